@@ -1,0 +1,1 @@
+"""What every rule set shares: explanations, data loading, dice, the phase machine."""
