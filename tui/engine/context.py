@@ -1,0 +1,84 @@
+"""The context a handler runs in: current state and segment, and the one way to get dice."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..rules.core.dice import DiceSpec, Roll, parse_faces, roll_app, roll_typed
+from ..rules.core.errors import RuleError
+from ..rules.core.phases import Segment, turn_label, turn_year
+from ..rules.core.ruleset import RuleSet
+from ..rules.core.state import GameState
+
+
+class NeedDice(Exception):
+    """The command needs a roll and the game takes typed dice, but none were given."""
+
+    def __init__(self, spec: str, purpose: str) -> None:
+        self.spec = spec
+        self.purpose = purpose
+        super().__init__(f"{purpose} needs {spec}: type the dice with --dice N[,N...] or let the app roll with --roll")
+
+
+def derive_seed(game_seed: int, seq: int, index: int) -> int:
+    """The seed of the ``index``-th roll of event ``seq``: reproducible from the game seed, logged with the roll."""
+    return random.Random(f"{game_seed}:{seq}:{index}").getrandbits(31)
+
+
+@dataclass
+class EngineContext:
+    """Implements :class:`tui.rules.core.ruleset.Context` for one command.
+
+    Dice come, in order of preference, from the recorded rolls (replay), the
+    typed faces of the command (``--dice``), or the app's seeded generator when
+    the game or the command (``--roll``) says the app rolls.
+    """
+
+    state: GameState
+    ruleset: RuleSet
+    seq: int
+    game_seed: int
+    typed: list[str] = field(default_factory=list)
+    recorded: list[Roll] | None = None
+    app_rolls: bool = True
+    rolls: list[Roll] = field(default_factory=list)
+
+    @property
+    def segment(self) -> Segment:
+        """The segment the game is in."""
+        return self.ruleset.sequence.at(self.state.flow.index)
+
+    @property
+    def year(self) -> int | None:
+        """The calendar year of the current game turn (None for numbered turns)."""
+        return turn_year(self.ruleset.sequence.calendar, self.state.flow.turn)
+
+    @property
+    def turn_label(self) -> str:
+        """``Jan I 1943`` or ``Turn 3``."""
+        return turn_label(self.ruleset.sequence.calendar, self.state.flow.turn)
+
+    def acting_side(self) -> str:
+        """The side acting in the current segment (the phasing side unless the step says ``other``)."""
+        seg = self.segment
+        if seg.acting == "other" and seg.side in self.ruleset.sides:
+            others = [s for s in self.ruleset.sides if s != seg.side]
+            return others[0] if others else seg.side
+        return seg.side
+
+    def roll(self, spec: str, purpose: str) -> Roll:
+        """Resolve one roll of ``spec`` for ``purpose``; see the class docstring for the source."""
+        dice = DiceSpec.parse(spec)
+        if self.recorded is not None:
+            if not self.recorded:
+                raise RuleError(f"replay: no recorded roll left for {purpose} ({spec})")
+            result = self.recorded.pop(0)
+        elif self.typed:
+            result = roll_typed(dice, parse_faces(self.typed.pop(0)), purpose)
+        elif self.app_rolls:
+            result = roll_app(dice, derive_seed(self.game_seed, self.seq, len(self.rolls)), purpose)
+        else:
+            raise NeedDice(str(dice), purpose)
+        self.rolls.append(result)
+        return result

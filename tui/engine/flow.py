@@ -1,0 +1,244 @@
+"""The engine's own verbs: next, answer, roll, set, note, help, why, undo, redo.
+
+``next`` drives the phase machine: exit effects of the steps being left,
+pending prompts of the segment dropped (and recorded as skipped), enter
+effects of the steps being entered, then the new segment's prompts raised
+where their condition holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..rules.core.dice import DiceSpec
+from ..rules.core.errors import RuleError
+from ..rules.core.explain import fmt_number
+from ..rules.core.ruleset import Outcome, Verb
+from ..rules.core.state import GameState, Pending
+from .context import EngineContext
+
+if TYPE_CHECKING:
+    from .game import Game, Result
+
+YES = {"yes", "y", "true", "on"}
+NO = {"no", "n", "false", "off"}
+
+
+class NeedConfirm(RuleError):
+    """Going ahead needs the referee's confirmation (``--force``), e.g. skipping a required prompt."""
+
+
+def core_verbs() -> dict[str, Verb]:
+    """The verbs every rule set has."""
+    verbs = [
+        Verb("next", "next [--force]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (the skip is recorded).", "sequence of play", _next, anytime=True, group="turn", options=("force",)),
+        Verb("answer", "answer PROMPT VALUE [--dice N,..|--roll]", "Answer a pending prompt: a choice, a number, yes/no, or a roll (typed faces or 'roll').", "sequence of play", _answer, anytime=True, group="turn", options=("dice", "roll")),
+        Verb("roll", "roll NdM[+K] [--dice N,..] [PURPOSE...]", "Roll dice and log the result (app-rolled with its seed, or typed with --dice).", "dice", _roll, anytime=True, group="dice", options=("dice", "roll")),
+        Verb("set", "set dice app|typed", "Game setting: who rolls by default, the app (seeded, logged) or the referee (physical dice typed in).", "dice", _set, anytime=True, group="game"),
+        Verb("note", "note TEXT...", "Write a note in the log.", "", _note, anytime=True, group="game"),
+        Verb("undo", "undo", "Undo the last command (unlimited; survives restarts). The entry stays in the log, marked undone.", "", None, anytime=True, group="game"),
+        Verb("redo", "redo", "Redo the last undone command. A new command after an undo clears redo.", "", None, anytime=True, group="game"),
+        Verb("help", "help [VERB]", "List every command with its syntax and rule reference, or explain one.", "", None, anytime=True, changes=False, group="game"),
+        Verb("why", "why NAME", "Explain every computed figure of a port (or other entity), term by term with rule numbers.", "", None, anytime=True, changes=False, group="game"),
+    ]
+    return {v.name: v for v in verbs}
+
+
+def settle(ctx: EngineContext, outcome: Outcome) -> GameState:
+    """Fold a handler's outcome into the state: new world, prompts raised and settled."""
+    state: GameState = outcome.state if outcome.state is not None else ctx.state.with_world(outcome.world)
+    if outcome.raise_prompts or outcome.settle_prompts:
+        settled = {p.lower() for p in outcome.settle_prompts}
+        pending = tuple(p for p in state.flow.pending if p.id.lower() not in settled)
+        existing = {p.id.lower() for p in pending}
+        raised = tuple(p for p in outcome.raise_prompts if p.id.lower() not in existing)
+        answered = state.flow.answered + tuple(p for p in outcome.settle_prompts if p not in state.flow.answered)
+        state = state.with_flow(pending=pending + raised, answered=answered)
+    return state
+
+
+# ------------------------------------------------------------------ next
+def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
+    """Advance one segment (sequence of play)."""
+    if args:
+        raise RuleError("'next' takes no arguments (use --force to skip required prompts)")
+    state = ctx.state
+    seg = ctx.segment
+    required = [p for p in state.flow.pending if p.required and p.expires == "segment"]
+    if required and not opts.get("force"):
+        names = "; ".join(f"{p.id} ({p.text})" for p in required)
+        raise NeedConfirm(f"Unanswered required prompt(s): {names}. Answer them, or 'next --force' to skip (the skip is recorded).")
+    details: list[str] = []
+    for p in state.flow.pending:
+        if p.expires == "segment":
+            details.append(f"skipped: {p.id} — {p.text}" + (" (required)" if p.required else ""))
+    world = state.world
+    for eff in seg.exit:
+        world, lines = _effect(ctx, eff.effect, world, eff.side)
+        details.extend(lines)
+    seq = ctx.ruleset.sequence
+    index, turn = seg.index + 1, state.flow.turn
+    if index >= len(seq):
+        index, turn = 0, turn + 1
+    kept = tuple(p for p in state.flow.pending if p.expires != "segment")
+    state = replace(state, world=world, flow=replace(state.flow, turn=turn, index=index, pending=kept, answered=()))
+    new_state, lines = enter_segment(ctx.ruleset, replace(ctx, state=state), state)
+    details.extend(lines)
+    new_ctx = replace(ctx, state=new_state)
+    summary = f"→ {new_ctx.turn_label} · {new_ctx.segment.title}"
+    return Outcome(world=new_state.world, summary=summary, details=tuple(details), state=new_state)
+
+
+def enter_segment(ruleset: Any, ctx: EngineContext, state: GameState) -> tuple[GameState, list[str]]:
+    """Run the enter effects of the current segment of ``state`` and raise its prompts."""
+    seg = ruleset.sequence.at(state.flow.index)
+    world = state.world
+    lines: list[str] = []
+    for eff in seg.enter:
+        world, more = _effect(replace(ctx, state=state), eff.effect, world, eff.side)
+        lines.extend(more)
+    state = state.with_world(world)
+    raised = []
+    for spec in seg.prompts:
+        if spec.when:
+            cond = ruleset.conditions.get(spec.when)
+            if cond is None:
+                raise RuleError(f"rule set has no condition '{spec.when}' (prompt {spec.id})")
+            if not cond(state, seg):
+                continue
+        raised.append(
+            Pending(
+                id=spec.id, text=spec.text, kind=spec.kind, effect=spec.effect, choices=tuple(spec.choices),
+                dice=spec.dice, min=spec.min, max=spec.max, required=spec.required, rule=spec.rule, raised=seg.key,
+            )
+        )
+        lines.append(f"prompt: {spec.id} — {spec.text}" + (" (required)" if spec.required else ""))
+    if raised:
+        state = state.with_flow(pending=state.flow.pending + tuple(raised))
+    return state, lines
+
+
+def _effect(ctx: EngineContext, name: str, world: Any, side: str) -> tuple[Any, list[str]]:
+    fn = ctx.ruleset.effects.get(name)
+    if fn is None:
+        raise RuleError(f"rule set has no effect '{name}'")
+    return fn(ctx, world, side)
+
+
+# ---------------------------------------------------------------- answer
+def _answer(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
+    """Answer a pending prompt; its effect (if any) is the rule set's."""
+    if not args:
+        ids = ", ".join(p.id for p in ctx.state.flow.pending) or "none"
+        raise RuleError(f"answer which prompt? Pending: {ids}")
+    prompt = ctx.state.pending_prompt(args[0])
+    if prompt is None:
+        ids = ", ".join(p.id for p in ctx.state.flow.pending) or "none"
+        raise RuleError(f"no pending prompt '{args[0]}'. Pending: {ids}")
+    value = " ".join(args[1:]).strip()
+    if prompt.kind == "roll":
+        if value.lower() in ("decline", "no") and "decline" in prompt.choices:
+            value = "decline"  # the roll is optional and the referee declines it
+        else:
+            if value.lower() == "roll":
+                ctx.app_rolls = True
+            elif value:
+                ctx.typed.insert(0, value)  # physical dice typed as the answer
+            value = "roll"  # the effect rolls through ctx.roll (typed, app or recorded)
+    elif prompt.kind == "choice":
+        match = [c for c in prompt.choices if c.lower() == value.lower()]
+        if not match:
+            raise RuleError(f"{prompt.id}: choose one of {', '.join(prompt.choices)} (got '{value}')")
+        value = match[0]
+    elif prompt.kind == "number":
+        try:
+            number = float(value)
+        except ValueError:
+            raise RuleError(f"{prompt.id}: a number is needed (got '{value}')") from None
+        if (prompt.min is not None and number < prompt.min) or (prompt.max is not None and number > prompt.max):
+            raise RuleError(f"{prompt.id}: {fmt_number(number)} is out of range {fmt_number(prompt.min)}..{fmt_number(prompt.max)}")
+        value = fmt_number(number) if number != int(number) else str(int(number))
+    elif prompt.kind == "confirm":
+        if value.lower() in YES:
+            value = "yes"
+        elif value.lower() in NO:
+            value = "no"
+        else:
+            raise RuleError(f"{prompt.id}: answer yes or no (got '{value}')")
+    if prompt.effect:
+        handler = ctx.ruleset.answers.get(prompt.effect)
+        if handler is None:
+            raise RuleError(f"rule set has no answer effect '{prompt.effect}'")
+        outcome = handler(ctx, prompt, value)
+    else:
+        if prompt.kind == "roll":
+            roll = ctx.roll(prompt.dice, prompt.text)
+            value = str(roll.total)
+        outcome = Outcome(world=ctx.state.world, summary=f"{prompt.id}: {value}")
+    return replace(outcome, settle_prompts=outcome.settle_prompts + (prompt.id,))
+
+
+# ------------------------------------------------------------- the rest
+def _roll(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
+    """A logged roll that changes nothing else."""
+    if not args:
+        raise RuleError("roll what? e.g. 'roll 2d6' or 'roll 1d6+1 --dice 4'")
+    spec = DiceSpec.parse(args[0])
+    purpose = " ".join(args[1:])
+    result = ctx.roll(str(spec), purpose)
+    return Outcome(world=ctx.state.world, summary=f"Rolled {result.describe()}")
+
+
+def _set(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
+    """Change a game setting."""
+    if len(args) != 2 or args[0].lower() != "dice" or args[1].lower() not in ("app", "typed"):
+        raise RuleError("usage: set dice app|typed")
+    settings = {**ctx.state.settings, "dice": args[1].lower()}
+    who = "the app rolls (seeded, logged)" if args[1].lower() == "app" else "the referee types physical dice"
+    return Outcome(world=ctx.state.world, summary=f"Dice: {who}", state=replace(ctx.state, settings=settings))
+
+
+def _note(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
+    """A free-text note in the log."""
+    if not args:
+        raise RuleError("note what? e.g. note Rain in the desert")
+    return Outcome(world=ctx.state.world, summary="Note: " + " ".join(args))
+
+
+def show(game: Game, verb: Verb, cmd: Any) -> Result:
+    """Verbs that change nothing: help and why."""
+    from .game import Result
+
+    if verb.name == "help":
+        return Result(True, *help_text(game, cmd.args[0] if cmd.args else None), command=cmd.text)
+    if verb.name == "why":
+        if not cmd.args:
+            raise RuleError("why what? e.g. why Tobruk")
+        explained = game.ruleset.explain(game.state, " ".join(cmd.args))
+        if not explained:
+            raise RuleError(f"nothing called '{' '.join(cmd.args)}' to explain")
+        lines = [line for e in explained for line in e.lines()]
+        return Result(True, f"Why: {' '.join(cmd.args)}", lines, cmd.text, explanations=explained)
+    raise RuleError(f"'{verb.name}' shows nothing")
+
+
+def help_text(game: Game, verb_name: str | None) -> tuple[str, list[str]]:
+    """(title, lines) of help: every verb with syntax and rule, or one verb in full."""
+    if verb_name:
+        verb = game.verbs.get(verb_name.lower())
+        if verb is None:
+            raise RuleError(f"no command '{verb_name}'")
+        legal = "any segment" if verb.anytime else "; ".join(
+            dict.fromkeys(s.title for s in game.ruleset.sequence.segments if s.commands is None or verb.name in s.commands)
+        )
+        return verb.syntax, [verb.help, f"rule: {verb.rule or '—'}", f"legal in: {legal or 'nowhere in this sequence'}"]
+    lines = []
+    group = None
+    for verb in sorted(game.verbs.values(), key=lambda v: (v.group, v.name)):
+        if verb.group != group:
+            group = verb.group
+            lines.append(f"[{group}]")
+        rule = f"  ({verb.rule})" if verb.rule else ""
+        lines.append(f"  {verb.syntax:<46} {verb.help.split('. ')[0]}{rule}")
+    return "Commands (help VERB for one in full)", lines

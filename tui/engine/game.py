@@ -1,0 +1,265 @@
+"""``Game``: one running game. Every change goes parse -> validate -> apply -> event -> durable write.
+
+State is a fold of the applied events over the initial state: undo and redo
+change an event's status and restore the state before/after it; a new command
+after an undo abandons the undone events (they stay in the log, marked). The
+whole change of one command is one ``commit`` to the persistence, and the
+in-memory game moves on only after it returned.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Callable, Protocol
+
+from ..rules.core.dice import Roll
+from ..rules.core.errors import RuleError
+from ..rules.core.explain import Explained
+from ..rules.core.phases import Segment, turn_label, turn_year
+from ..rules.core.ruleset import Outcome, RuleSet, Verb
+from ..rules.core.state import GameState
+from . import flow
+from .command import Command, CommandSyntaxError, parse
+from .context import EngineContext, NeedDice
+from .serialize import state_from_data, state_to_data
+
+HISTORY = 256  # states kept in memory for instant undo; older ones are replayed
+
+
+class Persistence(Protocol):
+    """What the engine needs from a save (the store's ``SaveFile`` provides it)."""
+
+    revision: int
+
+    @property
+    def meta(self) -> dict[str, Any]: ...
+    def events(self) -> list[dict[str, Any]]: ...
+    def state(self) -> dict[str, Any]: ...
+    def commit(self, *, append: Any = (), update: Any = None, state: dict[str, Any], meta: Any = None) -> int: ...
+
+
+@dataclass
+class Result:
+    """What happened to one command, for the screen or the CLI to report."""
+
+    ok: bool
+    message: str
+    details: list[str] = field(default_factory=list)
+    command: str = ""
+    seq: int | None = None
+    changed: bool = False
+    needs_dice: tuple[str, str] | None = None  # (spec, purpose) when typed dice are wanted
+    needs_confirm: bool = False  # repeat with --force to go ahead
+    explanations: list[Explained] = field(default_factory=list)
+
+
+class ReadOnlyError(RuleError):
+    """The game is open read-only; nothing may change it."""
+
+
+class Game:
+    """A game: rule set, current state, event log and the persistence that makes it durable."""
+
+    def __init__(self, ruleset: RuleSet, store: Persistence, clock: Callable[[], datetime] | None = None) -> None:
+        self.ruleset = ruleset
+        self.store = store
+        self.clock = clock or (lambda: datetime.now(timezone.utc))
+        self.read_only = False
+        doc = store.state()
+        self.initial = state_from_data(doc["initial"], ruleset)
+        self.state = state_from_data(doc["current"], ruleset)
+        self.events: list[dict[str, Any]] = store.events()
+        self._history: dict[int, GameState] = {}
+        self.verbs: dict[str, Verb] = {**flow.core_verbs(), **ruleset.verbs}
+
+    # ------------------------------------------------------------------ info
+    @property
+    def meta(self) -> dict[str, Any]:
+        """The save's meta data (ruleset, scenario, seed, revision, ...)."""
+        return self.store.meta
+
+    @property
+    def segment(self) -> Segment:
+        """The current segment of the turn sequence."""
+        return self.ruleset.sequence.at(self.state.flow.index)
+
+    @property
+    def turn_label(self) -> str:
+        """The current game turn as players write it."""
+        return turn_label(self.ruleset.sequence.calendar, self.state.flow.turn)
+
+    @property
+    def year(self) -> int | None:
+        """The calendar year of the current game turn."""
+        return turn_year(self.ruleset.sequence.calendar, self.state.flow.turn)
+
+    def applied(self) -> list[dict[str, Any]]:
+        """The events that make up the current state, in order."""
+        return [e for e in self.events if e["status"] == "applied"]
+
+    def redoable(self) -> list[dict[str, Any]]:
+        """Undone events that ``redo`` would restore, next first."""
+        return [e for e in self.events if e["status"] == "undone"]
+
+    def legal_verbs(self) -> list[Verb]:
+        """Verbs legal in the current segment, in help order."""
+        seg = self.segment
+        return [v for v in self.verbs.values() if v.anytime or seg.commands is None or v.name in seg.commands]
+
+    # -------------------------------------------------------------- commands
+    def execute(self, line: str | Command, source: str = "line") -> Result:
+        """Run one command line or ``Command``; a refusal changes nothing and says why."""
+        try:
+            cmd = line if isinstance(line, Command) else parse(line, source)
+        except CommandSyntaxError as exc:
+            return Result(False, str(exc), command=str(line))
+        verb = self.verbs.get(cmd.verb)
+        if verb is None:
+            close = difflib.get_close_matches(cmd.verb, list(self.verbs), n=3)
+            hint = f" Did you mean {', '.join(close)}?" if close else " Type 'help' for the list."
+            return Result(False, f"Unknown command '{cmd.verb}'.{hint}", command=cmd.text)
+        try:
+            if not verb.changes:
+                return flow.show(self, verb, cmd)
+            if self.read_only:
+                raise ReadOnlyError(f"This game is open read-only: '{cmd.verb}' would change it. {self.read_only_reason}")
+            if cmd.verb == "undo":
+                return self._undo(cmd)
+            if cmd.verb == "redo":
+                return self._redo(cmd)
+            self._check_legal(verb)
+            return self._apply(verb, cmd)
+        except NeedDice as exc:
+            return Result(False, str(exc), command=cmd.text, needs_dice=(exc.spec, exc.purpose))
+        except flow.NeedConfirm as exc:
+            return Result(False, str(exc), command=cmd.text, needs_confirm=True)
+        except RuleError as exc:
+            return Result(False, str(exc), command=cmd.text)
+
+    read_only_reason = ""
+
+    def _check_legal(self, verb: Verb) -> None:
+        seg = self.segment
+        if verb.anytime or seg.commands is None or verb.name in seg.commands:
+            return
+        where = [s.title for s in self.ruleset.sequence.segments if s.commands is None or verb.name in s.commands]
+        hint = f" It is legal in: {'; '.join(dict.fromkeys(where))}." if where else ""
+        raise RuleError(f"'{verb.name}' is not legal in {seg.title}.{hint}")
+
+    def _run(self, verb: Verb, cmd: Command, state: GameState, seq: int, recorded: list[Roll] | None) -> tuple[GameState, Outcome, EngineContext]:
+        """Apply a command to ``state`` without recording it; pure apart from dice."""
+        ctx = EngineContext(
+            state=state,
+            ruleset=self.ruleset,
+            seq=seq,
+            game_seed=int(self.meta.get("seed", 0)),
+            typed=list(cmd.options.get("dice", [])),
+            recorded=recorded,
+            app_rolls=bool(cmd.options.get("roll")) or state.settings.get("dice", "app") == "app",
+        )
+        if verb.handler is None:
+            raise RuleError(f"'{verb.name}' cannot be applied")
+        outcome = verb.handler(ctx, list(cmd.args), cmd.options)
+        if ctx.typed:
+            raise RuleError(f"more dice were typed than '{cmd.verb}' rolls ({', '.join(ctx.typed)} left over)")
+        new = flow.settle(ctx, outcome)
+        return new, outcome, ctx
+
+    def _apply(self, verb: Verb, cmd: Command) -> Result:
+        seq = (self.events[-1]["seq"] if self.events else 0) + 1
+        new, outcome, ctx = self._run(verb, cmd, self.state, seq, None)
+        seg = self.segment
+        event = {
+            "seq": seq,
+            "time": self.clock().isoformat(timespec="seconds"),
+            "turn": self.turn_label,
+            "segment": seg.key,
+            "segment_title": seg.title,
+            "side": seg.side,
+            "actor": outcome.actor or ctx.acting_side(),
+            "command": cmd.text,
+            "source": cmd.source,
+            "dice": [r.to_dict() for r in ctx.rolls],
+            "summary": outcome.summary,
+            "details": list(outcome.details),
+            "status": "applied",
+        }
+        abandon = {e["seq"]: {**e, "status": "abandoned"} for e in self.redoable()}
+        self._commit(new, append=[event], update=abandon)
+        for s, e in abandon.items():
+            self._replace_event(s, e)
+        self.events.append(event)
+        self._remember(seq, new)
+        lines = [r.describe() for r in ctx.rolls] + list(outcome.details)
+        return Result(True, outcome.summary, lines, cmd.text, seq, True, explanations=list(outcome.explanations))
+
+    def _commit(self, new: GameState, append: list[dict[str, Any]] = (), update: dict[int, dict[str, Any]] | None = None) -> None:
+        """Write the change durably, then (only then) adopt the new state."""
+        doc = {"initial": state_to_data(self.initial, self.ruleset), "current": state_to_data(new, self.ruleset)}
+        try:
+            self.store.commit(append=list(append), update=update or {}, state=doc)
+        except RuleError:
+            raise
+        except Exception as exc:  # the store says why; nothing was changed
+            raise RuleError(f"Not saved, nothing changed: {exc}") from exc
+        self.state = new
+
+    def _replace_event(self, seq: int, event: dict[str, Any]) -> None:
+        for i, e in enumerate(self.events):
+            if e["seq"] == seq:
+                self.events[i] = event
+                return
+
+    def _remember(self, seq: int, state: GameState) -> None:
+        self._history[seq] = state
+        if len(self._history) > HISTORY:
+            del self._history[min(self._history)]
+
+    # ------------------------------------------------------------ undo/redo
+    def _undo(self, cmd: Command) -> Result:
+        applied = self.applied()
+        if not applied:
+            raise RuleError("Nothing to undo.")
+        last = applied[-1]
+        before = self.state_after(applied[-2]["seq"]) if len(applied) > 1 else self.initial
+        undone = {**last, "status": "undone", "undone_at": self.clock().isoformat(timespec="seconds")}
+        self._commit(before, update={last["seq"]: undone})
+        self._replace_event(last["seq"], undone)
+        return Result(True, f"Undone #{last['seq']}: {last['command']}", [last["summary"]], cmd.text, last["seq"], True)
+
+    def _redo(self, cmd: Command) -> Result:
+        todo = self.redoable()
+        if not todo:
+            raise RuleError("Nothing to redo.")
+        event = todo[0]
+        verb = self.verbs[parse(event["command"]).verb]
+        recorded = [Roll.from_dict(d) for d in event["dice"]]
+        new, _, _ = self._run(verb, parse(event["command"], "replay"), self.state, event["seq"], recorded)
+        redone = {k: v for k, v in event.items() if k != "undone_at"}
+        redone["status"] = "applied"
+        self._commit(new, update={event["seq"]: redone})
+        self._replace_event(event["seq"], redone)
+        self._remember(event["seq"], new)
+        return Result(True, f"Redone #{event['seq']}: {event['command']}", [event["summary"]], cmd.text, event["seq"], True)
+
+    # --------------------------------------------------------------- replay
+    def state_after(self, seq: int) -> GameState:
+        """The state right after applied event ``seq`` (from memory, else replayed)."""
+        if seq in self._history:
+            return self._history[seq]
+        return self.replay(until=seq)
+
+    def replay(self, until: int | None = None) -> GameState:
+        """Fold the applied events over the initial state, re-using recorded dice (never re-rolling)."""
+        state = self.initial
+        for event in self.events:
+            if until is not None and event["seq"] > until:
+                break
+            if event["status"] != "applied":
+                continue
+            cmd = parse(event["command"], "replay")
+            recorded = [Roll.from_dict(d) for d in event["dice"]]
+            state, _, _ = self._run(self.verbs[cmd.verb], cmd, state, event["seq"], recorded)
+        return state

@@ -1,0 +1,119 @@
+"""Rule set registry, scenarios, and the initial state of a new game."""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..rules.core.data import DataModel, convert, read_toml
+from ..rules.core.errors import DataError
+from ..rules.core.phases import parse_start
+from ..rules.core.ruleset import RuleSet
+from ..rules.core.state import Flow, GameState
+from .context import EngineContext
+from .flow import enter_segment
+from .serialize import state_to_data
+
+# Rule set id -> module providing ``load(data_dir) -> RuleSet``.
+RULESETS: dict[str, str] = {"europa": "tui.rules.europa"}
+DEFAULT_SCENARIO = "mediterranean-1943"
+SCHEMA = 1
+
+
+class ScenarioInfo(DataModel):
+    """The ``[scenario]`` table of a scenario file."""
+
+    id: str
+    name: str
+    ruleset: str
+    start: str
+    segment: str = ""
+    illustrative: bool = False
+    note: str = ""
+    dice: str = "app"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario file: its info table and the raw rule-set tables."""
+
+    info: ScenarioInfo
+    raw: dict[str, Any]
+    path: Path
+
+
+@lru_cache(maxsize=None)
+def load_ruleset(ruleset_id: str, data_dir: Path) -> RuleSet:
+    """Load a rule set by id (cached per data folder); unknown ids are refused with the list."""
+    module_name = RULESETS.get(ruleset_id)
+    if module_name is None:
+        raise DataError("rule set", ruleset_id, f"unknown rule set; known: {', '.join(sorted(RULESETS))}")
+    module = importlib.import_module(module_name)
+    return module.load(data_dir)
+
+
+def scenario_paths(data_dir: Path) -> list[Path]:
+    """Every scenario file, sorted by name."""
+    return sorted((data_dir / "scenarios").glob("*.toml"))
+
+
+def load_scenario(data_dir: Path, name: str) -> Scenario:
+    """Load the scenario with file stem or id ``name``; errors name the file, table and key."""
+    candidates = scenario_paths(data_dir)
+    path = next((p for p in candidates if p.stem == name), None)
+    if path is None:
+        for p in candidates:
+            raw = read_toml(p)
+            if raw.get("scenario", {}).get("id") == name:
+                path = p
+                break
+    if path is None:
+        known = ", ".join(p.stem for p in candidates) or "none"
+        raise DataError("scenarios", name, f"no such scenario; bundled: {known}")
+    raw = read_toml(path)
+    info = convert(raw.get("scenario"), ScenarioInfo, path.name, prefix="scenario")
+    return Scenario(info, raw, path)
+
+
+def initial_state(ruleset: RuleSet, scenario: Scenario) -> GameState:
+    """The state a new game starts in: the scenario's world, at its start turn, with segment effects run."""
+    world = ruleset.world_from_scenario(scenario.raw, scenario.path.name)
+    turn = parse_start(ruleset.sequence.calendar, scenario.info.start)
+    index = 0
+    if scenario.info.segment:
+        seg = ruleset.sequence.find(scenario.info.segment)
+        if seg is None:
+            raise DataError(scenario.path.name, "table scenario, key segment", f"no segment '{scenario.info.segment}' in the {ruleset.id} sequence")
+        index = seg.index
+    if scenario.info.dice not in ("app", "typed"):
+        raise DataError(scenario.path.name, "table scenario, key dice", "must be app or typed")
+    state = GameState(Flow(turn, index), world, {"dice": scenario.info.dice})
+    ctx = EngineContext(state=state, ruleset=ruleset, seq=0, game_seed=0, app_rolls=False)
+    state, _ = enter_segment(ruleset, ctx, state)
+    return state
+
+
+def new_game(ruleset: RuleSet, scenario: Scenario, seed: int | None = None, now: datetime | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(meta, state document) of a new save for ``scenario``."""
+    if scenario.info.ruleset != ruleset.id:
+        raise DataError(scenario.path.name, "table scenario, key ruleset", f"is '{scenario.info.ruleset}', not '{ruleset.id}'")
+    state = initial_state(ruleset, scenario)
+    stamp = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+    meta = {
+        "app": "harbormaster",
+        "schema": SCHEMA,
+        "ruleset": ruleset.id,
+        "scenario": scenario.info.id,
+        "scenario_name": scenario.info.name,
+        "seed": secrets.randbits(31) if seed is None else seed,
+        "created": stamp,
+        "updated": stamp,
+        "revision": 0,
+    }
+    data = state_to_data(state, ruleset)
+    return meta, {"initial": data, "current": data}

@@ -1,0 +1,39 @@
+"""Where things are: the bundled data folder and the user's default save.
+
+Resolved here, in one small module, and injected everywhere else
+(``make_app(save_path=..., data_dir=...)``), so no test touches the real home
+directory.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP = "harbormaster"
+
+
+def data_dir() -> Path:
+    """The folder holding ``rulesets/`` and ``scenarios/``.
+
+    ``HARBORMASTER_DATA`` overrides it (house rules); an installed wheel ships
+    it as ``tui/data``; a source checkout (or editable install) has it at the
+    top of the repository.
+    """
+    override = os.environ.get("HARBORMASTER_DATA")
+    if override:
+        return Path(override)
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "data", here.parent / "data"):
+        if (candidate / "rulesets").is_dir():
+            return candidate
+    raise FileNotFoundError(f"Harbormaster's data folder is missing (looked in {here / 'data'} and {here.parent / 'data'})")
+
+
+def default_save() -> Path:
+    """The save opened by a bare ``harbormaster``: in the user's data folder (``HARBORMASTER_HOME`` overrides)."""
+    home = os.environ.get("HARBORMASTER_HOME")
+    base = Path(home) if home else Path(platformdirs.user_data_dir(APP))
+    return base / "default.json"

@@ -1,0 +1,255 @@
+"""The phase state machine: a rule set's turn sequence, declared as data.
+
+A rule set's data file declares steps keyed by id. A step has a name, an
+optional side (inherited by its children), ``children`` (ids of other steps,
+so one phase definition serves both player turns), the commands legal in it,
+the prompts the referee must answer there, and effects run on enter and on
+exit. :func:`build_sequence` flattens the tree into a list of leaf
+:class:`Segment` s; advancing (``next``) walks that list, running the exit
+effects of every step being left and the enter effects of every step being
+entered, in order, and wraps into the next game turn.
+
+Like boardgame.io's flow, the flow bookkeeping (turn, segment, pending
+prompts) is kept apart from game data, and transitions are pure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .data import DataModel, convert
+from .errors import DataError
+
+
+class EffectSpec(DataModel):
+    """A named effect run on entering or leaving a step, e.g. ``remove-usage-markers``."""
+
+    effect: str
+    note: str = ""
+    rule: str = ""
+
+
+class PromptSpec(DataModel):
+    """A decision the rules require at a step.
+
+    ``kind`` is ``choice`` (one of ``choices``), ``number`` (between ``min`` and
+    ``max``), ``roll`` (``dice`` rolled by the app or typed in) or ``confirm``
+    (yes/no on a board condition the app cannot see). ``when`` names a
+    condition of the rule set that must hold for the prompt to be asked;
+    ``effect`` names the rule-set effect applied with the answer.
+    """
+
+    id: str
+    text: str
+    kind: str
+    choices: list[str] = []
+    dice: str = ""
+    min: float | None = None
+    max: float | None = None
+    required: bool = False
+    rule: str = ""
+    when: str = ""
+    effect: str = ""
+    note: str = ""
+
+
+class StepSpec(DataModel):
+    """One step of the turn sequence (game turn, player turn, phase or segment)."""
+
+    name: str
+    side: str = ""
+    acting: str = ""  # "" = the phasing side; "other" = the non-phasing side acts here
+    children: list[str] = []
+    commands: list[str] | None = None  # verbs legal here (inherited by children); None = any
+    prompts: list[PromptSpec] = []
+    on_enter: list[EffectSpec] = []
+    on_exit: list[EffectSpec] = []
+    note: str = ""
+    rule: str = ""
+
+
+class SequenceSpec(DataModel):
+    """The ``[sequence]`` table of a rule set file."""
+
+    root: str
+    steps: dict[str, StepSpec]
+    calendar: str = "number"  # "half-month" | "month" | "number"
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class BoundEffect:
+    """An effect together with the side of the step that declared it."""
+
+    effect: str
+    side: str
+    step: str
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A leaf of the turn sequence, with everything inherited from its ancestors."""
+
+    index: int
+    path: tuple[str, ...]
+    names: tuple[str, ...]
+    side: str
+    acting: str
+    commands: frozenset[str] | None
+    prompts: tuple[PromptSpec, ...]
+    enter: tuple[BoundEffect, ...]
+    exit: tuple[BoundEffect, ...]
+
+    @property
+    def key(self) -> str:
+        """Stable id such as ``axis-turn/initial/initial-naval``."""
+        return "/".join(self.path)
+
+    @property
+    def title(self) -> str:
+        """Readable name without the game-turn level, e.g. ``Axis player turn › Initial phase › Naval movement``."""
+        return " › ".join(self.names[1:] or self.names)
+
+    @property
+    def phase_ids(self) -> tuple[str, ...]:
+        """Ids of every step on the path (used for "legal in the movement phase" checks)."""
+        return self.path
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """The flattened turn sequence of one rule set."""
+
+    segments: tuple[Segment, ...]
+    calendar: str
+    steps: dict[str, StepSpec] = field(repr=False)
+
+    def __len__(self) -> int:
+        return len(self.segments)
+
+    def at(self, index: int) -> Segment:
+        """The segment at ``index``."""
+        return self.segments[index]
+
+    def find(self, key: str) -> Segment | None:
+        """The segment whose key or last id is ``key``, or None."""
+        for seg in self.segments:
+            if seg.key == key:
+                return seg
+        for seg in self.segments:
+            if seg.path[-1] == key:
+                return seg
+        return None
+
+
+def build_sequence(raw: Any, file: str) -> Sequence:
+    """Validate the ``[sequence]`` table and flatten it; errors name file, table and key."""
+    spec = convert(raw, SequenceSpec, file, prefix="sequence")
+    if spec.root not in spec.steps:
+        raise DataError(file, "table sequence, key root", f"names step '{spec.root}', which is not defined")
+    if spec.calendar not in CALENDARS:
+        raise DataError(file, "table sequence, key calendar", f"must be one of {', '.join(CALENDARS)}")
+    leaves: list[Segment] = []
+
+    def walk(
+        step_id: str,
+        trail: tuple[str, ...],
+        names: tuple[str, ...],
+        side: str,
+        acting: str,
+        commands: frozenset[str] | None,
+        enter: tuple[BoundEffect, ...],
+        prompts: tuple[PromptSpec, ...],
+        stack: tuple[str, ...],
+    ) -> tuple[BoundEffect, ...]:
+        step = spec.steps[step_id]
+        side = step.side or side
+        acting = step.acting or acting
+        if step.commands is not None:
+            commands = frozenset(step.commands)
+        mine_enter = tuple(BoundEffect(e.effect, side, step_id, e.rule) for e in step.on_enter)
+        mine_exit = tuple(BoundEffect(e.effect, side, step_id, e.rule) for e in step.on_exit)
+        trail = trail + (step_id,)
+        names = names + (step.name,)
+        if not step.children:
+            leaves.append(
+                Segment(
+                    index=len(leaves),
+                    path=trail[1:] or trail,
+                    names=names,
+                    side=side,
+                    acting=acting,
+                    commands=commands,
+                    prompts=prompts + tuple(step.prompts),
+                    enter=enter + mine_enter,
+                    exit=mine_exit,
+                )
+            )
+            return mine_exit
+        first = True
+        for child in step.children:
+            if child not in spec.steps:
+                raise DataError(file, f"table sequence, key steps.{step_id}.children", f"names step '{child}', which is not defined")
+            if child in stack:
+                raise DataError(file, f"table sequence, key steps.{step_id}.children", f"step '{child}' contains itself")
+            walk(
+                child, trail, names, side, acting, commands,
+                enter + mine_enter if first else (),
+                prompts + tuple(step.prompts) if first else (),
+                stack + (child,),
+            )
+            first = False
+        # The parent's exit effects run after its last leaf's own exit effects.
+        last = leaves[-1]
+        leaves[-1] = Segment(**{**last.__dict__, "exit": last.exit + mine_exit})
+        return mine_exit
+
+    walk(spec.root, (), (), "", "", None, (), (), (spec.root,))
+    if not leaves:
+        raise DataError(file, "table sequence", "has no segments")
+    return Sequence(tuple(leaves), spec.calendar, spec.steps)
+
+
+# --- calendars: how game turns are labelled ---------------------------------
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+CALENDARS = ("half-month", "month", "number")
+
+
+def parse_start(calendar: str, text: str) -> int:
+    """Turn a scenario's start label (``Jan I 1943``, ``Mar 1941``, ``1``) into an absolute turn number."""
+    parts = text.split()
+    try:
+        if calendar == "half-month":
+            month, half, year = parts
+            return (int(year) * 12 + MONTHS.index(month)) * 2 + ("I", "II").index(half)
+        if calendar == "month":
+            month, year = parts
+            return int(year) * 12 + MONTHS.index(month)
+        return int(text)
+    except (ValueError, IndexError):
+        example = {"half-month": "Jan I 1943", "month": "Jan 1943"}.get(calendar, "1")
+        raise DataError("scenario", "start", f"'{text}' is not a {calendar} turn like '{example}'") from None
+
+
+def turn_label(calendar: str, absolute: int) -> str:
+    """Label an absolute turn number: ``Jan I 1943`` for half-months, ``Turn 3`` for numbers."""
+    if calendar == "half-month":
+        month_index, half = divmod(absolute, 2)
+        year, month = divmod(month_index, 12)
+        return f"{MONTHS[month]} {('I', 'II')[half]} {year}"
+    if calendar == "month":
+        year, month = divmod(absolute, 12)
+        return f"{MONTHS[month]} {year}"
+    return f"Turn {absolute}"
+
+
+def turn_year(calendar: str, absolute: int) -> int | None:
+    """The calendar year of a turn, or None for numbered turns."""
+    if calendar == "half-month":
+        return absolute // 24
+    if calendar == "month":
+        return absolute // 12
+    return None

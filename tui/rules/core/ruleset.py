@@ -1,0 +1,105 @@
+"""What a rule set provides to the engine, and what the engine provides to a rule set.
+
+A rule set is a :class:`RuleSet`: its verbs (commands with syntax, help, rule
+and a handler), named effects for the phase machine and prompt answers,
+named conditions for prompts, and the conversion of its world to and from
+plain data. Handlers receive a :class:`Context` and return an
+:class:`Outcome`; they never touch dice generators or storage directly, so
+replay is exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from .dice import Roll
+from .explain import Explained
+from .phases import Segment, Sequence
+from .state import GameState, Pending
+
+
+class Context(Protocol):
+    """What a verb handler or effect may use: state, position, dice."""
+
+    state: GameState
+    segment: Segment
+    year: int | None
+    turn_label: str
+
+    def roll(self, spec: str, purpose: str) -> Roll:
+        """Resolve a roll: typed by the referee, rolled by the app, or recorded (replay)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a handler did: the new world, a one-line summary, and any prompts it raises or settles."""
+
+    world: Any
+    summary: str
+    details: tuple[str, ...] = ()
+    explanations: tuple[Explained, ...] = ()
+    raise_prompts: tuple[Pending, ...] = ()
+    settle_prompts: tuple[str, ...] = ()
+    actor: str = ""  # the side acting, when not the phasing side
+    state: Any = None  # a whole new GameState (flow verbs only); otherwise ``world`` replaces the world
+
+
+Handler = Callable[[Context, list[str], dict[str, Any]], Outcome]
+Effect = Callable[[Context, Any, str], tuple[Any, list[str]]]  # (ctx, world, side) -> (world, log lines)
+Answer = Callable[[Context, Pending, str], Outcome]  # (ctx, prompt, answer text) -> outcome
+Condition = Callable[[GameState, Segment], bool]
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One command of the text language.
+
+    ``anytime`` verbs are legal in every segment (set-up and housekeeping);
+    the others only where the sequence lists them. ``changes`` is False for
+    verbs that only show something.
+    """
+
+    name: str
+    syntax: str
+    help: str
+    rule: str
+    handler: Handler | None = None
+    anytime: bool = False
+    changes: bool = True
+    group: str = "game"
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of an entity table in the UI and in ``show``: a key and a header."""
+
+    key: str
+    header: str
+    width: int = 0
+
+
+@dataclass
+class RuleSet:
+    """Everything rule-set-specific the engine and screens need."""
+
+    id: str
+    name: str
+    sides: tuple[str, ...]
+    sequence: Sequence
+    verbs: dict[str, Verb]
+    effects: dict[str, Effect] = field(default_factory=dict)
+    answers: dict[str, Answer] = field(default_factory=dict)
+    conditions: dict[str, Condition] = field(default_factory=dict)
+    world_to_data: Callable[[Any], dict[str, Any]] = field(default=lambda w: w)
+    world_from_data: Callable[[dict[str, Any]], Any] = field(default=lambda d: d)
+    # Read-only views for screens and ``show``: each returns plain rows.
+    views: dict[str, Callable[[GameState], list[dict[str, Any]]]] = field(default_factory=dict)
+    columns: dict[str, tuple[Column, ...]] = field(default_factory=dict)
+    markers: Callable[[GameState, Sequence], list[dict[str, Any]]] = field(default=lambda s, q: [])
+    explain: Callable[[GameState, str], list[Explained]] = field(default=lambda s, name: [])
+    world_from_scenario: Callable[[dict[str, Any], str], Any] = field(default=lambda raw, file: raw)
+    source_files: tuple[str, ...] = ()
+    tables: Any = None  # the rule set's validated tables, for tests and tools

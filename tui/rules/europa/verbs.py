@@ -1,0 +1,268 @@
+"""Europa port commands: what the referee types, checked and applied through ``ports``.
+
+Each handler reads its arguments, calls the pure functions of
+:mod:`tui.rules.europa.ports` (which refuse illegal changes with the rule
+number), and returns an :class:`Outcome` whose summary says what changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any, Callable
+
+from ..core.errors import RuleError
+from ..core.explain import fmt_number
+from ..core.ruleset import Context, Outcome, Verb
+from ..core.state import Pending
+from . import ports as P
+from .tables import PortTables
+from .world import HARBOURS, PORT_TYPES, SIDES, EuropaWorld, check_port_fields, take_port
+
+EDITABLE = {
+    "type": str, "owner": str, "harbour": str, "hex": str, "sea_zone": str, "zone": str, "nation": str,
+    "theatre": str, "mainland_europe": bool, "inland": bool, "naval_base": bool, "trace_ok": bool,
+}
+TRUE = {"yes", "y", "true", "on", "1"}
+FALSE = {"no", "n", "false", "off", "0"}
+
+
+def number(text: str, what: str, step: float = 0.5) -> float:
+    """Read a game number (``1.5``, ``1½``, ``½``) that must be a multiple of ``step``."""
+    cleaned = text.replace("½", ".5").replace("¼", ".25").replace("¾", ".75")
+    if cleaned.startswith("."):
+        cleaned = "0" + cleaned
+    try:
+        value = float(cleaned)
+    except ValueError:
+        raise RuleError(f"{what} must be a number, not '{text}'") from None
+    if value != value or value in (float("inf"), float("-inf")) or abs(value) > 10_000:
+        raise RuleError(f"{what} must be a sensible number, not '{text}'")
+    if round(value / step) * step != value:
+        raise RuleError(f"{what} must be in steps of {fmt_number(step)}, not '{text}'")
+    return value
+
+
+def whole(text: str, what: str) -> int:
+    """Read a whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise RuleError(f"{what} must be a whole number, not '{text}'") from None
+
+
+def flag(text: str, what: str) -> bool:
+    """Read on/off, yes/no."""
+    if text.lower() in TRUE:
+        return True
+    if text.lower() in FALSE:
+        return False
+    raise RuleError(f"{what} must be on or off, not '{text}'")
+
+
+def side_of(text: str) -> str:
+    """Read a side name."""
+    for side in SIDES:
+        if side.startswith(text.lower()) and text:
+            return side
+    raise RuleError(f"'{text}' is not a side (axis or allied)")
+
+
+def build_verbs(tables: PortTables) -> dict[str, Verb]:
+    """The Europa port verbs, closed over the rule set's tables."""
+
+    def changed(ctx: Context, port: P.Port, summary: str, *details: str, prompts: tuple[Pending, ...] = ()) -> Outcome:
+        world: EuropaWorld = ctx.state.world
+        figures = P.port_figures(port, tables)
+        shown = f"{port.name}: {fmt_number(figures['re_capacity'].value)} REs, acts as {figures['acts_as'].value}"
+        return Outcome(world.with_port(port), summary, (shown, *details), (figures["re_capacity"],), raise_prompts=prompts, actor=port.owner)
+
+    def one_port(fn: Callable[[Context, P.Port, list[str], dict[str, Any]], Outcome]):
+        def handler(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+            port, rest = take_port(ctx.state.world, args)
+            return fn(ctx, port, rest, opts)
+        return handler
+
+    def amount(rest: list[str], default: float, what: str, step: float = 0.5) -> float:
+        if len(rest) > 1:
+            raise RuleError(f"too many arguments: {' '.join(rest)}")
+        return number(rest[0], what, step) if rest else default
+
+    @one_port
+    def hit(ctx, port, rest, opts):
+        n = amount(rest, 1, "hits", 1)
+        if n < 1:
+            raise RuleError("hits must be 1 or more (31.A.3)")
+        new, added = P.inflict_hits(port, n, tables)
+        return changed(ctx, new, f"{port.name}: {fmt_number(n)} hit(s) inflicted, {fmt_number(added.value)} Port Hit(s) placed (31.A.3)", *added.lines()[1:])
+
+    @one_port
+    def repair(ctx, port, rest, opts):
+        n = amount(rest, 1, "hits to repair")
+        new = P.repair_hits(port, n)
+        return changed(ctx, new, f"{port.name}: {fmt_number(n)} Port Hit(s) repaired, {fmt_number(new.hits)} left (31.A.3)")
+
+    @one_port
+    def reduce(ctx, port, rest, opts):
+        n = int(amount(rest, 1, "levels", 1))
+        new = P.reduce(port, n, tables)
+        return changed(ctx, new, f"{port.name}: Reduced {new.reduced} (31.A.5)")
+
+    @one_port
+    def upgrade(ctx, port, rest, opts):
+        if rest:
+            raise RuleError("upgrade takes only the port (one level at a time, 31.A.5)")
+        new = P.upgrade(port, tables)
+        text = f"Reduced {new.reduced}" if new.reduced else "no longer reduced"
+        return changed(ctx, new, f"{port.name}: upgraded one level, {text} (31.A.5)")
+
+    @one_port
+    def collateral(ctx, port, rest, opts):
+        on = flag(rest[0], "collateral damage") if rest else not port.collateral
+        new = replace(port, collateral=on)
+        return changed(ctx, new, f"{port.name}: Collateral Damage {'placed' if on else 'removed'} (31.A.4)")
+
+    @one_port
+    def mines(ctx, port, rest, opts):
+        n = int(amount(rest, 0, "mine points", 1))
+        if n < 0:
+            raise RuleError("mine points must be 0 or more (31.A.2)")
+        return changed(ctx, replace(port, mines=n), f"{port.name}: {n} mine point(s), port interdiction {n} (31.A.2; RULINGS E10)")
+
+    @one_port
+    def trace(ctx, port, rest, opts):
+        on = flag(rest[0], "trace") if rest else not port.trace_ok
+        verb = "can" if on else "cannot"
+        return changed(ctx, replace(port, trace_ok=on), f"{port.name}: {verb} trace to a friendly functioning major or great port (31.A.2)")
+
+    @one_port
+    def capture(ctx, port, rest, opts):
+        if len(rest) != 1:
+            raise RuleError("usage: capture PORT axis|allied (31.A.4)")
+        side = side_of(rest[0])
+        if side == port.owner:
+            raise RuleError(f"{port.name} is already {side}-owned")
+        year = ctx.year or 0
+        offered = P.destruction_offered(port, side, year, tables)
+        new = replace(port, owner=side, collateral=True, nation=str(opts.get("nation", "")))
+        prompts: tuple[Pending, ...] = ()
+        details = ["Collateral Damage placed (31.A.4)"]
+        if offered.value:
+            rule = tables.port_destruction
+            prompts = (
+                Pending(
+                    id=f"destroy:{port.name}", kind="roll", effect="destroy-port", dice=rule.die, subject=port.name,
+                    text=f"{rule.from_side.title()} may try to destroy {port.name}: roll {rule.die}, destroyed on "
+                    f"{', '.join(map(str, rule.destroyed_on))} — or decline",
+                    choices=("roll", "decline"), rule=rule.rule, raised=ctx.segment.key, expires="answer",
+                ),
+            )
+            details.append(f"{rule.rule}: {rule.from_side} may try to destroy it — answer destroy:{port.name} roll|decline")
+        return changed(ctx, new, f"{port.name} captured by {side} (31.A.4)", *details, prompts=prompts)
+
+    @one_port
+    def use(ctx, port, rest, opts):
+        if not rest or len(rest) > 1:
+            raise RuleError("usage: use PORT RES [--he] [--supply] (31.A.1)")
+        res = number(rest[0], "REs")
+        usable = ctx.state.world.usable.get(port.owner, ())
+        if port.name not in usable:
+            raise RuleError(f"{port.name} was not {port.owner}-owned at the start of the {port.owner} initial phase: it cannot be used this turn (31.A)")
+        he = res if opts.get("he") else 0.0
+        new = P.use_capacity(port, res, he, not opts.get("supply"), tables)
+        cargo = "supply (SPs/SRPs)" if opts.get("supply") else "cargo"
+        he_text = ", heavy equipment" if he else ""
+        marker = "Port Used" if P.port_used(new, tables) else f"Capacity Used {fmt_number(new.capacity_used + new.nts_dedicated)}"
+        return changed(ctx, new, f"{port.name}: {fmt_number(res)} REs of {cargo}{he_text} through the port; {marker} (31.A.1)")
+
+    @one_port
+    def intrinsic(ctx, port, rest, opts):
+        new = P.declare_intrinsic(port, tables)
+        figure = P.intrinsic_capacity(port, tables)
+        return changed(ctx, new, f"{port.name}: intrinsic supply capacity used ({fmt_number(figure.value)} SPs); Port Used (31.A.2)")
+
+    @one_port
+    def dedicate(ctx, port, rest, opts):
+        res = amount(rest, 0, "REs of NTs")
+        hqs = whole(str(opts.get("hqs", opts.get("hq", port.army_hqs))), "Army HQs")
+        new = P.dedicate_nts(port, res, hqs, tables)
+        slp = P.slp_cost(new, tables)
+        return changed(ctx, new, f"{port.name}: {fmt_number(res)} REs of NTs dedicated, {hqs} Army HQ(s); SLP cost {fmt_number(slp.value)} (note #; RULINGS E8)")
+
+    def port_cmd(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        if not args or args[0] not in ("add", "edit", "remove"):
+            raise RuleError("usage: port add NAME TYPE OWNER [key=value ...] | port edit NAME key=value ... | port remove NAME")
+        world: EuropaWorld = ctx.state.world
+        sub, rest = args[0], args[1:]
+        if sub == "add":
+            words = [a for a in rest if "=" not in a]
+            pairs = [a for a in rest if "=" in a]
+            if len(words) < 3:
+                raise RuleError(f"usage: port add NAME TYPE OWNER [harbour=..] [hex=..] [zone=..]; TYPE one of {', '.join(PORT_TYPES)}")
+            name, kind, owner = " ".join(words[:-2]), words[-2].lower(), side_of(words[-1])
+            if name.lower() in (n.lower() for n in world.ports):
+                raise RuleError(f"there is already a port called {name}")
+            port = _edit(P.Port(name=name, type=kind, owner=owner), pairs)
+            usable = dict(world.usable)
+            usable[owner] = usable.get(owner, ()) + (name,)
+            outcome = changed(ctx, port, f"Port added: {name}, {kind}, {owner}")
+            return replace(outcome, world=replace(outcome.world, usable=usable))
+        if sub == "remove":
+            port, extra = take_port(world, rest)
+            if extra:
+                raise RuleError(f"too many arguments: {' '.join(extra)}")
+            ports = {n: p for n, p in world.ports.items() if n != port.name}
+            return Outcome(replace(world, ports=ports), f"Port removed: {port.name}")
+        names = [a for a in rest if "=" not in a]
+        port, extra = take_port(world, names)
+        if extra:
+            raise RuleError(f"expected key=value after the port name, got {' '.join(extra)}")
+        pairs = [a for a in rest if "=" in a]
+        if not pairs:
+            raise RuleError(f"port edit {port.name} key=value ...; keys: {', '.join(sorted(EDITABLE))}")
+        new = _edit(port, pairs)
+        return changed(ctx, new, f"Port edited: {port.name} ({', '.join(pairs)})")
+
+    def _edit(port: P.Port, pairs: list[str]) -> P.Port:
+        changes: dict[str, Any] = {}
+        for pair in pairs:
+            key, _, value = pair.partition("=")
+            key = key.strip().lower().replace("-", "_")
+            if key == "zone":
+                key = "sea_zone"
+            kind = EDITABLE.get(key)
+            if kind is None:
+                raise RuleError(f"cannot set '{key}'; keys: {', '.join(sorted(EDITABLE))}")
+            changes[key] = flag(value, key) if kind is bool else value.strip()
+            if key in ("type", "harbour"):
+                changes[key] = changes[key].lower()
+            if key == "owner":
+                changes[key] = side_of(value)
+        new = replace(port, **changes)
+        try:
+            check_port_fields(new, "command", "port")
+        except Exception as exc:  # DataError names the field; say it as a refusal
+            raise RuleError(str(exc).split(": ", 2)[-1]) from None
+        if new.harbour not in HARBOURS:
+            raise RuleError(f"harbour must be one of {', '.join(HARBOURS)}")
+        return new
+
+    verbs = [
+        Verb("port", "port add|edit|remove NAME ...", "Add a port (NAME TYPE OWNER [harbour= hex= zone= nation= theatre= mainland_europe= inland= naval_base=]), edit its fields, or remove it.", "31.A.1", port_cmd, anytime=True, group="set-up"),
+        Verb("hit", "hit PORT [N]", "Inflict N port hits (default 1): doubled on an artificial harbour, halved on a natural one, capped at max damage.", "31.A.3, 31.A.9, 31.A.10", hit, group="ports"),
+        Verb("repair", "repair PORT [N]", "Remove N Port Hit markers (default 1; ½ for a fractional marker).", "31.A.3, 31.A.6", repair, anytime=True, group="ports"),
+        Verb("reduce", "reduce PORT [N]", "Place or raise a Reduced marker by N levels (default 1; at most 4).", "31.A.5", reduce, anytime=True, group="ports"),
+        Verb("upgrade", "upgrade PORT", "Raise a reduced port one level (engineering).", "31.A.5, 31.A.6", upgrade, anytime=True, group="ports"),
+        Verb("collateral", "collateral PORT [on|off]", "Place or remove a Collateral Damage marker (acts one level smaller).", "31.A.4", collateral, anytime=True, group="ports"),
+        Verb("capture", "capture PORT axis|allied", "Change ownership: places Collateral Damage, and offers the 31.A.6 destruction roll where it applies.", "31.A.4, 31.A.6", capture, group="ports"),
+        Verb("use", "use PORT RES [--he] [--supply]", "Embark/disembark REs through the port (heavy equipment with --he, SPs/SRPs with --supply); refused over capacity.", "31.A.1, 31.A.2", use, group="ports", options=("he", "supply")),
+        Verb("intrinsic", "intrinsic PORT", "Declare the port's intrinsic supply capacity used (only while no capacity is marked used).", "31.A.1, 31.A.2", intrinsic, anytime=True, group="ports"),
+        Verb("dedicate", "dedicate PORT RES [--hqs N]", "Dedicate REs of NTs to the port to lower its SLP cost, after one RE per Army HQ.", "31.A.1 note #, note 1", dedicate, anytime=True, group="ports", options=("hqs",)),
+        Verb("mines", "mines PORT N", "Set the mine points in the port hex (each is one level of port interdiction).", "31.A.2", mines, anytime=True, group="ports"),
+        Verb("trace", "trace PORT [on|off]", "Whether the port traces to a friendly functioning major or great port (needed for intrinsic supply).", "31.A.2", trace, anytime=True, group="ports"),
+    ]
+    return {v.name: v for v in verbs}
+
+
+def port_field_names() -> list[str]:
+    """Names of every Port field (for ``show`` and tests)."""
+    return [f.name for f in fields(P.Port)]

@@ -1,0 +1,129 @@
+"""The Europa world: ports keyed by name, plus which ports each side may use this turn.
+
+Also loads a Europa scenario's ``[[ports]]`` into a world, validated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+import msgspec
+
+from ..core.data import DataModel, convert
+from ..core.errors import DataError, RuleError
+from .ports import Port
+
+SIDES = ("axis", "allied")
+PORT_TYPES = ("great", "major", "standard", "mulberry", "minor", "jetty")
+HARBOURS = ("none", "artificial", "natural")
+
+
+@dataclass(frozen=True)
+class EuropaWorld:
+    """Ports by name (scenario order), and per side the ports it owned at the start of its initial phase (31.A)."""
+
+    ports: dict[str, Port] = field(default_factory=dict)
+    usable: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    sea_state: str = "calm"  # calm | rough | stormy, answered at the start of each game turn (31.A.12)
+
+    def port(self, name: str) -> Port:
+        """The port called ``name`` (case-insensitive, unique prefix allowed); refuse unknown or ambiguous names."""
+        key = resolve_name(name, list(self.ports))
+        return self.ports[key]
+
+    def with_port(self, port: Port) -> EuropaWorld:
+        """A copy with ``port`` replacing the port of the same name (or added at the end)."""
+        ports = dict(self.ports)
+        ports[port.name] = port
+        return replace(self, ports=ports)
+
+
+def resolve_name(name: str, names: list[str]) -> str:
+    """Match ``name`` against ``names``: exact (any case), then unique prefix; else a helpful refusal."""
+    wanted = name.strip().lower()
+    for n in names:
+        if n.lower() == wanted:
+            return n
+    starts = [n for n in names if n.lower().startswith(wanted)] if wanted else []
+    if len(starts) == 1:
+        return starts[0]
+    if len(starts) > 1:
+        raise RuleError(f"'{name}' could be {', '.join(starts)}: type more of the name")
+    raise RuleError(f"no port called '{name}'")
+
+
+def take_port(world: EuropaWorld, args: list[str]) -> tuple[Port, list[str]]:
+    """Read a port name from the front of ``args`` (several words allowed: ``Port Sudan``); return it and the rest."""
+    if not args:
+        raise RuleError("which port?")
+    for n in range(len(args), 0, -1):
+        candidate = " ".join(args[:n])
+        try:
+            return world.port(candidate), args[n:]
+        except RuleError:
+            if n == 1:
+                raise
+    raise RuleError(f"no port called '{args[0]}'")  # pragma: no cover - loop always returns or raises
+
+
+class ScenarioPort(DataModel):
+    """One ``[[ports]]`` entry of a Europa scenario."""
+
+    name: str
+    type: str
+    owner: str
+    harbour: str = "none"
+    hex: str = ""
+    sea_zone: str = ""
+    nation: str = ""
+    theatre: str = ""
+    mainland_europe: bool = False
+    inland: bool = False
+    naval_base: bool = False
+    hits: float = 0.0
+    reduced: int = 0
+    collateral: bool = False
+    mines: int = 0
+    note: str = ""
+
+
+def check_port_fields(port: Port, file: str, where: str) -> None:
+    """Validate enumerated fields of a port; raise DataError naming ``where``."""
+    if port.type not in PORT_TYPES:
+        raise DataError(file, f"{where}.type", f"'{port.type}' is not a port type ({', '.join(PORT_TYPES)})")
+    if port.owner not in SIDES:
+        raise DataError(file, f"{where}.owner", f"'{port.owner}' is not a side ({', '.join(SIDES)})")
+    if port.harbour not in HARBOURS:
+        raise DataError(file, f"{where}.harbour", f"'{port.harbour}' is not a harbour ({', '.join(HARBOURS)})")
+
+
+def world_from_scenario(raw: dict[str, Any], file: str) -> EuropaWorld:
+    """Build the starting world from a scenario file's ``ports`` table."""
+    entries = convert(raw.get("ports", []), list[ScenarioPort], file, prefix="ports")
+    ports: dict[str, Port] = {}
+    for i, entry in enumerate(entries):
+        data = {f.name: getattr(entry, f.name) for f in fields(Port) if hasattr(entry, f.name)}
+        port = Port(**data)
+        check_port_fields(port, file, f"table ports, key {i}")
+        if port.name in ports:
+            raise DataError(file, f"table ports, key {i}.name", f"port '{port.name}' is listed twice")
+        ports[port.name] = port
+    usable = {side: tuple(n for n, p in ports.items() if p.owner == side) for side in SIDES}
+    return EuropaWorld(ports, usable)
+
+
+def world_to_data(world: EuropaWorld) -> dict[str, Any]:
+    """Plain data for the save file."""
+    return {
+        "ports": [msgspec.to_builtins(p) for p in world.ports.values()],
+        "usable": {side: list(names) for side, names in world.usable.items()},
+        "sea_state": world.sea_state,
+    }
+
+
+def world_from_data(data: dict[str, Any]) -> EuropaWorld:
+    """Inverse of :func:`world_to_data`."""
+    ports = [msgspec.convert(p, Port) for p in data["ports"]]
+    usable = {s: tuple(n) for s, n in data.get("usable", {}).items()}
+    return EuropaWorld({p.name: p for p in ports}, usable, data.get("sea_state", "calm"))
