@@ -61,9 +61,9 @@ def test_policy_values_cite_rule_and_ruling(tables: PortTables) -> None:
 
 
 def test_loader_ignores_tables_it_does_not_own(tmp_path: Path) -> None:
-    """The lead appends [sequence] and others to europa.toml; the port loader skips them."""
+    """Other tables of europa.toml (sequence, sea zones, house additions) are left to their own loaders."""
     copy = tmp_path / "europa.toml"
-    copy.write_text(DATA.read_text(encoding="utf-8") + '\n[sequence]\nname = "x"\n', encoding="utf-8")
+    copy.write_text(DATA.read_text(encoding="utf-8") + '\n[house_additions]\nname = "x"\n', encoding="utf-8")
     assert load_port_tables(copy).port_summary["major"].level == 3
 
 
