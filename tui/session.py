@@ -37,8 +37,8 @@ def create_game(path: Path, data_dir: Path, ruleset_id: str = "europa", scenario
     """Create a new save at ``path`` from a bundled scenario and open it."""
     ruleset = load_ruleset(ruleset_id, data_dir)
     scen = load_scenario(data_dir, scenario or default_scenario(ruleset_id))
-    meta, state = new_game(ruleset, scen, seed=seed, now=clock() if clock else None)
-    store = SaveFile.create(path, meta, state)
+    meta, state = new_game(ruleset, scen, seed=seed)
+    store = SaveFile.create(path, meta, state, clock=clock)
     return Game(ruleset, store, clock)
 
 
@@ -47,14 +47,14 @@ def memory_game(data_dir: Path, ruleset_id: str = "europa", scenario: str | None
     """A game held only in memory (tests, benchmarks)."""
     ruleset = load_ruleset(ruleset_id, data_dir)
     scen = load_scenario(data_dir, scenario or default_scenario(ruleset_id))
-    meta, state = new_game(ruleset, scen, seed=seed, now=clock() if clock else None)
-    return Game(ruleset, SaveFile.memory(meta, state), clock)
+    meta, state = new_game(ruleset, scen, seed=seed)
+    return Game(ruleset, SaveFile.memory(meta, state, clock=clock), clock)
 
 
 def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None = None) -> Game:
     """Open the save at ``path``; every failure becomes a :class:`GameOpenError` naming the file."""
     try:
-        store = SaveFile.open(path)
+        store = SaveFile.open(path, clock=clock)
     except SaveError as exc:
         raise GameOpenError(str(exc), exc.backup) from exc
     try:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,6 @@ from .serialize import state_to_data
 # Rule set id -> module providing ``load(data_dir) -> RuleSet``.
 RULESETS: dict[str, str] = {"europa": "tui.rules.europa"}
 DEFAULT_SCENARIO = "mediterranean-1943"
-SCHEMA = 1
 
 
 class ScenarioInfo(DataModel):
@@ -98,22 +96,16 @@ def initial_state(ruleset: RuleSet, scenario: Scenario) -> GameState:
     return state
 
 
-def new_game(ruleset: RuleSet, scenario: Scenario, seed: int | None = None, now: datetime | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def new_game(ruleset: RuleSet, scenario: Scenario, seed: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """(meta, state document) of a new save for ``scenario``."""
     if scenario.info.ruleset != ruleset.id:
         raise DataError(scenario.path.name, "table scenario, key ruleset", f"is '{scenario.info.ruleset}', not '{ruleset.id}'")
     state = initial_state(ruleset, scenario)
-    stamp = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
-    meta = {
-        "app": "harbormaster",
-        "schema": SCHEMA,
+    meta = {  # the store adds app, schema, created, updated and revision
         "ruleset": ruleset.id,
         "scenario": scenario.info.id,
         "scenario_name": scenario.info.name,
         "seed": secrets.randbits(31) if seed is None else seed,
-        "created": stamp,
-        "updated": stamp,
-        "revision": 0,
     }
     data = state_to_data(state, ruleset)
     return meta, {"initial": data, "current": data}

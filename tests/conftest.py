@@ -1,0 +1,43 @@
+"""Shared fixtures: the bundled data folder, a fixed clock, games over both store back ends."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from tui.paths import data_dir
+from tui.session import create_game, memory_game, open_game
+
+FIXED = datetime(2026, 11, 21, 12, 0, 0, tzinfo=timezone.utc)
+
+
+def fixed_clock() -> datetime:
+    """The clock of every test and snapshot."""
+    return FIXED
+
+
+@pytest.fixture(scope="session")
+def data() -> Path:
+    """The bundled data folder."""
+    return data_dir()
+
+
+@pytest.fixture(params=["memory", "json"])
+def game(request: pytest.FixtureRequest, data: Path, tmp_path: Path):
+    """A new Mediterranean 1943 game over the in-memory and the JSON back end (seed 1, fixed clock)."""
+    if request.param == "memory":
+        return memory_game(data, seed=1, clock=fixed_clock)
+    return create_game(tmp_path / "game.json", data, seed=1, clock=fixed_clock)
+
+
+@pytest.fixture
+def json_game(data: Path, tmp_path: Path):
+    """A new game saved as JSON at tmp_path/game.json."""
+    return create_game(tmp_path / "game.json", data, seed=1, clock=fixed_clock)
+
+
+def reopen(game, data: Path):
+    """Close nothing, open the same save again from disk (a restart)."""
+    return open_game(game.store.path, data, clock=fixed_clock)

@@ -1,0 +1,184 @@
+"""The ``harbormaster`` command: open, create, run commands on and show a saved game.
+
+    harbormaster [PATH | --save PATH] [--read-only]   open a game (default: your default save)
+    harbormaster new PATH [--ruleset europa] [--scenario NAME] [--seed N] [--dice app|typed]
+    harbormaster exec PATH "COMMAND" ...               run commands, print results
+    harbormaster show PATH ports|markers|phase|log [--json]
+    harbormaster restore PATH [--backup FILE]          put the newest good backup back
+    harbormaster scenarios                             list the bundled scenarios
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from . import __version__, report
+from .engine.setup import RULESETS, load_scenario, scenario_paths
+from .paths import data_dir, default_save
+from .rules.core.errors import DataError
+from .session import GameOpenError, create_game, open_game
+from .store import SaveError, restore_backup
+
+SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args and args[0] in SUBCOMMANDS:
+            return _subcommand(args)
+        return _open(args)
+    except DataError as exc:
+        print(f"harbormaster: data file error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _open_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="harbormaster",
+        description="A referee's logistics turn-tracker for board wargames. With no PATH, opens your default "
+        "save (created from the bundled Mediterranean scenario on first run).",
+        epilog="Other commands: " + "; ".join(f"harbormaster {s} --help" for s in SUBCOMMANDS),
+    )
+    p.add_argument("path", nargs="?", type=Path, help="save file to open (created if missing)")
+    p.add_argument("--save", type=Path, help="save file to open (same as PATH)")
+    p.add_argument("--read-only", action="store_true", help="open without the right to change anything")
+    p.add_argument("--version", action="version", version=f"harbormaster {__version__}")
+    return p
+
+
+def _open(argv: list[str]) -> int:
+    args = _open_parser().parse_args(argv)
+    path = args.path or args.save or default_save()
+    data = data_dir()
+    try:
+        if path.exists():
+            game = open_game(path, data)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            game = create_game(path, data)
+            print(f"Created a new game at {path}")
+    except GameOpenError as exc:
+        return _explain_open_error(path, exc)
+    game.read_only = game.read_only or args.read_only
+    if args.read_only:
+        game.read_only_reason = "Opened with --read-only."
+    from .app import make_app  # Textual is imported only when a screen is needed
+
+    make_app(game).run()
+    return 0
+
+
+def _explain_open_error(path: Path, exc: GameOpenError) -> int:
+    print(f"harbormaster: {exc}", file=sys.stderr)
+    print("The file was not changed.", file=sys.stderr)
+    if exc.backup is not None:
+        print(f"The newest good backup is {exc.backup}.", file=sys.stderr)
+        print(f"Restore it with:  harbormaster restore {path}", file=sys.stderr)
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            answer = input("Restore it now? The damaged file is kept beside it. [y/N] ").strip().lower()
+            if answer in ("y", "yes"):
+                kept = restore_backup(path, exc.backup)
+                print(f"Restored {path} from {exc.backup.name}; the damaged file is kept as {kept.name}.")
+                return _open([str(path)])
+    return 2
+
+
+def _subcommand(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="harbormaster")
+    sub = p.add_subparsers(dest="command", required=True)
+    new = sub.add_parser("new", help="create a new game from a bundled scenario")
+    new.add_argument("path", type=Path)
+    new.add_argument("--ruleset", default="europa", choices=sorted(RULESETS))
+    new.add_argument("--scenario", help="scenario name (see 'harbormaster scenarios')")
+    new.add_argument("--seed", type=int, help="dice seed (default: random, recorded in the save)")
+    new.add_argument("--dice", choices=("app", "typed"), help="who rolls by default")
+    ex = sub.add_parser("exec", help="run commands on a save and print the results")
+    ex.add_argument("path", type=Path)
+    ex.add_argument("commands", nargs="+", help="command lines, e.g. \"hit Tobruk 2\"")
+    sh = sub.add_parser("show", help="print ports, markers, the phase or the log")
+    sh.add_argument("path", type=Path)
+    sh.add_argument("view", choices=report.VIEWS)
+    sh.add_argument("--json", action="store_true", help="JSON, including every figure's explanation")
+    rs = sub.add_parser("restore", help="replace a damaged save with its newest good backup")
+    rs.add_argument("path", type=Path)
+    rs.add_argument("--backup", type=Path, help="the backup to restore (default: newest that opens)")
+    sub.add_parser("scenarios", help="list the bundled scenarios")
+    args = p.parse_args(argv)
+    data = data_dir()
+
+    if args.command == "scenarios":
+        for path in scenario_paths(data):
+            info = load_scenario(data, path.stem).info
+            print(f"{path.stem:<24} {info.ruleset:<10} {info.start:<12} {info.name}")
+        return 0
+    if args.command == "new":
+        if args.path.exists():
+            print(f"harbormaster: {args.path} already exists; nothing was changed", file=sys.stderr)
+            return 2
+        args.path.parent.mkdir(parents=True, exist_ok=True)
+        game = create_game(args.path, data, args.ruleset, args.scenario, seed=args.seed)
+        if args.dice and args.dice != game.state.settings.get("dice"):
+            game.execute(f"set dice {args.dice}", "exec")
+        print(f"Created {args.path}: {game.meta['scenario_name']} ({game.ruleset.id}), {game.turn_label}")
+        return 0
+    if args.command == "restore":
+        return _restore(args.path, args.backup)
+    try:
+        game = open_game(args.path, data)
+    except GameOpenError as exc:
+        print(f"harbormaster: {exc}", file=sys.stderr)
+        if exc.backup is not None:
+            print(f"The newest good backup is {exc.backup}; restore it with: harbormaster restore {args.path}", file=sys.stderr)
+        return 2
+    if args.command == "show":
+        if args.json:
+            print(json.dumps(report.data(game, args.view), indent=2, ensure_ascii=False, default=str))
+        else:
+            print(report.text(game, args.view))
+        return 0
+    return _exec(game, args.commands)
+
+
+def _exec(game, lines: list[str]) -> int:
+    for line in lines:
+        result = game.execute(line, "exec")
+        if not result.ok:
+            print(f"refused: {line}\n  {result.message}\n  nothing was changed", file=sys.stderr)
+            return 1
+        print(f"ok: {result.command}\n  {result.message}")
+        for detail in result.details:
+            print(f"    {detail}")
+    return 0
+
+
+def _restore(path: Path, backup: Path | None) -> int:
+    if backup is None:
+        try:
+            open_game(path, data_dir())
+        except GameOpenError as exc:
+            backup = exc.backup
+        else:
+            print(f"{path} opens fine; nothing to restore (name a --backup to force one)")
+            return 0
+    if backup is None:
+        print(f"harbormaster: no good backup of {path} was found", file=sys.stderr)
+        return 2
+    try:
+        kept = restore_backup(path, backup)
+    except (SaveError, OSError) as exc:
+        print(f"harbormaster: could not restore: {exc}", file=sys.stderr)
+        return 2
+    print(f"Restored {path} from {backup}; the damaged file is kept as {kept}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
