@@ -18,7 +18,7 @@ def test_a_command_appends_one_event_and_changes_state(game) -> None:
     assert port(game, "Tobruk").hits == 1.0
     ev = game.events[-1]
     assert ev["command"] == "hit Tobruk 2" and ev["status"] == "applied" and ev["turn"] == "Jan I 1943"
-    assert ev["side"] == "axis" and ev["actor"] == "allied" and ev["time"] == "2026-11-21T12:00:00+00:00"
+    assert ev["side"] == "axis" and ev["actor"] == "axis" and ev["time"] == "2026-11-21T12:00:00+00:00"
     assert game.store.revision == 1
 
 

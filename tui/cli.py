@@ -38,6 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `harbormaster show ... | head`
+        sys.stderr.close()
+        return 0
 
 
 def _open_parser() -> argparse.ArgumentParser:

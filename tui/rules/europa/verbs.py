@@ -70,11 +70,15 @@ def side_of(text: str) -> str:
 def build_verbs(tables: PortTables) -> dict[str, Verb]:
     """The Europa port verbs, closed over the rule set's tables."""
 
-    def changed(ctx: Context, port: P.Port, summary: str, *details: str, prompts: tuple[Pending, ...] = ()) -> Outcome:
+    def changed(ctx: Context, port: P.Port, summary: str, *details: str, prompts: tuple[Pending, ...] = (), actor: str = "") -> Outcome:
+        """The outcome of a change to one port; ``actor`` is the side acting when it is not the segment's."""
         world: EuropaWorld = ctx.state.world
         figures = P.port_figures(port, tables)
         shown = f"{port.name}: {fmt_number(figures['re_capacity'].value)} REs, acts as {figures['acts_as'].value}"
-        return Outcome(world.with_port(port), summary, (shown, *details), (figures["re_capacity"],), raise_prompts=prompts, actor=port.owner)
+        return Outcome(world.with_port(port), summary, (shown, *details), (figures["re_capacity"],), raise_prompts=prompts, actor=actor)
+
+    def enemy(side: str) -> str:
+        return next((s for s in SIDES if s != side), side)
 
     def one_port(fn: Callable[[Context, P.Port, list[str], dict[str, Any]], Outcome]):
         def handler(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -93,13 +97,13 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
         if n < 1:
             raise RuleError("hits must be 1 or more (31.A.3)")
         new, added = P.inflict_hits(port, n, tables)
-        return changed(ctx, new, f"{port.name}: {fmt_number(n)} hit(s) inflicted, {fmt_number(added.value)} Port Hit(s) placed (31.A.3)", *added.lines()[1:])
+        return changed(ctx, new, f"{port.name}: {fmt_number(n)} hit(s) inflicted, {fmt_number(added.value)} Port Hit(s) placed (31.A.3)", *added.lines()[1:], actor=enemy(port.owner))
 
     @one_port
     def repair(ctx, port, rest, opts):
         n = amount(rest, 1, "hits to repair")
         new = P.repair_hits(port, n)
-        return changed(ctx, new, f"{port.name}: {fmt_number(n)} Port Hit(s) repaired, {fmt_number(new.hits)} left (31.A.3)")
+        return changed(ctx, new, f"{port.name}: {fmt_number(n)} Port Hit(s) repaired, {fmt_number(new.hits)} left (31.A.3)", actor=port.owner)
 
     @one_port
     def reduce(ctx, port, rest, opts):
@@ -113,7 +117,7 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
             raise RuleError("upgrade takes only the port (one level at a time, 31.A.5)")
         new = P.upgrade(port, tables)
         text = f"Reduced {new.reduced}" if new.reduced else "no longer reduced"
-        return changed(ctx, new, f"{port.name}: upgraded one level, {text} (31.A.5)")
+        return changed(ctx, new, f"{port.name}: upgraded one level, {text} (31.A.5)", actor=port.owner)
 
     @one_port
     def collateral(ctx, port, rest, opts):
@@ -157,7 +161,7 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
                 ),
             )
             details.append(f"{rule.rule}: {rule.from_side} may try to destroy it — answer destroy:{port.name} roll|decline")
-        return changed(ctx, new, f"{port.name} captured by {side} (31.A.4)", *details, prompts=prompts)
+        return changed(ctx, new, f"{port.name} captured by {side} (31.A.4)", *details, prompts=prompts, actor=side)
 
     @one_port
     def use(ctx, port, rest, opts):
@@ -172,13 +176,13 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
         cargo = "supply (SPs/SRPs)" if opts.get("supply") else "cargo"
         he_text = ", heavy equipment" if he else ""
         marker = "Port Used" if P.port_used(new, tables) else f"Capacity Used {fmt_number(new.capacity_used + new.nts_dedicated)}"
-        return changed(ctx, new, f"{port.name}: {fmt_number(res)} REs of {cargo}{he_text} through the port; {marker} (31.A.1)")
+        return changed(ctx, new, f"{port.name}: {fmt_number(res)} REs of {cargo}{he_text} through the port; {marker} (31.A.1)", actor=port.owner)
 
     @one_port
     def intrinsic(ctx, port, rest, opts):
         new = P.declare_intrinsic(port, tables)
         figure = P.intrinsic_capacity(port, tables)
-        return changed(ctx, new, f"{port.name}: intrinsic supply capacity used ({fmt_number(figure.value)} SPs); Port Used (31.A.2)")
+        return changed(ctx, new, f"{port.name}: intrinsic supply capacity used ({fmt_number(figure.value)} SPs); Port Used (31.A.2)", actor=port.owner)
 
     @one_port
     def dedicate(ctx, port, rest, opts):
@@ -186,7 +190,7 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
         hqs = whole(str(opts.get("hqs", opts.get("hq", port.army_hqs))), "Army HQs")
         new = P.dedicate_nts(port, res, hqs, tables)
         slp = P.slp_cost(new, tables)
-        return changed(ctx, new, f"{port.name}: {fmt_number(res)} REs of NTs dedicated, {hqs} Army HQ(s); SLP cost {fmt_number(slp.value)} (note #; RULINGS E8)")
+        return changed(ctx, new, f"{port.name}: {fmt_number(res)} REs of NTs dedicated, {hqs} Army HQ(s); SLP cost {fmt_number(slp.value)} (note #; RULINGS E8)", actor=port.owner)
 
     def port_cmd(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         if not args or args[0] not in ("add", "edit", "remove"):
