@@ -1,0 +1,131 @@
+"""The operating-system calls of a durable write, in one injectable object.
+
+:class:`FileOps` has one small method per call (create a temp file, write,
+fsync, close, link, replace, fsync the folder, unlink, ...); the storages and
+:func:`replace_file` make every call through it, so a test can subclass it and
+fail any single step with ENOSPC, EIO or EACCES.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+__all__ = ["FileOps", "reason", "replace_file"]
+
+
+def reason(exc: OSError) -> str:
+    """The human part of an OSError: ``No space left on device``."""
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+class FileOps:
+    """The operating-system calls a durable write makes.
+
+    One small method per call so a test can subclass it and fail any step
+    (``open_temp``, ``reuse_temp``, ``write``, ``truncate``, ``fsync``,
+    ``close``, ``link``, ``replace``, ``fsync_dir``, ``unlink``) with the
+    ``OSError`` of its choice.
+    """
+
+    def open_temp(self, path: str, mode: int | None) -> int:
+        """Create ``path`` exclusively for writing and return its descriptor."""
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+        if mode is not None and hasattr(os, "fchmod"):
+            try:
+                os.fchmod(fd, mode)
+            except OSError:
+                os.close(fd)
+                raise
+        return fd
+
+    def reuse_temp(self, old: str, path: str, mode: int | None) -> int | None:
+        """Rename ``old`` to ``path`` and open it for overwriting.
+
+        Returns None (leaving nothing at ``path``) if ``old`` does not exist or is
+        not a plain file with a single link, so overwriting it cannot change any
+        other name's contents.
+        """
+        try:
+            os.rename(old, path)
+        except FileNotFoundError:
+            return None
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
+        try:
+            info = os.fstat(fd)
+            if info.st_nlink != 1 or not stat.S_ISREG(info.st_mode):
+                os.close(fd)
+                os.unlink(path)
+                return None
+            if mode is not None and stat.S_IMODE(info.st_mode) != mode and hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+
+    def truncate(self, fd: int, size: int) -> None:
+        """Cut the file at ``size`` bytes (after overwriting a longer recycled file)."""
+        os.ftruncate(fd, size)
+
+    def write(self, fd: int, data: bytes) -> None:
+        """Write all of ``data`` to ``fd`` (looping over short writes)."""
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+
+    def fsync(self, fd: int) -> None:
+        """Flush ``fd``'s data and metadata to the device."""
+        os.fsync(fd)
+
+    def close(self, fd: int) -> None:
+        """Close ``fd`` (a close can report a delayed write error)."""
+        os.close(fd)
+
+    def replace(self, src: str, dst: str) -> None:
+        """Atomically move ``src`` over ``dst``."""
+        os.replace(src, dst)
+
+    def link(self, src: str, dst: str) -> None:
+        """Make ``dst`` a hard link to ``src``."""
+        os.link(src, dst)
+
+    def unlink(self, path: str) -> None:
+        """Remove ``path``."""
+        os.unlink(path)
+
+    def fsync_dir(self, folder: str) -> None:
+        """Make renames in ``folder`` durable (a no-op where folders cannot be opened)."""
+        if os.name == "nt":
+            return
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def replace_file(path: str | os.PathLike[str], payload: bytes, ops: FileOps | None = None) -> None:
+    """Durably replace (or create) ``path`` with ``payload``: temp file, fsync, replace, folder fsync.
+
+    Raises ``OSError``; on failure before the replace the file is unchanged and
+    the temporary file is removed.
+    """
+    ops = ops or FileOps()
+    target = os.path.abspath(os.fspath(path))
+    tmp = f"{target}.tmp-{os.urandom(6).hex()}"
+    fd = ops.open_temp(tmp, None)
+    try:
+        try:
+            ops.write(fd, payload)
+            ops.fsync(fd)
+        finally:
+            ops.close(fd)
+        ops.replace(tmp, target)
+    except BaseException:
+        try:
+            ops.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    ops.fsync_dir(os.path.dirname(target))
