@@ -182,3 +182,25 @@ def test_why_explains_with_rule_numbers(game) -> None:
     cap = next(e for e in r.explanations if e.name == "RE capacity")
     assert cap.value == 1.5
     assert any("31.A" in line for line in r.details)
+
+
+@pytest.mark.parametrize("errno_name", ["ENOSPC", "EIO", "EACCES"])
+def test_a_failed_write_refuses_the_command_and_rolls_back(data, errno_name: str) -> None:
+    """Nothing lost: a write that fails leaves the game as it was, and the next command works."""
+    import errno
+    import os
+
+    from tests.conftest import fixed_clock
+    from tui.session import memory_game
+
+    game = memory_game(data, seed=1, clock=fixed_clock)
+    game.execute("hit Tobruk 2")
+    before, events, revision = game.state, list(game.events), game.store.revision
+    code = getattr(errno, errno_name)
+    game.store._storage.fail_next(OSError(code, os.strerror(code)))
+    r = game.execute("hit Alexandria")
+    assert not r.ok and "Not saved, nothing changed" in r.message and os.strerror(code) in r.message
+    assert game.state == before and game.events == events and game.store.revision == revision
+    assert game.store.events() == events
+    undo = game.execute("undo")
+    assert undo.ok and game.state.world.ports["Tobruk"].hits == 0
