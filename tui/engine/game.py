@@ -68,6 +68,7 @@ class Game:
         self.clock = clock or (lambda: datetime.now(timezone.utc))
         self.read_only = False
         doc = store.state()
+        self._initial_data = doc["initial"]  # constant for the life of the save; written back as is
         self.initial = state_from_data(doc["initial"], ruleset)
         self.state = state_from_data(doc["current"], ruleset)
         self.events: list[dict[str, Any]] = store.events()
@@ -197,7 +198,7 @@ class Game:
 
     def _commit(self, new: GameState, append: list[dict[str, Any]] = (), update: dict[int, dict[str, Any]] | None = None) -> None:
         """Write the change durably, then (only then) adopt the new state."""
-        doc = {"initial": state_to_data(self.initial, self.ruleset), "current": state_to_data(new, self.ruleset)}
+        doc = {"initial": self._initial_data, "current": state_to_data(new, self.ruleset)}
         try:
             self.store.commit(append=list(append), update=update or {}, state=doc)
         except RuleError:

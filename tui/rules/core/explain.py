@@ -16,6 +16,8 @@ def fmt_number(value: Any) -> str:
     """Format a game number the way players write it: 1.5 -> "1½", 0.5 -> "½", 3.0 -> "3"."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
         return str(value)
+    if value == int(value):  # the common case, without building a Fraction
+        return str(int(value))
     frac = Fraction(value).limit_denominator(4)
     whole, rest = divmod(frac, 1)
     glyph = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}.get(rest)

@@ -73,9 +73,9 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
     def changed(ctx: Context, port: P.Port, summary: str, *details: str, prompts: tuple[Pending, ...] = (), actor: str = "") -> Outcome:
         """The outcome of a change to one port; ``actor`` is the side acting when it is not the segment's."""
         world: EuropaWorld = ctx.state.world
-        figures = P.port_figures(port, tables)
-        shown = f"{port.name}: {fmt_number(figures['re_capacity'].value)} REs, acts as {figures['acts_as'].value}"
-        return Outcome(world.with_port(port), summary, (shown, *details), (figures["re_capacity"],), raise_prompts=prompts, actor=actor)
+        capacity = P.re_capacity(port, tables)
+        shown = f"{port.name}: {fmt_number(capacity.value)} REs, acts as {P.acts_as(port, tables).value or 'nothing (not functioning)'}"
+        return Outcome(world.with_port(port), summary, (shown, *details), (capacity,), raise_prompts=prompts, actor=actor)
 
     def enemy(side: str) -> str:
         return next((s for s in SIDES if s != side), side)

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""Harbormaster benchmark: each figure beside its floor, measured in the same run.
+
+    python scripts/benchmark.py [--quick]
+
+1. Start-up: process start to first screen ready (headless) with a 10,000-event
+   save, against a bare Textual app with the same widgets (target: within 1.25x).
+2. Command-to-durable latency with 100, 1,000, 10,000 and 50,000 events in the
+   save (median and p95), against serializing and writing the same data once
+   with fsync (target: within 1.5x).
+3. Opening the Log mode at 10,000 events (target: under 150 ms).
+
+This is a script, not a test: machines are noisy, so it reports medians and
+ratios and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import orjson  # noqa: E402
+
+from tui.paths import data_dir  # noqa: E402
+from tui.session import create_game, open_game  # noqa: E402
+
+SIZES = (100, 1_000, 10_000, 50_000)
+
+
+def make_save(path: Path, events: int) -> Path:
+    """A save with ``events`` events: real commands first, then logged notes (state-neutral) up to the count."""
+    game = create_game(path, data_dir(), seed=7)
+    for line in ["hit Tobruk 2", "use Alexandria 2 --he", "answer sea-state calm", "next", "capture Athens allied", "answer destroy:Athens decline"]:
+        assert game.execute(line).ok, line
+    template = dict(game.events[-1])
+    have = len(game.events)
+    filler = []
+    for seq in range(have + 1, events + 1):
+        event = dict(template)
+        event.update(seq=seq, command=f"note filler {seq}", summary=f"Note: filler {seq}", details=[], dice=[])
+        filler.append(event)
+    if filler:
+        game.store.commit(append=filler, state=game.store.state())
+    return path
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) of ``values``."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+# --------------------------------------------------------------- start-up
+CHILD_APP = r"""
+import sys
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from tui.paths import data_dir
+from tui.session import open_game
+import tui.app
+from tui.app import HarbormasterApp
+class Bench(HarbormasterApp):
+    CSS_PATH = str(Path(tui.app.__file__).parent / "app.tcss")  # absolute: this class has no source file
+    def on_ready(self):
+        print("READY", flush=True)
+        self.exit()
+Bench(open_game(Path({save!r}), data_dir())).run(headless=True, size=(120, 36))
+"""
+
+CHILD_FLOOR = r"""
+from textual.app import App
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Footer, Label, OptionList, Static, Tree
+SEGMENTS = {segments!r}
+class Floor(App):
+    def compose(self):
+        yield Static("header " * 10)
+        with Horizontal():
+            tree = Tree("Game turn")
+            for title in SEGMENTS:
+                tree.root.add_leaf(title)
+            tree.root.expand_all()
+            yield tree
+            with Vertical():
+                yield Label("Now")
+                yield Static("segment")
+                yield Label("Pending prompts")
+                yield OptionList("prompt")
+                yield Label("What happened on entry")
+                with VerticalScroll():
+                    yield Static("entry")
+        yield Static("status")
+        yield Footer(compact=True)
+    def on_ready(self):
+        print("READY", flush=True)
+        self.exit()
+Floor().run(headless=True, size=(120, 36))
+"""
+
+
+def time_child(code: str) -> float:
+    """Seconds from spawning a Python process to its READY line."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.strip() == "READY":
+            elapsed = time.perf_counter() - start
+            break
+    else:
+        raise RuntimeError(proc.stderr.read() if proc.stderr else "child failed")
+    proc.wait()
+    return elapsed
+
+
+def bench_startup(folder: Path, runs: int) -> None:
+    save = make_save(folder / "startup.json", 10_000)
+    game = open_game(save, data_dir())
+    segments = [s.title for s in game.ruleset.sequence.segments]
+    app_code = CHILD_APP.format(root=str(ROOT), save=str(save))
+    floor_code = CHILD_FLOOR.format(segments=segments)
+    time_child(floor_code)  # warm the disk cache and bytecode
+    time_child(app_code)
+    apps, floors = [], []
+    for _ in range(runs):  # interleaved, so drift hits both alike
+        floors.append(time_child(floor_code))
+        apps.append(time_child(app_code))
+    a, f = statistics.median(apps), statistics.median(floors)
+    print(f"start-up to first screen, 10,000-event save ({runs} runs each, median)")
+    print(f"  harbormaster {a * 1000:8.1f} ms   bare textual app {f * 1000:8.1f} ms   ratio {a / f:.2f}x (target <= 1.25x)")
+
+
+# ------------------------------------------------------- command latency
+def floor_write(path: Path, data: object) -> float:
+    """Serialize ``data`` once with orjson and write it with fsync (the floor)."""
+    start = time.perf_counter()
+    payload = orjson.dumps(data)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        os.write(fd, payload)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return time.perf_counter() - start
+
+
+def atomic_floor(path: Path, data: object) -> float:
+    """The same plus what durability adds: temp file, fsync, rename over the save, fsync of the folder."""
+    start = time.perf_counter()
+    payload = orjson.dumps(data)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        os.write(fd, payload)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+    dfd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
+    return time.perf_counter() - start
+
+
+def bench_commands(folder: Path, commands: int) -> None:
+    print(f"command to durable, {commands} commands per size (hit/repair Alexandria), vs one orjson dump + write + fsync")
+    print("  (atomic = the floor plus temp file, rename and folder fsync: what a crash-proof write needs)")
+    print(f"  {'events':>7} {'file MB':>8} {'median ms':>10} {'p95 ms':>8} {'floor med':>10} {'floor p95':>10} {'ratio':>7} {'atomic med':>11} {'ratio':>7}")
+    for size in SIZES:
+        save = make_save(folder / f"cmd-{size}.json", size)
+        game = open_game(save, data_dir())
+        lines = ["hit Alexandria", "repair Alexandria"]
+        for i in range(4):  # warm up: backups exist, caches filled
+            game.execute(lines[i % 2])
+        took = []
+        for i in range(commands):
+            start = time.perf_counter()
+            result = game.execute(lines[i % 2])
+            took.append(time.perf_counter() - start)
+            assert result.ok, result.message
+        data = orjson.loads(save.read_bytes())
+        floors = [floor_write(folder / "floor.json", data) for _ in range(commands)]
+        atomics = [atomic_floor(folder / "atomic.json", data) for _ in range(commands)]
+        med, p95 = statistics.median(took), pct(took, 0.95)
+        fmed, fp95 = statistics.median(floors), pct(floors, 0.95)
+        amed = statistics.median(atomics)
+        mb = save.stat().st_size / 1e6
+        print(f"  {size:>7,} {mb:>8.2f} {med * 1000:>10.2f} {p95 * 1000:>8.2f} {fmed * 1000:>10.2f} {fp95 * 1000:>10.2f} {med / fmed:>6.2f}x {amed * 1000:>11.2f} {med / amed:>6.2f}x")
+        game.store.close()
+
+
+# ----------------------------------------------------------- log mode
+async def _open_log(save: Path) -> tuple[float, float]:
+    from tui.app import HarbormasterApp
+
+    app = HarbormasterApp(open_game(save, data_dir()), cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        start = time.perf_counter()
+        await pilot.press("4")
+        await pilot.pause()
+        first = time.perf_counter() - start
+        await pilot.press("1")
+        await pilot.pause()
+        start = time.perf_counter()
+        await pilot.press("4")
+        await pilot.pause()
+        again = time.perf_counter() - start
+    return first, again
+
+
+def bench_log(folder: Path, runs: int) -> None:
+    save = make_save(folder / "log.json", 10_000)
+    firsts, agains = [], []
+    for _ in range(runs):
+        first, again = asyncio.run(_open_log(save))
+        firsts.append(first)
+        agains.append(again)
+    print(f"opening the Log mode at 10,000 events ({runs} runs, median; key press to screen rendered)")
+    print(f"  first open {statistics.median(firsts) * 1000:.1f} ms, switching back {statistics.median(agains) * 1000:.1f} ms (target < 150 ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = parser.parse_args()
+    runs, commands = (3, 15) if args.quick else (7, 40)
+    print(f"Harbormaster benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    with tempfile.TemporaryDirectory(prefix="hm-bench-") as tmp:
+        folder = Path(tmp)
+        bench_commands(folder, commands)
+        bench_log(folder, max(3, runs // 2))
+        bench_startup(folder, runs)
+
+
+if __name__ == "__main__":
+    main()
