@@ -36,7 +36,7 @@ def create_game(path: Path, data_dir: Path, ruleset_id: str = "europa", scenario
                 seed: int | None = None, clock: Callable[[], datetime] | None = None) -> Game:
     """Create a new save at ``path`` from a bundled scenario and open it."""
     ruleset = load_ruleset(ruleset_id, data_dir)
-    scen = load_scenario(data_dir, scenario or default_scenario(ruleset_id))
+    scen = load_scenario(data_dir, scenario or ruleset.default_scenario or DEFAULT_SCENARIO)
     meta, state = new_game(ruleset, scen, seed=seed)
     store = SaveFile.create(path, meta, state, clock=clock)
     return Game(ruleset, store, clock)
@@ -46,7 +46,7 @@ def memory_game(data_dir: Path, ruleset_id: str = "europa", scenario: str | None
                 clock: Callable[[], datetime] | None = None) -> Game:
     """A game held only in memory (tests, benchmarks)."""
     ruleset = load_ruleset(ruleset_id, data_dir)
-    scen = load_scenario(data_dir, scenario or default_scenario(ruleset_id))
+    scen = load_scenario(data_dir, scenario or ruleset.default_scenario or DEFAULT_SCENARIO)
     meta, state = new_game(ruleset, scen, seed=seed)
     return Game(ruleset, SaveFile.memory(meta, state, clock=clock), clock)
 
@@ -67,8 +67,3 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     except (KeyError, TypeError, ValueError) as exc:
         store.close()
         raise GameOpenError(f"{path}: the saved state does not fit the {ruleset.id} rule set ({type(exc).__name__}: {exc})") from exc
-
-
-def default_scenario(ruleset_id: str) -> str:
-    """The bundled scenario a new game of ``ruleset_id`` starts from."""
-    return {"europa": DEFAULT_SCENARIO}.get(ruleset_id, DEFAULT_SCENARIO)

@@ -21,6 +21,21 @@ class NeedDice(Exception):
         super().__init__(f"{purpose} needs {spec}: type the dice with --dice N[,N...] or let the app roll with --roll")
 
 
+def phasing_side(ruleset: RuleSet, state: GameState) -> str:
+    """The concrete side whose player turn it is in ``state``."""
+    return ruleset.resolve_side(state, ruleset.sequence.at(state.flow.index).side)
+
+
+def acting_side(ruleset: RuleSet, state: GameState) -> str:
+    """The side acting in the current segment: the phasing side, or the other one where the step says ``other``."""
+    seg = ruleset.sequence.at(state.flow.index)
+    side = phasing_side(ruleset, state)
+    if seg.acting == "other" and side in ruleset.sides:
+        others = [s for s in ruleset.sides if s != side]
+        return others[0] if others else side
+    return side
+
+
 def derive_seed(game_seed: int, seq: int, index: int) -> int:
     """The seed of the ``index``-th roll of event ``seq``: reproducible from the game seed, logged with the roll."""
     return random.Random(f"{game_seed}:{seq}:{index}").getrandbits(31)
@@ -59,13 +74,13 @@ class EngineContext:
         """``Jan I 1943`` or ``Turn 3``."""
         return turn_label(self.ruleset.sequence.calendar, self.state.flow.turn)
 
+    def phasing_side(self) -> str:
+        """The side whose player turn it is."""
+        return phasing_side(self.ruleset, self.state)
+
     def acting_side(self) -> str:
         """The side acting in the current segment (the phasing side unless the step says ``other``)."""
-        seg = self.segment
-        if seg.acting == "other" and seg.side in self.ruleset.sides:
-            others = [s for s in self.ruleset.sides if s != seg.side]
-            return others[0] if others else seg.side
-        return seg.side
+        return acting_side(self.ruleset, self.state)
 
     def roll(self, spec: str, purpose: str) -> Roll:
         """Resolve one roll of ``spec`` for ``purpose``; see the class docstring for the source."""

@@ -75,7 +75,7 @@ def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
             details.append(f"skipped: {p.id} — {p.text}" + (" (required)" if p.required else ""))
     world = state.world
     for eff in seg.exit:
-        world, lines = _effect(ctx, eff.effect, world, eff.side)
+        world, lines = _effect(ctx, eff.effect, world, ctx.ruleset.resolve_side(state, eff.side))
         details.extend(lines)
     seq = ctx.ruleset.sequence
     index, turn = seg.index + 1, state.flow.turn
@@ -96,7 +96,7 @@ def enter_segment(ruleset: Any, ctx: EngineContext, state: GameState) -> tuple[G
     world = state.world
     lines: list[str] = []
     for eff in seg.enter:
-        world, more = _effect(replace(ctx, state=state), eff.effect, world, eff.side)
+        world, more = _effect(replace(ctx, state=state), eff.effect, world, ruleset.resolve_side(state.with_world(world), eff.side))
         lines.extend(more)
     state = state.with_world(world)
     raised = []

@@ -22,7 +22,7 @@ from ..rules.core.ruleset import Outcome, RuleSet, Verb
 from ..rules.core.state import GameState
 from . import flow
 from .command import Command, CommandSyntaxError, parse
-from .context import EngineContext, NeedDice
+from .context import EngineContext, NeedDice, acting_side, phasing_side
 from .serialize import state_from_data, state_to_data
 
 HISTORY = 256  # states kept in memory for instant undo; older ones are replayed
@@ -85,6 +85,16 @@ class Game:
     def segment(self) -> Segment:
         """The current segment of the turn sequence."""
         return self.ruleset.sequence.at(self.state.flow.index)
+
+    @property
+    def phasing_side(self) -> str:
+        """The side whose player turn it is."""
+        return phasing_side(self.ruleset, self.state)
+
+    @property
+    def acting_side(self) -> str:
+        """The side acting in the current segment (the non-phasing one in reaction segments)."""
+        return acting_side(self.ruleset, self.state)
 
     @property
     def turn_label(self) -> str:
@@ -178,7 +188,7 @@ class Game:
             "turn": self.turn_label,
             "segment": seg.key,
             "segment_title": seg.title,
-            "side": seg.side,
+            "side": self.phasing_side,
             "actor": outcome.actor or ctx.acting_side(),
             "command": cmd.text,
             "source": cmd.source,

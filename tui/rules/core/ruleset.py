@@ -101,5 +101,10 @@ class RuleSet:
     markers: Callable[[GameState, Sequence], list[dict[str, Any]]] = field(default=lambda s, q: [])
     explain: Callable[[GameState, str], list[Explained]] = field(default=lambda s, name: [])
     world_from_scenario: Callable[[dict[str, Any], str], Any] = field(default=lambda raw, file: raw)
+    # The concrete side a sequence step's ``side`` names in this state. Most rule sets name
+    # sides directly ("axis"); one whose player order changes each turn names roles
+    # ("first", "second") and resolves them from its world.
+    resolve_side: Callable[[GameState, str], str] = field(default=lambda state, side: side)
+    default_scenario: str = ""
     source_files: tuple[str, ...] = ()
     tables: Any = None  # the rule set's validated tables, for tests and tools

@@ -134,6 +134,7 @@ def load(data_dir: Path) -> RuleSet:
         markers=marker_rows,
         explain=explain,
         world_from_scenario=world_from_scenario,
+        default_scenario="mediterranean-1943",
         source_files=(str(path),),
         tables=tables,
     )
