@@ -26,13 +26,16 @@ def data(game: Game, view: str) -> Any:
             "game": game.meta.get("scenario_name", ""),
             "ruleset": game.ruleset.id,
             "turn": game.turn_label,
-            "side": seg.side,
+            "side": game.phasing_side,
             "segment": {"key": seg.key, "title": seg.title, "index": seg.index},
             "pending": [
                 {"id": p.id, "text": p.text, "kind": p.kind, "required": p.required, "rule": p.rule, "choices": list(p.choices), "dice": p.dice}
                 for p in state.flow.pending
             ],
-            "sequence": [{"index": s.index, "key": s.key, "title": s.title, "side": s.side, "current": s.index == seg.index} for s in game.ruleset.sequence.segments],
+            "sequence": [
+                {"index": s.index, "key": s.key, "title": s.title, "side": game.ruleset.resolve_side(state, s.side), "current": s.index == seg.index}
+                for s in game.ruleset.sequence.segments
+            ],
             "settings": dict(state.settings),
             "revision": game.store.revision,
         }

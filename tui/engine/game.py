@@ -157,7 +157,8 @@ class Game:
             return
         where = [s.title for s in self.ruleset.sequence.segments if s.commands is None or verb.name in s.commands]
         hint = f" It is legal in: {'; '.join(dict.fromkeys(where))}." if where else ""
-        raise RuleError(f"'{verb.name}' is not legal in {seg.title}.{hint}")
+        rule = f" ({verb.rule})" if verb.rule else ""
+        raise RuleError(f"'{verb.name}' is not legal in {seg.title}{rule}.{hint}")
 
     def _run(self, verb: Verb, cmd: Command, state: GameState, seq: int, recorded: list[Roll] | None) -> tuple[GameState, Outcome, EngineContext]:
         """Apply a command to ``state`` without recording it; pure apart from dice."""

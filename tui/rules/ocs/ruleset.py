@@ -1,0 +1,198 @@
+"""Wires the OCS tables, verbs, effects and views into a :class:`RuleSet` (seed 001, 19.0 Ports and Shipping).
+
+OCS decides each turn who moves first, so the sequence names its player turns
+``first`` and ``second`` and :func:`resolve_side` reads the answer of the
+first player determination from the world.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ..core.data import read_toml
+from ..core.errors import DataError, RuleError
+from ..core.explain import Explained
+from ..core.phases import Segment, Sequence, build_sequence
+from ..core.ruleset import Column, Context, Outcome, RuleSet
+from ..core.state import GameState, Pending
+from . import ports as P
+from . import shipping as S
+from .tables import load_tables
+from .verbs import answer_confirm, build_verbs
+from .world import OcsWorld, resolve_name, world_from_data, world_from_scenario, world_to_data
+
+PORT_COLUMNS = (
+    Column("name", "Port", 14),
+    Column("owner", "Owner", 7),
+    Column("capacity", "Capacity", 9),
+    Column("used", "Used", 8),
+    Column("capacity_left", "Left", 8),
+    Column("hits", "Hits", 4),
+    Column("shut_down", "Shut down", 5),
+    Column("zoc_negated", "ZOC negated", 5),
+    Column("supply_capacity", "Supply cap", 9),
+    Column("supply_source", "Supply source", 6),
+    Column("oversize", "Oversize unit", 8),
+    Column("undamaged", "Undamaged", 9),
+    Column("hex", "Hex", 8),
+)
+SHIPPING_COLUMNS = (
+    Column("side", "Side", 8),
+    Column("points", "Points", 6),
+    Column("allowance", "Sea Cap", 9),
+    Column("used", "Used", 9),
+    Column("left", "Left", 9),
+)
+FIRST, SECOND = "first", "second"
+
+
+def side_resolver(sides: tuple[str, ...]):
+    """The rule set's ``resolve_side``: ``first`` is the side the first player determination put first
+    this turn (the scenario's until then), ``second`` the other one; other names are sides already."""
+
+    def resolve_side(state: GameState, side: str) -> str:
+        world: OcsWorld = state.world
+        if side == FIRST:
+            return world.first
+        if side == SECOND:
+            return next((s for s in sides if s != world.first), world.first)
+        return side
+
+    return resolve_side
+
+
+def _check_sequence(raw: dict[str, Any], file: str, rs: RuleSet) -> None:
+    """Names the sequence uses must exist: effects, answer effects, commands, sides of the first player prompt."""
+    for step_id, step in raw["sequence"]["steps"].items():
+        where = f"table sequence, key steps.{step_id}"
+        for key in ("on_enter", "on_exit"):
+            for eff in step.get(key, []):
+                if eff.get("effect") not in rs.effects:
+                    raise DataError(file, f"{where}.{key}", f"names effect '{eff.get('effect')}'; known: {', '.join(rs.effects)}")
+        for name in step.get("commands") or []:
+            if name not in rs.verbs:
+                raise DataError(file, f"{where}.commands", f"names '{name}', not an OCS command ({', '.join(rs.verbs)})")
+        for prompt in step.get("prompts", []):
+            effect = prompt.get("effect", "")
+            if effect and effect not in rs.answers:
+                raise DataError(file, f"{where}.prompts", f"prompt {prompt.get('id')} names answer effect '{effect}'")
+            if effect == "first-player" and (not prompt.get("choices") or set(prompt["choices"]) - set(rs.sides)):
+                raise DataError(file, f"{where}.prompts", f"the first player choices must be sides ({', '.join(rs.sides)})")
+
+
+def load(data_dir: Path) -> RuleSet:
+    """Load ``rulesets/ocs.toml`` and build the rule set; data errors name file, table and key."""
+    path = data_dir / "rulesets" / "ocs.toml"
+    raw = read_toml(path)
+    tables = load_tables(path, raw)
+    sequence = build_sequence(raw.get("sequence"), path.name)
+    resolve_side = side_resolver(tables.sides)
+
+    def acting_side(state: GameState, seg: Segment) -> str:
+        side = resolve_side(state, seg.side)
+        if seg.acting == "other" and side in tables.sides:
+            return next((s for s in tables.sides if s != side), side)
+        return side
+
+    def acting(ctx: Context) -> str:
+        return acting_side(ctx.state, ctx.segment)
+
+    verbs, actions = build_verbs(tables, sequence, acting)
+
+    def reset_phase(ctx: Context, world: OcsWorld, side: str) -> tuple[OcsWorld, list[str]]:
+        """19.0a: capacity is per phase; what was used this phase is free again when it ends."""
+        cleared = [n for n, p in world.ports.items() if p.used or p.oversize]
+        if not cleared:
+            return world, []
+        ports = {n: P.clear_phase(p) if n in cleared else p for n, p in world.ports.items()}
+        return replace(world, ports=ports), [f"Port capacity used this phase freed at {', '.join(cleared)} (19.0a)"]
+
+    def end_turn(ctx: Context, world: OcsWorld, side: str) -> tuple[OcsWorld, list[str]]:
+        """19.0c, 19.0d (RULINGS O2), 19.0f: once-a-turn limits and the Shipping Allowance start again."""
+        ports = {n: P.clear_turn(p) for n, p in world.ports.items()}
+        new = replace(world, ports=ports, shipped={s: 0 for s in tables.sides}, weather=None)
+        return new, ["New turn: voluntary reduction and repair limits and each side's Sea Cap start again (19.0c, 19.0d, 19.0f)"]
+
+    def answer_first(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """First player determination: the chosen side moves first this turn."""
+        world: OcsWorld = ctx.state.world
+        second = resolve_side(ctx.state.with_world(replace(world, first=value)), SECOND)
+        return Outcome(replace(world, first=value), f"{value.title()} moves first this turn, {second} second", actor=value)
+
+    def answer_weather(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """Weather: the roll is kept and read on the game's own Weather Table."""
+        world: OcsWorld = ctx.state.world
+        roll = ctx.roll(prompt.dice, "weather")
+        return Outcome(replace(world, weather=roll.total), f"Weather roll {roll.total}: read it on your game's Weather Table")
+
+    def port_rows(state: GameState) -> list[dict[str, Any]]:
+        rows = []
+        for port in state.world.ports.values():
+            fig = P.port_figures(port, tables)
+            rows.append({
+                "name": port.name, "owner": port.owner, "hex": port.hex,
+                "capacity": fig["capacity"].value, "used": fig["used"].value, "capacity_left": fig["capacity_left"].value,
+                "hits": port.hits, "shut_down": port.enemy_zoc, "zoc_negated": port.zoc_negated,
+                "supply_capacity": fig["supply_capacity"].value, "supply_source": fig["supply_source"].value,
+                "oversize": P.fmt(port.oversize, tables) if port.oversize else "",
+                "undamaged": fig["undamaged"].value, "damage_track": [P.fmt(t, tables) for t in port.damage_track],
+                "capacity_tokens": P.capacity_tokens(port, tables), "used_tokens": port.used,
+                "left_tokens": P.left_tokens(port, tables), "reduced_this_turn": port.reduced_this_turn,
+                "repaired_this_turn": port.repaired_this_turn,
+            })
+        return rows
+
+    def shipping_rows(state: GameState) -> list[dict[str, Any]]:
+        world: OcsWorld = state.world
+        rows = []
+        for side in tables.sides:
+            fig = S.shipping_figures(world, side, tables)
+            rows.append({"name": side, "side": side, "points": S.points(S.allowance_tokens(world, side, tables), tables),
+                         "allowance": fig["allowance"].value, "used": fig["used"].value, "left": fig["left"].value,
+                         "first": side == world.first, "left_tokens": S.left_tokens(world, side, tables)})
+        return rows
+
+    def marker_rows(state: GameState, seq: Sequence) -> list[dict[str, Any]]:
+        seg = seq.at(state.flow.index)
+        phase = seg.names[2] if len(seg.names) > 2 else seg.names[-1]
+        rows = []
+        for port in state.world.ports.values():
+            for name, value, expires in P.markers(port, tables):
+                expires = expires.replace("end of this phase", f"end of this {phase}")
+                rows.append({"marker": name, "value": value, "place": port.name, "side": port.owner, "expires": expires})
+        return rows
+
+    def explain(state: GameState, name: str) -> list[Explained]:
+        world: OcsWorld = state.world
+        try:
+            key = resolve_name(name, list(world.ports))
+        except RuleError:
+            wanted = name.strip().lower()
+            sides = [s for s in tables.sides if s == wanted] or (list(tables.sides) if wanted in ("sea cap", "seacap", "shipping") else [])
+            return [e for s in sides for e in S.shipping_figures(world, s, tables).values()]
+        return list(P.port_figures(world.ports[key], tables).values())
+
+    rs = RuleSet(
+        id="ocs",
+        name="OCS — 19.0 Ports and Shipping",
+        sides=tables.sides,
+        sequence=sequence,
+        verbs=verbs,
+        effects={"reset-port-use": reset_phase, "end-turn": end_turn},
+        answers={"first-player": answer_first, "weather": answer_weather, "confirm": answer_confirm(actions)},
+        world_to_data=world_to_data,
+        world_from_data=world_from_data,
+        views={"ports": port_rows, "shipping": shipping_rows},
+        columns={"ports": PORT_COLUMNS, "shipping": SHIPPING_COLUMNS},
+        markers=marker_rows,
+        explain=explain,
+        world_from_scenario=lambda raw, file: world_from_scenario(raw, file, tables),
+        resolve_side=resolve_side,
+        default_scenario="ocs-western-desert-1941",
+        source_files=(str(path),),
+        tables=tables,
+    )
+    _check_sequence(raw, path.name, rs)
+    return rs
