@@ -39,5 +39,6 @@ def json_game(data: Path, tmp_path: Path):
 
 
 def reopen(game, data: Path):
-    """Close nothing, open the same save again from disk (a restart)."""
+    """End the session and open the same save again from disk (a restart)."""
+    game.close()
     return open_game(game.store.path, data, clock=fixed_clock)

@@ -2,7 +2,7 @@
 
     harbormaster [PATH | --save PATH] [--read-only]   open a game (default: your default save)
     harbormaster new PATH [--ruleset europa] [--scenario NAME] [--seed N] [--dice app|typed]
-    harbormaster exec PATH "COMMAND" ...               run commands, print results
+    harbormaster exec PATH "COMMAND" ... [--wait S]    run commands, print results
     harbormaster show PATH ports|markers|phase|log [--json]
     harbormaster restore PATH [--backup FILE]          put the newest good backup back
     harbormaster scenarios                             list the bundled scenarios
@@ -20,8 +20,8 @@ from . import __version__, report
 from .engine.setup import RULESETS, load_scenario, scenario_paths
 from .paths import data_dir, default_save
 from .rules.core.errors import DataError
-from .session import GameOpenError, create_game, open_game
-from .store import SaveError, restore_backup
+from .session import GameLocked, GameOpenError, create_game, open_game
+from .store import SaveError, SaveLock, read_holder, restore_backup
 
 SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios")
 
@@ -63,19 +63,19 @@ def _open(argv: list[str]) -> int:
     data = data_dir()
     try:
         if path.exists():
-            game = open_game(path, data)
+            game = open_game(path, data, mode="read" if args.read_only else "auto")
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             game = create_game(path, data)
             print(f"Created a new game at {path}")
     except GameOpenError as exc:
         return _explain_open_error(path, exc)
-    game.read_only = game.read_only or args.read_only
-    if args.read_only:
-        game.read_only_reason = "Opened with --read-only."
     from .app import make_app  # Textual is imported only when a screen is needed
 
-    make_app(game).run()
+    try:
+        make_app(game).run()
+    finally:
+        game.close()  # every command is already durable; this lets go of the lock
     return 0
 
 
@@ -106,6 +106,8 @@ def _subcommand(argv: list[str]) -> int:
     ex = sub.add_parser("exec", help="run commands on a save and print the results")
     ex.add_argument("path", type=Path)
     ex.add_argument("commands", nargs="+", help="command lines, e.g. \"hit Tobruk 2\"")
+    ex.add_argument("--wait", type=float, default=10.0, metavar="SECONDS",
+                    help="how long to wait for a session that is writing the game (default 10)")
     sh = sub.add_parser("show", help="print ports, markers, the phase or the log")
     sh.add_argument("path", type=Path)
     sh.add_argument("view", choices=report.VIEWS)
@@ -128,26 +130,38 @@ def _subcommand(argv: list[str]) -> int:
             return 2
         args.path.parent.mkdir(parents=True, exist_ok=True)
         game = create_game(args.path, data, args.ruleset, args.scenario, seed=args.seed)
-        if args.dice and args.dice != game.state.settings.get("dice"):
-            game.execute(f"set dice {args.dice}", "exec")
-        print(f"Created {args.path}: {game.meta['scenario_name']} ({game.ruleset.id}), {game.turn_label}")
+        try:
+            if args.dice and args.dice != game.state.settings.get("dice"):
+                game.execute(f"set dice {args.dice}", "exec")
+            print(f"Created {args.path}: {game.meta['scenario_name']} ({game.ruleset.id}), {game.turn_label}")
+        finally:
+            game.close()
         return 0
     if args.command == "restore":
         return _restore(args.path, args.backup)
     try:
-        game = open_game(args.path, data)
+        if args.command == "show":
+            game = open_game(args.path, data, mode="read", verify=True)
+        else:
+            game = open_game(args.path, data, mode="write", wait=args.wait, verify=True)
+    except GameLocked as exc:
+        print(f"harbormaster: {exc}", file=sys.stderr)
+        return 3
     except GameOpenError as exc:
         print(f"harbormaster: {exc}", file=sys.stderr)
         if exc.backup is not None:
             print(f"The newest good backup is {exc.backup}; restore it with: harbormaster restore {args.path}", file=sys.stderr)
         return 2
-    if args.command == "show":
-        if args.json:
-            print(json.dumps(report.data(game, args.view), indent=2, ensure_ascii=False, default=str))
-        else:
-            print(report.text(game, args.view))
-        return 0
-    return _exec(game, args.commands)
+    try:
+        if args.command == "show":
+            if args.json:
+                print(json.dumps(report.data(game, args.view), indent=2, ensure_ascii=False, default=str))
+            else:
+                print(report.text(game, args.view))
+            return 0
+        return _exec(game, args.commands)
+    finally:
+        game.close()
 
 
 def _exec(game, lines: list[str]) -> int:
@@ -163,9 +177,21 @@ def _exec(game, lines: list[str]) -> int:
 
 
 def _restore(path: Path, backup: Path | None) -> int:
+    lock = SaveLock(path)
+    if not lock.acquire(0):
+        holder = read_holder(path)
+        print(f"harbormaster: {path} is open in {holder.describe() if holder else 'another session'}; close it first", file=sys.stderr)
+        return 3
+    try:
+        return _restore_locked(path, backup)
+    finally:
+        lock.release()
+
+
+def _restore_locked(path: Path, backup: Path | None) -> int:
     if backup is None:
         try:
-            open_game(path, data_dir())
+            open_game(path, data_dir(), mode="read")
         except GameOpenError as exc:
             backup = exc.backup
         else:

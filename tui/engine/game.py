@@ -55,6 +55,10 @@ class Result:
     explanations: list[Explained] = field(default_factory=list)
 
 
+class ReplayError(Exception):
+    """An event of the log cannot be replayed."""
+
+
 class ReadOnlyError(RuleError):
     """The game is open read-only; nothing may change it."""
 
@@ -64,16 +68,50 @@ class Game:
 
     def __init__(self, ruleset: RuleSet, store: Persistence, clock: Callable[[], datetime] | None = None) -> None:
         self.ruleset = ruleset
-        self.store = store
         self.clock = clock or (lambda: datetime.now(timezone.utc))
         self.read_only = False
+        #: Why the game is read-only, for the banner and refusals ("held by referee@host ...").
+        self.read_only_reason = ""
+        #: Re-opens the save from disk (set by whoever opened it); used by viewers to follow the writer.
+        self.reopen: Callable[[], Persistence] | None = None
+        #: Called once by :meth:`close` (releases the writer's lock).
+        self.on_close: Callable[[], None] | None = None
+        self.verbs: dict[str, Verb] = {**flow.core_verbs(), **ruleset.verbs}
+        self._adopt(store)
+
+    def _adopt(self, store: Persistence) -> None:
+        """Take the state, initial state and log from ``store``."""
+        self.store = store
         doc = store.state()
         self._initial_data = doc["initial"]  # constant for the life of the save; written back as is
-        self.initial = state_from_data(doc["initial"], ruleset)
-        self.state = state_from_data(doc["current"], ruleset)
+        self.initial = state_from_data(doc["initial"], self.ruleset)
+        self.state = state_from_data(doc["current"], self.ruleset)
         self.events: list[dict[str, Any]] = store.events()
         self._history: dict[int, GameState] = {}
-        self.verbs: dict[str, Verb] = {**flow.core_verbs(), **ruleset.verbs}
+
+    def poll(self) -> bool:
+        """If another session changed the save on disk, re-open it and take its state; True if so.
+
+        Viewers call this about twice a second. It costs one ``stat`` when
+        nothing changed and never trusts an old file handle: the save is
+        re-opened by path.
+        """
+        changed = getattr(self.store, "changed_on_disk", None)
+        if self.reopen is None or changed is None or not changed():
+            return False
+        store = self.reopen()
+        old = self.store
+        self._adopt(store)
+        close = getattr(old, "close", None)
+        if close is not None:
+            close()
+        return True
+
+    def close(self) -> None:
+        """End the session: every command is already durable, so this only lets go of the lock."""
+        if self.on_close is not None:
+            self.on_close()
+            self.on_close = None
 
     # ------------------------------------------------------------------ info
     @property
@@ -148,8 +186,6 @@ class Game:
             return Result(False, str(exc), command=cmd.text, needs_confirm=True)
         except RuleError as exc:
             return Result(False, str(exc), command=cmd.text)
-
-    read_only_reason = ""
 
     def _check_legal(self, verb: Verb) -> None:
         seg = self.segment
@@ -263,15 +299,34 @@ class Game:
             return self._history[seq]
         return self.replay(until=seq)
 
-    def replay(self, until: int | None = None) -> GameState:
-        """Fold the applied events over the initial state, re-using recorded dice (never re-rolling)."""
+    def replay(self, until: int | None = None, events: list[dict[str, Any]] | None = None) -> GameState:
+        """Fold the applied events over the initial state, re-using recorded dice (never re-rolling).
+
+        Raises :class:`ReplayError` naming the first event that does not replay.
+        """
         state = self.initial
-        for event in self.events:
+        for event in self.events if events is None else events:
             if until is not None and event["seq"] > until:
                 break
             if event["status"] != "applied":
                 continue
-            cmd = parse(event["command"], "replay")
-            recorded = [Roll.from_dict(d) for d in event["dice"]]
-            state, _, _ = self._run(self.verbs[cmd.verb], cmd, state, event["seq"], recorded)
+            try:
+                cmd = parse(event["command"], "replay")
+                verb = self.verbs.get(cmd.verb)
+                if verb is None:
+                    raise RuleError(f"unknown command '{cmd.verb}'")
+                recorded = [Roll.from_dict(d) for d in event["dice"]]
+                state, _, _ = self._run(verb, cmd, state, event["seq"], recorded)
+            except (RuleError, CommandSyntaxError, NeedDice, KeyError, TypeError, ValueError) as exc:
+                raise ReplayError(f"event #{event.get('seq')} ({event.get('command')!r}) does not replay: {exc}") from exc
         return state
+
+    def verify(self) -> str | None:
+        """Check that the log replays to the saved state; None if it does, else what is wrong."""
+        try:
+            replayed = self.replay()
+        except ReplayError as exc:
+            return str(exc)
+        if replayed != self.state:
+            return "replaying the log does not give the saved state (the save was changed by hand or by another program)"
+        return None

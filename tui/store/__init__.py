@@ -10,6 +10,7 @@ classes and can be used with plain TinyDB too.
 from __future__ import annotations
 
 from tui.store.fileops import FileOps
+from tui.store.lock import Holder, SaveLock, read_holder
 from tui.store.recovery import SaveError, newest_backup, restore_backup
 from tui.store.save import SaveFile
 from tui.store.storage import AtomicJSONStorage, MemoryStorage, StoreFailed
@@ -20,10 +21,13 @@ __all__ = [
     "SCHEMA",
     "AtomicJSONStorage",
     "FileOps",
+    "Holder",
     "MemoryStorage",
     "SaveError",
     "SaveFile",
+    "SaveLock",
     "StoreFailed",
     "newest_backup",
+    "read_holder",
     "restore_backup",
 ]

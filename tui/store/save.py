@@ -80,6 +80,9 @@ class SaveFile:
         self._db = TinyDB(storage=lambda: storage)
         self._thread = threading.get_ident()
         self._closed = False
+        #: A read-only save refuses every commit (a viewer, or ``--read-only``).
+        self.read_only = False
+        self._stamp = self.disk_stamp()
 
     # -- making one ---------------------------------------------------------------
 
@@ -185,6 +188,45 @@ class SaveFile:
         assert raw is not None
         return raw
 
+    # -- the file on disk ------------------------------------------------------------
+
+    def disk_stamp(self) -> tuple[int, int, int] | None:
+        """(inode, mtime_ns, size) of the file now, or None (in memory, or missing)."""
+        if self.path is None:
+            return None
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def changed_on_disk(self) -> bool:
+        """Whether the file is no longer the one this save last read or wrote (another session wrote it)."""
+        return self.path is not None and self.disk_stamp() != self._stamp
+
+    def _check_disk_revision(self) -> None:
+        """Refuse to write over a file someone else changed behind this session's back.
+
+        Cheap when nothing happened (one ``stat``); on a changed stamp the file's
+        revision is read and compared with ours.
+        """
+        if not self.changed_on_disk():
+            return
+        assert self.path is not None
+        name = self.path.name
+        try:
+            disk = loads(self.path.read_bytes())
+            theirs = int(single_doc(disk["meta"])[1]["revision"])
+        except Exception:  # missing, unreadable, not a save: still not ours to overwrite
+            raise StoreFailed(name, "the file on disk was changed or removed by another program; reopen the game") from None
+        if theirs != self.revision:
+            raise StoreFailed(
+                name,
+                f"another session wrote this game behind this one's back (revision {theirs} on disk, "
+                f"{self.revision} here); reopen the game to see its changes",
+            )
+        self._stamp = self.disk_stamp()  # touched, not changed
+
     # -- writing ------------------------------------------------------------------
 
     def commit(
@@ -206,6 +248,9 @@ class SaveFile:
         """
         if threading.get_ident() != self._thread:
             raise RuntimeError("SaveFile.commit called from another thread; use the thread that opened the save")
+        if self.read_only:
+            raise StoreFailed(self.path.name if self.path else "<memory>", "the game is open read-only")
+        self._check_disk_revision()
         data = self._tables()
         events: dict[str, Any] = data["events"]
         first = len(events) + 1
@@ -240,6 +285,7 @@ class SaveFile:
                 self._storage.write(data)
         finally:
             self._forget_caches()
+        self._stamp = self.disk_stamp()
         return revision
 
     def _forget_caches(self) -> None:

@@ -213,3 +213,25 @@ class AtomicJSONStorage(SnapshotStorage):
             self._ops.fsync_dir(self.folder)
         except OSError:
             pass
+
+
+def sweep_temp_files(path: str | os.PathLike[str]) -> int:
+    """Remove temporary files a killed writer left beside the save (``NAME.tmp-*``); return how many.
+
+    Call it only while holding the save's lock: then no other session can be
+    in the middle of writing one.
+    """
+    folder, name = os.path.split(os.fspath(path))
+    removed = 0
+    try:
+        entries = os.listdir(folder or ".")
+    except OSError:
+        return 0
+    for entry in entries:
+        if entry.startswith(name + ".tmp-"):
+            try:
+                os.unlink(os.path.join(folder, entry))
+                removed += 1
+            except OSError:
+                pass
+    return removed
