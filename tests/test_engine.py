@@ -204,3 +204,14 @@ def test_a_failed_write_refuses_the_command_and_rolls_back(data, errno_name: str
     assert game.store.events() == events
     undo = game.execute("undo")
     assert undo.ok and game.state.world.ports["Tobruk"].hits == 0
+
+
+def test_a_prompt_answered_with_typed_dice_replays_and_redoes(game) -> None:
+    """31.A.6 answered with a physical die ('answer destroy:Athens 2'): replay and redo re-use the recorded roll."""
+    game.execute("next")
+    game.execute("capture Athens allied")
+    assert game.execute("answer destroy:Athens 2").ok
+    assert game.events[-1]["dice"][0]["source"] == "typed"
+    assert game.replay() == game.state
+    assert game.execute("undo").ok and game.execute("redo").ok
+    assert game.state.world.ports["Athens"].destroyed and game.replay() == game.state

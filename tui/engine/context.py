@@ -89,6 +89,8 @@ class EngineContext:
             if not self.recorded:
                 raise RuleError(f"replay: no recorded roll left for {purpose} ({spec})")
             result = self.recorded.pop(0)
+            if self.typed:
+                self.typed.pop(0)  # the faces typed then are the ones recorded
         elif self.typed:
             result = roll_typed(dice, parse_faces(self.typed.pop(0)), purpose)
         elif self.app_rolls:
