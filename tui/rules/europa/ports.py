@@ -47,6 +47,9 @@ class Port:
     nts_dedicated: float = 0.0  # REs of NTs dedicated to the port (RULINGS E8)
     army_hqs: int = 0  # Army HQs tracing supply through the port (note 1)
     intrinsic_used: bool = False  # intrinsic supply capacity declared used (31.A.2, E11)
+    sea_route: bool = True  # inland port: its owner holds both banks to the sea (31.A.11); referee toggle
+    supply_zones: tuple[str, ...] = ()  # sea zones the naval portion of its supply line crosses (33.F)
+    doubled: bool = False  # Mulberry Great Success: double the normal REs may be landed this turn (31.A.12)
 
 
 def _printed(port: Port, tables: PortTables) -> PortType:
@@ -228,11 +231,20 @@ def naval_base(port: Port, tables: PortTables) -> Explained:
     return Explained("naval base", bool(works and (by_type or port.naval_base)), "31.A.14", terms, (note,))
 
 
-def capacity_left(port: Port, tables: PortTables) -> Explained:
-    """RE capacity not yet used this turn, dedicated NTs counting as used (31.A.1; E8, E11)."""
+def _landable(port: Port, tables: PortTables) -> float:
+    """RE capacity that may be used this turn: doubled after a Mulberry's Great Success (31.A.12)."""
     cap = re_capacity(port, tables).value
-    terms = (Term("RE capacity", cap, "31.A.1, 31.A.3"), Term("capacity used", port.capacity_used, "31.A.1"),
+    return cap * 2 if port.doubled else cap
+
+
+def capacity_left(port: Port, tables: PortTables) -> Explained:
+    """RE capacity not yet used this turn, dedicated NTs counting as used (31.A.1; E8, E11; 31.A.12 S*)."""
+    cap = _landable(port, tables)
+    terms = (Term("RE capacity", re_capacity(port, tables).value, "31.A.1, 31.A.3"),
+             Term("capacity used", port.capacity_used, "31.A.1"),
              Term("REs of NTs dedicated", port.nts_dedicated, f"{TABLE} note #"))
+    if port.doubled:
+        terms += (Term("Great Success: double the normal REs this turn", 2, "31.A.12 Table 2"),)
     notes = ["RULINGS E8: dedicated NTs count as capacity used", "RULINGS E11"]
     if port.intrinsic_used:
         notes.append("intrinsic capacity used: no combat units may embark or debark (31.A.2, note 4)")
@@ -258,7 +270,7 @@ def port_figures(port: Port, tables: PortTables) -> dict[str, Explained]:
 def port_used(port: Port, tables: PortTables) -> bool:
     """Port Used: all capacity used or intrinsic capacity declared (31.A.1; RULINGS E11)."""
     used = _used(port)
-    return port.intrinsic_used or (used > 0 and used >= re_capacity(port, tables).value)
+    return port.intrinsic_used or (used > 0 and used >= _landable(port, tables))
 
 
 def markers(port: Port, tables: PortTables) -> list[tuple[str, str]]:
@@ -275,7 +287,7 @@ def markers(port: Port, tables: PortTables) -> list[tuple[str, str]]:
     if port.mines:
         out.append(("Port Interdiction", str(port.mines)))
     used = _used(port)
-    if used > 0 and used < re_capacity(port, tables).value:
+    if used > 0 and used < _landable(port, tables):
         out.append(("Capacity Used", fmt_number(used)))
     if port_used(port, tables):
         out.append(("Port Used", ""))
@@ -310,6 +322,21 @@ def _refuse_if_locked(port: Port, artificial: bool, what: str) -> None:
     if port.destroyed and port.inland and artificial:
         raise RuleError(f"{port.name}: a destroyed inland port with an artificial harbour cannot be {what} "
                         "(31.A.11)")
+
+
+def refuse_cut_off(port: Port) -> None:
+    """31.A.11: an inland port is usable only while its owner holds both banks of the river or canal to the sea."""
+    if port.inland and not port.sea_route:
+        raise RuleError(f"{port.name}: an inland port is usable only while its owner owns all hexes on both sides "
+                        "of the river or canal to the sea (31.A.11); set it with 'route PORT on'")
+
+
+def inland_route(port: Port) -> Explained:
+    """Whether an inland port may be used: owner holds both banks to the sea (31.A.11)."""
+    terms = (Term("inland (river or canal)", port.inland, "31.A.11"),
+             Term("owner holds both banks to the sea", port.sea_route, "31.A.11"))
+    return Explained("usable by its route to the sea", (not port.inland) or port.sea_route, "31.A.11", terms,
+                     ("referee toggle: route PORT on|off",))
 
 
 def repair_hits(port: Port, n: float) -> Port:
@@ -393,12 +420,13 @@ def use_capacity(port: Port, res: float, he: float, combat: bool, tables: PortTa
     """
     if res <= 0 or not 0 <= he <= res:
         raise RuleError(f"{port.name}: REs must be above 0, heavy equipment from 0 to the REs (31.A.1)")
+    refuse_cut_off(port)
     if not functioning(port, tables).value:
         raise RuleError(f"{port.name}: is not functioning and cannot be used (31.A.7)")
     if combat and port.intrinsic_used:
         raise RuleError(f"{port.name}: intrinsic supply capacity is used; combat units may not embark or debark "
                         f"(31.A.2, {TABLE} note 4)")
-    left = re_capacity(port, tables).value - _used(port)
+    left = _landable(port, tables) - _used(port)
     if res > left:
         raise RuleError(f"{port.name}: {fmt_number(res)} REs exceed the {fmt_number(left)} REs left "
                         "(31.A.1; RULINGS E8)")
@@ -413,6 +441,7 @@ def declare_intrinsic(port: Port, tables: PortTables) -> Port:
     """Declare the intrinsic supply capacity used, only while no capacity is marked used (31.A.1, 31.A.2; E11)."""
     if port.intrinsic_used:
         raise RuleError(f"{port.name}: intrinsic supply capacity is already declared used (31.A.1)")
+    refuse_cut_off(port)
     if _used(port) > 0 or port.he_used > 0:
         raise RuleError(f"{port.name}: capacity is already marked used; intrinsic supply capacity cannot be "
                         "declared (31.A.1; RULINGS E11)")
@@ -429,6 +458,8 @@ def dedicate_nts(port: Port, res: float, army_hqs: int, tables: PortTables) -> P
     The dedication replaces any earlier one this turn; dedicated NTs count as capacity used.
     """
     step = tables.port_rules.nt_rounding_step.value
+    if res > 0:
+        refuse_cut_off(port)
     if res < 0 or army_hqs < 0 or not _multiple(res, step):
         raise RuleError(f"{port.name}: REs of NTs must be 0 or more in steps of {fmt_number(step)}, Army HQs "
                         f"0 or more ({TABLE} note #)")

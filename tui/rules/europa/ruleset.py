@@ -1,4 +1,9 @@
-"""Wires the Europa tables, verbs, effects and views into a :class:`RuleSet`."""
+"""Wires the Europa tables, verbs, effects and views into a :class:`RuleSet`.
+
+Ports (31.A) come from :mod:`.ports` and :mod:`.verbs`; the sea (33) and the
+rest of 31 (31.A.8, 31.A.11-31.A.13, 31.B) from :mod:`.sea_verbs`,
+:mod:`.coast_verbs`, :mod:`.sea_rules` and :mod:`.sea_views`.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +12,21 @@ from pathlib import Path
 from typing import Any
 
 from ..core.data import read_toml
-from ..core.errors import RuleError
+from ..core.errors import DataError, RuleError
 from ..core.explain import Explained, fmt_number
-from ..core.phases import Sequence, build_sequence
-from ..core.ruleset import Column, Context, Outcome, RuleSet
+from ..core.phases import Sequence, build_sequence, turn_label
+from ..core.ruleset import Column, Context, Outcome, RuleSet, Verb
 from ..core.state import GameState, Pending
 from . import ports as P
+from .coast_verbs import build_coast_verbs
+from .sea_rules import build_answers, build_conditions, build_effects
+from .sea_verbs import build_sea_verbs
+from .sea_views import COLUMNS, build_views, explain_sea, sea_markers
+from .seatables import SeaTables, load_sea_tables
 from .tables import PortTables, load_port_tables
 from .verbs import build_verbs
 from .world import SIDES, EuropaWorld, resolve_name, world_from_data, world_from_scenario, world_to_data
+from .zones import slp_count
 
 PORT_COLUMNS = (
     Column("name", "Port", 14),
@@ -32,7 +43,43 @@ PORT_COLUMNS = (
     Column("slp_cost", "SLP", 4),
     Column("naval_base", "Base", 4),
     Column("sea_zone", "Sea zone", 14),
+    Column("slp_count", "SLP+sea", 7),
 )
+
+
+def track_ownership(verb: Verb) -> Verb:
+    """Wrap a verb that may change port owners so every side's ports "ever owned" are kept (33.B.8.a)."""
+    inner = verb.handler
+    assert inner is not None
+
+    def handler(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        outcome = inner(ctx, args, opts)
+        world: EuropaWorld = outcome.world
+        sea = world.sea
+        for port in world.ports.values():
+            sea = sea.owned_once(port.owner, port.name)
+        return outcome if sea is world.sea else replace(outcome, world=replace(world, sea=sea))
+
+    return replace(verb, handler=handler)
+
+
+def check_sequence(raw: dict[str, Any], file: str, rs: RuleSet) -> None:
+    """Names the sequence uses must exist: effects, prompt effects and conditions, commands (file/table/key)."""
+    for step_id, step in raw["sequence"]["steps"].items():
+        where = f"table sequence, key steps.{step_id}"
+        for key in ("on_enter", "on_exit"):
+            for eff in step.get(key, []):
+                if eff.get("effect") not in rs.effects:
+                    raise DataError(file, f"{where}.{key}", f"names effect '{eff.get('effect')}'; known: {', '.join(rs.effects)}")
+        for name in step.get("commands") or []:
+            if name not in rs.verbs:
+                raise DataError(file, f"{where}.commands", f"names '{name}', not a Europa command")
+        for prompt in step.get("prompts", []):
+            effect, when = prompt.get("effect", ""), prompt.get("when", "")
+            if effect and effect not in rs.answers:
+                raise DataError(file, f"{where}.prompts", f"prompt {prompt.get('id')} names answer effect '{effect}'; known: {', '.join(rs.answers)}")
+            if when and when not in rs.conditions:
+                raise DataError(file, f"{where}.prompts", f"prompt {prompt.get('id')} names condition '{when}'; known: {', '.join(rs.conditions)}")
 
 
 def load(data_dir: Path) -> RuleSet:
@@ -40,7 +87,9 @@ def load(data_dir: Path) -> RuleSet:
     path = data_dir / "rulesets" / "europa.toml"
     raw = read_toml(path)
     tables = load_port_tables(path)
+    sea: SeaTables = load_sea_tables(path, raw)
     sequence = build_sequence(raw.get("sequence"), path.name)
+    label = lambda turn: turn_label(sequence.calendar, turn)  # noqa: E731 - a one-line labeller
 
     def record_usable(ctx: Context, world: EuropaWorld, side: str) -> tuple[EuropaWorld, list[str]]:
         """31.A: a player may use only the ports he owns at the start of his initial phase."""
@@ -91,6 +140,9 @@ def load(data_dir: Path) -> RuleSet:
             row.update(name=port.name, owner=port.owner, type=port.type, harbour=port.harbour, sea_zone=port.sea_zone, hex=port.hex)
             row["markers"] = ", ".join(f"{m} {v}".strip() for m, v in P.markers(port, tables))
             row["usable"] = port.name in state.world.usable.get(port.owner, ())
+            row["slp_count"] = slp_count(state.world, sea, tables, port).value
+            if port.inland:
+                row["inland_route"] = P.inland_route(port).value
             rows.append(row)
         return rows
 
@@ -109,33 +161,46 @@ def load(data_dir: Path) -> RuleSet:
                 else:
                     expires = "while it applies"
                 rows.append({"marker": name, "value": value, "place": port.name, "side": port.owner, "expires": expires})
-        return rows
+        return rows + sea_markers(state, sea, label)
 
     def explain(state: GameState, name: str) -> list[Explained]:
         world: EuropaWorld = state.world
         try:
             key = resolve_name(name, list(world.ports))
         except RuleError:
-            return []
-        return list(P.port_figures(world.ports[key], tables).values())
+            return explain_sea(state, sea, tables, name)
+        port = world.ports[key]
+        figures = list(P.port_figures(port, tables).values()) + [slp_count(world, sea, tables, port)]
+        if port.inland:
+            figures.append(P.inland_route(port))
+        return figures
 
+    answers = {"destroy-port": answer_destroy, "sea-state": answer_sea_state, **build_answers(sea, tables)}
+    verbs = build_verbs(tables)
+    for name in ("capture", "port"):
+        verbs[name] = track_ownership(verbs[name])
+    verbs.update(build_sea_verbs(sea, tables, answers))
+    verbs.update(build_coast_verbs(sea, tables))
     rs = RuleSet(
         id="europa",
-        name="Europa — 31 Ports and Beaches",
+        name="Europa — 31 Ports and Beaches, 33 Anti-Shipping Forces",
         sides=SIDES,
         sequence=sequence,
-        verbs=build_verbs(tables),
-        effects={"record-usable-ports": record_usable, "remove-usage-markers": remove_usage},
-        answers={"destroy-port": answer_destroy, "sea-state": answer_sea_state},
+        verbs=verbs,
+        effects={"record-usable-ports": record_usable, "remove-usage-markers": remove_usage, **build_effects(sea, tables)},
+        answers=answers,
+        conditions=build_conditions(sea, tables),
         world_to_data=world_to_data,
         world_from_data=world_from_data,
-        views={"ports": port_rows},
-        columns={"ports": PORT_COLUMNS},
+        views={"ports": port_rows, **build_views(sea, tables, label, sequence)},
+        columns={"ports": PORT_COLUMNS, **COLUMNS},
         markers=marker_rows,
         explain=explain,
-        world_from_scenario=world_from_scenario,
+        world_from_scenario=lambda raw, file: world_from_scenario(raw, file, sea),
         default_scenario="mediterranean-1943",
         source_files=(str(path),),
         tables=tables,
     )
+    rs.sea_tables = sea  # type: ignore[attr-defined]  # the sea tables, for tests and tools
+    check_sequence(raw, path.name, rs)
     return rs

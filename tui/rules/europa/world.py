@@ -1,6 +1,8 @@
-"""The Europa world: ports keyed by name, plus which ports each side may use this turn.
+"""The Europa world: ports keyed by name, which ports each side may use this turn, and the sea.
 
-Also loads a Europa scenario's ``[[ports]]`` into a world, validated.
+Also loads a Europa scenario's ``[[ports]]`` (and, through :mod:`.seaworld`,
+its ``[sea]``, ``[[mulberries]]``, ``[[offmap_ports]]`` and ``[[beaches]]``)
+into a world, validated.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import msgspec
 from ..core.data import DataModel, convert
 from ..core.errors import DataError, RuleError
 from .ports import Port
+from .seatables import SeaTables
+from .seaworld import SeaWorld, sea_from_data, sea_from_scenario, sea_to_data
 
 SIDES = ("axis", "allied")
 PORT_TYPES = ("great", "major", "standard", "mulberry", "minor", "jetty")
@@ -26,6 +30,7 @@ class EuropaWorld:
     ports: dict[str, Port] = field(default_factory=dict)
     usable: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sea_state: str = "calm"  # calm | rough | stormy, answered at the start of each game turn (31.A.12)
+    sea: SeaWorld = field(default_factory=SeaWorld)  # sea zones, anti-shipping, Mulberries, beaches (33, 31.A.8-31.B)
 
     def port(self, name: str) -> Port:
         """The port called ``name`` (case-insensitive, unique prefix allowed); refuse unknown or ambiguous names."""
@@ -85,6 +90,7 @@ class ScenarioPort(DataModel):
     reduced: int = 0
     collateral: bool = False
     mines: int = 0
+    sea_route: bool = True
     note: str = ""
 
 
@@ -98,8 +104,8 @@ def check_port_fields(port: Port, file: str, where: str) -> None:
         raise DataError(file, f"{where}.harbour", f"'{port.harbour}' is not a harbour ({', '.join(HARBOURS)})")
 
 
-def world_from_scenario(raw: dict[str, Any], file: str) -> EuropaWorld:
-    """Build the starting world from a scenario file's ``ports`` table."""
+def world_from_scenario(raw: dict[str, Any], file: str, sea_tables: SeaTables | None = None) -> EuropaWorld:
+    """Build the starting world from a scenario file's ``ports`` table (and its sea tables, given ``sea_tables``)."""
     entries = convert(raw.get("ports", []), list[ScenarioPort], file, prefix="ports")
     ports: dict[str, Port] = {}
     for i, entry in enumerate(entries):
@@ -110,7 +116,10 @@ def world_from_scenario(raw: dict[str, Any], file: str) -> EuropaWorld:
             raise DataError(file, f"table ports, key {i}.name", f"port '{port.name}' is listed twice")
         ports[port.name] = port
     usable = {side: tuple(n for n, p in ports.items() if p.owner == side) for side in SIDES}
-    return EuropaWorld(ports, usable)
+    sea = SeaWorld()
+    if sea_tables is not None:
+        sea = sea_from_scenario(raw, file, sea_tables, PORT_TYPES, {n: p.owner for n, p in ports.items()})
+    return EuropaWorld(ports, usable, sea=sea)
 
 
 def world_to_data(world: EuropaWorld) -> dict[str, Any]:
@@ -119,11 +128,12 @@ def world_to_data(world: EuropaWorld) -> dict[str, Any]:
         "ports": [msgspec.to_builtins(p) for p in world.ports.values()],
         "usable": {side: list(names) for side, names in world.usable.items()},
         "sea_state": world.sea_state,
+        "sea": sea_to_data(world.sea),
     }
 
 
 def world_from_data(data: dict[str, Any]) -> EuropaWorld:
-    """Inverse of :func:`world_to_data`."""
+    """Inverse of :func:`world_to_data`; saves older than a field load it with its default."""
     ports = [msgspec.convert(p, Port) for p in data["ports"]]
     usable = {s: tuple(n) for s, n in data.get("usable", {}).items()}
-    return EuropaWorld({p.name: p for p in ports}, usable, data.get("sea_state", "calm"))
+    return EuropaWorld({p.name: p for p in ports}, usable, data.get("sea_state", "calm"), sea_from_data(data.get("sea")))

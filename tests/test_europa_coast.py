@@ -1,0 +1,247 @@
+"""Mulberries (31.A.12), beaches (31.B), transports as jetties (31.A.13), off-map ports (31.A.8), inland ports (31.A.11)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from tests.conftest import fixed_clock
+from tui.paths import data_dir
+from tui.rules.core.errors import RuleError
+from tui.rules.europa import beaches as B
+from tui.rules.europa import mulberries as M
+from tui.rules.europa import offmap as O
+from tui.rules.europa import ports as P
+from tui.rules.europa.seaworld import Beach
+from tui.session import memory_game
+
+T = 100
+
+
+@pytest.fixture(scope="module")
+def game0():
+    return memory_game(data_dir(), seed=1, clock=fixed_clock)
+
+
+@pytest.fixture
+def st(game0):
+    return game0.ruleset.sea_tables
+
+
+@pytest.fixture
+def pt(game0):
+    return game0.ruleset.tables
+
+
+@pytest.fixture
+def w0(game0):
+    world = game0.state.world
+    anzio = Beach("Anzio", "allied", "Anzio hex", "Tyrrhenian Sea")
+    return replace(world, sea=world.sea.with_beach(anzio))
+
+
+def mul(world: Any, name: str = "Mulberry A") -> M.Mulberry:
+    return world.sea.mulberries[name]
+
+
+def towing(world: Any, st: Any) -> Any:
+    w = M.make_available(world, mul(world))
+    return M.start_tow(w, st, mul(w), "United Kingdom ports", "NT-1")
+
+
+def emplacing(world: Any, st: Any, mps: float = 10) -> Any:
+    w = towing(world, st)
+    return M.arrive(w, mul(w), w.sea.beaches["Anzio"], mps, T - 1, "allied", "allied")
+
+
+# --- 31.A.12 Mulberries -----------------------------------------------------------------
+
+
+def test_31A12_two_mulberries_become_available(w0) -> None:
+    assert [m.status for m in w0.sea.mulberries.values()] == ["unavailable", "unavailable"]
+    w = M.make_available(w0, mul(w0))
+    assert mul(w).status == "available"
+    with pytest.raises(RuleError, match="31.A.12"):
+        M.make_available(w, mul(w))
+
+
+def test_31A12_towing_only_in_calm_seas_from_britain(w0, st) -> None:
+    w = M.make_available(w0, mul(w0))
+    with pytest.raises(RuleError, match="calm"):
+        M.start_tow(replace(w, sea_state="rough"), st, mul(w), "United Kingdom ports", "NT-1")
+    with pytest.raises(RuleError, match="not an Allied port in Britain"):
+        M.start_tow(w, st, mul(w), "Alexandria", "NT-1")
+    with pytest.raises(RuleError, match="not an Allied port in Britain"):
+        M.start_tow(w, st, mul(w), "Bombay", "NT-1")
+    with pytest.raises(RuleError, match="only an available Mulberry"):
+        M.start_tow(w0, st, mul(w0), "United Kingdom ports", "NT-1")
+    t = M.start_tow(w, st, mul(w), "united kingdom ports", "NT-1")
+    assert (mul(t).status, mul(t).steps, mul(t).origin) == ("towing", 1, "United Kingdom ports")
+
+
+def test_31A12_two_naval_movement_steps_else_wrecked(w0, st) -> None:
+    w = towing(w0, st)
+    w, lines = M.advance_tows(w, st)
+    assert mul(w).status == "towing" and mul(w).steps == 2 and "must arrive next step" in lines[0]
+    w, lines = M.advance_tows(w, st)
+    assert mul(w).status == "wrecked" and "wrecked" in lines[0]
+
+
+def test_31A12_wrecked_if_the_towing_unit_sinks(w0, st) -> None:
+    w = M.sink(towing(w0, st), mul(towing(w0, st)))
+    assert mul(w).status == "wrecked" and "sunk" in mul(w).why
+
+
+def test_31A12_arrival_at_an_allied_beach_without_port_or_mulberry(w0, st) -> None:
+    w = towing(w0, st)
+    anzio = w.sea.beaches["Anzio"]
+    with pytest.raises(RuleError, match="not an Allied-owned beach"):
+        M.arrive(w, mul(w), anzio, 10, T, "allied", None)  # captured this phase (31.B.1)
+    with_port = w.with_port(P.Port(name="Anzio port", type="minor", owner="allied", hex="Anzio hex"))
+    with pytest.raises(RuleError, match="except one containing a port"):
+        M.arrive(with_port, mul(w), anzio, 10, T, "allied", "allied")
+    arrived = M.arrive(w, mul(w), anzio, 10, T, "allied", "allied")
+    assert mul(arrived).status == "emplacing" and mul(arrived).beach == "Anzio"
+    b = M.make_available(arrived, mul(arrived, "Mulberry B"))
+    b = M.start_tow(b, st, mul(b, "Mulberry B"), "United Kingdom ports", "TF-2")
+    with pytest.raises(RuleError, match="already has Mulberry A"):
+        M.arrive(b, mul(b, "Mulberry B"), anzio, 5, T, "allied", "allied")
+
+
+@pytest.mark.parametrize("sea, mps, in_hex, adjacent, expected", [
+    ("calm", 15, False, False, 2),  # +1 +1
+    ("rough", 15, False, False, 0),  # -2
+    ("stormy", 15, False, False, -2),  # -4
+    ("calm", 16, False, False, 1),  # 1 MP past 15: a fraction of 5 -> -1
+    ("calm", 20, False, False, 1),  # 5 MPs past 15 -> -1
+    ("calm", 21, False, False, 0),  # 6 MPs -> -2
+    ("calm", 15, True, False, 1),  # enemy in the hex: no +1
+    ("calm", 15, True, True, 0),
+    ("calm", 15, False, True, 1),
+])
+def test_31A12_table2_emplacement_modifiers(w0, st, sea: str, mps: float, in_hex: bool, adjacent: bool, expected: int) -> None:
+    w = replace(emplacing(w0, st, mps), sea_state=sea)
+    assert M.emplacement_modifier(w, st, mul(w), in_hex, adjacent).value == expected
+
+
+@pytest.mark.parametrize("letter, status, port, usable, doubled", [
+    ("D", "wrecked", False, False, False), ("F*", "wrecked", False, False, False),
+    ("F", "emplaced", True, False, False), ("S", "emplaced", True, True, False), ("S*", "emplaced", True, True, True),
+])
+def test_31A12_table2_results(w0, st, pt, letter: str, status: str, port: bool, usable: bool, doubled: bool) -> None:
+    """D/F* wreck it; F emplaced but not usable this turn; S emplaced; S* double REs this turn. Emplaced = standard port, artificial harbour."""
+    w = emplacing(w0, st)
+    new, lines = M.emplace(w, st, mul(w), letter)
+    assert mul(new).status == status and ("Mulberry A" in new.ports) == port
+    assert ("Mulberry A" in new.usable["allied"]) == usable
+    if port:
+        p = new.ports["Mulberry A"]
+        assert p.type == "mulberry" and p.doubled == doubled and p.hex == "Anzio hex"
+        assert P.acts_as(p, pt).value == "mulberry" and P.re_capacity(p, pt).value == 3
+        assert P.capacity_left(p, pt).value == (6 if doubled else 3)
+    if letter == "D":
+        assert any("suffers 1 hit" in line for line in lines)
+
+
+def test_31A12_emplaced_mulberry_has_an_artificial_harbour(w0, st, pt) -> None:
+    """31.A.9: each hit on an artificial harbour becomes two."""
+    w, _ = M.emplace(emplacing(w0, st), st, mul(emplacing(w0, st)), "S")
+    _, added = P.inflict_hits(w.ports["Mulberry A"], 1, pt)
+    assert added.value == 2
+
+
+def test_31A12_wrecked_at_the_end_of_the_original_owners_next_turn(w0, st) -> None:
+    """Enemy takes the hex during the Axis turn: wrecked at the end of that game turn's Allied player turn."""
+    w, _ = M.emplace(emplacing(w0, st), st, mul(emplacing(w0, st)), "S")
+    lost, lines = M.enemy_took_hex(w, "Anzio", T, "axis")
+    assert lines and mul(lost).lost_turn == T
+    done, lines = M.wreck_lost(lost, T)
+    assert mul(done).status == "wrecked" and "Mulberry A" not in done.ports
+    # taken during the Allied turn (in an Axis reaction): it survives this Allied turn, goes at the end of the next
+    lost2, _ = M.enemy_took_hex(w, "Anzio", T, "allied")
+    kept, lines = M.wreck_lost(lost2, T)
+    assert mul(kept).status == "emplaced" and not lines
+    gone, _ = M.wreck_lost(kept, T + 1)
+    assert mul(gone).status == "wrecked"
+
+
+def test_31A12_emplacing_due_at_the_next_allied_initial_phase(w0, st) -> None:
+    w = emplacing(w0, st)  # arrived on turn T-1
+    assert [m.name for m in M.emplacing_due(w, T)] == ["Mulberry A"]
+    same = M.arrive(towing(w0, st), mul(towing(w0, st)), w0.sea.beaches["Anzio"], 5, T, "allied", "allied")
+    assert M.emplacing_due(same, T) == []  # arrived in this Allied turn: next Allied initial phase
+
+
+# --- 31.B beaches, 31.A.13 jetties ---------------------------------------------------------------
+
+
+def test_31B1_captured_beach_friendly_for_naval_transport_from_the_next_phase() -> None:
+    b = Beach("Gela", "axis")
+    taken = B.capture(b, "allied", "100/allied-turn/initial")
+    assert B.naval_owner(taken, "100/allied-turn/initial") is None
+    assert B.naval_owner(taken, "100/allied-turn/reaction") == "allied"
+    with pytest.raises(RuleError, match="already allied"):
+        B.capture(taken, "allied", "x")
+
+
+def test_31B2_E9_landing_capacity_heavy_equipment_double(st, pt) -> None:
+    """RULINGS E9: 1½ REs a movement phase; heavy equipment uses double; a new phase starts afresh."""
+    b = Beach("Sollum", "allied")
+    b1, fig = B.land(b, st, pt, 0.5, True, "p", "allied")
+    assert fig.value == 1 and b1.used == 1
+    with pytest.raises(RuleError, match="E9"):
+        B.land(b1, st, pt, 1, False, "p", "allied")
+    b2, _ = B.land(b1, st, pt, 0.5, False, "p", "allied")
+    assert b2.used == 1.5
+    b3, _ = B.land(b2, st, pt, 1.5, False, "q", "allied")
+    assert b3.used == 1.5 and b3.used_phase == "q"
+    with pytest.raises(RuleError, match="not axis-owned"):
+        B.land(b, st, pt, 1, False, "p", "axis")
+
+
+@pytest.mark.parametrize("in_zoc, lost", [(False, 2), (True, 0)])
+def test_31B4_half_of_sps_lost_unless_in_a_friendly_partial_zoc(st, in_zoc: bool, lost: float) -> None:
+    assert B.supply_loss(st, 4, in_zoc).value == lost
+
+
+def test_31A13_example_three_nts_supply_nine_res(st, pt) -> None:
+    """31.A.13 example: 3 NTs that did not move provide intrinsic supply for up to 9 REs (a jetty's 3 each)."""
+    assert B.jetty_supply(st, pt, 3).value == 9
+
+
+# --- 31.A.8 off-map ports, 31.A.11 inland ports -----------------------------------------------------------
+
+
+def test_31A8_offmap_ports_and_groups_in_transit(w0) -> None:
+    bombay = O.find_port(w0, "bombay")
+    assert bombay is not None and bombay.type == "great" and O.distance(bombay, "Aden (WW5 south edge)") == 45
+    assert O.steps_for(bombay, "Aden (WW5 south edge)", 10) == 5
+    with pytest.raises(RuleError, match="enemy off-map port"):
+        O.add_group(w0, "Axis TF", "axis", "Massaua", "Bombay", 2)
+    w = O.add_group(w0, "TF1", "allied", "Bombay", "Aden", 2, "2 NTs")
+    w, lines = O.advance(w, "axis")
+    assert w.sea.groups["TF1"].done == 0 and not lines
+    w, lines = O.advance(w, "allied")
+    assert w.sea.groups["TF1"].done == 1 and "step 1 of 2" in lines[0]
+    w, lines = O.advance(w, "allied")
+    assert "TF1" not in w.sea.groups and "arrives at Aden" in lines[0]
+
+
+def test_31A11_inland_port_usable_only_with_its_route_to_the_sea(pt) -> None:
+    river = P.Port(name="Rouen", type="standard", owner="allied", inland=True, sea_route=False)
+    with pytest.raises(RuleError, match="31.A.11"):
+        P.use_capacity(river, 1, 0, True, pt)
+    with pytest.raises(RuleError, match="31.A.11"):
+        P.declare_intrinsic(river, pt)
+    assert not P.inland_route(river).value
+    P.use_capacity(replace(river, sea_route=True), 1, 0, True, pt)
+
+
+def test_31A11_destroyed_inland_artificial_harbour_cannot_be_rebuilt(pt) -> None:
+    locks = P.destroy(P.Port(name="Antwerp", type="major", owner="allied", inland=True, harbour="artificial"), pt)
+    with pytest.raises(RuleError, match="31.A.11"):
+        P.upgrade(locks, pt)
+    with pytest.raises(RuleError, match="31.A.11"):
+        P.repair_hits(locks, 1)
