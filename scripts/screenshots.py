@@ -1,0 +1,50 @@
+"""Regenerate ``screenshots/*.svg``: every mode and main dialog, as the snapshot tests see them.
+
+Usage: ``python scripts/screenshots.py [NAME ...]`` from the repository root.
+The scenes (seed 1, fixed clock, fixed terminal size, no cursor blink) are
+those of ``tests/test_snapshots.py``, so the README pictures and the snapshot
+baselines show the same thing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from test_snapshots import SCENES, new_app  # noqa: E402
+
+
+async def shoot(name: str, out: Path) -> Path:
+    """Run scene ``name`` and save its SVG in ``out``."""
+    scene, size = SCENES[name]
+    app = new_app()
+    async with app.run_test(size=size) as pilot:
+        await scene(pilot)
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        path = out / f"{name}.svg"
+        path.write_text(app.export_screenshot(title=f"Harbormaster — {name}"), encoding="utf-8")
+    return path
+
+
+def main(argv: list[str]) -> int:
+    """Shoot every scene (or those named) into ``screenshots/``."""
+    out = ROOT / "screenshots"
+    out.mkdir(exist_ok=True)
+    names = argv or list(SCENES)
+    unknown = [n for n in names if n not in SCENES]
+    if unknown:
+        print(f"unknown scene(s): {', '.join(unknown)}; known: {', '.join(SCENES)}", file=sys.stderr)
+        return 2
+    for name in names:
+        print(asyncio.run(shoot(name, out)).relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,251 @@
+"""The Harbormaster app: composes the modes and routes every key, palette entry and typed line to one execute path.
+
+``make_app(game)`` builds it (the CLI opens or creates the game; tests pass a
+``memory_game``). The modes are screens (``MODES``); the app owns the game,
+the execute path (dice, confirmations, refusals, new prompts) and the status
+line, and tells the screens when the game changed (``GameChanged``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Callable, ClassVar
+
+from textual import events, on, work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.reactive import reactive
+from textual.widgets import Input
+
+from .commands import APP_ACTIONS, HarbormasterCommands
+from .engine.command import Command, parse
+from .engine.game import Game, Result
+from .screens.answer import answer_line, prompt_modal
+from .screens.base import GameScreen
+from .screens.command_line import CommandLine, completions, syntax
+from .screens.confirm_prompt import ConfirmPrompt
+from .screens.dice_prompt import ROLL, DicePrompt
+from .screens.log import LogScreen
+from .screens.markers import MarkersScreen
+from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
+from .screens.phases import PhasesScreen
+from .screens.ports import PortsScreen
+from .screens.text_screen import TextScreen, help_text, keys_table
+from .widgets.explain_pane import explained_text
+from .widgets.port_table import PortTable
+
+POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session
+RETRIES = 4  # dice / confirmation rounds for one command before giving up
+PROMPT_DEPTH = 3  # prompts raised by answers to prompts, followed at most this deep
+REPLAYS = ("undo", "redo")  # they bring prompts back as they were: not asked again
+GAME_ACTIONS = frozenset({a.action.split("(")[0] for a in APP_ACTIONS} | {"command_palette"})
+
+
+class HarbormasterApp(App[None]):
+    """The referee's terminal: Phases, Ports, Markers and Log modes over one game."""
+
+    TITLE = "Harbormaster"
+    CSS_PATH = "app.tcss"
+    MODES: ClassVar[dict[str, Any]] = {
+        "phases": PhasesScreen,
+        "ports": PortsScreen,
+        "markers": MarkersScreen,
+        "log": LogScreen,
+    }
+    DEFAULT_MODE = "phases"
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    """Screens get ``-narrow`` below 100 columns (layouts in the .tcss files give way)."""
+    COMMANDS = App.COMMANDS | {HarbormasterCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(a.key, a.action, a.label, key_display=a.key_display, tooltip=a.help,
+                group=Binding.Group(a.group, compact=True) if a.group else None)
+        for a in APP_ACTIONS
+    ]
+    """Modes 1-4, ``:`` command line, ``n`` next, undo/redo, ``?`` help, ``q`` quit (see ``APP_ACTIONS``)."""
+
+    status: reactive[Status] = reactive(Status("Ready — : command line · ctrl+p palette · ? help"), init=False)
+    """The status line every mode shows."""
+
+    def __init__(self, game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True) -> None:
+        super().__init__()
+        self.game = game
+        """The running game."""
+        self.clock = clock or game.clock
+        """Stamps the status line (fixed in tests and snapshots)."""
+        self.cursor_blink = cursor_blink
+        """Whether text inputs blink (off in snapshots)."""
+        self.version = 0
+        """Counts changes; screens compare it with what they rendered."""
+        self.history: list[str] = []
+        """Lines typed at the command line, oldest first."""
+        self.selected_port: str | None = None
+        """The port selected in the Ports mode (the palette's port commands act on it)."""
+
+    def on_mount(self) -> None:
+        """Say why the game is read-only, if it is; follow changes other sessions make to the save."""
+        if self.game.read_only:
+            reason = self.game.read_only_reason or "nothing can be changed from this session"
+            self._say(f"Read-only: {reason}", "warning")
+        self.set_interval(POLL_SECONDS, self._poll)
+
+    def _poll(self) -> None:
+        """Take another session's changes (one ``stat`` when there are none)."""
+        if self.screen.is_modal or not self.game.poll():
+            return
+        self.version += 1
+        self._say("Updated: another session changed the game.", "info")
+        self.post_message(GameChanged(None, self.version))
+
+    # ------------------------------------------------------------ routing
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Game keys (and the palette) do nothing while a dialog is open."""
+        return not (action in GAME_ACTIONS and self.screen.is_modal)
+
+    def action_mode(self, mode: str) -> None:
+        """Show mode ``mode``."""
+        self.switch_mode(mode)
+
+    def action_next(self) -> None:
+        """Advance to the next segment."""
+        self.run_line("next", "key")
+
+    def action_undo(self) -> None:
+        """Undo the last command."""
+        self.run_line("undo", "key")
+
+    def action_redo(self) -> None:
+        """Redo the last undone command."""
+        self.run_line("redo", "key")
+
+    def action_help(self) -> None:
+        """The keys and every command."""
+        result = self.game.execute("help", "key")
+        keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS]
+        keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt"))
+        self.push_screen(TextScreen("Harbormaster — help", [("Keys", keys_table(keys)), (result.message, help_text(result.details))]))
+
+    def action_command_line(self) -> None:
+        """Open the ``:`` command line; run what is typed."""
+        self.push_screen(CommandLine(self.history, completions(self.game, self.history), syntax(self.game)), self._typed)
+
+    def action_answer(self, prompt_id: str) -> None:
+        """Ask for the answer to pending prompt ``prompt_id`` and run it."""
+        self.answer(prompt_id)
+
+    def _typed(self, line: str | None) -> None:
+        if line:
+            if not self.history or self.history[-1] != line:
+                self.history.append(line)
+            self.run_line(line, "line")
+
+    @on(RunCommand)
+    def _run_command(self, message: RunCommand) -> None:
+        self.run_line(message.line, message.source)
+
+    @on(AnswerPrompt)
+    def _answer_prompt(self, message: AnswerPrompt) -> None:
+        self.answer(message.prompt_id)
+
+    @on(PortTable.PortSelected)
+    def _port_selected(self, message: PortTable.PortSelected) -> None:
+        self.selected_port = message.name
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Without cursor blink (snapshots), no text input blinks, the palette's included."""
+        if not self.cursor_blink and isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
+
+    @on(GameChanged)
+    def _game_changed(self, message: GameChanged) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.post_message(GameChanged(message.result, message.version))
+
+    # ------------------------------------------------------ execute path
+    @work(group="execute")
+    async def run_line(self, line: str, source: str = "line") -> Result | None:
+        """Run one command line through :meth:`execute` (a worker: it may ask for dice or confirmation)."""
+        return await self.execute(line, source)
+
+    @work(group="execute")
+    async def answer(self, prompt_id: str, source: str = "key") -> Result | None:
+        """Ask for the answer to a pending prompt, then run ``answer ID VALUE``."""
+        prompt = self.game.state.pending_prompt(prompt_id)
+        if prompt is None:
+            self._say(f"No pending prompt '{prompt_id}'.", "error")
+            return None
+        line = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt)))
+        if line is None:
+            self._say(f"{prompt.id}: not answered (still pending).", "warning")
+            return None
+        return await self.execute(line, source)
+
+    async def execute(self, line: str, source: str, depth: int = 0) -> Result | None:
+        """The one execute path: run, ask for dice or confirmation and re-run, report, then ask new prompts."""
+        before = {p.id for p in self.game.state.flow.pending}
+        command: str | Command = line
+        result = self.game.execute(command, source)
+        for _ in range(RETRIES):
+            if result.needs_dice:
+                spec, purpose = result.needs_dice
+                answer = await self.push_screen_wait(DicePrompt(purpose or "Dice", f"{line} needs {spec}.", spec))
+                if answer is None:
+                    self._say(f"Cancelled: {line} (nothing changed).", "warning")
+                    return None
+                command = self._with(command, source, roll=True) if answer == ROLL else self._with_dice(command, source, answer)
+            elif result.needs_confirm:
+                if not await self.push_screen_wait(ConfirmPrompt("Go ahead?", result.message, yes="Go ahead", no="Back")):
+                    self._say(f"Cancelled: {line} (nothing changed).", "warning")
+                    return None
+                command = self._with(command, source, force=True)
+            else:
+                break
+            result = self.game.execute(command, source)
+        self._report(result)
+        if result.ok and result.changed:
+            self.version += 1
+            self.post_message(GameChanged(result, self.version))
+            if depth < PROMPT_DEPTH and result.command.split(" ", 1)[0] not in REPLAYS:
+                for prompt in [p for p in self.game.state.flow.pending if p.id not in before]:
+                    if self.game.state.pending_prompt(prompt.id) is None:
+                        continue
+                    answer_text = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt)))
+                    if answer_text is None:
+                        self._say(f"{prompt.id}: left pending — answer it from Phases (a) or the palette.", "warning")
+                        continue
+                    await self.execute(answer_text, "key", depth + 1)
+        return result
+
+    @staticmethod
+    def _with(command: str | Command, source: str, **options: Any) -> Command:
+        cmd = command if isinstance(command, Command) else parse(command, source)
+        return cmd.with_options(**options)
+
+    @staticmethod
+    def _with_dice(command: str | Command, source: str, faces: str) -> Command:
+        cmd = command if isinstance(command, Command) else parse(command, source)
+        return cmd.with_options(dice=[*cmd.options.get("dice", []), faces])
+
+    def _report(self, result: Result) -> None:
+        if not result.ok:
+            self._say(result.message, "error")
+            self.notify(result.message, title="Refused — nothing changed", severity="error")
+        elif result.changed:
+            where = f"#{result.seq} " if result.seq and f"#{result.seq}" not in result.message else ""
+            self._say(f"{where}{result.message}", "success")
+            self.notify(result.message, title=f"{where}{result.command}")
+        else:  # help and why change nothing: show what they say
+            self._say(result.message, "info")
+            body = [("", explained_text(e)) for e in result.explanations] or [("", help_text(result.details))]
+            self.push_screen(TextScreen(result.message, body))
+
+    def _say(self, text: str, level: str) -> None:
+        self.status = Status(text, level, self.clock().strftime("%H:%M"))
+
+
+def make_app(game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True) -> HarbormasterApp:
+    """The app for ``game`` (the one factory: the CLI, tests, snapshots and the screenshot script use it)."""
+    return HarbormasterApp(game, clock=clock, cursor_blink=cursor_blink)
+
+
+__all__ = ["HarbormasterApp", "make_app"]

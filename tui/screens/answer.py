@@ -1,0 +1,45 @@
+"""Answering a pending prompt: the modal that asks it, and the ``answer`` command its value becomes.
+
+Used by the app when a command raises a prompt, by the Phases mode's ``a``
+and by the command palette: all of them end in the same ``answer ID VALUE``
+line through the app's one execute path.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from ..rules.core.state import Pending
+from .choice_prompt import ChoicePrompt
+from .confirm_prompt import ConfirmPrompt
+from .dice_prompt import DECLINE, DicePrompt
+from .number_prompt import NumberPrompt, number_text
+from .prompt import Prompt
+
+
+def prompt_modal(prompt: Pending) -> Prompt[Any]:
+    """The modal that asks ``prompt``: choice, number, roll (Roll / type dice / decline) or yes/no."""
+    title = f"Answer {prompt.id}" + ("  (required)" if prompt.required else "")
+    text = prompt.text + (f"  [{prompt.rule}]" if prompt.rule else "")
+    if prompt.kind == "choice":
+        return ChoicePrompt(title, text, prompt.choices)
+    if prompt.kind == "number":
+        return NumberPrompt(title, text, minimum=prompt.min, maximum=prompt.max,
+                            default=prompt.min if prompt.min is not None else None)
+    if prompt.kind == "roll":
+        return DicePrompt(title, text, prompt.dice or "1d6", decline=DECLINE in prompt.choices)
+    return ConfirmPrompt(title, text, cancel=None)
+
+
+def answer_line(prompt: Pending, value: Any) -> str | None:
+    """The ``answer`` command for the modal's ``value``; None when the referee cancelled."""
+    if value is None:
+        return None
+    if prompt.kind == "number":
+        text = number_text(float(value))
+    elif prompt.kind == "confirm":
+        text = "yes" if value else "no"
+    else:
+        text = str(value)
+    return shlex.join(["answer", prompt.id, text])

@@ -1,0 +1,81 @@
+"""``GameScreen``: what every mode shares — the header, a status line, the footer, and re-rendering on change.
+
+The app owns the game and the execute path. A mode screen renders from the
+game it is handed (``render_game``), re-renders when the app forwards
+``GameChanged``, and catches up when it is shown again after changes made
+while another mode was on screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from ..widgets.game_header import GameHeader, HeaderInfo
+from ..widgets.status_line import StatusLine
+from .messages import GameChanged, Status
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+
+class GameScreen(Screen[None]):
+    """The base of the Phases, Ports, Markers and Log modes."""
+
+    MODE_TITLE: ClassVar[str] = ""
+    """The mode's name in the header."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rendered = -1
+
+    @property
+    def game(self) -> Game:
+        """The game the app is running (handed down by the app)."""
+        return self.app.game  # type: ignore[attr-defined, no-any-return]
+
+    def compose(self) -> ComposeResult:
+        """Header, the mode's body, status line, footer."""
+        yield GameHeader()
+        yield from self.compose_body()
+        yield StatusLine()
+        yield Footer(compact=True)
+
+    def compose_body(self) -> ComposeResult:
+        """The mode's own widgets."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        """Follow the app's status line; render the game."""
+        self.watch(self.app, "status", self._show_status, init=True)
+        self.call_after_refresh(self.refresh_game)
+
+    def on_resize(self) -> None:
+        """Below 100 columns the footer drops its palette key (ctrl+p still works) to keep room for the rest."""
+        self.query_one(Footer).show_command_palette = self.size.width >= 100
+
+    def on_screen_resume(self) -> None:
+        """Catch up with changes made while another mode was shown."""
+        if self.is_mounted and self._rendered != getattr(self.app, "version", 0):
+            self.refresh_game()
+
+    @on(GameChanged)
+    def _game_changed(self, message: GameChanged) -> None:
+        self.refresh_game()
+
+    def refresh_game(self) -> None:
+        """Render the header and the body from the game."""
+        game = self.game
+        self._rendered = getattr(self.app, "version", 0)
+        self.query_one(GameHeader).info = HeaderInfo.from_game(game, self.MODE_TITLE)
+        self.render_game(game)
+
+    def render_game(self, game: Game) -> None:
+        """Render the mode's body from ``game`` (subclasses)."""
+
+    def _show_status(self, status: Status) -> None:
+        self.query_one(StatusLine).show(status.text, status.level, status.time)

@@ -1,0 +1,129 @@
+"""``EventLog``: the game's events newest first, in a window that grows on demand.
+
+A save can hold tens of thousands of events, so the table never builds them
+all: it shows the newest ``PAGE`` and a last row saying how many older ones
+there are; moving onto that row (or :meth:`load_older`) adds the next page.
+Undone and abandoned events stay in the log, struck through and labelled.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import DataTable
+
+PAGE = 200
+MORE = "__more__"
+LABEL = {"undone": ("UNDONE", "bold black on yellow"), "abandoned": ("ABANDONED", "bold white on grey35")}
+COLUMNS = (("#", "seq", 5), ("Turn", "turn", 10), ("Segment", "segment", 16), ("Actor", "actor", 6),
+           ("Command", "command", 22), ("Summary", "summary", 33), ("Dice", "dice", 12))
+
+
+def dice_text(event: dict[str, Any]) -> str:
+    """The event's rolls in short: ``1d6=2 app`` or ``2d6=3+5 typed``."""
+    parts = []
+    for d in event.get("dice", ()):
+        faces = "+".join(str(f) for f in d.get("faces", ()))
+        parts.append(f"{d.get('spec', '')}={faces} {d.get('source', '')}")
+    return "; ".join(parts)
+
+
+def event_cells(event: dict[str, Any]) -> list[Text]:
+    """One row of the log; undone/abandoned rows dim and struck through, with their label."""
+    status = event.get("status", "applied")
+    style = "" if status == "applied" else "dim strike"
+    segment = str(event.get("segment_title", "")).split(" › ")[-1]
+    summary = Text(str(event.get("summary", "")), style=style)
+    if status in LABEL:
+        word, label_style = LABEL[status]
+        summary = Text.assemble((word, label_style), " ", summary)
+    return [
+        Text(str(event.get("seq", "")), style="dim" if style else "bold", justify="right"),
+        Text(str(event.get("turn", "")), style=style),
+        Text(segment, style=style),
+        Text(str(event.get("actor", "")), style=style),
+        Text(str(event.get("command", "")), style=style + (" bold" if not style else "")),
+        summary,
+        Text(dice_text(event), style=style or "cyan"),
+    ]
+
+
+class EventLog(DataTable):
+    """The Log mode's table; posts ``EventSelected`` as the cursor moves."""
+
+    class EventSelected(Message):
+        """The cursor is on event ``seq``."""
+
+        def __init__(self, seq: int) -> None:
+            super().__init__()
+            self.seq = seq
+            """The event's sequence number."""
+
+    class WindowChanged(Message):
+        """More (older) events were added to the window."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        self._events: Sequence[dict[str, Any]] = ()
+        self.window = PAGE
+        """How many of the newest events are shown."""
+
+    def on_mount(self) -> None:
+        """Set up the columns."""
+        for header, key, width in COLUMNS:
+            self.add_column(header, key=key, width=width)
+
+    @property
+    def shown(self) -> int:
+        """How many events are in the table now."""
+        return min(self.window, len(self._events))
+
+    def show(self, events: Sequence[dict[str, Any]]) -> None:
+        """Show the newest ``window`` of ``events`` (oldest first, as the game keeps them), keeping the cursor."""
+        keep = self.cursor_row if self.row_count else 0
+        self._events = events
+        self.clear()
+        self._add(0, self.shown)
+        if self.row_count:
+            self.move_cursor(row=min(keep, self.row_count - 1), animate=False)
+
+    def load_older(self) -> int:
+        """Add the next page of older events; return how many were added."""
+        start = self.shown
+        if start >= len(self._events):
+            return 0
+        self.window += PAGE
+        if MORE in self.rows:
+            self.remove_row(MORE)
+        self._add(start, self.shown)
+        self.post_message(self.WindowChanged())
+        return self.shown - start
+
+    def _add(self, start: int, stop: int) -> None:
+        """Add the events ``start``..``stop`` counted from the newest, then the "more" row if any are left."""
+        total = len(self._events)
+        for i in range(start, stop):
+            event = self._events[total - 1 - i]
+            self.add_row(*event_cells(event), key=str(event.get("seq", i)))
+        left = total - stop
+        if left > 0:
+            note = Text(f"▼ {left:,} older event(s): press l or move here to load {min(PAGE, left)} more", style="italic")
+            self.add_row(Text("…", justify="right"), "", "", "", "", note, "", key=MORE)
+
+    def event_at_cursor(self) -> dict[str, Any] | None:
+        """The event under the cursor (None on the "more" row or when empty)."""
+        if not self.row_count or self.cursor_row >= self.shown:
+            return None
+        return self._events[len(self._events) - 1 - self.cursor_row]
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Load more on reaching the last row; otherwise say which event is selected."""
+        event.stop()
+        if event.row_key.value == MORE:
+            self.call_after_refresh(self.load_older)
+            return
+        chosen = self.event_at_cursor()
+        if chosen is not None:
+            self.post_message(self.EventSelected(int(chosen.get("seq", 0))))

@@ -1,0 +1,121 @@
+"""``GameHeader``: which game, which turn, whose turn, which phase and segment, and READ-ONLY.
+
+Attributes go down: a screen builds a :class:`HeaderInfo` from the game and
+sets ``header.info``; the widget only renders it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ..engine.game import Game
+
+
+@dataclass(frozen=True)
+class HeaderInfo:
+    """Everything the header shows, already worded."""
+
+    game: str = ""
+    """The scenario name."""
+    turn: str = ""
+    """``Jan I 1943``."""
+    side: str = ""
+    """The phasing side, e.g. ``Axis``."""
+    acting: str = ""
+    """The acting side when it is not the phasing side (reaction phases), else empty."""
+    phase: str = ""
+    """The phase (``Initial phase``)."""
+    segment: str = ""
+    """The segment (``Naval movement``), empty when the phase has no segments."""
+    read_only: bool = False
+    """The game is open read-only."""
+    mode: str = ""
+    """The mode being shown (``Ports``)."""
+
+    @classmethod
+    def from_game(cls, game: Game, mode: str) -> HeaderInfo:
+        """Word the header for ``game`` as seen in ``mode``."""
+        seg = game.segment
+        names = seg.names[2:]  # below game turn and player turn
+        phase = names[0] if names else seg.names[-1]
+        segment = " › ".join(names[1:])
+        side = game.phasing_side
+        acting = game.acting_side
+        return cls(
+            game=str(game.meta.get("scenario_name") or game.meta.get("scenario") or "game"),
+            turn=game.turn_label,
+            side=side.title(),
+            acting=acting.title() if acting != side else "",
+            phase=phase,
+            segment=segment,
+            read_only=bool(game.read_only),
+            mode=mode,
+        )
+
+
+class GameHeader(Widget):
+    """Two lines at the top of every mode: game and mode, then turn · side · phase › segment."""
+
+    DEFAULT_CSS = """
+    GameHeader {
+        dock: top;
+        height: 2;
+        background: $panel;
+        color: $foreground;
+    }
+    GameHeader #hdr-top { height: 1; }
+    GameHeader .hdr-line { text-wrap: nowrap; text-overflow: ellipsis; }
+    GameHeader #hdr-game { width: 1fr; padding: 0 1; text-style: bold; }
+    GameHeader #hdr-badge {
+        width: auto; display: none; padding: 0 1; margin-right: 1;
+        background: $error; color: $text; text-style: bold;
+    }
+    GameHeader.-read-only #hdr-badge { display: block; }
+    GameHeader #hdr-mode { width: auto; padding: 0 1; background: $primary; color: $text; text-style: bold; }
+    GameHeader #hdr-where { height: 1; padding: 0 1; background: $boost; }
+    """
+
+    info: reactive[HeaderInfo] = reactive(HeaderInfo, layout=False)
+    """What to show; set by the screen."""
+
+    def compose(self) -> ComposeResult:
+        """Game name, READ-ONLY badge and mode on one line; where the turn is on the next."""
+        with Horizontal(id="hdr-top"):
+            yield Static(id="hdr-game", classes="hdr-line")
+            yield Static("READ-ONLY", id="hdr-badge")
+            yield Static(id="hdr-mode")
+        yield Static(id="hdr-where", classes="hdr-line")
+
+    def watch_info(self, info: HeaderInfo) -> None:
+        """Render ``info``."""
+        if not self.is_mounted:
+            return
+        self.set_class(info.read_only, "-read-only")
+        self.query_one("#hdr-game", Static).update(Text.assemble(("⚓ Harbormaster", "bold"), "  ", (info.game, "")))
+        self.query_one("#hdr-mode", Static).update(info.mode)
+        wide = self.size.width >= 100
+        label = (lambda word: (word + " ", "dim")) if wide else (lambda word: ("", ""))
+        where = Text.assemble(
+            label("Turn"), (info.turn, "bold"),
+            ("  │  ", "dim"), label("Side"), (info.side, "bold"),
+            (f" (phasing; {info.acting} acts)" if info.acting else (" (phasing)" if wide else ""), "dim"),
+            ("  │  ", "dim"), label("Phase"), (info.phase, "bold"),
+        )
+        if info.segment:
+            where.append_text(Text.assemble(("  ›  ", "dim"), label("Segment"), (info.segment, "bold")))
+        self.query_one("#hdr-where", Static).update(where)
+
+    def on_mount(self) -> None:
+        """Render whatever was set before mounting."""
+        self.watch_info(self.info)
+
+    def on_resize(self) -> None:
+        """Word the turn line for the new width."""
+        self.watch_info(self.info)
