@@ -110,7 +110,7 @@ def _subcommand(argv: list[str]) -> int:
                     help="how long to wait for a session that is writing the game (default 10)")
     sh = sub.add_parser("show", help="print ports, markers, the phase or the log")
     sh.add_argument("path", type=Path)
-    sh.add_argument("view", choices=report.VIEWS)
+    sh.add_argument("view", help="ports, markers, phase, log, or a view of the rule set (zones, shipping, ...)")
     sh.add_argument("--json", action="store_true", help="JSON, including every figure's explanation")
     rs = sub.add_parser("restore", help="replace a damaged save with its newest good backup")
     rs.add_argument("path", type=Path)
@@ -154,6 +154,9 @@ def _subcommand(argv: list[str]) -> int:
         return 2
     try:
         if args.command == "show":
+            if args.view not in report.views(game):
+                print(f"harbormaster: no view '{args.view}' in a {game.ruleset.id} game; views: {', '.join(report.views(game))}", file=sys.stderr)
+                return 2
             if args.json:
                 print(json.dumps(report.data(game, args.view), indent=2, ensure_ascii=False, default=str))
             else:

@@ -7,7 +7,12 @@ from typing import Any
 from .engine.game import Game
 from .rules.core.explain import fmt_number
 
-VIEWS = ("ports", "markers", "phase", "log")
+CORE_VIEWS = ("ports", "markers", "phase", "log")
+
+
+def views(game: Game) -> list[str]:
+    """Every view of this game: the core ones and the rule set's own (zones, shipping, ...)."""
+    return list(CORE_VIEWS) + [v for v in game.ruleset.views if v not in CORE_VIEWS]
 
 
 def data(game: Game, view: str) -> Any:
@@ -41,7 +46,9 @@ def data(game: Game, view: str) -> Any:
         }
     if view == "log":
         return {"events": game.events}
-    raise ValueError(f"unknown view '{view}' (one of {', '.join(VIEWS)})")
+    if view in game.ruleset.views:
+        return {"turn": game.turn_label, "segment": game.segment.title, view: game.ruleset.views[view](state)}
+    raise ValueError(f"unknown view '{view}' (one of {', '.join(views(game))})")
 
 
 def text(game: Game, view: str) -> str:
@@ -62,6 +69,14 @@ def text(game: Game, view: str) -> str:
         for p in payload["pending"]:
             lines.append(f"  {p['id']}: {p['text']}{' (required)' if p['required'] else ''}")
         return "\n".join(lines)
+    if view != "log":
+        cols = game.ruleset.columns.get(view)
+        rows_data = payload[view]
+        if not rows_data:
+            return f"No {view}."
+        keys = [c.key for c in cols] if cols else list(rows_data[0])
+        headers = [c.header for c in cols] if cols else keys
+        return _table(headers, [[_cell(r.get(k)) for k in keys] for r in rows_data])
     rows = []
     for e in payload["events"]:
         dice = "; ".join(f"{d['spec']}={d['total']} ({d['source']})" for d in e.get("dice", []))

@@ -138,8 +138,11 @@ def _answer(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcom
         raise RuleError(f"no pending prompt '{args[0]}'. Pending: {ids}")
     value = " ".join(args[1:]).strip()
     if prompt.kind == "roll":
+        named = [c for c in prompt.choices if c.lower() == value.lower() and c.lower() != "roll"]
         if value.lower() in ("decline", "no") and "decline" in prompt.choices:
             value = "decline"  # the roll is optional and the referee declines it
+        elif named:
+            value = named[0]  # a result read off a printed chart instead of a roll (e.g. a SUCCESS TABLE letter)
         else:
             if value.lower() == "roll":
                 ctx.app_rolls = True

@@ -53,6 +53,7 @@ class Result:
     needs_dice: tuple[str, str] | None = None  # (spec, purpose) when typed dice are wanted
     needs_confirm: bool = False  # repeat with --force to go ahead
     explanations: list[Explained] = field(default_factory=list)
+    raised: list[str] = field(default_factory=list)  # ids of prompts this command raised (to ask them now)
 
 
 class ReplayError(Exception):
@@ -216,6 +217,7 @@ class Game:
         return new, outcome, ctx
 
     def _apply(self, verb: Verb, cmd: Command) -> Result:
+        old = self.state
         seq = (self.events[-1]["seq"] if self.events else 0) + 1
         new, outcome, ctx = self._run(verb, cmd, self.state, seq, None)
         seg = self.segment
@@ -241,7 +243,8 @@ class Game:
         self.events.append(event)
         self._remember(seq, new)
         lines = [r.describe() for r in ctx.rolls] + list(outcome.details)
-        return Result(True, outcome.summary, lines, cmd.text, seq, True, explanations=list(outcome.explanations))
+        raised = [p.id for p in new.flow.pending if p.id not in {q.id for q in old.flow.pending}]
+        return Result(True, outcome.summary, lines, cmd.text, seq, True, explanations=list(outcome.explanations), raised=raised)
 
     def _commit(self, new: GameState, append: list[dict[str, Any]] = (), update: dict[int, dict[str, Any]] | None = None) -> None:
         """Write the change durably, then (only then) adopt the new state."""
