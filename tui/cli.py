@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -70,11 +71,28 @@ def _open(argv: list[str]) -> int:
             print(f"Created a new game at {path}")
     except GameOpenError as exc:
         return _explain_open_error(path, exc)
+    return run_app(game)
+
+
+def run_app(game, headless: bool = False) -> int:
+    """Run the interface on ``game`` until the referee quits, the SSH link drops (SIGHUP) or SIGTERM.
+
+    Every command was durable before it was shown as done, so ending is only
+    leaving the screen and letting go of the lock.
+    """
     from .app import make_app  # Textual is imported only when a screen is needed
 
+    app = make_app(game)
+
+    def stop(signum: int, frame: object) -> None:
+        app.call_later(app.exit)  # ends the run loop like 'q' does
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGHUP, signal.SIGTERM)}
     try:
-        make_app(game).run()
+        app.run(headless=headless)
     finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         game.close()  # every command is already durable; this lets go of the lock
     return 0
 
