@@ -191,6 +191,9 @@ def test_33A_batch_with_a_row_of_typed_dice(game) -> None:
     assert checks["b"]["contacted"] is False
     assert (checks["c"]["nsn"], checks["c"]["result"]) == (5, "R")
     assert sum("(typed)" in d for d in r.details) == 5
+    logged = game.events[-1]["dice"]  # every roll is in the event, with its source
+    assert [d["total"] for d in logged] == [7, 6, 2, 11, 1] and {d["source"] for d in logged} == {"typed"}
+    assert game.replay() == game.state
     refused(game, "batch 'Central Med' axis sp:3@d dice=1", "typed dice ran out")
     refused(game, "batch 'Central Med' axis unit@e dice=1,1,4", "left over")
 

@@ -82,6 +82,14 @@ class EngineContext:
         """The side acting in the current segment (the phasing side unless the step says ``other``)."""
         return acting_side(self.ruleset, self.state)
 
+    def roll_typed(self, spec: str, faces: tuple[int, ...], purpose: str) -> Roll:
+        """Physical dice read by the handler itself: checked, and logged like every other roll (replay re-uses it)."""
+        if self.recorded is not None:
+            return self.roll(spec, purpose)
+        result = roll_typed(DiceSpec.parse(spec), faces, purpose)
+        self.rolls.append(result)
+        return result
+
     def roll(self, spec: str, purpose: str) -> Roll:
         """Resolve one roll of ``spec`` for ``purpose``; see the class docstring for the source."""
         dice = DiceSpec.parse(spec)

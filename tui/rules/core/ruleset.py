@@ -31,6 +31,10 @@ class Context(Protocol):
         """Resolve a roll: typed by the referee, rolled by the app, or recorded (replay)."""
         ...
 
+    def roll_typed(self, spec: str, faces: tuple[int, ...], purpose: str) -> Roll:
+        """Record physical dice the handler read from its own arguments (e.g. a row of dice for a batch)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Outcome:

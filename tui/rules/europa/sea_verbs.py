@@ -76,15 +76,13 @@ class Dice:
             raise RuleError(f"the typed dice ran out at {purpose} ({spec}): type every die in a row in dice=, "
                             "or leave dice= out to roll")
         taken, self.faces = self.faces[:dice.count], self.faces[dice.count:]
-        result = roll_typed(dice, taken, purpose)
-        self.rolls.append(result)
-        return result
+        return self.ctx.roll_typed(spec, tuple(taken), purpose)  # logged by the engine with source "typed"
 
     def finish(self) -> list[str]:
-        """Refuse left-over typed dice; the typed rolls as log lines."""
+        """Refuse left-over typed dice (the rolls themselves are in the event's dice)."""
         if self.faces:
             raise RuleError(f"{len(self.faces)} typed dice left over ({', '.join(map(str, self.faces))}): nothing was checked")
-        return [r.describe() for r in self.rolls]
+        return []
 
 
 def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[..., Outcome]]) -> dict[str, Verb]:
