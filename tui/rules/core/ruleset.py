@@ -112,3 +112,24 @@ class RuleSet:
     default_scenario: str = ""
     source_files: tuple[str, ...] = ()
     tables: Any = None  # the rule set's validated tables, for tests and tools
+
+
+def check_sequence_names(rs: RuleSet, file: str) -> None:
+    """Every name the turn sequence uses must exist in the rule set: effects, prompt effects and
+    conditions, legal commands. Raises :class:`DataError` naming the file, table and key."""
+    from .errors import DataError
+
+    for step_id, step in rs.sequence.steps.items():
+        where = f"table sequence, key steps.{step_id}"
+        for key, effects in (("on_enter", step.on_enter), ("on_exit", step.on_exit)):
+            for eff in effects:
+                if eff.effect not in rs.effects:
+                    raise DataError(file, f"{where}.{key}", f"names effect '{eff.effect}'; known: {', '.join(rs.effects)}")
+        for name in step.commands or []:
+            if name not in rs.verbs:
+                raise DataError(file, f"{where}.commands", f"names '{name}', not a {rs.id} command")
+        for prompt in step.prompts:
+            if prompt.effect and prompt.effect not in rs.answers:
+                raise DataError(file, f"{where}.prompts", f"prompt {prompt.id} names answer effect '{prompt.effect}'; known: {', '.join(rs.answers)}")
+            if prompt.when and prompt.when not in rs.conditions:
+                raise DataError(file, f"{where}.prompts", f"prompt {prompt.id} names condition '{prompt.when}'; known: {', '.join(rs.conditions)}")

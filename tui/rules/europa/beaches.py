@@ -20,7 +20,7 @@ from ..core.explain import Explained, Term, fmt_number
 from .seatables import SeaTables
 from .seaworld import Beach
 from .tables import PortTables
-from .world import resolve_name
+from ..core.names import resolve_name
 
 
 def phase_of(turn: int, path: tuple[str, ...]) -> str:
@@ -41,7 +41,7 @@ def take_beach(world: Any, args: list[str]) -> tuple[Beach, list[str]]:
         if by_hex:
             return by_hex[0], args[n:]
         try:
-            return world.sea.beaches[resolve_name(text, names)], args[n:]
+            return world.sea.beaches[resolve_name(text, names, "beach")], args[n:]
         except RuleError:
             continue
     raise RuleError(f"no beach called '{args[0]}'; beaches: {', '.join(names)}")

@@ -23,7 +23,7 @@ from ..core.explain import Explained, Term
 from .ports import Port
 from .seatables import SeaTables
 from .seaworld import Mulberry
-from .world import resolve_name
+from ..core.names import resolve_name
 
 RULE = "31.A.12"
 
@@ -34,7 +34,7 @@ def find(world: Any, name: str) -> Mulberry:
     if not names:
         raise RuleError(f"this game has no Mulberries ({RULE}); the scenario lists them under [[mulberries]]")
     try:
-        return world.sea.mulberries[resolve_name(name, names)]
+        return world.sea.mulberries[resolve_name(name, names, "Mulberry")]
     except RuleError:
         raise RuleError(f"no Mulberry called '{name}'; Mulberries: {', '.join(names)}") from None
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core.errors import RuleError
 from .seaworld import NavalGroup, OffMapPort
-from .world import resolve_name
+from ..core.names import resolve_name
 
 RULE = "31.A.8"
 
@@ -61,7 +61,7 @@ def take_group(world: Any, name: str) -> NavalGroup:
     if not names:
         raise RuleError(f"no naval groups are in transit ({RULE})")
     try:
-        return world.sea.groups[resolve_name(name, names)]
+        return world.sea.groups[resolve_name(name, names, "naval group")]
     except RuleError:
         raise RuleError(f"no naval group called '{name}' in transit; in transit: {', '.join(names)}") from None
 

@@ -15,7 +15,7 @@ from ..core.data import read_toml
 from ..core.errors import DataError, RuleError
 from ..core.explain import Explained, fmt_number
 from ..core.phases import Sequence, build_sequence, turn_label
-from ..core.ruleset import Column, Context, Outcome, RuleSet, Verb
+from ..core.ruleset import check_sequence_names, Column, Context, Outcome, RuleSet, Verb
 from ..core.state import GameState, Pending
 from . import ports as P
 from .coast_verbs import build_coast_verbs
@@ -61,25 +61,6 @@ def track_ownership(verb: Verb) -> Verb:
         return outcome if sea is world.sea else replace(outcome, world=replace(world, sea=sea))
 
     return replace(verb, handler=handler)
-
-
-def check_sequence(raw: dict[str, Any], file: str, rs: RuleSet) -> None:
-    """Names the sequence uses must exist: effects, prompt effects and conditions, commands (file/table/key)."""
-    for step_id, step in raw["sequence"]["steps"].items():
-        where = f"table sequence, key steps.{step_id}"
-        for key in ("on_enter", "on_exit"):
-            for eff in step.get(key, []):
-                if eff.get("effect") not in rs.effects:
-                    raise DataError(file, f"{where}.{key}", f"names effect '{eff.get('effect')}'; known: {', '.join(rs.effects)}")
-        for name in step.get("commands") or []:
-            if name not in rs.verbs:
-                raise DataError(file, f"{where}.commands", f"names '{name}', not a Europa command")
-        for prompt in step.get("prompts", []):
-            effect, when = prompt.get("effect", ""), prompt.get("when", "")
-            if effect and effect not in rs.answers:
-                raise DataError(file, f"{where}.prompts", f"prompt {prompt.get('id')} names answer effect '{effect}'; known: {', '.join(rs.answers)}")
-            if when and when not in rs.conditions:
-                raise DataError(file, f"{where}.prompts", f"prompt {prompt.get('id')} names condition '{when}'; known: {', '.join(rs.conditions)}")
 
 
 def load(data_dir: Path) -> RuleSet:
@@ -202,5 +183,5 @@ def load(data_dir: Path) -> RuleSet:
         tables=tables,
     )
     rs.sea_tables = sea  # type: ignore[attr-defined]  # the sea tables, for tests and tools
-    check_sequence(raw, path.name, rs)
+    check_sequence_names(rs, path.name)
     return rs

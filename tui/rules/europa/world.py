@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from ..core.data import DataModel, convert
+from ..core.names import resolve_name, take_named
 from ..core.errors import DataError, RuleError
 from .ports import Port
 from .seatables import SeaTables
@@ -44,32 +45,9 @@ class EuropaWorld:
         return replace(self, ports=ports)
 
 
-def resolve_name(name: str, names: list[str]) -> str:
-    """Match ``name`` against ``names``: exact (any case), then unique prefix; else a helpful refusal."""
-    wanted = name.strip().lower()
-    for n in names:
-        if n.lower() == wanted:
-            return n
-    starts = [n for n in names if n.lower().startswith(wanted)] if wanted else []
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        raise RuleError(f"'{name}' could be {', '.join(starts)}: type more of the name")
-    raise RuleError(f"no port called '{name}'")
-
-
 def take_port(world: EuropaWorld, args: list[str]) -> tuple[Port, list[str]]:
     """Read a port name from the front of ``args`` (several words allowed: ``Port Sudan``); return it and the rest."""
-    if not args:
-        raise RuleError("which port?")
-    for n in range(len(args), 0, -1):
-        candidate = " ".join(args[:n])
-        try:
-            return world.port(candidate), args[n:]
-        except RuleError:
-            if n == 1:
-                raise
-    raise RuleError(f"no port called '{args[0]}'")  # pragma: no cover - loop always returns or raises
+    return take_named(world.port, args)
 
 
 class ScenarioPort(DataModel):

@@ -15,7 +15,7 @@ from ..core.data import read_toml
 from ..core.errors import DataError, RuleError
 from ..core.explain import Explained
 from ..core.phases import Segment, Sequence, build_sequence
-from ..core.ruleset import Column, Context, Outcome, RuleSet
+from ..core.ruleset import check_sequence_names, Column, Context, Outcome, RuleSet
 from ..core.state import GameState, Pending
 from . import ports as P
 from . import shipping as S
@@ -63,23 +63,13 @@ def side_resolver(sides: tuple[str, ...]):
     return resolve_side
 
 
-def _check_sequence(raw: dict[str, Any], file: str, rs: RuleSet) -> None:
-    """Names the sequence uses must exist: effects, answer effects, commands, sides of the first player prompt."""
+def _check_first_player(raw: dict[str, Any], file: str, rs: RuleSet) -> None:
+    """The first player prompt's choices must be sides."""
     for step_id, step in raw["sequence"]["steps"].items():
-        where = f"table sequence, key steps.{step_id}"
-        for key in ("on_enter", "on_exit"):
-            for eff in step.get(key, []):
-                if eff.get("effect") not in rs.effects:
-                    raise DataError(file, f"{where}.{key}", f"names effect '{eff.get('effect')}'; known: {', '.join(rs.effects)}")
-        for name in step.get("commands") or []:
-            if name not in rs.verbs:
-                raise DataError(file, f"{where}.commands", f"names '{name}', not an OCS command ({', '.join(rs.verbs)})")
         for prompt in step.get("prompts", []):
-            effect = prompt.get("effect", "")
-            if effect and effect not in rs.answers:
-                raise DataError(file, f"{where}.prompts", f"prompt {prompt.get('id')} names answer effect '{effect}'")
-            if effect == "first-player" and (not prompt.get("choices") or set(prompt["choices"]) - set(rs.sides)):
-                raise DataError(file, f"{where}.prompts", f"the first player choices must be sides ({', '.join(rs.sides)})")
+            if prompt.get("effect") == "first-player" and (not prompt.get("choices") or set(prompt["choices"]) - set(rs.sides)):
+                where = f"table sequence, key steps.{step_id}.prompts"
+                raise DataError(file, where, f"the first player choices must be sides ({', '.join(rs.sides)})")
 
 
 def load(data_dir: Path) -> RuleSet:
@@ -194,5 +184,6 @@ def load(data_dir: Path) -> RuleSet:
         source_files=(str(path),),
         tables=tables,
     )
-    _check_sequence(raw, path.name, rs)
+    check_sequence_names(rs, path.name)
+    _check_first_player(raw, path.name, rs)
     return rs

@@ -13,6 +13,7 @@ from typing import Any, Union
 import msgspec
 
 from ..core.data import DataModel, convert
+from ..core.names import resolve_name, take_named
 from ..core.errors import DataError, RuleError
 from .amounts import amount_from_data
 from .ports import Port
@@ -41,31 +42,9 @@ class OcsWorld:
         return replace(self, ports={**self.ports, port.name: port})
 
 
-def resolve_name(name: str, names: list[str]) -> str:
-    """Match ``name`` against ``names``: exact (any case), then unique prefix; else a helpful refusal."""
-    wanted = name.strip().lower()
-    for n in names:
-        if n.lower() == wanted:
-            return n
-    starts = [n for n in names if n.lower().startswith(wanted)] if wanted else []
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        raise RuleError(f"'{name}' could be {', '.join(starts)}: type more of the name")
-    raise RuleError(f"no port called '{name}'")
-
-
 def take_port(world: OcsWorld, args: list[str]) -> tuple[Port, list[str]]:
-    """Read a port name from the front of ``args`` (several words allowed: ``Mersa Matruh``); return it and the rest."""
-    if not args:
-        raise RuleError("which port?")
-    for n in range(len(args), 0, -1):
-        try:
-            return world.port(" ".join(args[:n])), args[n:]
-        except RuleError:
-            if n == 1:
-                raise
-    raise RuleError(f"no port called '{args[0]}'")  # pragma: no cover - the loop returns or raises
+    """Read a port name from the front of ``args`` (several words allowed: ``Port Sudan``); return it and the rest."""
+    return take_named(world.port, args)
 
 
 # --- scenario -------------------------------------------------------------------
