@@ -51,6 +51,7 @@ def make_save(path: Path, events: int) -> Path:
         filler.append(event)
     if filler:
         game.store.commit(append=filler, state=game.store.state())
+    game.close()  # let go of the writer's lock: the benchmark opens the save again
     return path
 
 
