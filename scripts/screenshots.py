@@ -15,13 +15,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from test_snapshots import SCENES, new_app  # noqa: E402
+from test_snapshots import SCENES, scene_app  # noqa: E402
 
 
 async def shoot(name: str, out: Path) -> Path:
     """Run scene ``name`` and save its SVG in ``out``."""
     scene, size = SCENES[name]
-    app = new_app()
+    app = scene_app(name)
     async with app.run_test(size=size) as pilot:
         await scene(pilot)
         await pilot.pause()

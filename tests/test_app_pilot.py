@@ -30,7 +30,6 @@ from tui.screens.dice_prompt import DicePrompt
 from tui.screens.form_prompt import FormPrompt
 from tui.screens.messages import GameChanged
 from tui.screens.number_prompt import NumberPrompt
-from tui.screens.port_form import PortForm
 from tui.screens.text_screen import TextScreen
 from tui.session import create_game, memory_game, open_game
 from tui.widgets.event_log import EventLog
@@ -189,7 +188,7 @@ async def test_use_capacity_form_and_edit_and_add_port() -> None:
         assert app.game.events[-1]["command"] == "use Alexandria 2"
 
         await pilot.press("E")
-        await until(pilot, lambda: isinstance(app.screen, PortForm))
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         assert app.screen.query_one("#field-name", Input).disabled
         app.screen.query_one("#field-hex", Input).value = "19A:9999"
         await pilot.click("#ok")
@@ -197,7 +196,7 @@ async def test_use_capacity_form_and_edit_and_add_port() -> None:
         assert app.game.state.world.ports["Alexandria"].hex == "19A:9999"
 
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, PortForm))
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await type_text(pilot, "Tartus")
         await pilot.press("enter")
         await until(pilot, lambda: len(app.game.events) == 3)
@@ -209,13 +208,13 @@ async def test_dialogs_keep_tab_but_not_game_keys() -> None:
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "a")
-        await until(pilot, lambda: isinstance(app.screen, PortForm))
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         assert app.screen.focused.id == "field-name"
         await pilot.press("tab")
         assert app.screen.focused.id == "field-type"
         await pilot.press("q", "n", "4", "ctrl+p")  # quit, next, mode, palette: all off in a dialog
         await pilot.pause()
-        assert isinstance(app.screen, PortForm) and app.is_running and app.game.events == []
+        assert isinstance(app.screen, FormPrompt) and app.is_running and app.game.events == []
         await pilot.press("escape")
         await until(pilot, lambda: not app.screen.is_modal)
         assert app.current_mode == "ports"

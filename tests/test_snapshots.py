@@ -1,7 +1,8 @@
 """Snapshot tests: every mode and the main dialogs, as SVG baselines.
 
 Built through the production factory ``make_app`` over a new in-memory game
-(seed 1, fixed clock), at a fixed terminal size with the cursor blink off.
+(seed 1, fixed clock; Europa, or OCS for the scenes named in ``RULESETS``),
+at a fixed terminal size with the cursor blink off.
 Each scene is a ``run_before`` coroutine that drives the app by keys; the
 same scenes make the README screenshots (``scripts/screenshots.py``).
 Update a baseline (``--snapshot-update``) only after looking at the report.
@@ -26,6 +27,8 @@ SMALL = (80, 24)
 FIXED = datetime(2026, 11, 21, 12, 0, 0, tzinfo=timezone.utc)
 
 Scene = Callable[[Pilot[Any]], Awaitable[None]]
+KEY_NAMES = {" ": "space", ":": "colon", ",": "comma", "-": "minus", "=": "equals_sign", "@": "commercial_at"}
+"""Characters typed at the command line, as key names."""
 
 
 def fixed_clock() -> datetime:
@@ -33,9 +36,9 @@ def fixed_clock() -> datetime:
     return FIXED
 
 
-def new_app() -> HarbormasterApp:
+def new_app(ruleset: str = "europa") -> HarbormasterApp:
     """A fresh game (seed 1, fixed clock) in the app, as production builds it; no cursor blink."""
-    return make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+    return make_app(memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
 
 
 async def until(pilot: Pilot[Any], check: Callable[[], Any], timeout: float = 5.0) -> None:
@@ -54,7 +57,7 @@ async def run(pilot: Pilot[Any], *lines: str) -> None:
         before = (len(app.game.events), app.status)
         await pilot.press("colon")
         await until(pilot, lambda: app.screen.is_modal)
-        await pilot.press(*[{" ": "space", ":": "colon", ",": "comma", "-": "minus"}.get(c, c) for c in line])
+        await pilot.press(*[KEY_NAMES.get(c, c) for c in line])
         await pilot.press("enter")
         await until(pilot, lambda: (len(app.game.events), app.status) != before)
 
@@ -214,6 +217,105 @@ async def small_ports(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+# ------------------------------------------------------- sea zones (Europa)
+async def select_row(pilot: Pilot[Any], table_id: str, key: str) -> None:
+    """Put the cursor of table ``table_id`` on row ``key``."""
+    table = pilot.app.screen.query_one(table_id)
+    await until(pilot, lambda: table.row_count)
+    table.move_cursor(row=table.get_row_index(key))
+    await pilot.pause()
+
+
+async def zones_central_med(pilot: Pilot[Any]) -> None:
+    """Sea Zones: Malta set to 8; the Central Mediterranean's Axis row selected, both sides' NSN explained."""
+    await run(pilot, "malta 8")
+    await pilot.press("5")
+    await select_row(pilot, "#zones", "central-med:axis")
+    await quiet(pilot)
+
+
+async def zones_checks(pilot: Pilot[Any]) -> None:
+    """Sea Zones: a batch of checks with typed dice; the Checks panel says the results in words."""
+    await run(pilot, "batch central axis sp:6@convoy unit@7-6 dice=6,6,3,2,2,6,6,4")
+    await pilot.press("5")
+    await select_row(pilot, "#zones", "central-med:axis")
+    await pilot.press("right_square_bracket", "right_square_bracket")
+    await quiet(pilot)
+
+
+async def zones_conditions(pilot: Pilot[Any]) -> None:
+    """Sea Zones: France has surrendered toggled off by ``t`` on the Conditions panel; French Atlantic follows."""
+    await pilot.press("5", "right_square_bracket")
+    await select_row(pilot, "#view-conditions", "france-surrendered")
+    pilot.app.screen.query_one("#view-conditions").focus()
+    await pilot.press("t")
+    await until(pilot, lambda: pilot.app.game.events)
+    await select_row(pilot, "#zones", "french-atlantic:axis")
+    await quiet(pilot)
+
+
+async def small_zones(pilot: Pilot[Any]) -> None:
+    """Sea Zones at 80x24."""
+    await pilot.press("5")
+    await pilot.pause()
+
+
+async def check_zone_prompt(pilot: Pilot[Any]) -> None:
+    """``c``: the guided check asks its first question, the sea zone."""
+    await pilot.press("5")
+    await pilot.pause()
+    await modal(pilot, "c")
+    await quiet(pilot)
+
+
+async def check_contact_prompt(pilot: Pilot[Any]) -> None:
+    """The guided check after zone, side, cargo, REs and route: the 2d6 contact roll (Roll / type dice)."""
+    app: Any = pilot.app
+    await pilot.press("5")
+    await pilot.pause()
+    await modal(pilot, "c")
+    for prompt, keys in (("zone", ["down"] * 9), ("side", []), ("cargo", []), ("res", ["ctrl+u", "3"]), ("route", [])):
+        await until(pilot, lambda: str(getattr(app.screen, "title_text", "")).startswith(f"Answer check-1:{prompt}"))
+        await pilot.press(*keys, "enter")
+    await until(pilot, lambda: type(app.screen).__name__ == "DicePrompt")
+    await quiet(pilot)
+
+
+async def batch_form(pilot: Pilot[Any]) -> None:
+    """``b`` on the Central Mediterranean: zone, side, items, interdiction zone, route, typed dice."""
+    await pilot.press("5")
+    await select_row(pilot, "#zones", "central-med:axis")
+    await modal(pilot, "b")
+    pilot.app.screen.query_one("#field-items").focus()
+    await pilot.press(*[KEY_NAMES.get(c, c) for c in "sp:6 unit"])
+    await pilot.pause()
+
+
+# --------------------------------------------------------------- OCS ports
+async def ocs_ports(pilot: Pilot[Any]) -> None:
+    """OCS Ports in the movement phase: a load, a Sea Cap shipment and a hit; Tobruk (own Damage Track) selected."""
+    await run(pilot, "next", "answer first-player axis", "next", "next", "load Tripoli 2SP", "next", "next",
+              "ship Tripoli Benghazi 1SP", "next", "hit Tobruk")
+    await pilot.press("2")
+    await pilot.pause()
+    await select(pilot, "Tobruk")
+    await quiet(pilot)
+
+
+async def ocs_ship_form(pilot: Pilot[Any]) -> None:
+    """``s`` on Tripoli: Sea Cap to which port, how much, a unit's Move Mode and no-move conditions."""
+    await run(pilot, "next", "answer first-player axis", "next", "next", "next", "next")
+    await pilot.press("2")
+    await quiet(pilot)  # before the dialog: toasts left on the screen below it would time out mid-picture
+    await modal(pilot, "s")
+
+
+async def small_ocs_ports(pilot: Pilot[Any]) -> None:
+    """OCS Ports at 80x24."""
+    await pilot.press("2")
+    await pilot.pause()
+
+
 SCENES: dict[str, tuple[Scene, tuple[int, int]]] = {
     "phases": (phases_start, SIZE),
     "phases-after-next": (phases_after_next, SIZE),
@@ -233,14 +335,32 @@ SCENES: dict[str, tuple[Scene, tuple[int, int]]] = {
     "palette": (palette, SIZE),
     "phases-80x24": (phases_start, SMALL),
     "ports-80x24": (small_ports, SMALL),
+    "zones": (zones_central_med, SIZE),
+    "zones-checks": (zones_checks, SIZE),
+    "zones-conditions": (zones_conditions, SIZE),
+    "zones-80x24": (small_zones, SMALL),
+    "prompt-check-zone": (check_zone_prompt, SIZE),
+    "prompt-check-contact": (check_contact_prompt, SIZE),
+    "form-batch": (batch_form, SIZE),
+    "ocs-ports": (ocs_ports, SIZE),
+    "ocs-form-ship": (ocs_ship_form, SIZE),
+    "ocs-ports-80x24": (small_ocs_ports, SMALL),
 }
 """Every picture: name -> (scene, terminal size). The screenshot script makes one SVG per entry."""
+
+RULESETS = {"ocs-ports": "ocs", "ocs-form-ship": "ocs", "ocs-ports-80x24": "ocs"}
+"""Scenes of a game of another rule set than Europa."""
+
+
+def scene_app(name: str) -> HarbormasterApp:
+    """The app scene ``name`` starts from."""
+    return new_app(RULESETS.get(name, "europa"))
 
 
 def snap(snap_compare: Any, name: str) -> bool:
     """Compare scene ``name`` with its baseline."""
     scene, size = SCENES[name]
-    return bool(snap_compare(new_app(), terminal_size=size, run_before=scene))
+    return bool(snap_compare(scene_app(name), terminal_size=size, run_before=scene))
 
 
 class TestPhasesMode:
@@ -323,3 +443,45 @@ class TestCommandLineHelpPalette:
 
     def test_palette(self, snap_compare: Any) -> None:
         assert snap(snap_compare, "palette")
+
+
+class TestSeaZonesMode:
+    """The Sea Zones mode (Europa): zones x sides, the "why?", the Checks and Conditions panels."""
+
+    def test_central_med(self, snap_compare: Any) -> None:
+        assert snap(snap_compare, "zones")
+
+    def test_checks_panel(self, snap_compare: Any) -> None:
+        assert snap(snap_compare, "zones-checks")
+
+    def test_condition_toggled(self, snap_compare: Any) -> None:
+        assert snap(snap_compare, "zones-conditions")
+
+    def test_small_terminal(self, snap_compare: Any) -> None:
+        assert snap(snap_compare, "zones-80x24")
+
+
+class TestSeaCheckPrompts:
+    """The guided anti-shipping check's prompts and the batch form."""
+
+    def test_zone_choice(self, snap_compare: Any) -> None:
+        assert snap(snap_compare, "prompt-check-zone")
+
+    def test_contact_roll(self, snap_compare: Any) -> None:
+        assert snap(snap_compare, "prompt-check-contact")
+
+    def test_batch_form(self, snap_compare: Any) -> None:
+        assert snap(snap_compare, "form-batch")
+
+
+class TestOcsPortsMode:
+    """The Ports mode of an OCS game: OCS columns, the Sea Cap table, OCS keys and forms."""
+
+    def test_movement_phase(self, snap_compare: Any) -> None:
+        assert snap(snap_compare, "ocs-ports")
+
+    def test_ship_form(self, snap_compare: Any) -> None:
+        assert snap(snap_compare, "ocs-form-ship")
+
+    def test_small_terminal(self, snap_compare: Any) -> None:
+        assert snap(snap_compare, "ocs-ports-80x24")

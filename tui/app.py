@@ -2,8 +2,9 @@
 
 ``make_app(game)`` builds it (the CLI opens or creates the game; tests pass a
 ``memory_game``). The modes are screens (``MODES``); the app owns the game,
-the execute path (dice, confirmations, refusals, new prompts) and the status
-line, and tells the screens when the game changed (``GameChanged``).
+the execute path (dice, confirmations, refusals, then the prompts the command
+raised, one after another) and the status line, and tells the screens when
+the game changed (``GameChanged``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .commands import APP_ACTIONS, HarbormasterCommands
 from .engine.command import Command, parse
 from .engine.game import Game, Result
 from .screens.answer import answer_line, prompt_modal
+from .screens.action_screen import ActionScreen
 from .screens.base import GameScreen
 from .screens.command_line import CommandLine, completions, syntax
 from .screens.confirm_prompt import ConfirmPrompt
@@ -31,18 +33,18 @@ from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
 from .screens.phases import PhasesScreen
 from .screens.ports import PortsScreen
 from .screens.text_screen import TextScreen, help_text, keys_table
+from .screens.zones import ZonesScreen
 from .widgets.explain_pane import explained_text
-from .widgets.port_table import PortTable
+from .widgets.view_table import ViewTable
 
 POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session
 RETRIES = 4  # dice / confirmation rounds for one command before giving up
-PROMPT_DEPTH = 3  # prompts raised by answers to prompts, followed at most this deep
-REPLAYS = ("undo", "redo")  # they bring prompts back as they were: not asked again
+PROMPT_CHAIN = 16  # prompts asked after one command (a guided check raises 8, one after another)
 GAME_ACTIONS = frozenset({a.action.split("(")[0] for a in APP_ACTIONS} | {"command_palette"})
 
 
 class HarbormasterApp(App[None]):
-    """The referee's terminal: Phases, Ports, Markers and Log modes over one game."""
+    """The referee's terminal: Phases, Ports, Markers, Log and (where the rules have sea zones) Sea Zones modes."""
 
     TITLE = "Harbormaster"
     CSS_PATH = "app.tcss"
@@ -51,6 +53,7 @@ class HarbormasterApp(App[None]):
         "ports": PortsScreen,
         "markers": MarkersScreen,
         "log": LogScreen,
+        "zones": ZonesScreen,
     }
     DEFAULT_MODE = "phases"
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
@@ -61,7 +64,7 @@ class HarbormasterApp(App[None]):
                 group=Binding.Group(a.group, compact=True) if a.group else None)
         for a in APP_ACTIONS
     ]
-    """Modes 1-4, ``:`` command line, ``n`` next, undo/redo, ``?`` help, ``q`` quit (see ``APP_ACTIONS``)."""
+    """Modes 1-5, ``:`` command line, ``n`` next, undo/redo, ``?`` help, ``q`` quit (see ``APP_ACTIONS``)."""
 
     status: reactive[Status] = reactive(Status("Ready — : command line · ctrl+p palette · ? help"), init=False)
     """The status line every mode shows."""
@@ -78,8 +81,17 @@ class HarbormasterApp(App[None]):
         """Counts changes; screens compare it with what they rendered."""
         self.history: list[str] = []
         """Lines typed at the command line, oldest first."""
-        self.selected_port: str | None = None
+        self.selected: dict[str, str] = {}
+        """The name of the selected row of each view shown (``ports`` -> a port); the palette's actions name it."""
+
+    @property
+    def selected_port(self) -> str | None:
         """The port selected in the Ports mode (the palette's port commands act on it)."""
+        return self.selected.get("ports")
+
+    def has_mode(self, mode: str) -> bool:
+        """Whether this game has mode ``mode`` (Sea Zones only where the rule set has sea zones)."""
+        return mode != "zones" or "zones" in self.game.ruleset.views
 
     def on_mount(self) -> None:
         """Say why the game is read-only, if it is; follow changes other sessions make to the save."""
@@ -98,12 +110,15 @@ class HarbormasterApp(App[None]):
 
     # ------------------------------------------------------------ routing
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Game keys (and the palette) do nothing while a dialog is open."""
+        """Game keys (and the palette) do nothing while a dialog is open; a mode the game lacks is hidden."""
+        if action == "mode" and parameters and not self.has_mode(str(parameters[0])):
+            return False
         return not (action in GAME_ACTIONS and self.screen.is_modal)
 
     def action_mode(self, mode: str) -> None:
         """Show mode ``mode``."""
-        self.switch_mode(mode)
+        if self.has_mode(mode):
+            self.switch_mode(mode)
 
     def action_next(self) -> None:
         """Advance to the next segment."""
@@ -120,9 +135,13 @@ class HarbormasterApp(App[None]):
     def action_help(self) -> None:
         """The keys and every command."""
         result = self.game.execute("help", "key")
-        keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS]
+        keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS if not a.mode or self.has_mode(a.mode)]
         keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt"))
-        self.push_screen(TextScreen("Harbormaster — help", [("Keys", keys_table(keys)), (result.message, help_text(result.details))]))
+        sections = [("Keys", keys_table(keys))]
+        if isinstance(self.screen, ActionScreen) and self.screen.actions:
+            mode_keys = [(a.key, f"{a.long_name} — {a.help}") for a in self.screen.actions if a.key]
+            sections.append((f"Keys of the {self.screen.MODE_TITLE} mode", keys_table(mode_keys)))
+        self.push_screen(TextScreen("Harbormaster — help", [*sections, (result.message, help_text(result.details))]))
 
     def action_command_line(self) -> None:
         """Open the ``:`` command line; run what is typed."""
@@ -146,9 +165,9 @@ class HarbormasterApp(App[None]):
     def _answer_prompt(self, message: AnswerPrompt) -> None:
         self.answer(message.prompt_id)
 
-    @on(PortTable.PortSelected)
-    def _port_selected(self, message: PortTable.PortSelected) -> None:
-        self.selected_port = message.name
+    @on(ViewTable.RowSelected)
+    def _row_selected(self, message: ViewTable.RowSelected) -> None:
+        self.selected[message.view] = message.name
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Without cursor blink (snapshots), no text input blinks, the palette's included."""
@@ -180,9 +199,15 @@ class HarbormasterApp(App[None]):
             return None
         return await self.execute(line, source)
 
-    async def execute(self, line: str, source: str, depth: int = 0) -> Result | None:
-        """The one execute path: run, ask for dice or confirmation and re-run, report, then ask new prompts."""
-        before = {p.id for p in self.game.state.flow.pending}
+    async def execute(self, line: str, source: str) -> Result | None:
+        """The one execute path: run the command (asking for dice or confirmation), then ask the prompts it raised."""
+        result = await self._run(line, source)
+        if result is not None and result.ok:
+            await self._ask_raised(result.raised)
+        return result
+
+    async def _run(self, line: str, source: str) -> Result | None:
+        """Run, ask for dice or confirmation and re-run, report; None when the referee cancelled."""
         command: str | Command = line
         result = self.game.execute(command, source)
         for _ in range(RETRIES):
@@ -205,16 +230,32 @@ class HarbormasterApp(App[None]):
         if result.ok and result.changed:
             self.version += 1
             self.post_message(GameChanged(result, self.version))
-            if depth < PROMPT_DEPTH and result.command.split(" ", 1)[0] not in REPLAYS:
-                for prompt in [p for p in self.game.state.flow.pending if p.id not in before]:
-                    if self.game.state.pending_prompt(prompt.id) is None:
-                        continue
-                    answer_text = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt)))
-                    if answer_text is None:
-                        self._say(f"{prompt.id}: left pending — answer it from Phases (a) or the palette.", "warning")
-                        continue
-                    await self.execute(answer_text, "key", depth + 1)
         return result
+
+    async def _ask_raised(self, raised: list[str]) -> None:
+        """Ask the prompts a command raised, one after another, with those their answers raise first.
+
+        A refused answer asks the same prompt again (the status line says why);
+        Escape leaves a prompt pending. At most ``PROMPT_CHAIN`` questions.
+        """
+        queue = list(raised)
+        asked = 0
+        while queue and asked < PROMPT_CHAIN:
+            prompt = self.game.state.pending_prompt(queue[0])
+            if prompt is None:
+                queue.pop(0)
+                continue
+            asked += 1
+            answer_text = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt)))
+            if answer_text is None:
+                self._say(f"{prompt.id}: left pending — answer it from Phases (a) or the palette.", "warning")
+                queue.pop(0)
+                continue
+            result = await self._run(answer_text, "key")
+            if result is not None and result.ok:
+                queue[:1] = result.raised
+            elif result is None:
+                queue.pop(0)
 
     @staticmethod
     def _with(command: str | Command, source: str, **options: Any) -> Command:

@@ -2,8 +2,9 @@
 
 ``APP_ACTIONS`` is the table of app-wide actions: the app turns it into its
 key bindings (shown in the footer) and :class:`HarbormasterCommands` into
-palette entries, together with every port command on the selected port and
-every pending prompt.
+palette entries, together with every action of the rule set's modes
+(``RuleSet.actions``: port commands on the selected port, the sea commands)
+and every pending prompt.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from functools import partial
 from typing import Any, Callable, Iterator
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-
-from .screens.port_actions import PORT_ACTIONS
 
 
 @dataclass(frozen=True)
@@ -34,9 +33,11 @@ class AppAction:
     key_display: str | None = None
     """How the footer writes the key (``:`` for ``colon``)."""
     group: str = ""
-    """Footer group: keys of one group share one label (``1234 Modes``)."""
+    """Footer group: keys of one group share one label (``12345 Modes``)."""
     line: str = ""
     """The command it runs, if it is one (``next``): the palette runs it recorded as from the palette."""
+    mode: str = ""
+    """The mode it shows, if it shows one (the palette leaves out a mode the game lacks)."""
 
 
 APP_ACTIONS: tuple[AppAction, ...] = (
@@ -44,41 +45,54 @@ APP_ACTIONS: tuple[AppAction, ...] = (
     AppAction("next", "n", "Next", "Next segment", "Advance the turn sequence (asks before skipping required prompts)", line="next"),
     AppAction("help", "question_mark", "Help", "Help", "Keys and every command with its syntax and rule", "?"),
     AppAction("quit", "q", "Quit", "Quit", "Leave Harbormaster (every change is already saved)"),
-    AppAction("mode('phases')", "1", "Phases", "Mode: Phases", "The turn sequence, the current segment and its prompts", group="Modes"),
-    AppAction("mode('ports')", "2", "Ports", "Mode: Ports", "Every port, its figures and why; port commands", group="Modes"),
-    AppAction("mode('markers')", "3", "Markers", "Mode: Markers", "Every marker, where and until when", group="Modes"),
-    AppAction("mode('log')", "4", "Log", "Mode: Log", "Every event newest first, with dice and undone entries", group="Modes"),
+    AppAction("mode('phases')", "1", "Phases", "Mode: Phases", "The turn sequence, the current segment and its prompts", group="Modes", mode="phases"),
+    AppAction("mode('ports')", "2", "Ports", "Mode: Ports", "Every port, its figures and why; port commands", group="Modes", mode="ports"),
+    AppAction("mode('markers')", "3", "Markers", "Mode: Markers", "Every marker, where and until when", group="Modes", mode="markers"),
+    AppAction("mode('log')", "4", "Log", "Mode: Log", "Every event newest first, with dice and undone entries", group="Modes", mode="log"),
+    AppAction("mode('zones')", "5", "Sea", "Mode: Sea Zones", "Sea zones x sides with NSN and why; conditions, checks, interference, Mulberries",
+              group="Modes", mode="zones"),
     AppAction("undo", "ctrl+z", "Undo", "Undo", "Undo the last command (it stays in the log, marked UNDONE)", group="Undo/Redo", line="undo"),
     AppAction("redo", "ctrl+y", "Redo", "Redo", "Redo the last undone command", group="Undo/Redo", line="redo"),
 )
 """The app-wide actions, in footer order."""
 
+MODE_ACTIONS: dict[str, tuple[str, str]] = {"ports": ("ports", "Port"), "zones": ("zones", "Sea")}
+"""Table of ``RuleSet.actions`` -> (the mode whose keys they are, the palette's prefix)."""
+
 Entry = tuple[str, str, Callable[[], Any]]
 
 
 class HarbormasterCommands(Provider):
-    """Palette entries: app actions, port commands on the selected port, pending prompts."""
+    """Palette entries: app actions, the modes' actions (on their selected rows), pending prompts."""
 
     def entries(self) -> Iterator[Entry]:
         """Every entry as ``(title, help, callback)``."""
         app: Any = self.app
         for a in APP_ACTIONS:
-            yield a.title, a.help, partial(app.run_line, a.line, "palette") if a.line else partial(app.run_action, a.action)
-        port = getattr(app, "selected_port", None)
-        for p in PORT_ACTIONS:
-            if p.needs_port and not port:
+            if a.mode and not app.has_mode(a.mode):
                 continue
-            title = f"Port: {p.long_name} {port}" if p.needs_port else f"Port: {p.long_name}"
-            yield title, p.help, partial(self._port_action, p.id)
+            yield a.title, a.help, partial(app.run_line, a.line, "palette") if a.line else partial(app.run_action, a.action)
+        for table, actions in app.game.ruleset.actions.items():
+            mode, prefix = MODE_ACTIONS.get(table, (table, table.title()))
+            if not app.has_mode(mode) or mode not in app.MODES:
+                continue
+            for action in actions:
+                if action.menu:
+                    continue  # its actions are listed themselves
+                name = app.selected.get(action.target, "") if action.target else ""
+                if action.target and not name:
+                    continue
+                title = f"{prefix}: {action.long_name} {name}".rstrip()
+                yield title, action.help, partial(self._act, mode, action.id)
         for prompt in app.game.state.flow.pending:
             mark = "required · " if prompt.required else ""
             yield f"Answer {prompt.id}", f"{mark}{prompt.text}", partial(app.answer, prompt.id, "palette")
 
-    async def _port_action(self, action_id: str) -> None:
-        """Show the Ports mode, then run the port action there (on its selected port)."""
+    async def _act(self, mode: str, action_id: str) -> None:
+        """Show the action's mode, then run the action there (on its selected row)."""
         app: Any = self.app
-        await app.switch_mode("ports")
-        await app.screen.run_action(f"port('{action_id}', 'palette')")
+        await app.switch_mode(mode)
+        await app.screen.run_action(f"act('{action_id}', 'palette')")
 
     async def discover(self) -> Hits:
         """Every entry, before anything is typed."""
@@ -92,5 +106,3 @@ class HarbormasterCommands(Provider):
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), callback, text=title, help=help_text)
-
-

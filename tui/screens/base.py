@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 class GameScreen(Screen[None]):
-    """The base of the Phases, Ports, Markers and Log modes."""
+    """The base of every mode: Phases, Ports, Markers, Log, Sea Zones."""
 
     MODE_TITLE: ClassVar[str] = ""
     """The mode's name in the header."""

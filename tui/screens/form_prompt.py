@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from .number_prompt import read_number
@@ -56,7 +56,7 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
 
     def compose(self) -> ComposeResult:
         """Title, a grid of label + field, inline error, OK / Cancel."""
-        with Vertical(id="dialog", classes="-form"):
+        with VerticalScroll(id="dialog", classes="-form"):  # a long form scrolls on a small terminal
             yield Label(self.title_text, classes="dialog-title", markup=False)
             if self.text:
                 yield Static(self.text, classes="dialog-text", markup=False)
@@ -75,7 +75,7 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
         if f.kind == "bool":
             return Checkbox("yes", bool(f.default), id=wid, disabled=f.disabled)
         if f.kind == "choice":
-            options = [(c, c) for c in f.choices]
+            options = [(c or "—", c) for c in f.choices]  # "" is "none": its part of the command is left out
             value = f.default if f.default in f.choices else f.choices[0]
             return Select(options, value=value, allow_blank=False, id=wid, disabled=f.disabled)
         value = "" if f.default is None else str(f.default)

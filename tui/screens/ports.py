@@ -1,37 +1,39 @@
-"""Ports mode: every port in a table, the selected port's "why?" below, and a key for each port command."""
+"""Ports mode: every port in a table, the selected port's "why?" below, and a key for each port action.
+
+The keys, the key legend and the dialogs come from the rule set's
+``actions["ports"]`` (:class:`ActionScreen`). A rule set with a ``shipping``
+view (OCS Sea Cap) gets a small table of it under the ports: each side's
+allowance, used and left this turn.
+"""
 
 from __future__ import annotations
 
-import shlex
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.widgets import Label
 
 from ..widgets.explain_pane import ExplainPane
-from ..widgets.key_legend import KeyLegend
 from ..widgets.port_table import PortTable
-from .base import GameScreen
-from .messages import RunCommand
-from .port_actions import ACTIONS_BY_ID, PORT_ACTIONS, PortContext
+from ..widgets.view_table import ViewTable
+from .action_screen import ActionScreen
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
+SHIPPING = "shipping"
+"""The view shown under the ports when the rule set has one (each side's Sea Cap)."""
 
-class PortsScreen(GameScreen):
-    """The port table (cursor row = selected port) and its explanation."""
+
+class PortsScreen(ActionScreen):
+    """The port table (cursor row = selected port), the Sea Cap where the rules have one, and the "why?"."""
 
     CSS_PATH = "ports.tcss"
     MODE_TITLE = "Ports"
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(a.key, f"port('{a.id}')", a.label, tooltip=a.help, show=a.footer) for a in PORT_ACTIONS
-    ]
-    """One binding per port command (see ``PORT_ACTIONS``)."""
+    ACTIONS = "ports"
 
     def __init__(self) -> None:
         super().__init__()
@@ -40,10 +42,13 @@ class PortsScreen(GameScreen):
         self._rows: dict[str, dict[str, Any]] = {}
 
     def compose_body(self) -> ComposeResult:
-        """Table above, "why?" below."""
+        """Table above, Sea Cap (if any), key legend, "why?" below."""
         with Vertical(id="ports-body"):
             yield PortTable(id="ports")
-            yield KeyLegend("", [(a.key, a.label.lower()) for a in PORT_ACTIONS], id="port-keys")
+            if SHIPPING in self.game.ruleset.views:
+                yield Label("Shipping allowance this turn", id="shipping-title", classes="section-title")
+                yield ViewTable(SHIPPING, id="shipping", header_height=1)
+            yield self.key_legend(id="port-keys")
             yield ExplainPane(id="why")
 
     def on_mount(self) -> None:
@@ -52,18 +57,42 @@ class PortsScreen(GameScreen):
         self.query_one(PortTable).focus()
 
     def render_game(self, game: Game) -> None:
-        """Fill the table from the rule set's ports view; refresh the "why?"."""
+        """Fill the table from the rule set's ports view; the Sea Cap; refresh the "why?"."""
         rows = game.ruleset.views["ports"](game.state)
         self._rows = {str(r["name"]): r for r in rows}
         table = self.query_one(PortTable)
         table.show_rows(game.ruleset.columns["ports"], rows)
         self.selected = table.selected
+        if SHIPPING in game.ruleset.views:
+            shipping = game.ruleset.views[SHIPPING](game.state)
+            sea_cap = self.query_one("#shipping", ViewTable)
+            sea_cap.show_rows(game.ruleset.columns.get(SHIPPING, ()), shipping)
+            sea_cap.styles.height = len(shipping) + 1  # the header and a row per side
         self._explain()
 
-    @on(PortTable.PortSelected)
-    def _selected(self, message: PortTable.PortSelected) -> None:
-        self.selected = message.name
+    @on(ViewTable.RowSelected, "#ports")
+    def _selected(self, message: ViewTable.RowSelected) -> None:
+        self.selected = message.key
         self._explain()
+
+    @on(ViewTable.RowSelected, "#shipping")
+    def _side_selected(self, message: ViewTable.RowSelected) -> None:
+        """A side of the Sea Cap table, once the referee moved there: its allowance explained."""
+        message.stop()
+        if not message.table.has_focus:
+            return
+        pane = self.query_one(ExplainPane)
+        pane.show(Text.assemble(("Why? ", "bold"), (f"{message.key} Sea Cap", "bold underline")),
+                  self.game.ruleset.explain(self.game.state, message.key))
+
+    @on(events.DescendantFocus)
+    def _focus_moved(self, event: events.DescendantFocus) -> None:
+        """Tab onto the Sea Cap table explains its side; back onto the ports, the port."""
+        if isinstance(event.widget, ViewTable) and event.widget.view == SHIPPING and event.widget.selected:
+            table = event.widget
+            table.post_message(ViewTable.RowSelected(table, SHIPPING, table.selected, table.selected))
+        elif isinstance(event.widget, PortTable):
+            self._explain()
 
     def _explain(self) -> None:
         pane = self.query_one(ExplainPane)
@@ -73,7 +102,7 @@ class PortsScreen(GameScreen):
             return
         title = Text.assemble(
             ("Why? ", "bold"), (str(row["name"]), "bold underline"),
-            (f" — {row.get('owner', '')} {row.get('type', '')} port", ""),
+            (f" — {row.get('owner', '')} {row.get('type', '')} port".replace("  ", " "), ""),
             (f", {row['harbour']} harbour" if row.get("harbour") not in (None, "", "none") else "", ""),
             (f" · hex {row['hex']}" if row.get("hex") else "", "dim"),
             (f" · {row['sea_zone']}" if row.get("sea_zone") else "", "dim"),
@@ -82,21 +111,10 @@ class PortsScreen(GameScreen):
         )
         pane.show(title, self.game.ruleset.explain(self.game.state, str(row["name"])))
 
-    def port_context(self) -> PortContext:
-        """What the port actions need: the selected port's row and the sides."""
-        return PortContext(self._rows.get(self.selected or ""), sides=tuple(self.game.ruleset.sides))
+    def target_row(self, view: str) -> dict[str, Any] | None:
+        """The selected port (the port actions' target)."""
+        return self._rows.get(self.selected or "") if view == "ports" else None
 
-    def action_port(self, action_id: str, source: str = "key") -> None:
-        """Run the port action ``action_id`` on the selected port (asking for its arguments first)."""
-        action = ACTIONS_BY_ID[action_id]
-        ctx = self.port_context()
-        if action.needs_port and ctx.port is None:
-            self.notify("Select a port first.", severity="warning")
-            return
-        self._ask_and_run(action_id, ctx, source)
-
-    @work(group="port-action")
-    async def _ask_and_run(self, action_id: str, ctx: PortContext, source: str) -> None:
-        words = await ACTIONS_BY_ID[action_id].ask(self.app, ctx)
-        if words:
-            self.post_message(RunCommand(shlex.join(words), source))
+    def show_target(self, view: str) -> None:
+        """Put the focus on the port table."""
+        self.query_one(PortTable).focus()

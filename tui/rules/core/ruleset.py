@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
+from .actions import Action
 from .dice import Roll
 from .explain import Explained
 from .phases import Segment, Sequence
@@ -112,6 +113,9 @@ class RuleSet:
     default_scenario: str = ""
     source_files: tuple[str, ...] = ()
     tables: Any = None  # the rule set's validated tables, for tests and tools
+    # The keys of each mode, as data (``"ports"``, ``"zones"``): the screens build their
+    # bindings, key legend, dialogs and palette entries from these (see ``actions.py``).
+    actions: dict[str, tuple[Action, ...]] = field(default_factory=dict)
 
 
 def check_sequence_names(rs: RuleSet, file: str) -> None:

@@ -11,6 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..core.actions import OTHER_SIDE, Action, Field
+from ..core.actions import SIDES as SIDE_CHOICES
 from ..core.data import read_toml
 from ..core.errors import DataError, RuleError
 from ..core.explain import Explained, fmt_number
@@ -25,7 +27,7 @@ from .sea_views import COLUMNS, build_views, explain_sea, sea_markers
 from .seatables import SeaTables, load_sea_tables
 from .tables import PortTables, load_port_tables
 from .verbs import build_verbs
-from .world import SIDES, EuropaWorld, resolve_name, world_from_data, world_from_scenario, world_to_data
+from .world import HARBOURS, PORT_TYPES, SIDES, EuropaWorld, resolve_name, world_from_data, world_from_scenario, world_to_data
 from .zones import slp_count
 
 PORT_COLUMNS = (
@@ -45,6 +47,122 @@ PORT_COLUMNS = (
     Column("sea_zone", "Sea zone", 14),
     Column("slp_count", "SLP+sea", 7),
 )
+
+
+# --- the keys of the Ports and Sea Zones modes (RuleSet.actions; see core/actions.py) -------------
+_PORT_FORM = (
+    Field("name", "Name", required=True, prefill="name", placeholder="e.g. Port Sudan"),
+    Field("type", "Type", "choice", choices=PORT_TYPES, default="standard", prefill="type"),
+    Field("owner", "Owner", "choice", choices_from=SIDE_CHOICES, prefill="owner"),
+    Field("harbour", "Harbour", "choice", choices=HARBOURS, default="none", prefill="harbour"),
+    Field("hex", "Hex", prefill="hex", placeholder="e.g. 19A:2416"),
+    Field("sea_zone", "Sea zone", prefill="sea_zone", placeholder="e.g. Red Sea"),
+)
+PORT_ACTIONS = (
+    Action("hit", "h", "Hit", "hit {name} {n}", "Inflict port hits (31.A.3)", "31.A.3", target="ports",
+           text="31.A.3: hits inflicted (natural harbour halves, artificial doubles).",
+           fields=(Field("n", "Hits", "number", default=1, min=1, step=1),)),
+    Action("repair", "r", "Repair", "repair {name} {n}", "Remove Port Hit markers (31.A.3)", "31.A.3", target="ports",
+           text="31.A.3: Port Hits repaired (½ for a fractional marker).",
+           fields=(Field("n", "Port Hits", "number", default=1, min=0.5, step=0.5),)),
+    Action("reduce", "d", "Reduce", "reduce {name} {n}", "Place or raise a Reduced marker (31.A.5)", "31.A.5", target="ports",
+           text="31.A.5: levels to reduce (at most 4 in all).", footer=False,
+           fields=(Field("n", "Levels", "number", default=1, min=1, max=4, step=1),)),
+    Action("upgrade", "u", "Upgrade", "upgrade {name}", "Raise a reduced port one level (31.A.5)", "31.A.5", target="ports", footer=False),
+    Action("collateral", "c", "Collateral", "collateral {name}", "Toggle the Collateral Damage marker (31.A.4)", "31.A.4",
+           target="ports", footer=False),
+    Action("capture", "x", "Capture", "capture {name} {side}", "Change the owner; may offer a destruction roll (31.A.4, 31.A.6)",
+           "31.A.4, 31.A.6", target="ports",
+           text="31.A.4: captured by which side? Collateral Damage is placed; 31.A.6 may offer the loser a destruction roll.",
+           fields=(Field("side", "Side", "choice", choices_from=SIDE_CHOICES, prefill=OTHER_SIDE),)),
+    Action("use", "e", "Use", "use {name} {res} {he} {supply}", "Use capacity: REs, heavy equipment, supply (31.A.1)", "31.A.1",
+           target="ports", title="Use capacity of", dialog="Use {name}", ok="Use",
+           text="31.A.1: REs embarking or disembarking through the port this phase ({capacity_left} REs left).",
+           fields=(Field("res", "REs", "number", default=1, min=0.5, step=0.5, required=True),
+                   Field("he", "Heavy equipment", "flag", option="--he"),
+                   Field("supply", "Supply (SPs/SRPs)", "flag", option="--supply"))),
+    Action("intrinsic", "i", "Intrinsic", "intrinsic {name}", "Declare intrinsic supply capacity used (31.A.2)", "31.A.2",
+           target="ports", footer=False, title="Intrinsic supply at"),
+    Action("dedicate", "t", "NTs", "dedicate {name} {res} --hqs={hqs}", "Dedicate NTs and Army HQs (31.A.1 note #)", "31.A.1 note #",
+           target="ports", footer=False, title="Dedicate NTs to", ok="Dedicate",
+           text="31.A.1 note #: NTs lower the SLP cost after one RE per Army HQ tracing supply.",
+           fields=(Field("res", "REs of NTs", "number", default=1, min=0, step=0.5, required=True),
+                   Field("hqs", "Army HQs", "number", min=0, step=1, placeholder="blank: unchanged"))),
+    Action("mines", "m", "Mines", "mines {name} {n}", "Set the mine points in the port hex (31.A.2)", "31.A.2", target="ports",
+           footer=False, title="Mines at", text="31.A.2: mine points in the port hex (each one level of interdiction).",
+           fields=(Field("n", "Mine points", "number", default=1, min=0, step=1),)),
+    Action("add", "a", "Add", "port add {name} {type} {owner} harbour={harbour} hex={hex} zone={sea_zone}",
+           "Add a port (name, type, owner, harbour, hex, sea zone)", "31.A.1", title="Add a port", dialog="Add a port",
+           text="31.A.1: the port's printed type and where it is.", ok="Add", fields=_PORT_FORM),
+    Action("edit", "E", "Edit", "port edit {name} type={type} owner={owner} harbour={harbour} hex={hex} zone={sea_zone}",
+           "Edit the port's type, owner, harbour, hex, sea zone", "31.A.1", target="ports", dialog="Edit port {name}",
+           text="31.A.1: the port's printed type and where it is.", ok="Save", changed_only=True,
+           fields=(replace(_PORT_FORM[0], disabled=True), *_PORT_FORM[1:])),
+)
+"""The Ports mode's keys."""
+
+
+def zone_actions(sea: SeaTables) -> tuple[Action, ...]:
+    """The Sea Zones mode's keys: the guided check, batch checks, conditions, Malta, interference, the
+    interdiction zone, Mulberries and naval supply lines (33, 31.A.12)."""
+    mulberry = Field("name", "Mulberry", "choice", choices_from="mulberries:name")
+    return (
+        Action("check", "c", "Check", "check", "Guided anti-shipping check: zone, side, cargo, then the 2d6 and 1d6 rolls",
+               "33.A, 33.D, 33.E", title="Guided anti-shipping check"),
+        Action("batch", "b", "Batch", "batch {zone} {side} {items} --{iz} --{route} dice={dice}",
+               "Check many cargo items in one go, with the physical dice typed in a row", "33.A, 33.D, 33.E", target="zones",
+               title="Batch anti-shipping checks", dialog="Batch anti-shipping checks", ok="Check",
+               text="33.A: each item KIND[:RES][@NAME] once per zone per naval movement phase (again: "
+                    "type it with --force). Dice: every die in a row; blank, the app rolls.",
+               fields=(Field("zone", "Sea zone", "choice", choices_from="zones:zone", prefill="zone"),
+                       Field("side", "Side", "choice", choices_from=SIDE_CHOICES, prefill="side"),
+                       Field("items", "Cargo items", required=True, words=True, placeholder="sp:7@convoy unit@7-6 empty-nt"),
+                       Field("iz", "Interdiction zone", "choice", choices=("", "outside", "loose", "tight")),
+                       Field("route", "Route", "choice", choices=("", "short", "far")),
+                       Field("dice", "Physical dice", placeholder="e.g. 3,4,6 (blank: the app rolls)"))),
+        Action("condition", "t", "Toggle", "condition {id} {value}", "Flip the selected referee condition (a number is asked)",
+               "33.B.10", target="conditions", title="Toggle condition", dialog="Condition {id}", text="{text} ({rule})",
+               fields=(Field("value", "Value", "flag", prefill="value", flip=True, step=1),)),
+        Action("malta", "m", "Malta", "malta {n}", "Set the Malta status number: the Axis Central Med NSN follows it",
+               "33.B.1.a", title="Malta status number", dialog="Malta status number",
+               text="33.B.1.a: the Axis Central Mediterranean NSN and the Allied West/Central Med lines follow it.",
+               fields=(Field("n", "Malta status number", "number", min=0, step=1),)),
+        Action("interfere", "i", "Interfere", "interfere {area} {how}", "Italian naval interference attempt (Allied initial phase)",
+               "33.B.2.b", footer=False, title="Italian naval interference", dialog="Italian naval interference", ok="Attempt",
+               text="33.B.2.b: roll on the SUCCESS TABLE with the history modifiers, give the letter read on the real chart, or decline.",
+               fields=(Field("area", "Area", "choice", choices=tuple(sea.italian_interference.areas)),
+                       Field("how", "Roll or result", "choice", choices=("roll", "decline", *sea.success_table.letters)))),
+        Action("interdict", "z", "Interdict", "interdict {kind}", "Declare the South Aegean naval interdiction zone (Allied initial phase)",
+               "33.B.7", footer=False, title="South Aegean interdiction zone", dialog="South Aegean interdiction zone",
+               text="33.B.7: tight or loose, until the next Allied initial phase (conditions a-d must hold).",
+               fields=(Field("kind", "Kind", "choice", choices=("tight", "loose")),)),
+        Action("bomb", "Z", "Bomb", "interdict bomb {n}", "Bombing hits on the interdiction zone: each lowers its NSN by 1 this turn",
+               "33.B.7 d)", footer=False, title="Bomb the interdiction zone", dialog="Bomb the interdiction zone",
+               text="33.B.7 d): bombing hits on the naval interdiction zone this turn.",
+               fields=(Field("n", "Hits", "number", default=1, min=1, step=1),)),
+        Action("mulberry", "u", "Mulberry", "", "Mulberries: make available, tow, arrive at a beach, sink", "31.A.12",
+               footer=False, menu=("mulberry-available", "mulberry-tow", "mulberry-arrive", "mulberry-sink")),
+        Action("mulberry-available", "", "Make available", "mulberry available {name}", "A Mulberry becomes available to the Allies in Britain",
+               "31.A.12", title="Mulberry: make available", fields=(mulberry,)),
+        Action("mulberry-tow", "", "Tow", "mulberry tow {name} {origin} {unit}", "Tow a Mulberry from a port in Britain (Allied naval step, calm seas)",
+               "31.A.12", title="Mulberry: tow", ok="Tow",
+               text="31.A.12: towed in calm seas during an Allied naval movement step; it must arrive within two steps.",
+               fields=(mulberry, Field("origin", "From port", required=True, placeholder="e.g. United Kingdom ports"),
+                       Field("unit", "Towing unit", placeholder="optional"))),
+        Action("mulberry-arrive", "", "Arrive", "mulberry arrive {name} {beach} mps={mps}", "A towed Mulberry arrives at an Allied beach hex",
+               "31.A.12", title="Mulberry: arrive", ok="Arrive",
+               text="31.A.12: it emplaces at the next Allied initial phase; MPs towed beyond 15 worsen the roll.",
+               fields=(mulberry, Field("beach", "Beach", "choice", choices_from="beaches:name"),
+                       Field("mps", "MPs towed", "number", default=0, min=0))),
+        Action("mulberry-sink", "", "Sink", "mulberry sink {name}", "The towing unit was sunk: the Mulberry is wrecked",
+               "31.A.12", title="Mulberry: towing unit sunk", fields=(mulberry,)),
+        Action("supply-line", "s", "Supply line", "supply-line {port} {zones}", "The sea zones a port's naval supply line crosses (33.F)",
+               "33.F", target="zones", footer=False, title="Naval supply line", dialog="Naval supply line", ok="Set",
+               text="33.F: the NSN of every sea zone crossed is added to the SLP count of the port traced from.",
+               fields=(Field("port", "Port", "choice", choices_from="ports:name"),
+                       Field("zones", "Sea zones crossed", required=True, words=True, prefill="zone",
+                             placeholder="e.g. Eastern Mediterranean Aegean, or none"))),
+    )
 
 
 def track_ownership(verb: Verb) -> Verb:
@@ -181,6 +299,7 @@ def load(data_dir: Path) -> RuleSet:
         default_scenario="mediterranean-1943",
         source_files=(str(path),),
         tables=tables,
+        actions={"ports": PORT_ACTIONS, "zones": zone_actions(sea)},
     )
     rs.sea_tables = sea  # type: ignore[attr-defined]  # the sea tables, for tests and tools
     check_sequence_names(rs, path.name)

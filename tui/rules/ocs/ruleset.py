@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..core.actions import OTHER_SIDE, SIDES, Action, Field
 from ..core.data import read_toml
 from ..core.errors import DataError, RuleError
 from ..core.explain import Explained
@@ -46,6 +47,67 @@ SHIPPING_COLUMNS = (
     Column("left", "Left", 9),
 )
 FIRST, SECOND = "first", "second"
+
+# --- the keys of the Ports mode (RuleSet.actions; see core/actions.py) -------------------------
+_AMOUNT = Field("amount", "Amount", required=True, placeholder="3 SP 2T, 2SP, 1T or 1.5 (SP)")
+_UNIT = Field("unit", "One combat unit (its TE)", "flag", option="--unit")
+_PORT_FORM = (
+    Field("name", "Name", required=True, prefill="name", placeholder="e.g. Sidi Barrani"),
+    Field("owner", "Owner", "choice", choices_from=SIDES, prefill="owner"),
+    Field("capacity", "Capacity", prefill="undamaged", placeholder="3 SP 2T (blank with a track)"),
+    Field("hex", "Hex", prefill="hex", placeholder="optional"),
+    Field("supply", "Supply source", "choice", choices=("no", "yes"), prefill="supply_source"),
+    Field("track", "Damage Track", prefill="damage_track", placeholder="e.g. 4SP,3SP,2SP,1SP,2T (optional)"),
+)
+PORT_ACTIONS = (
+    Action("load", "l", "Load", "load {name} {amount} {unit}", "Load cargo or one combat unit (19.0a)", "19.0a", target="ports",
+           dialog="Load at {name}", ok="Load", fields=(_AMOUNT, _UNIT),
+           text="19.0a: loading and unloading share the port's capacity each phase ({capacity_left} left)."),
+    Action("unload", "u", "Unload", "unload {name} {amount} {unit}", "Unload cargo or one combat unit (19.0a)", "19.0a",
+           target="ports", dialog="Unload at {name}", ok="Unload", fields=(_AMOUNT, _UNIT),
+           text="19.0a: loading and unloading share the port's capacity each phase ({capacity_left} left)."),
+    Action("arrive", "v", "Arrive", "arrive {name} {amount} {unit}", "Arrivals without an ALT roll count against capacity (18.5g)",
+           "19.0a, 18.5g", target="ports", footer=False, title="Arrival without ALT roll at", dialog="Arrive at {name}",
+           ok="Arrive", fields=(_AMOUNT, _UNIT),
+           text="18.5g, 19.0a: units or supplies arriving without an ALT roll use the port's capacity ({capacity_left} left)."),
+    Action("ship", "s", "Ship", "ship {name} {to} {amount} {unit} {move_mode} {no_move}",
+           "Sea Cap: ship cargo port to port, charging both ports and the allowance (19.0f)", "19.0f", target="ports",
+           title="Sea Cap from", dialog="Sea Cap from {name}", ok="Ship",
+           text="19.0f: Movement Phase only; both ports' capacities and the side's Shipping Allowance are charged. "
+                "A unit must be in Move Mode and not move before or after (asked if not ticked).",
+           fields=(Field("to", "To port", "choice", choices_from="ports:name"), _AMOUNT, _UNIT,
+                   Field("move_mode", "Unit in Move Mode", "flag", option="--move-mode"),
+                   Field("no_move", "No move before/after", "flag", option="--no-move"))),
+    Action("hit", "h", "Hit", "hit {name} {n}", "Hits from the Barrage vs. Facility Table (19.0b)", "19.0b", target="ports",
+           text="19.0b: hits from the Barrage vs. Facility Table; never more than 4 on a port (RULINGS O1).",
+           fields=(Field("n", "Hits", "number", default=1, min=1, max=4, step=1),)),
+    Action("reduce", "d", "Reduce", "reduce {name}", "Voluntary reduction: 1 hit, once a turn, Movement Phase (19.0c)", "19.0c",
+           target="ports", footer=False, title="Voluntary reduction of"),
+    Action("repair", "r", "Repair", "repair {name}", "Repair 1 hit with an engineer for 1 SP, Movement Phase (19.0d)", "19.0d",
+           target="ports"),
+    Action("zoc", "z", "ZOC", "zoc {name}", "Toggle: the port is in an enemy ZOC, shut down (19.0a)", "19.0a", target="ports",
+           footer=False, title="Enemy ZOC on/off at"),
+    Action("negate", "g", "Negate", "negate {name}", "Toggle: the enemy ZOC is negated for trace supply (19.0a, 4.5a)",
+           "19.0a, 4.5a", target="ports", footer=False, title="ZOC negated for supply at"),
+    Action("capture", "x", "Capture", "capture {name} {side}", "The port changes hands (9.14h)", "9.14h", target="ports",
+           footer=False, text="9.14h: captured by which side?",
+           fields=(Field("side", "Side", "choice", choices_from=SIDES, prefill=OTHER_SIDE),)),
+    Action("allowance", "S", "Allowance", "allowance {side} {points}", "Set a side's Shipping Allowance per turn (19.0f)", "19.0f",
+           footer=False, title="Sea Cap allowance", dialog="Shipping Allowance", ok="Set",
+           text="19.0f: points per turn; each point moves 1 SP of cargo.",
+           fields=(Field("side", "Side", "choice", choices_from=SIDES), Field("points", "Points", "number", min=0, required=True))),
+    Action("add", "a", "Add", "port add {name} owner={owner} capacity={capacity} hex={hex} supply={supply} track={track}",
+           "Add a port (owner, capacity, hex, supply source, Damage Track)", "19.0a, 19.0e", title="Add a port",
+           dialog="Add a port", ok="Add", text="19.0a, 19.0e: capacity in SP and Tokens, or the port's own Damage Track.",
+           fields=_PORT_FORM),
+    Action("edit", "E", "Edit", "port edit {name} owner={owner} capacity={capacity} hex={hex} supply={supply} track={track} hits={hits}",
+           "Edit the port's owner, capacity, hex, supply source, Damage Track, hits", "19.0a, 19.0b, 19.0e", target="ports",
+           dialog="Edit port {name}", ok="Save", changed_only=True,
+           text="19.0a, 19.0b, 19.0e: only the fields you change are sent.",
+           fields=(replace(_PORT_FORM[0], disabled=True), *_PORT_FORM[1:],
+                   Field("hits", "Hits", "number", min=0, max=4, step=1, prefill="hits"))),
+)
+"""The Ports mode's keys."""
 
 
 def side_resolver(sides: tuple[str, ...]):
@@ -183,6 +245,7 @@ def load(data_dir: Path) -> RuleSet:
         default_scenario="ocs-western-desert-1941",
         source_files=(str(path),),
         tables=tables,
+        actions={"ports": PORT_ACTIONS},
     )
     check_sequence_names(rs, path.name)
     _check_first_player(raw, path.name, rs)

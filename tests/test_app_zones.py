@@ -1,0 +1,313 @@
+"""Pilot tests of the Sea Zones mode (Europa, issue 3): driven by keys, outcomes asserted on the game itself.
+
+The guided anti-shipping check raises a chain of prompts (zone, side, cargo,
+REs, route, contact roll, result roll); the app asks them one after another
+as modals from ``Result.raised``. Each test builds the app through
+``make_app`` over an in-memory game (seed 1, fixed clock).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, TabbedContent
+
+from test_app_pilot import SIZE, fixed_clock, new_app, page_text, status, type_text, until
+from tui.app import HarbormasterApp, make_app
+from tui.commands import HarbormasterCommands
+from tui.paths import data_dir
+from tui.screens.choice_prompt import ChoicePrompt
+from tui.screens.dice_prompt import DicePrompt
+from tui.screens.form_prompt import FormPrompt
+from tui.screens.number_prompt import NumberPrompt
+from tui.screens.text_screen import TextScreen
+from tui.screens.zones import ZonesScreen
+from tui.session import memory_game
+from tui.widgets.explain_pane import ExplainPane
+from tui.widgets.game_header import GameHeader
+from tui.widgets.view_table import ViewTable
+
+
+def zone(app: HarbormasterApp, key: str) -> dict[str, Any]:
+    """The zones view's row ``key`` (``central-med:axis``) now."""
+    return next(r for r in app.game.ruleset.views["zones"](app.game.state) if r["key"] == key)
+
+
+async def choose(pilot: Pilot[Any], text: str) -> None:
+    """In the open ChoicePrompt, move to the option ``text`` by keys and press Enter."""
+    app: Any = pilot.app
+    options = app.screen.query_one(OptionList)
+    ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+    target = ids.index(text)
+    while options.highlighted != target:
+        await pilot.press("down")
+    await pilot.press("enter")
+
+
+async def asked(pilot: Pilot[Any], prompt_id: str) -> None:
+    """Wait until the dialog asking pending prompt ``prompt_id`` is open."""
+    await until(pilot, lambda: str(getattr(pilot.app.screen, "title_text", "")).startswith(f"Answer {prompt_id}"))
+
+
+async def test_key_5_shows_the_sea_zones_mode_with_every_zone_and_side() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await until(pilot, lambda: isinstance(app.screen, ZonesScreen))
+        assert app.current_mode == "zones"
+        assert app.screen.query_one(GameHeader).info.mode == "Sea Zones"
+        table = app.screen.query_one("#zones", ViewTable)
+        await until(pilot, lambda: table.row_count == len(app.game.ruleset.views["zones"](app.game.state)))
+        assert table.row_count == 36  # 18 zones x 2 sides
+        assert table.selected == "baltic:axis"
+        await pilot.press("down")
+        await until(pilot, lambda: table.selected == "baltic:allied")
+        why = str(app.screen.query_one("#zone-why", ExplainPane).query_one("#why-title").render())
+        assert "Baltic Sea" in why and "NSN 4" in why and "NSN 9" in why
+        await pilot.press("question_mark")  # the help lists the mode's own keys
+        await until(pilot, lambda: isinstance(app.screen, TextScreen))
+        text = page_text(app.screen)
+        assert "Keys of the Sea Zones mode" in text and "Guided anti-shipping check" in text and "Mulberries" in text
+
+
+async def test_guided_check_from_the_keyboard_ends_with_the_contact_roll() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "c")
+        await asked(pilot, "check-1:zone")
+        assert isinstance(app.screen, ChoicePrompt)
+        await choose(pilot, "Central Mediterranean")
+        await asked(pilot, "check-1:side")
+        await choose(pilot, "axis")
+        await asked(pilot, "check-1:cargo")
+        await choose(pilot, "sp")
+        await asked(pilot, "check-1:res")
+        assert isinstance(app.screen, NumberPrompt)
+        await pilot.press("ctrl+u", "3", "enter")
+        await asked(pilot, "check-1:route")
+        await choose(pilot, "none")
+        await asked(pilot, "check-1:contact")
+        assert isinstance(app.screen, DicePrompt) and app.screen.spec == "2d6"
+        await pilot.press("enter")  # Roll is focused: the app rolls
+        await until(pilot, lambda: not app.screen.is_modal)
+        event = app.game.events[-1]
+        assert event["command"] == "answer check-1:contact roll" and event["source"] == "key"
+        assert [(d["spec"], d["source"]) for d in event["dice"]] == [("2d6", "app")]
+        assert "33.D contact" in event["dice"][0]["purpose"]
+        checks = app.game.ruleset.views["shipping-checks"](app.game.state)
+        assert [(c["zone_id"], c["side"], c["res"], c["nsn"]) for c in checks] == [("central-med", "axis", 3.0, 10)]
+        assert checks[0]["contact_roll"] == event["dice"][0]["total"]
+        assert not [p for p in app.game.state.flow.pending if p.id.startswith("check-1")]  # the whole chain was answered
+        panel = app.screen.query_one("#view-shipping-checks", ViewTable)
+        await until(pilot, lambda: panel.row_count == 1)
+
+
+async def test_guided_check_with_typed_dice_goes_on_to_the_result_roll() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "c")
+        await asked(pilot, "check-1:zone")
+        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "unit"), ("route", "none"), ("iz", "outside")):
+            await asked(pilot, f"check-1:{stage}")
+            await choose(pilot, answer)
+        await asked(pilot, "check-1:contact")
+        app.screen.query_one("#faces", Input).focus()
+        await type_text(pilot, "6,6")  # 12 on the ANTI-SHIPPING TABLE at NSN 4: contact
+        await pilot.press("enter")
+        await asked(pilot, "check-1:result")
+        assert isinstance(app.screen, DicePrompt) and app.screen.spec == "1d6"
+        await pilot.press("enter")  # the app rolls the result
+        await until(pilot, lambda: not app.screen.is_modal and app.game.events[-1]["command"].startswith("answer check-1:result"))
+        contact, result = app.game.events[-2], app.game.events[-1]
+        assert [(d["spec"], d["source"], d["faces"]) for d in contact["dice"]] == [("2d6", "typed", [6, 6])]
+        assert [(d["spec"], d["source"]) for d in result["dice"]] == [("1d6", "app")]
+        check = app.game.ruleset.views["shipping-checks"](app.game.state)[0]
+        assert check["contacted"] and check["result"] and check["words"] != "not contacted"
+        assert check["words"] in result["summary"]
+
+
+async def test_escape_leaves_a_guided_check_prompt_pending() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "c")
+        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.is_modal)
+        assert app.game.state.pending_prompt("check-1:zone") is not None
+        assert "left pending" in status(app)
+
+
+async def test_toggling_a_condition_changes_the_zones_nsn() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert zone(app, "french-atlantic:axis")["nsn"] == 7
+        await pilot.press("5", "t")  # no condition selected yet: the Conditions panel is shown
+        await until(pilot, lambda: app.screen.query_one(TabbedContent).active == "panel-conditions")
+        assert app.game.events == []
+        conditions = app.screen.query_one("#view-conditions", ViewTable)
+        assert app.screen.focused is conditions
+        while conditions.selected != "france-surrendered":
+            await pilot.press("down")
+        await pilot.press("t")
+        await until(pilot, lambda: app.game.events)
+        assert app.game.events[-1]["command"] == "condition france-surrendered off"
+        assert zone(app, "french-atlantic:axis")["nsn"] == 4
+        zones = app.screen.query_one("#zones", ViewTable)
+        await until(pilot, lambda: str(zones.get_row("french-atlantic:axis")[2]) == "4")
+        await pilot.press("enter")  # Enter on a condition toggles it too
+        await until(pilot, lambda: len(app.game.events) == 2)
+        assert app.game.events[-1]["command"] == "condition france-surrendered on"
+        assert zone(app, "french-atlantic:axis")["nsn"] == 7
+
+
+async def test_a_number_condition_is_asked_and_a_derived_one_refused_with_why() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "right_square_bracket")
+        await until(pilot, lambda: app.screen.query_one(TabbedContent).active == "panel-conditions")
+        conditions = app.screen.query_one("#view-conditions", ViewTable)
+        conditions.focus()
+        await pilot.press("t")  # malta-status: a number, asked
+        await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
+        assert app.screen.query_one(Input).value == "10"
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.is_modal)
+        await pilot.press("down", "t")  # wmed-allied-ports: derived from the ports, refused
+        await until(pilot, lambda: "derived" in status(app))
+        assert app.game.events == []
+
+
+async def test_malta_key_sets_the_axis_central_med_nsn() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "m")
+        await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
+        await pilot.press("5", "enter")
+        await until(pilot, lambda: app.game.events)
+        assert app.game.events[-1]["command"] == "malta 5"
+        assert zone(app, "central-med:axis")["nsn"] == 5
+
+
+async def test_batch_form_checks_several_items_with_typed_dice() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "b")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        assert str(app.screen.query_one("#field-zone").value) == "Baltic Sea"  # the selected zone
+        app.screen.query_one("#field-items", Input).focus()
+        await type_text(pilot, "sp:3 unit")
+        app.screen.query_one("#field-dice", Input).focus()
+        await type_text(pilot, "6,6,3,1,1")  # item 1: contact, result 3; item 2: no contact
+        await pilot.press("enter")
+        await until(pilot, lambda: app.game.events)
+        event = app.game.events[-1]
+        assert event["command"] == "batch 'Baltic Sea' axis sp:3 unit dice=6,6,3,1,1"
+        assert [d["spec"] for d in event["dice"]] == ["2d6", "1d6", "2d6"]
+        assert [c["contacted"] for c in app.game.ruleset.views["shipping-checks"](app.game.state)] == [True, False]
+
+
+async def test_mulberry_menu_makes_one_available() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "u")
+        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+        await choose(pilot, "Make available")
+        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt) and "Mulberry B" in app.screen.choices)
+        await choose(pilot, "Mulberry B")
+        await until(pilot, lambda: app.game.events)
+        assert app.game.events[-1]["command"] == "mulberry available 'Mulberry B'"
+        assert app.game.state.world.sea.mulberries["Mulberry B"].status == "available"
+
+
+async def test_supply_line_form_takes_the_selected_zone() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        table = app.screen.query_one("#zones", ViewTable)
+        await until(pilot, lambda: table.row_count)
+        table.move_cursor(row=table.get_row_index("eastern-med:allied"))
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        assert app.screen.query_one("#field-zones", Input).value == "Eastern Mediterranean"
+        app.screen.query_one("#field-port").value = "Tobruk"
+        await pilot.click("#ok")
+        await until(pilot, lambda: app.game.events)
+        assert app.game.events[-1]["command"] == "supply-line Tobruk Eastern Mediterranean"
+        assert app.game.state.world.ports["Tobruk"].supply_zones == ("Eastern Mediterranean",)
+
+
+async def test_interference_outside_an_allied_initial_phase_is_refused_with_the_rule() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "i")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.click("#ok")
+        await until(pilot, lambda: "33.B.2.b" in status(app))
+        assert app.game.events == []
+
+
+async def test_panels_move_with_the_bracket_keys() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        tabs = app.screen.query_one(TabbedContent)
+        seen = []
+        for _ in range(len(app.screen.panels) + 1):
+            seen.append(tabs.active)
+            await pilot.press("right_square_bracket")
+            await pilot.pause()
+        assert seen[0] == "panel-why" and tabs.active == "panel-why"  # round the full circle
+        assert "panel-conditions" in seen and "panel-shipping-checks" in seen and "panel-mulberries" in seen
+        await pilot.press("left_square_bracket")
+        await until(pilot, lambda: tabs.active == seen[-1])
+
+
+async def test_palette_lists_the_sea_actions_and_runs_the_guided_check() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        titles = {title: cb for title, _, cb in HarbormasterCommands(app.screen).entries()}
+        for title in ("Mode: Sea Zones", "Sea: Guided anti-shipping check", "Sea: Batch anti-shipping checks Baltic Sea",
+                      "Sea: Malta status number", "Sea: Italian naval interference", "Sea: Mulberry: tow",
+                      "Sea: Naval supply line Baltic Sea", "Sea: Toggle condition malta-status"):
+            assert title in titles, title
+        await pilot.press("1")
+        await titles["Sea: Guided anti-shipping check"]()
+        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+        assert app.current_mode == "zones"
+        assert app.game.events[-1]["command"] == "check" and app.game.events[-1]["source"] == "palette"
+
+
+async def test_ocs_has_no_sea_zones_mode() -> None:
+    game = memory_game(data_dir(), "ocs", seed=1, clock=fixed_clock)
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        assert app.current_mode == "phases"
+        titles = [title for title, _, _ in HarbormasterCommands(app.screen).entries()]
+        assert "Mode: Sea Zones" not in titles and not any(t.startswith("Sea:") for t in titles)
+        assert not app.check_action("mode", ("zones",))
+
+
+async def test_sea_zones_usable_at_80_by_24() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        assert app.screen.has_class("-narrow")
+        assert app.screen.query_one("#zones", ViewTable).region.height >= 5
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
+        await pilot.press("7", "enter")
+        await until(pilot, lambda: app.game.events)
+        assert zone(app, "central-med:axis")["nsn"] == 7
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        app.screen.query_one("#field-items", Input).focus()
+        await type_text(pilot, "empty-nt")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.game.events) == 2)
+        assert app.game.events[-1]["command"].startswith("batch 'Baltic Sea' axis empty-nt")

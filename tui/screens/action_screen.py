@@ -1,0 +1,92 @@
+"""``ActionScreen``: a mode whose keys come from the rule set's action table (``RuleSet.actions[ACTIONS]``).
+
+The screen binds each action's key (shown in the footer when the action
+says so), lists every key in a :class:`KeyLegend`, and runs an action by
+asking its fields (:mod:`.actions`) about the selected row of its target
+view, then sending the command up as ``RunCommand``. A menu action first
+asks which of its actions to run. The palette runs the same ``act``.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any, ClassVar
+
+from textual import work
+from textual.binding import Binding
+
+from ..rules.core.actions import Action
+from ..widgets.key_legend import KeyLegend
+from .actions import ActionContext, ask
+from .base import GameScreen
+from .choice_prompt import ChoicePrompt
+from .messages import RunCommand
+
+
+class ActionScreen(GameScreen):
+    """A mode with rule-set actions on its keys; subclasses say which rows the actions act on."""
+
+    ACTIONS: ClassVar[str] = ""
+    """Which table of ``RuleSet.actions`` this mode's keys come from (``ports``, ``zones``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.actions: tuple[Action, ...] = tuple(self.game.ruleset.actions.get(self.ACTIONS, ()))
+        """The mode's actions, in footer order."""
+        self.by_id: dict[str, Action] = {a.id: a for a in self.actions}
+        """The actions by id (``act('hit')``)."""
+        for a in self.actions:  # bound per game (the rule set decides), as App.bind does for an app
+            if a.key:
+                binding = Binding(a.key, f"act('{a.id}')", a.label, show=a.footer, tooltip=a.help)
+                self._bindings.key_to_bindings.setdefault(a.key, []).append(binding)
+
+    def key_legend(self, *, id: str | None = None) -> KeyLegend:
+        """One line with every key of the mode (the footer has room for only some)."""
+        return KeyLegend("", [(a.key, a.label.lower()) for a in self.actions if a.key], id=id)
+
+    def target_row(self, view: str) -> dict[str, Any] | None:
+        """The selected row of ``view`` that an action acts on (subclasses)."""
+        return None
+
+    def show_target(self, view: str) -> None:
+        """Bring the rows of ``view`` into sight so one can be selected (subclasses)."""
+
+    def context(self, action: Action) -> ActionContext:
+        """What the action's questions need: its target row, the sides, the rule set's views."""
+        game = self.game
+        views = game.ruleset.views
+        return ActionContext(
+            self.target_row(action.target) if action.target else None,
+            tuple(game.ruleset.sides),
+            lambda name: views[name](game.state) if name in views else [],
+        )
+
+    def action_act(self, action_id: str, source: str = "key") -> None:
+        """Run action ``action_id`` (asking for its arguments first) on the selected row."""
+        action = self.by_id.get(action_id)
+        if action is None:
+            self.notify(f"No action '{action_id}' in this mode.", severity="warning")
+            return
+        if not self._has_target(action):
+            return
+        self._ask_and_run(action, source)
+
+    def _has_target(self, action: Action) -> bool:
+        if action.target and self.target_row(action.target) is None:
+            self.show_target(action.target)
+            self.notify(f"{action.long_name}: select a row of {action.target} first, then press {action.key or 'it'} again.",
+                        severity="warning")
+            return False
+        return True
+
+    @work(group="action")
+    async def _ask_and_run(self, action: Action, source: str) -> None:
+        if action.menu:
+            subs = [self.by_id[i] for i in action.menu if i in self.by_id]
+            chosen = await self.app.push_screen_wait(ChoicePrompt(action.long_name, action.help, [s.label for s in subs]))
+            action = next((s for s in subs if s.label == chosen), None)  # type: ignore[assignment]
+            if action is None or not self._has_target(action):
+                return
+        words = await ask(self.app, action, self.context(action))
+        if words:
+            self.post_message(RunCommand(shlex.join(words), source))

@@ -1,0 +1,208 @@
+"""Sea Zones mode: every sea zone x side with its naval status number, the selected zone's "why?", and panels
+for the rule set's other sea views (conditions, this phase's checks, interference, Mulberries, ...).
+
+Shown for a rule set with a ``zones`` view. The keys come from
+``actions["zones"]`` (:class:`ActionScreen`): the guided anti-shipping check
+(its prompts are asked one after another by the app), batch checks, the
+condition toggle on the Conditions panel, Malta, interference, the
+interdiction zone, Mulberries, naval supply lines. ``[`` and ``]`` move
+between the panels; Enter on a panel's row runs that panel's action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import DataTable, Static, TabbedContent, TabPane
+
+from ..rules.core.ruleset import Column
+from ..widgets.explain_pane import ExplainPane
+from ..widgets.view_table import ViewTable
+from .action_screen import ActionScreen
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+ZONES = "zones"
+WHY = "panel-why"
+PANELS = {"conditions": "Conditions", "shipping-checks": "Checks", "interference": "Interference", "mulberries": "Mulberries",
+          "transit": "Transit", "beaches": "Beaches", "air": "Air", "offmap": "Off-map"}
+"""Panel titles, in order; any other view of the rule set gets a panel after these."""
+NOT_PANELS = frozenset({"ports", ZONES, "shipping"})
+"""Views shown elsewhere (the Ports mode)."""
+WORDS = Column("words", "In words", 40)
+"""Added to a panel whose rows say their result in words and whose columns do not show it."""
+LONG = 30
+"""A column whose width hint is at least this holds prose: the selected row's is shown in full under its panel."""
+
+
+def panel_views(views: dict[str, Any]) -> list[str]:
+    """The views that get a panel: the known ones in order, then the rest."""
+    rest = [v for v in views if v not in NOT_PANELS and v not in PANELS]
+    return [v for v in PANELS if v in views] + rest
+
+
+def panel_title(view: str) -> str:
+    """A panel's tab title."""
+    return PANELS.get(view) or view.replace("-", " ").capitalize()
+
+
+def detail_text(columns: tuple[Column, ...], row: dict[str, Any] | None) -> Text:
+    """The selected row of a panel in full: its name, its prose columns (which the table cuts short), its rule."""
+    if row is None:
+        return Text("")
+    text = Text.assemble((str(row.get("name", "")), "bold"))
+    for col in columns[1:]:
+        value = row.get(col.key)
+        if col.width >= LONG and isinstance(value, str) and value:
+            text.append(f"  ·  {col.header}: ", "dim")
+            text.append(value)
+    if row.get("rule"):
+        text.append(f"  [{row['rule']}]", "dim cyan")
+    return text
+
+
+class ZonesScreen(ActionScreen):
+    """The zone table above; below, the "why?" of the selected zone and a panel per sea view."""
+
+    CSS_PATH = "zones.tcss"
+    MODE_TITLE = "Sea Zones"
+    ACTIONS = ZONES
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left_square_bracket", "panel(-1)", "Panel", key_display="[", group=Binding.Group("Panels", compact=True)),  #: The panel before.
+        Binding("right_square_bracket", "panel(1)", "Panel", key_display="]", group=Binding.Group("Panels", compact=True)),  #: The panel after.
+    ]
+    """``[`` / ``]`` move between the panels; the rest come from ``actions["zones"]``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.panels: list[str] = panel_views(self.game.ruleset.views)
+        """The views shown in panels, in tab order."""
+        self._zone_rows: list[dict[str, Any]] = []
+        self._columns: dict[str, tuple[Column, ...]] = {}
+
+    def compose_body(self) -> ComposeResult:
+        """Zone table, key legend, panels."""
+        with Vertical(id="zones-body"):
+            yield ViewTable(ZONES, id="zones", group="zone", header_height=1)
+            yield self.key_legend(id="zone-keys")
+            with TabbedContent(id="panels"):
+                with TabPane("Why?", id=WHY):
+                    yield ExplainPane(id="zone-why")
+                for view in self.panels:
+                    with TabPane(panel_title(view), id=f"panel-{view}"):
+                        yield Static("", id=f"empty-{view}", classes="panel-empty")
+                        yield ViewTable(view, id=f"view-{view}", header_height=1)
+                        yield Static("", id=f"detail-{view}", classes="panel-detail")
+
+    def on_mount(self) -> None:
+        """Focus the zone table."""
+        super().on_mount()
+        self.query_one("#zones", ViewTable).focus()
+
+    # ------------------------------------------------------------------ render
+    def render_game(self, game: Game) -> None:
+        """Fill the zone table and every panel from the rule set's views."""
+        views, columns = game.ruleset.views, game.ruleset.columns
+        self._zone_rows = views[ZONES](game.state)
+        self.query_one("#zones", ViewTable).show_rows(columns[ZONES], self._zone_rows)
+        for view in self.panels:
+            rows = views[view](game.state)
+            cols = tuple(columns.get(view) or (Column(k, k) for k in (rows[0] if rows else {}) if k != "name"))
+            if rows and "words" in rows[0] and all(c.key != "words" for c in cols):
+                cols += (WORDS,)
+            self._columns[view] = cols
+            table = self.query_one(f"#view-{view}", ViewTable)
+            table.show_rows(cols, rows)
+            table.display = bool(rows)
+            self._detail(view)
+            empty = self.query_one(f"#empty-{view}", Static)
+            empty.update(Text(f"No {panel_title(view).lower()} at present.", style="dim italic"))
+            empty.display = not rows
+            tab = self.query_one(TabbedContent).get_tab(f"panel-{view}")
+            tab.label = Text(panel_title(view) + (f" {len(rows)}" if rows and view != "conditions" else ""))
+        self._explain()
+
+    def selected_zone(self) -> dict[str, Any] | None:
+        """The zone x side row under the cursor."""
+        return self.query_one("#zones", ViewTable).selected_row
+
+    def _explain(self) -> None:
+        pane = self.query_one("#zone-why", ExplainPane)
+        row = self.selected_zone()
+        if row is None:
+            pane.show(Text("No sea zone selected.", style="dim italic"), [])
+            return
+        zone = str(row.get("zone", row.get("name", "")))
+        title = Text.assemble(("Why? ", "bold"), (zone, "bold underline"))
+        for r in (r for r in self._zone_rows if r.get("zone") == zone):
+            nsn = r.get("nsn")
+            title.append(f"  · {str(r.get('side', '')).title()} ", "")
+            title.append("NSN —" if nsn is None else f"NSN {nsn}", "bold")
+            title.append(f" {r.get('status', '')}", "dim")
+        markers = ", ".join(dict.fromkeys(m for r in self._zone_rows if r.get("zone") == zone for m in str(r.get("markers", "")).split(", ") if m))
+        if markers:
+            title.append(f"  · {markers}", "bold yellow")
+        pane.show(title, self.game.ruleset.explain(self.game.state, zone))
+
+    # ------------------------------------------------------------------ selection
+    @on(ViewTable.RowSelected, "#zones")
+    def _zone_selected(self, message: ViewTable.RowSelected) -> None:
+        self._explain()
+
+    @on(ViewTable.RowSelected)
+    def _panel_row_selected(self, message: ViewTable.RowSelected) -> None:
+        if message.view in self.panels:
+            self._detail(message.view)
+
+    def _detail(self, view: str) -> None:
+        table = self.query_one(f"#view-{view}", ViewTable)
+        detail = self.query_one(f"#detail-{view}", Static)
+        detail.update(detail_text(self._columns.get(view, ()), table.selected_row))
+        detail.display = table.display
+
+    @on(DataTable.RowSelected)
+    def _enter(self, event: DataTable.RowSelected) -> None:
+        """Enter: on a zone, its "why?"; on a panel's row, that panel's action (toggle a condition)."""
+        table = event.data_table
+        if not isinstance(table, ViewTable):
+            return
+        event.stop()
+        if table.view == ZONES:
+            self.query_one(TabbedContent).active = WHY
+            return
+        action = next((a for a in self.actions if a.target == table.view), None)
+        if action is not None:
+            self.action_act(action.id)
+
+    def active_view(self) -> str:
+        """The view of the panel shown (``""`` for the "why?")."""
+        pane = self.query_one(TabbedContent).active
+        return pane.removeprefix("panel-") if pane and pane != WHY else ""
+
+    def target_row(self, view: str) -> dict[str, Any] | None:
+        """The selected zone; or the selected row of a panel, while that panel is shown."""
+        if view == ZONES:
+            return self.selected_zone()
+        if view in self.panels and self.active_view() == view:
+            return self.query_one(f"#view-{view}", ViewTable).selected_row
+        return None
+
+    def show_target(self, view: str) -> None:
+        """Show the panel of ``view`` and put the focus on its table."""
+        if view in self.panels:
+            self.query_one(TabbedContent).active = f"panel-{view}"
+            self.query_one(f"#view-{view}", ViewTable).focus()
+
+    def action_panel(self, step: int) -> None:
+        """Show the panel ``step`` places after (or before) the one shown."""
+        order = [WHY] + [f"panel-{v}" for v in self.panels]
+        tabs = self.query_one(TabbedContent)
+        now = order.index(tabs.active) if tabs.active in order else 0
+        tabs.active = order[(now + step) % len(order)]

@@ -1,0 +1,153 @@
+"""``ViewTable``: the rows of one rule-set view (ports, sea zones, conditions, ...) with the rule set's columns.
+
+Posts ``RowSelected`` when the cursor moves (it bubbles: the screen shows
+the row's "why?", the app remembers the selection for the palette). The
+columns are sized from their contents, the rule set's width hint caps text
+columns, and the widest text columns give way until the table fits.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import DataTable
+
+from ..rules.core.explain import fmt_number
+from ..rules.core.ruleset import Column
+
+MIN_TEXT = 8  # a text column is never narrowed below this to fit the table
+MIN_NAME = 16  # nor the first one (the row's name), which gives way last
+SIDE_STYLE = {"axis": "bold #e07a5f", "allied": "bold #7fb3d5"}
+VALUE_STYLE = {"barred": "bold red", "not subject": "dim", "not declared": "dim italic", "none": "dim", "derived": "dim"}
+SIDE_KEYS = ("owner", "side")
+
+
+def cell(key: str, value: Any) -> Text:
+    """Format one value: numbers as players write them, booleans as ✓/·, sides coloured, "none" dim."""
+    if isinstance(value, bool):
+        return Text("✓", style="bold green") if value else Text("·", style="dim")
+    if isinstance(value, (int, float)):
+        return Text(fmt_number(value), justify="right")
+    if value is None or value == "":
+        return Text("—", style="dim")
+    if key in SIDE_KEYS:
+        return Text(str(value), style=SIDE_STYLE.get(str(value), ""))
+    return Text(str(value), style=VALUE_STYLE.get(str(value), ""), overflow="ellipsis", no_wrap=True)
+
+
+def header(col: Column, values: Sequence[Any], lines: int = 2) -> Text:
+    """The column's header; over two lines when the column only holds short figures (keeps the table narrow)."""
+    if lines > 1 and values and " " in col.header and all(isinstance(v, (int, float)) for v in values):
+        return Text(col.header.replace(" ", "\n", 1), justify="right")
+    return Text(col.header)
+
+
+def width(col: Column, label: Text, cells: Sequence[Text]) -> int:
+    """The column's width: what its header and cells need, at most the rule set's width hint for text columns."""
+    natural = max([label.cell_len if "\n" not in label.plain else max(len(p) for p in label.plain.split("\n"))]
+                  + [c.cell_len for c in cells])
+    return min(natural, col.width) if col.width and natural > col.width else natural
+
+
+def row_key(row: dict[str, Any]) -> str:
+    """The row's key: its ``key`` when it has one (a zone has a row per side), else its ``name``."""
+    return str(row.get("key") or row.get("name", ""))
+
+
+class ViewTable(DataTable):
+    """A table of one view's rows; the cursor row is the selected one."""
+
+    class RowSelected(Message):
+        """The cursor moved to row ``key`` of view ``view``."""
+
+        def __init__(self, table: ViewTable, view: str, key: str, name: str) -> None:
+            super().__init__()
+            self.table = table
+            """The table whose cursor moved."""
+            self.view = view
+            """The view the table shows (``ports``, ``zones``, ``conditions``)."""
+            self.key = key
+            """The row's key (a port's name, ``central-med:axis``, a condition's id)."""
+            self.name = name
+            """The row's name as the referee reads it (a port's or a zone's name, a condition's id)."""
+
+        @property
+        def control(self) -> ViewTable:
+            """The table (``@on(ViewTable.RowSelected, "#ports")`` matches on it)."""
+            return self.table
+
+    def __init__(self, view: str, *, id: str | None = None, group: str = "", header_height: int = 2) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True, header_height=header_height)
+        self.view = view
+        """The rule-set view it shows."""
+        self.group = group
+        """A column whose repeats are blanked (a zone's name on its second side's row)."""
+        self._shown: tuple[tuple[Column, ...], list[dict[str, Any]]] = ((), [])
+        self._rows: dict[str, dict[str, Any]] = {}
+
+    @property
+    def selected(self) -> str | None:
+        """The key of the row under the cursor, or None when the table is empty."""
+        if not self.row_count:
+            return None
+        key = self.coordinate_to_cell_key((self.cursor_row, 0)).row_key
+        return str(key.value)
+
+    @property
+    def selected_row(self) -> dict[str, Any] | None:
+        """The row under the cursor (a row of the view), or None."""
+        return self._rows.get(self.selected or "")
+
+    def show_rows(self, columns: Sequence[Column], rows: Sequence[dict[str, Any]]) -> None:
+        """Show ``rows`` (from the rule set's view), keeping the cursor on the same row."""
+        self._shown = (tuple(columns), list(rows))
+        self._rows = {row_key(r): r for r in rows}
+        keep = self.selected
+        table = [[cell(col.key, row.get(col.key)) for col in columns] for row in rows]
+        if self.group:
+            self._blank_repeats(columns, rows, table)
+        labels = [header(col, [row.get(col.key) for row in rows], self.header_height) for col in columns]
+        widths = [width(col, label, [r[i] for r in table]) for i, (col, label) in enumerate(zip(columns, labels))]
+        text = [i for i, col in enumerate(columns) if rows and all(isinstance(r.get(col.key), str) for r in rows)]
+        self._fit(widths, text[1:], text[:1])  # the first (the row's name) last
+        self.clear(columns=True)
+        for col, label, w in zip(columns, labels, widths):
+            self.add_column(label, key=col.key, width=w)
+        for row, cells in zip(rows, table):
+            self.add_row(*cells, key=row_key(row))
+        keys = [row_key(r) for r in rows]
+        if keep in keys:
+            self.move_cursor(row=keys.index(keep), animate=False)
+
+    def _blank_repeats(self, columns: Sequence[Column], rows: Sequence[dict[str, Any]], table: list[list[Text]]) -> None:
+        """Blank the ``group`` column where it repeats the row above."""
+        at = next((i for i, c in enumerate(columns) if c.key == self.group), None)
+        if at is None:
+            return
+        for n in range(1, len(rows)):
+            if rows[n].get(self.group) == rows[n - 1].get(self.group):
+                table[n][at] = Text("")
+
+    def _fit(self, widths: list[int], shrinkable: list[int], names: list[int]) -> None:
+        """Narrow the widest text columns (down to ``MIN_TEXT``), then the name (to ``MIN_NAME``), until the table fits."""
+        room = self.size.width - 2 * self.cell_padding * len(widths) - 2  # 2: the vertical scrollbar
+        while room > 0 and sum(widths) > room:
+            wide = [i for i in shrinkable if widths[i] > MIN_TEXT] or [i for i in names if widths[i] > MIN_NAME]
+            if not wide:
+                return
+            widths[max(wide, key=lambda i: widths[i])] -= 1
+
+    def on_resize(self) -> None:
+        """Fit the columns to the new width."""
+        if self._shown[1]:
+            self.show_rows(*self._shown)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Turn the table's own message into ``RowSelected``."""
+        event.stop()
+        key = event.row_key.value
+        if key is not None:
+            name = self._rows.get(str(key), {}).get("name", key)
+            self.post_message(self.RowSelected(self, self.view, str(key), str(name)))
