@@ -159,6 +159,23 @@ async def test_hit_tobruk_by_keys_halves_on_a_natural_harbour() -> None:
         await until(pilot, lambda: "Port Hit 1" in str(app.screen.query_one(PortTable).get_row("Tobruk")))
 
 
+async def test_keys_typed_quickly_act_on_the_port_under_the_cursor() -> None:
+    """Down Down h in one burst (as over a slow SSH link) hits the port under the cursor: the action
+    reads the cursor at the moment of the key, not the last selection message the screen handled."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one(PortTable).move_cursor(row=2)  # the table has moved; its messages are not handled yet
+        screen.action_act("hit")  # the key's action runs now, as it does when keys arrive in one burst
+        await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
+        await pilot.press("enter")
+        await until(pilot, lambda: app.game.events)
+        third = list(app.game.state.world.ports)[2]
+        assert app.game.events[-1]["command"] == f"hit {third} 1"
+
+
 async def test_number_prompt_refuses_bad_input_inline_and_escape_cancels() -> None:
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -112,8 +112,15 @@ class PortsScreen(ActionScreen):
         pane.show(title, self.game.ruleset.explain(self.game.state, str(row["name"])))
 
     def target_row(self, view: str) -> dict[str, Any] | None:
-        """The selected port (the port actions' target)."""
-        return self._rows.get(self.selected or "") if view == "ports" else None
+        """The port under the table's cursor now (the port actions' target).
+
+        Read from the cursor at the moment of the key, not from the last
+        selection message: keys typed quickly (Down Down h) reach the action
+        before the table's messages are handled.
+        """
+        if view != "ports":
+            return None
+        return self.query_one(PortTable).selected_row
 
     def show_target(self, view: str) -> None:
         """Put the focus on the port table."""
