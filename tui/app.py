@@ -105,7 +105,10 @@ class HarbormasterApp(App[None]):
         if self.screen.is_modal or not self.game.poll():
             return
         self.version += 1
-        self._say("Updated: another session changed the game.", "info")
+        last = next((e for e in reversed(self.game.events) if e.get("status") == "applied"), None)
+        by = f"the referee ({self.game.writer})" if self.game.writer else "the referee"
+        what = f": #{last['seq']} {last['command']} — {last['summary']}" if last else ""
+        self._say(f"Updated by {by}{what}", "info")
         self.post_message(GameChanged(None, self.version))
 
     # ------------------------------------------------------------ routing

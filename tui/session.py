@@ -70,6 +70,7 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     path = Path(path)
     lock: SaveLock | None = None
     reason = ""
+    who = ""
     if mode in ("write", "auto") and path.exists():
         lock = SaveLock(path)
         if not lock.acquire(wait):
@@ -96,6 +97,7 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     if lock is None:
         game.read_only = True
         game.read_only_reason = reason
+        game.writer = who
         game.store.read_only = True  # type: ignore[attr-defined]
     else:
         game.on_close = lock.release

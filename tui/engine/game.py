@@ -73,6 +73,8 @@ class Game:
         self.read_only = False
         #: Why the game is read-only, for the banner and refusals ("held by referee@host ...").
         self.read_only_reason = ""
+        #: Who writes the game when this session only watches ("referee@host (pid 42) since ..."), else "".
+        self.writer = ""
         #: Re-opens the save from disk (set by whoever opened it); used by viewers to follow the writer.
         self.reopen: Callable[[], Persistence] | None = None
         #: Called once by :meth:`close` (releases the writer's lock).
