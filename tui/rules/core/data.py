@@ -126,3 +126,14 @@ def _with(data: Any, keys: list[str], value: Any) -> Any:
 def load_typed(path: Path, kind: type[T]) -> T:
     """Read the TOML file at ``path`` and validate it as ``kind``."""
     return convert(read_toml(path), kind, path.name)
+
+
+def convert_tables(data: dict[str, Any], kinds: dict[str, type], file: str) -> dict[str, Any]:
+    """Validate the top-level tables named in ``kinds`` (each must be there); other tables are left to
+    their own loaders. Errors name the file, the table and the key."""
+    parts: dict[str, Any] = {}
+    for key, kind in kinds.items():
+        if key not in data:
+            raise DataError(file, f"table {key}", "is missing")
+        parts[key] = convert(data[key], kind, file, prefix=key)
+    return parts

@@ -15,8 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal, Union
 
-from ..core.data import DataModel, convert, read_toml
-from ..core.errors import DataError
+from ..core.data import DataModel, convert_tables, read_toml
 
 SIDES = ("axis", "allied")
 CONDITION_KINDS = ("toggle", "number", "owned", "ever-owned", "zone-ports", "malta", "interference",
@@ -380,11 +379,7 @@ _TABLES: dict[str, Any] = {
 def load_sea_tables(path: Path, raw: dict[str, Any] | None = None) -> SeaTables:
     """Load and validate the sea tables of ``path`` (or of its already parsed ``raw``)."""
     data = read_toml(path) if raw is None else raw
-    parts = {}
-    for key, kind in _TABLES.items():
-        if key not in data:
-            raise DataError(path.name, f"table {key}", "is missing")
-        parts[key] = convert(data[key], kind, path.name, prefix=key)
+    parts = convert_tables(data, _TABLES, path.name)
     tables = SeaTables(**parts)
     from .seacheck import check  # the cross-table checks, kept in their own module
 

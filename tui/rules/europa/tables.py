@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from ..core.data import DataModel, convert, read_toml
+from ..core.data import DataModel, convert_tables, read_toml
 from ..core.errors import DataError
 
 NonNegative = Annotated[float, msgspec.Meta(ge=0)]
@@ -164,11 +164,7 @@ def load_port_tables(path: Path) -> PortTables:
     :class:`DataError` naming the file, table and key of the first problem.
     """
     data = read_toml(path)
-    parts = {}
-    for key, kind in _TABLES.items():
-        if key not in data:
-            raise DataError(path.name, f"table {key}", "is missing")
-        parts[key] = convert(data[key], kind, path.name, prefix=key)
+    parts = convert_tables(data, _TABLES, path.name)
     tables = PortTables(**parts)
     _check(tables, path.name)
     return tables

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, Union
 
 import msgspec
 
-from ..core.data import DataModel, convert, read_toml
+from ..core.data import DataModel, convert_tables, read_toml
 from ..core.errors import DataError, RuleError
 from .amounts import amount_from_data
 
@@ -154,11 +154,7 @@ def load_tables(path: Path, raw: dict[str, Any] | None = None) -> OcsTables:
     Raises :class:`DataError` naming the file, table and key of the first problem.
     """
     data = read_toml(path) if raw is None else raw
-    parts = {}
-    for key, kind in _TABLES.items():
-        if key not in data:
-            raise DataError(path.name, f"table {key}", "is missing")
-        parts[key] = convert(data[key], kind, path.name, prefix=key)
+    parts = convert_tables(data, _TABLES, path.name)
     tables = OcsTables(**parts)
     _check(tables, path.name)
     return tables
