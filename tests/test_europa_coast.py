@@ -14,6 +14,7 @@ from tui.rules.europa import beaches as B
 from tui.rules.europa import mulberries as M
 from tui.rules.europa import offmap as O
 from tui.rules.europa import ports as P
+from tui.rules.europa.destruction import destroy
 from tui.rules.europa.seaworld import Beach
 from tui.session import memory_game
 
@@ -240,7 +241,7 @@ def test_31A11_inland_port_usable_only_with_its_route_to_the_sea(pt) -> None:
 
 
 def test_31A11_destroyed_inland_artificial_harbour_cannot_be_rebuilt(pt) -> None:
-    locks = P.destroy(P.Port(name="Antwerp", type="major", owner="allied", inland=True, harbour="artificial"), pt)
+    locks = destroy(P.Port(name="Antwerp", type="major", owner="allied", inland=True, harbour="artificial"), pt)
     with pytest.raises(RuleError, match="31.A.11"):
         P.upgrade(locks, pt)
     with pytest.raises(RuleError, match="31.A.11"):

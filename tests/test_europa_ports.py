@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tui.rules.core.errors import DataError, RuleError
+from tui.rules.europa.destruction import destroy, destruction_offered, destruction_result
 from tui.rules.europa.ports import (
-    Port, acts_as, capacity_left, clear_usage, declare_intrinsic, dedicate_nts, destroy, destruction_offered,
-    destruction_result, effective_level, functioning, he_capacity, inflict_hits, intrinsic_capacity, markers,
+    Port, acts_as, capacity_left, clear_usage, declare_intrinsic, dedicate_nts, effective_level, functioning, he_capacity, inflict_hits, intrinsic_capacity, markers,
     max_nt_res, naval_base, port_figures, port_used, re_capacity, reduce, repair_hits, slp_cost, upgrade,
     use_capacity,
 )

@@ -19,6 +19,7 @@ from ..core.explain import Explained, fmt_number
 from ..core.phases import Sequence, build_sequence, turn_label
 from ..core.ruleset import check_sequence_names, Column, Context, Outcome, RuleSet, Verb
 from ..core.state import GameState, Pending
+from . import destruction as D
 from . import ports as P
 from .coast_verbs import build_coast_verbs
 from .sea_rules import build_answers, build_conditions, build_effects
@@ -221,10 +222,10 @@ def load(data_dir: Path) -> RuleSet:
         if value.lower() in ("decline", "no"):
             return Outcome(world, f"{port.name}: the {tables.port_destruction.from_side} player declines to destroy it (31.A.6)")
         roll = ctx.roll(prompt.dice, f"31.A.6 destruction of {port.name}")
-        result = P.destruction_result(roll.total, tables)
+        result = D.destruction_result(roll.total, tables)
         if not result.value:
             return Outcome(world, f"{port.name}: destruction roll {roll.total} — not destroyed (31.A.6)", explanations=(result,))
-        new = P.destroy(port, tables)
+        new = D.destroy(port, tables)
         return Outcome(
             world.with_port(new),
             f"{port.name}: destruction roll {roll.total} — destroyed: Reduced {new.reduced}, {fmt_number(new.hits)} Port Hits (31.A.6)",

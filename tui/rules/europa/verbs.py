@@ -14,6 +14,7 @@ from ..core.errors import RuleError
 from ..core.explain import fmt_number
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
+from . import destruction as D
 from . import ports as P
 from .tables import PortTables
 from .world import HARBOURS, PORT_TYPES, SIDES, EuropaWorld, check_port_fields, take_port
@@ -146,7 +147,7 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
         if side == port.owner:
             raise RuleError(f"{port.name} is already {side}-owned")
         year = ctx.year or 0
-        offered = P.destruction_offered(port, side, year, tables)
+        offered = D.destruction_offered(port, side, year, tables)
         new = replace(port, owner=side, collateral=True, nation=str(opts.get("nation", "")))
         prompts: tuple[Pending, ...] = ()
         details = ["Collateral Damage placed (31.A.4)"]
