@@ -7,29 +7,12 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import fixed_clock
-from tui.paths import data_dir
+from tests.europa_sea import game0, pt, st  # noqa: F401 - shared fixtures
 from tui.rules.core.dice import DiceSpec, Roll, roll_typed
 from tui.rules.core.errors import RuleError
 from tui.rules.europa import air as A
 from tui.rules.europa import antishipping as X
 from tui.rules.europa.seaworld import AirUnit
-from tui.session import memory_game
-
-
-@pytest.fixture(scope="module")
-def game0():
-    return memory_game(data_dir(), seed=1, clock=fixed_clock)
-
-
-@pytest.fixture
-def st(game0):
-    return game0.ruleset.sea_tables
-
-
-@pytest.fixture
-def pt(game0):
-    return game0.ruleset.tables
 
 
 @pytest.fixture

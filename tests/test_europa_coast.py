@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import fixed_clock
-from tui.paths import data_dir
+from tests.europa_sea import game0, pt, st  # noqa: F401 - shared fixtures
 from tui.rules.core.errors import RuleError
 from tui.rules.europa import beaches as B
 from tui.rules.europa import mulberries as M
@@ -16,24 +15,8 @@ from tui.rules.europa import offmap as O
 from tui.rules.europa import ports as P
 from tui.rules.europa.destruction import destroy
 from tui.rules.europa.seaworld import Beach
-from tui.session import memory_game
 
 T = 100
-
-
-@pytest.fixture(scope="module")
-def game0():
-    return memory_game(data_dir(), seed=1, clock=fixed_clock)
-
-
-@pytest.fixture
-def st(game0):
-    return game0.ruleset.sea_tables
-
-
-@pytest.fixture
-def pt(game0):
-    return game0.ruleset.tables
 
 
 @pytest.fixture

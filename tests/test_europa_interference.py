@@ -7,30 +7,13 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import fixed_clock
-from tui.paths import data_dir
+from tests.europa_sea import game0, pt, st  # noqa: F401 - shared fixtures
 from tui.rules.core.errors import RuleError
 from tui.rules.europa import interference as I
 from tui.rules.europa.seaworld import InterferenceRecord
 from tui.rules.europa.zones import naval_status
-from tui.session import memory_game
 
 T = 100  # the turn of the attempt
-
-
-@pytest.fixture(scope="module")
-def game0():
-    return memory_game(data_dir(), seed=1, clock=fixed_clock)
-
-
-@pytest.fixture
-def st(game0):
-    return game0.ruleset.sea_tables
-
-
-@pytest.fixture
-def pt(game0):
-    return game0.ruleset.tables
 
 
 @pytest.fixture

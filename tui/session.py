@@ -6,7 +6,6 @@ screens never build one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -28,13 +27,6 @@ class GameOpenError(Exception):
 
 class GameLocked(GameOpenError):
     """Another live session is writing this game, and this one needs to write."""
-
-
-@dataclass(frozen=True)
-class Clock:
-    """An injectable clock (tests and snapshots use a fixed one)."""
-
-    now: Callable[[], datetime]
 
 
 def create_game(path: Path, data_dir: Path, ruleset_id: str = "europa", scenario: str | None = None,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from ..core.dice import DiceSpec, Roll, roll_typed
+from ..core.dice import DiceSpec, Roll
 from ..core.errors import RuleError
 from ..core.explain import fmt_number
 from ..core.ruleset import Context, Outcome, Verb
@@ -66,7 +66,6 @@ class Dice:
         self.ctx = ctx
         self.faces = X.typed_faces(text) if text else []
         self.typed = bool(text)
-        self.rolls: list[Roll] = []
 
     def __call__(self, spec: str, purpose: str) -> Roll:
         if not self.typed:

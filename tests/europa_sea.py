@@ -1,0 +1,27 @@
+"""Fixtures shared by the Europa sea test modules: one game per module, its sea and port tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import fixed_clock
+from tui.paths import data_dir
+from tui.session import memory_game
+
+
+@pytest.fixture(scope="module")
+def game0():
+    """A new default game (seed 1, fixed clock), shared by a module's tests."""
+    return memory_game(data_dir(), seed=1, clock=fixed_clock)
+
+
+@pytest.fixture
+def st(game0):
+    """The sea tables (33, 31.A.8-31.B)."""
+    return game0.ruleset.sea_tables
+
+
+@pytest.fixture
+def pt(game0):
+    """The port tables (31.A)."""
+    return game0.ruleset.tables
