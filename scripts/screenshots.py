@@ -2,25 +2,42 @@
 
 Usage: ``python scripts/screenshots.py [NAME ...]`` from the repository root.
 The scenes (seed 1, fixed clock, fixed terminal size, no cursor blink) are
-those of ``tests/test_snapshots.py``, so the README pictures and the snapshot
+those of the snapshot test modules (``tests/test_snapshots*.py``, each with its
+``SCENES`` and ``scene_app``), so the README pictures and the snapshot
 baselines show the same thing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import sys
 from pathlib import Path
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from test_snapshots import SCENES, scene_app  # noqa: E402
+
+
+def collect() -> dict[str, tuple[Any, tuple[int, int], Callable[[str], Any]]]:
+    """Every scene of every snapshot module: name -> (scene, terminal size, the module's app factory)."""
+    scenes: dict[str, tuple[Any, tuple[int, int], Callable[[str], Any]]] = {}
+    for path in sorted((ROOT / "tests").glob("test_snapshots*.py")):
+        module = importlib.import_module(path.stem)
+        for name, (scene, size) in module.SCENES.items():
+            if name in scenes:
+                raise SystemExit(f"scene {name!r} is named by two snapshot modules")
+            scenes[name] = (scene, size, module.scene_app)
+    return scenes
+
+
+SCENES = collect()
 
 
 async def shoot(name: str, out: Path) -> Path:
     """Run scene ``name`` and save its SVG in ``out``."""
-    scene, size = SCENES[name]
+    scene, size, scene_app = SCENES[name]
     app = scene_app(name)
     async with app.run_test(size=size) as pilot:
         await scene(pilot)
