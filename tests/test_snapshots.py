@@ -19,6 +19,7 @@ from textual.pilot import Pilot
 from tui.app import HarbormasterApp, make_app
 from tui.paths import data_dir
 from tui.rules.core.state import Pending
+from tui.screens.base import GameScreen
 from tui.session import memory_game
 from tui.widgets.port_table import PortTable
 
@@ -68,11 +69,39 @@ async def quiet(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-async def select(pilot: Pilot[Any], name: str) -> None:
-    """Put the Ports cursor on port ``name``."""
-    table = pilot.app.screen.query_one(PortTable)
-    table.move_cursor(row=table.get_row_index(name))
+def rendered(app: Any) -> bool:
+    """Every mode screen on the stack has drawn the game as it is now (a mode renders after its first refresh)."""
+    return all(s._rendered == app.version for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Wait until the screens show the game as it is (on a loaded machine a mode draws late), then clear
+    the notifications, whose arrival and timeout depend on the machine's speed, not on the app."""
+    await until(pilot, lambda: rendered(pilot.app))
     await pilot.pause()
+    pilot.app.clear_notifications()
+    await pilot.pause()
+
+
+async def move_to(pilot: Pilot[Any], table: Any, row: int) -> None:
+    """Move a table's cursor to ``row``, scrolled so that the row is the third line of the view. The table
+    scrolls to the cursor once it knows its height, which it works out when idle: on a loaded machine that
+    comes late, and the row would land at a place that depends on the machine's speed."""
+    await until(pilot, lambda: table.virtual_size.height >= table.row_count)
+    table.move_cursor(row=row, animate=False)
+    await pilot.pause()
+    # Where in the view the row lands depends on when the table learnt its height; put it at one place.
+    target = min(max(0, row - 2), int(table.max_scroll_y))
+    table.scroll_to(y=target, animate=False, immediate=True)
+    await until(pilot, lambda: round(table.scroll_offset.y) == target)
+    await pilot.pause()
+
+
+async def select(pilot: Pilot[Any], name: str) -> None:
+    """Put the Ports cursor on port ``name`` (once the Ports mode has drawn its rows)."""
+    await until(pilot, lambda: bool(pilot.app.screen.query(PortTable)) and rendered(pilot.app))
+    table = pilot.app.screen.query_one(PortTable)
+    await move_to(pilot, table, table.get_row_index(name))
 
 
 async def modal(pilot: Pilot[Any], *keys: str) -> None:
@@ -219,11 +248,11 @@ async def small_ports(pilot: Pilot[Any]) -> None:
 
 # ------------------------------------------------------- sea zones (Europa)
 async def select_row(pilot: Pilot[Any], table_id: str, key: str) -> None:
-    """Put the cursor of table ``table_id`` on row ``key``."""
+    """Put the cursor of table ``table_id`` on row ``key`` (once the mode has drawn its rows)."""
+    await until(pilot, lambda: bool(pilot.app.screen.query(table_id)) and rendered(pilot.app))
     table = pilot.app.screen.query_one(table_id)
     await until(pilot, lambda: table.row_count)
-    table.move_cursor(row=table.get_row_index(key))
-    await pilot.pause()
+    await move_to(pilot, table, table.get_row_index(key))
 
 
 async def zones_central_med(pilot: Pilot[Any]) -> None:
@@ -360,7 +389,12 @@ def scene_app(name: str) -> HarbormasterApp:
 def snap(snap_compare: Any, name: str) -> bool:
     """Compare scene ``name`` with its baseline."""
     scene, size = SCENES[name]
-    return bool(snap_compare(scene_app(name), terminal_size=size, run_before=scene))
+
+    async def settled_scene(pilot: Pilot[Any]) -> None:
+        await scene(pilot)
+        await settle(pilot)
+
+    return bool(snap_compare(scene_app(name), terminal_size=size, run_before=settled_scene))
 
 
 class TestPhasesMode:
