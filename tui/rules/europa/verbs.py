@@ -258,10 +258,10 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
         Verb("reduce", "reduce PORT [N]", "Place or raise a Reduced marker by N levels (default 1; at most 4).", "31.A.5", reduce, anytime=True, group="ports"),
         Verb("upgrade", "upgrade PORT", "Raise a reduced port one level (engineering).", "31.A.5, 31.A.6", upgrade, anytime=True, group="ports"),
         Verb("collateral", "collateral PORT [on|off]", "Place or remove a Collateral Damage marker (acts one level smaller).", "31.A.4", collateral, anytime=True, group="ports"),
-        Verb("capture", "capture PORT axis|allied", "Change ownership: places Collateral Damage, and offers the 31.A.6 destruction roll where it applies.", "31.A.4, 31.A.6", capture, group="ports"),
+        Verb("capture", "capture PORT axis|allied", "Change ownership: places Collateral Damage, and offers the 31.A.6 destruction roll where it applies.", "31.A.4, 31.A.6", capture, group="ports", options=("nation",)),
         Verb("use", "use PORT RES [--he] [--supply]", "Embark/disembark REs through the port (heavy equipment with --he, SPs/SRPs with --supply); refused over capacity.", "31.A.1, 31.A.2", use, group="ports", options=("he", "supply")),
         Verb("intrinsic", "intrinsic PORT", "Declare the port's intrinsic supply capacity used (only while no capacity is marked used).", "31.A.1, 31.A.2", intrinsic, anytime=True, group="ports"),
-        Verb("dedicate", "dedicate PORT RES [--hqs N]", "Dedicate REs of NTs to the port to lower its SLP cost, after one RE per Army HQ.", "31.A.1 note #, note 1", dedicate, anytime=True, group="ports", options=("hqs",)),
+        Verb("dedicate", "dedicate PORT RES [--hqs N]", "Dedicate REs of NTs to the port to lower its SLP cost, after one RE per Army HQ.", "31.A.1 note #, note 1", dedicate, anytime=True, group="ports", options=("hqs", "hq")),
         Verb("mines", "mines PORT N", "Set the mine points in the port hex (each is one level of port interdiction).", "31.A.2", mines, anytime=True, group="ports"),
         Verb("trace", "trace PORT [on|off]", "Whether the port traces to a friendly functioning major or great port (needed for intrinsic supply).", "31.A.2", trace, anytime=True, group="ports"),
     ]
