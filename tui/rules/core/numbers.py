@@ -15,6 +15,8 @@ from .errors import RuleError
 
 #: Longest digit string accepted anywhere (far beyond any game number; keeps int() cheap).
 MAX_DIGITS = 12
+#: The largest count a referee types (hits, REs, steps, factors, points): no board game of ours comes near it.
+MOST = 999
 _GLYPHS = {"½": ".5", "¼": ".25", "¾": ".75"}
 
 

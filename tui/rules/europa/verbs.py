@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from ..core.errors import RuleError
 from ..core.explain import fmt_number
+from ..core.numbers import MOST, read_amount, read_int
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
 from . import destruction as D
@@ -27,28 +28,14 @@ TRUE = {"yes", "y", "true", "on", "1"}
 FALSE = {"no", "n", "false", "off", "0"}
 
 
-def number(text: str, what: str, step: float = 0.5) -> float:
-    """Read a game number (``1.5``, ``1½``, ``½``) that must be a multiple of ``step``."""
-    cleaned = text.replace("½", ".5").replace("¼", ".25").replace("¾", ".75")
-    if cleaned.startswith("."):
-        cleaned = "0" + cleaned
-    try:
-        value = float(cleaned)
-    except ValueError:
-        raise RuleError(f"{what} must be a number, not '{text}'") from None
-    if value != value or value in (float("inf"), float("-inf")) or abs(value) > 10_000:
-        raise RuleError(f"{what} must be a sensible number, not '{text}'")
-    if round(value / step) * step != value:
-        raise RuleError(f"{what} must be in steps of {fmt_number(step)}, not '{text}'")
-    return value
+def number(text: str, what: str, step: float = 0.5, lo: float = 0, hi: float = MOST) -> float:
+    """Read a game number (``1.5``, ``1½``, ``½``) from ``lo`` to ``hi`` that must be a multiple of ``step``."""
+    return read_amount(text, what, lo, hi, step)
 
 
-def whole(text: str, what: str) -> int:
-    """Read a whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise RuleError(f"{what} must be a whole number, not '{text}'") from None
+def whole(text: str, what: str, lo: int = 0, hi: int = MOST) -> int:
+    """Read a whole number from ``lo`` to ``hi``."""
+    return read_int(text, what, lo, hi)
 
 
 def flag(text: str, what: str) -> bool:
