@@ -151,3 +151,17 @@ def test_accepted_commands_replay_to_the_same_state(line: str, tmp_path: Path) -
     result = game.execute(line)
     assert result.ok, result.message
     assert game.verify() is None
+
+
+def test_every_option_a_handler_reads_is_declared_by_a_verb_of_its_rule_set() -> None:
+    """Grep the handlers: each ``opts.get("x")`` / ``opts["x"]`` of a rule set names an option one of its verbs declares."""
+    import re
+
+    root = Path(__file__).resolve().parents[1] / "tui" / "rules"
+    pattern = re.compile(r"""opts(?:\.get\(|\[)\s*["']([a-z0-9-]+)["']""")
+    for rid in sorted(RULESETS):
+        own = {v.name: v for r, v in verb_table() if r == rid}
+        declared_here = set(ENGINE_OPTIONS).union(*(set(v.options) for v in own.values()))
+        read = {m for f in (root / rid).glob("*.py") for m in pattern.findall(f.read_text(encoding="utf-8"))}
+        assert read, f"no option reads found under tui/rules/{rid}: the pattern no longer matches the handlers"
+        assert read <= declared_here, f"{rid} handlers read undeclared options: {sorted(read - declared_here)}"
