@@ -167,10 +167,13 @@ def parse(text: str, source: str = "line") -> Command:
 
 
 def quote(word: str) -> str:
-    """A word as the canonical text writes it: bare when that reads back the same, else in single quotes."""
+    """A word as the canonical text writes it: bare when that reads back the same, else quoted (single quotes, or
+    double quotes with ``\\`` and ``\"`` escaped when the word holds a single quote)."""
     if word and _SAFE.fullmatch(word) and not word.startswith("--"):
         return word
-    return "'" + word.replace("'", "'\"'\"'") + "'"
+    if "'" in word:  # "it's" reads better than 'it'"'"'s'
+        return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return "'" + word + "'"
 
 
 def render(verb: str, args: tuple[str, ...], options: dict[str, Any]) -> str:
