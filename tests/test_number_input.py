@@ -124,3 +124,19 @@ def test_a_number_prompt_refuses_nan_and_huge_answers(europa) -> None:
 def test_ocs_numbers_are_refused_with_their_range(ocs, line: str) -> None:
     """19.0a-f: hits, allowances and SP/Token amounts refused cleanly."""
     refused(ocs, line)
+
+
+@pytest.mark.parametrize("text", ["+-+2", "--2", "-+.5", "+", "-", ".", "1.2.3", "1e3", "0x10", "١", "1_000", " ", "½½"])
+def test_read_amount_and_read_int_refuse_every_malformed_number(text: str) -> None:
+    """Signs are read once: ``--2`` is refused, never a ValueError from float()."""
+    from tui.rules.core.numbers import read_amount, read_int
+
+    with pytest.raises(RuleError):
+        read_amount(text, "REs", None, None)
+    with pytest.raises(RuleError):
+        read_int(text, "hits", None, None)
+
+
+def test_malformed_signs_on_a_command_are_refused(europa) -> None:
+    refused(europa, "use Tobruk --2")
+    refused(europa, "use Tobruk +-+2")
