@@ -140,3 +140,26 @@ def test_read_amount_and_read_int_refuse_every_malformed_number(text: str) -> No
 def test_malformed_signs_on_a_command_are_refused(europa) -> None:
     refused(europa, "use Tobruk --2")
     refused(europa, "use Tobruk +-+2")
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+NUMBERISH = st.one_of(st.text(max_size=30), st.text(alphabet="0123456789+-.½¼¾ eE_dD,x", max_size=40),
+                      st.integers().map(str), st.floats().map(str), st.just("9" * 5000))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(NUMBERISH)
+def test_every_number_reader_refuses_or_reads_but_never_raises_anything_else(text: str) -> None:
+    """Issue 8.5: numbers, dice specs, dice faces and OCS amounts (19.0a) read any text without a Python error."""
+    from tui.rules.core.numbers import read_amount, read_int
+    from tui.rules.ocs.amounts import parse_amount
+
+    for read in (lambda t: read_amount(t, "x", None, None), lambda t: read_int(t, "x", None, None),
+                 DiceSpec.parse, parse_faces, lambda t: parse_amount(t, 4)):
+        try:
+            value = read(text)
+        except RuleError:
+            continue
+        assert value is not None
