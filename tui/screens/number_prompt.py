@@ -23,8 +23,7 @@ def read_number(text: str, minimum: float | None, maximum: float | None, step: f
     try:
         value = read_amount(text, "the number", None, None)
     except RuleError:
-        bounds = range_text(minimum, maximum)
-        raise ValueError(f"'{shown[:24]}' is not a number" + ("" if bounds == "any number" else f" ({bounds})")) from None
+        raise ValueError(f"'{shown[:24]}' is not a number") from None
     if minimum is not None and value < minimum:
         raise ValueError(f"at least {fmt_number(minimum)}")
     if maximum is not None and value > maximum:
