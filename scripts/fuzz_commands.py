@@ -66,21 +66,29 @@ class FuzzReport:
         return not (self.tracebacks or self.changed_by_refusal or self.replay_mismatches or self.cli_failures)
 
 
-def vocabulary(game: Game) -> list[str]:
-    """Words of this game: every name, id and key its views show, its sides and its pending prompts."""
-    words: set[str] = set(game.ruleset.sides)
-    for view in game.ruleset.views.values():
+def vocabulary(game: Game) -> dict[str, list[str]]:
+    """Words of this game by view (``ports``, ``zones``, ...): every name, id and key the view shows;
+    ``""`` holds them all with the sides and the pending prompts."""
+    found: dict[str, set[str]] = {"": set(game.ruleset.sides) | {p.id for p in game.state.flow.pending}}
+    for name, view in game.ruleset.views.items():
+        words = found.setdefault(name, set())
         for row in view(game.state):
             for key in ("name", "id", "key", "zone", "zone_id"):
                 value = row.get(key)
                 if isinstance(value, str) and value:
                     words.add(value)
-    words.update(p.id for p in game.state.flow.pending)
-    return sorted(words)
+        found[""] |= words
+    return {k: sorted(v) for k, v in found.items()}
 
 
-def random_word(rng: random.Random, names: list[str]) -> str:
+PLACEHOLDERS = {"PORT": "ports", "FROM": "ports", "TO": "ports", "FROM-PORT": "offmap", "ZONE": "zones", "BEACH": "beaches",
+                "ID": "conditions"}
+"""Which view's names fill a placeholder of a verb's syntax (others take any name of the game)."""
+
+
+def random_word(rng: random.Random, vocab: dict[str, list[str]]) -> str:
     """One argument word, already written as it would be typed (quoted or not)."""
+    names = vocab[""]
     roll = rng.random()
     if roll < 0.4 and names:
         name = rng.choice(names)
@@ -92,8 +100,55 @@ def random_word(rng: random.Random, names: list[str]) -> str:
     return rng.choice(ODD)
 
 
-def random_line(game: Game, rng: random.Random, names: list[str]) -> str:
-    """A random command line for a random verb of the game (rule set verbs and the engine's own)."""
+GOOD_NUMBERS = ["1", "2", "3", "0.5", "1.5", "½", "0", "4", "6", "12"]
+HOSTILE = NUMBERS + ODD
+
+
+def from_syntax(syntax: str, rng: random.Random, vocab: dict[str, list[str]], sides: list[str]) -> list[str]:
+    """Words that follow one alternative of a verb's declared syntax (``hit PORT [N]``), placeholders filled in.
+
+    Literal words are kept, ``a|b`` picks one, ``key=a|b`` and ``key=N`` fill
+    the value, an optional ``[...]`` part is kept half the time, and the
+    placeholders take a name of the game (PORT, ZONE, NAME, ...), a side
+    (SIDE, OWNER) or a number (N, RES, STEPS, AMOUNT, ...).
+    """
+    words: list[str] = []
+    for token in rng.choice(syntax.split(" | ")).split():
+        optional = token.startswith("[")
+        token = token.strip("[]").rstrip(".")
+        if not token or (optional and rng.random() < 0.5):
+            continue
+        key, eq, value = token.partition("=")
+        if eq and key.isalpha():
+            words.append(f"{key}={quote(rng.choice(value.split('|')) if '|' in value else rng.choice(GOOD_NUMBERS))}")
+        elif token.startswith("--"):
+            words.append(rng.choice(token.split("|")).split()[0])
+        elif "|" in token:
+            words.append(quote(rng.choice(token.split("|"))))
+        elif token.upper() == token and any(c.isalpha() for c in token):
+            if token in ("SIDE", "OWNER"):
+                words.append(rng.choice(sides))
+            elif token in ("N", "RES", "STEPS", "POINTS", "AMOUNT"):
+                words.append(rng.choice(GOOD_NUMBERS))
+            elif token.startswith("NDM"):
+                words.append(rng.choice(["1d6", "2d6", "2d6+1"]))
+            elif token == "PROMPT" and vocab.get("prompts"):
+                words.append(quote(rng.choice(vocab["prompts"])))
+            else:
+                names = vocab.get(PLACEHOLDERS.get(token, ""), []) or vocab[""]
+                words.append(quote(rng.choice(names)))
+        else:
+            words.append(quote(token))
+    return words
+
+
+def random_line(game: Game, rng: random.Random, vocab: dict[str, list[str]]) -> str:
+    """A random command line for a random verb of the game (rule set verbs and the engine's own).
+
+    Half follow the verb's declared syntax (so handlers are reached), with one
+    word swapped for a hostile one a good part of the time; the rest are
+    random words.
+    """
     pending = game.state.flow.pending
     roll = rng.random()
     if roll < 0.12:
@@ -105,14 +160,25 @@ def random_line(game: Game, rng: random.Random, names: list[str]) -> str:
         value = rng.choice(list(p.choices) + NUMBERS + ["roll", "yes", "no", "decline"])
         return f"answer {quote(p.id)} {quote(value)}"
     verb = game.verbs[rng.choice(sorted(game.verbs))]
-    words = [verb.name] + [random_word(rng, names) for _ in range(rng.randint(0, 5))]
+    if rng.random() < 0.6:
+        vocab = {**vocab, "prompts": [p.id for p in pending]}
+        words = [verb.name] + from_syntax(verb.syntax.split(" ", 1)[1] if " " in verb.syntax else "", rng, vocab,
+                                          list(game.ruleset.sides))
+        if words[1:] and words[1] == quote(verb.name):
+            words.pop(1)  # alternatives repeat the verb (``air remove NAME``)
+        if len(words) > 1 and rng.random() < 0.5:
+            words[rng.randrange(1, len(words))] = rng.choice(HOSTILE) if rng.random() < 0.5 else quote(rng.choice(HOSTILE))
+        elif rng.random() < 0.3:
+            words.append(rng.choice(HOSTILE))
+        return " ".join(words)
+    words = [verb.name] + [random_word(rng, vocab) for _ in range(rng.randint(0, 5))]
     options = sorted(set(verb.options) | ENGINE_OPTIONS) + ["bogus", "x"]
     for _ in range(rng.choices([0, 1, 2], [6, 3, 1])[0]):
         name = rng.choice(options)
         if name == "roll" or (name == "dice" and rng.random() < 0.3):
             words.append("--roll")
         elif name in VALUE_OPTIONS:
-            words.append(f"--{name} {quote(rng.choice(NUMBERS + names[:10] + ['3,4', '6', '1,1,6,6,3']))}")
+            words.append(f"--{name} {quote(rng.choice(NUMBERS + vocab[''][:10] + ['3,4', '6', '1,1,6,6,3']))}")
         else:
             words.append(f"--{name}")
     return " ".join(words)
@@ -128,11 +194,11 @@ def _replays(game: Game, before: Any, event: dict[str, Any]) -> bool:
 
 def engine_fuzz(game: Game, path: Path, cases: int, rng: random.Random, report: FuzzReport) -> None:
     """``cases`` random lines through ``Game.execute`` on a JSON save."""
-    names = vocabulary(game)
+    vocab = vocabulary(game)
     for i in range(cases):
         if i % 50 == 0:
-            names = vocabulary(game)
-        line = random_line(game, rng, names)
+            vocab = vocabulary(game)
+        line = random_line(game, rng, vocab)
         before_bytes, before_state, events = path.read_bytes(), game.state, len(game.events)
         report.cases += 1
         report.verbs.add(line.split(" ", 1)[0])
@@ -169,10 +235,10 @@ def cli_fuzz(ruleset_id: str, path: Path, cases: int, rng: random.Random, report
     from tui.cli import main as cli
 
     viewer = open_game(path, data_dir(), mode="read")
-    names = vocabulary(viewer)
+    vocab = vocabulary(viewer)
     for _ in range(cases):
         viewer = open_game(path, data_dir(), mode="read")
-        line = random_line(viewer, rng, names)
+        line = random_line(viewer, rng, vocab)
         before = path.read_bytes()
         out, err = io.StringIO(), io.StringIO()
         report.cli_cases += 1
