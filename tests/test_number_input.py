@@ -163,3 +163,9 @@ def test_every_number_reader_refuses_or_reads_but_never_raises_anything_else(tex
         except RuleError:
             continue
         assert value is not None
+
+
+def test_a_guided_check_refuses_a_cargo_item_that_is_not_one_before_asking_the_rest(europa) -> None:
+    """33.A: ``check ZONE --cargo '3 4'`` used to start the guided check and crash when the side was answered."""
+    refused(europa, "check 'Central Med' --cargo '3 4'", "not a cargo kind")
+    refused(europa, "check 'Central Med' --cargo sp:" + HUGE, "REs")

@@ -190,6 +190,8 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         if len(rest) > (0 if opts.get("cargo") else 1):
             raise RuleError(f"too many arguments: {' '.join(rest[1:])}; usage: {VERBS['check'].syntax}")
         if not (zid and side and cargo):
+            if cargo:
+                X.parse_item(st, cargo, "#")  # a cargo item that is not one is refused now, not when the last prompt is answered
             return guided_start(ctx, zid, side, cargo, str(opts.get("name", "")), iz_opt(opts), sorted(flags_of(opts)), bool(opts.get("force")))
         name = str(opts.get("name", ""))
         if not name:
