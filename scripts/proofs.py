@@ -30,6 +30,9 @@ from tui.engine.setup import load_ruleset, load_scenario, new_game  # noqa: E402
 from tui.paths import data_dir  # noqa: E402
 from tui.session import create_game, open_game  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fuzz_commands import FuzzReport, fuzz_test  # noqa: E402,F401  (the fuzz part lives in its own module)
+
 SEED = 11
 
 
@@ -306,12 +309,30 @@ def corruption_test(folder: Path, rng: random.Random, count: int) -> tuple[int, 
     return cases, clean, failures
 
 
+# ------------------------------------------------------------------ fuzz
+def fuzz_part(folder: Path, cases: int, rng: random.Random) -> FuzzReport:
+    """Run the command fuzz (scripts/fuzz_commands.py) and print its figures."""
+    start = time.perf_counter()
+    fuzz_folder = folder / "fuzz"
+    fuzz_folder.mkdir(exist_ok=True)
+    report = fuzz_test(fuzz_folder, cases, rng)
+    print(f"fuzz: {report.cases} lines through the engine ({report.accepted} accepted, {report.refused} refused), "
+          f"{report.cli_cases} through harbormaster exec ({report.cli_accepted} accepted, {report.cli_refused} refused), "
+          f"{len(report.verbs)} verbs; tracebacks {report.tracebacks}, refusals that changed the save {report.changed_by_refusal}, "
+          f"accepted commands that replay differently {report.replay_mismatches}, CLI failures {report.cli_failures} "
+          f"({time.perf_counter() - start:.0f} s)")
+    for f in report.failures[:5]:
+        print("  ", f)
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--kills", type=int, default=1000)
     parser.add_argument("--procs", type=int, default=8)
     parser.add_argument("--execs", type=int, default=10)
     parser.add_argument("--corrupt", type=int, default=500)
+    parser.add_argument("--fuzz", type=int, default=5000, help="random command lines per rule set (engine and CLI)")
     args = parser.parse_args()
     import tempfile
 
@@ -326,6 +347,7 @@ def main() -> None:
         sent, applied, refused, ok = concurrency_test(folder, args.procs, args.execs)
         print(f"concurrency: {args.procs} processes, {sent} commands sent, {applied} applied, {refused} processes refused, "
               f"each note exactly once and state == replay: {ok}")
+        fuzz_part(folder, args.fuzz, rng)
         report = kill_test(folder, args.kills, rng)
         print(f"kill test: {report.kills} kills survived, {report.acknowledged} commands acknowledged, "
               f"{report.in_flight_durable} durable in flight, {report.lost} commands lost, {report.mismatches} mismatches")

@@ -44,6 +44,14 @@ def test_corrupt_saves_are_refused_cleanly(tmp_path: Path) -> None:
     assert cases == clean == 56, failures
 
 
+def test_fuzzed_lines_of_every_verb_never_crash_refusals_change_nothing_and_accepted_ones_replay(tmp_path: Path) -> None:
+    """Issue 8: random lines for every verb of every rule set, through the engine and through harbormaster exec."""
+    report = proofs.fuzz_test(tmp_path, 150, random.Random(8), cli_share=0.1, log=lambda *_: None)
+    assert report.cases == 2 * 135 and report.cli_cases == 2 * 15
+    assert report.accepted and report.refused and report.cli_refused
+    assert report.ok, report.failures[:5]
+
+
 # ------------------------------------------------------------------ fuzz
 DATA = data_dir()
 GAME = memory_game(DATA, seed=1, clock=fixed_clock)  # one game for the whole run: every case starts where the last left off

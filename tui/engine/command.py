@@ -1,21 +1,39 @@
 """The one ``Command`` type: a key, a palette entry or a typed line all become one of these.
 
-The text language is ``VERB ARG ... [--option [VALUE]]``. Arguments are split
-like a shell line, so names with spaces may be quoted (``hit "Port Sudan"``),
-though rule sets also accept them unquoted. Options: ``--dice 3,5`` (typed
-physical dice; repeat for several rolls), ``--roll`` (the app rolls), ``--force``
-(confirm, e.g. skipping a required prompt), and rule-set options such as
-``--he``.
+The text language is ``VERB ARG ... [--option [VALUE]]``. Words are split like
+a shell line: whitespace separates them, ``'single'`` and ``"double"`` quotes
+keep spaces (``hit "Port Sudan"``; rule sets also accept names unquoted), and
+a backslash escapes one character. A word is an option only when it begins
+with an unquoted ``--``: quoting it (``note '--x 2'``) makes it an argument.
+
+Options: ``--dice 3,5`` (typed physical dice; repeat for several rolls),
+``--roll`` (the app rolls) and ``--force`` (confirm, e.g. skipping a required
+prompt) are the engine's own and every command takes them; a verb accepts the
+other options it declares in ``Verb.options``. Options that take a value
+(``--name X`` or ``--name=X``) are listed in :data:`VALUE_OPTIONS`.
+
+:func:`render` writes the canonical text of a command, the form the log keeps:
+it parses back to exactly the same command, whatever the arguments hold.
 """
 
 from __future__ import annotations
 
-import shlex
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-# Options that take a value; every other option is a flag.
+#: Options every command takes (the engine reads them: dice, who rolls, confirmation).
+ENGINE_OPTIONS = frozenset({"dice", "roll", "force"})
+
+# Options that take a value; every other option is a flag. A rule set that declares a
+# value-taking option in ``Verb.options`` adds its name here.
 VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "hex", "harbour", "type", "owner", "nation", "theatre", "name"})
+
+#: Longest command line read (a paste of a whole file is not a command).
+MAX_LINE = 4000
+
+_SAFE = re.compile(r"[\w@%+=:,./-]+")  # words written without quotes (unicode letters and digits included)
+_OPTION_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*", re.ASCII)
 
 
 class CommandSyntaxError(ValueError):
@@ -39,32 +57,101 @@ class Command:
         return Command(self.verb, self.args, options, render(self.verb, self.args, options), self.source)
 
 
+@dataclass(frozen=True)
+class Word:
+    """One word of a line; ``option`` when it began with an unquoted ``--`` and has more after it."""
+
+    text: str
+    option: bool
+
+
+def split_words(text: str) -> list[Word]:
+    """Split a line into words (shell-like quoting); raise :class:`CommandSyntaxError` if a quote is left open."""
+    words: list[Word] = []
+    buf: list[str] = []
+    plain = 0  # how many leading characters of the word were neither quoted nor escaped
+    in_word = False
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            if in_word:
+                words.append(_word(buf, plain))
+                buf, plain, in_word = [], 0, False
+            i += 1
+            continue
+        whole = len(buf) == plain
+        in_word = True
+        if ch == "'":
+            end = text.find("'", i + 1)
+            if end < 0:
+                raise CommandSyntaxError(f"cannot read '{_short(text)}': no closing quotation")
+            buf.extend(text[i + 1:end])
+            i = end + 1
+        elif ch == '"':
+            i += 1
+            while True:
+                if i >= n:
+                    raise CommandSyntaxError(f"cannot read '{_short(text)}': no closing quotation")
+                c = text[i]
+                if c == '"':
+                    i += 1
+                    break
+                if c == "\\" and i + 1 < n and text[i + 1] in '"\\':
+                    c = text[i + 1]
+                    i += 1
+                buf.append(c)
+                i += 1
+        elif ch == "\\":
+            if i + 1 >= n:
+                raise CommandSyntaxError(f"cannot read '{_short(text)}': nothing after the last backslash")
+            buf.append(text[i + 1])
+            i += 2
+        else:
+            buf.append(ch)
+            i += 1
+            if whole:
+                plain += 1
+    if in_word:
+        words.append(_word(buf, plain))
+    return words
+
+
+def _word(buf: list[str], plain: int) -> Word:
+    text = "".join(buf)
+    # An option needs its leading "--" unquoted, and something after it.
+    return Word(text, plain >= 2 and text.startswith("--") and len(text) > 2)
+
+
 def parse(text: str, source: str = "line") -> Command:
     """Read a command line; raise :class:`CommandSyntaxError` with a readable message."""
+    if len(text) > MAX_LINE:
+        raise CommandSyntaxError(f"a command line is at most {MAX_LINE} characters (this one has {len(text)})")
     text = text.strip()
     if text.startswith(":"):
         text = text[1:].strip()
     if not text:
         raise CommandSyntaxError("empty command (type 'help' for the list of commands)")
-    try:
-        tokens = shlex.split(text)
-    except ValueError as exc:
-        raise CommandSyntaxError(f"cannot read '{text}': {exc}") from None
-    verb, rest = tokens[0].lower(), tokens[1:]
+    words = split_words(text)
+    if not words:
+        raise CommandSyntaxError("empty command (type 'help' for the list of commands)")
+    verb, rest = words[0].text.lower(), words[1:]
     args: list[str] = []
     options: dict[str, Any] = {}
     i = 0
     while i < len(rest):
-        token = rest[i]
-        if token.startswith("--") and len(token) > 2:
-            name, eq, value = token[2:].partition("=")
+        word = rest[i]
+        if word.option:
+            name, eq, value = word.text[2:].partition("=")
             name = name.lower()
+            if not _OPTION_NAME.fullmatch(name):
+                raise CommandSyntaxError(f"'{_short(word.text)}' is not an option (quote it to give it as an argument: '{_short(word.text)}')")
             if name in VALUE_OPTIONS:
                 if not eq:
                     if i + 1 >= len(rest):
                         raise CommandSyntaxError(f"--{name} needs a value")
                     i += 1
-                    value = rest[i]
+                    value = rest[i].text
                 if name == "dice":
                     options.setdefault("dice", []).append(value)
                 else:
@@ -74,19 +161,39 @@ def parse(text: str, source: str = "line") -> Command:
             else:
                 options[name] = True
         else:
-            args.append(token)
+            args.append(word.text)
         i += 1
     return Command(verb, tuple(args), options, render(verb, tuple(args), options), source)
 
 
+def quote(word: str) -> str:
+    """A word as the canonical text writes it: bare when that reads back the same, else quoted (single quotes, or
+    double quotes with ``\\`` and ``\"`` escaped when the word holds a single quote)."""
+    if word and _SAFE.fullmatch(word) and not word.startswith("--"):
+        return word
+    if "'" in word:  # "it's" reads better than 'it'"'"'s'
+        return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return "'" + word + "'"
+
+
 def render(verb: str, args: tuple[str, ...], options: dict[str, Any]) -> str:
-    """The canonical text of a command (what the log shows and replay parses)."""
-    parts = [verb] + [shlex.quote(a) for a in args]
+    """The canonical text of a command (what the log shows and replay parses back to the same command)."""
+    parts = [quote(verb)] + [quote(a) for a in args]
     for name, value in options.items():
         if value is True:
             parts.append(f"--{name}")
-        elif isinstance(value, list):
-            parts.extend(f"--{name} {shlex.quote(str(v))}" for v in value)
+        elif isinstance(value, (list, tuple)):
+            parts.extend(f"--{name} {quote(str(v))}" for v in value)
         elif value not in (None, False):
-            parts.append(f"--{name} {shlex.quote(str(value))}")
+            parts.append(f"--{name} {quote(str(value))}")
     return " ".join(parts)
+
+
+def unknown_options(cmd: Command, declared: tuple[str, ...] | frozenset[str]) -> list[str]:
+    """The options of ``cmd`` that neither the verb declares nor the engine reads."""
+    return [o for o in cmd.options if o not in declared and o not in ENGINE_OPTIONS]
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """Echo typed text without flooding the message."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"

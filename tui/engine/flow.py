@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules.core.dice import DiceSpec
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
+from ..rules.core.numbers import MOST, read_amount
 from ..rules.core.ruleset import Outcome, Verb
 from ..rules.core.state import GameState, Pending
 from .context import EngineContext
@@ -155,12 +156,9 @@ def _answer(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcom
             raise RuleError(f"{prompt.id}: choose one of {', '.join(prompt.choices)} (got '{value}')")
         value = match[0]
     elif prompt.kind == "number":
-        try:
-            number = float(value)
-        except ValueError:
-            raise RuleError(f"{prompt.id}: a number is needed (got '{value}')") from None
-        if (prompt.min is not None and number < prompt.min) or (prompt.max is not None and number > prompt.max):
-            raise RuleError(f"{prompt.id}: {fmt_number(number)} is out of range {fmt_number(prompt.min)}..{fmt_number(prompt.max)}")
+        lo = -MOST if prompt.min is None else prompt.min
+        hi = MOST if prompt.max is None else prompt.max
+        number = read_amount(value, f"{prompt.id}: the answer", lo, hi)
         value = fmt_number(number) if number != int(number) else str(int(number))
     elif prompt.kind == "confirm":
         if value.lower() in YES:

@@ -21,7 +21,7 @@ from ..rules.core.phases import Segment, turn_label, turn_year
 from ..rules.core.ruleset import Outcome, RuleSet, Verb
 from ..rules.core.state import GameState
 from . import flow
-from .command import Command, CommandSyntaxError, parse
+from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, unknown_options
 from .context import EngineContext, NeedDice, acting_side, phasing_side
 from .serialize import state_from_data, state_to_data
 
@@ -173,6 +173,7 @@ class Game:
             hint = f" Did you mean {', '.join(close)}?" if close else " Type 'help' for the list."
             return Result(False, f"Unknown command '{cmd.verb}'.{hint}", command=cmd.text)
         try:
+            self._check_options(verb, cmd)
             if not verb.changes:
                 return flow.show(self, verb, cmd)
             if self.read_only:
@@ -189,6 +190,17 @@ class Game:
             return Result(False, str(exc), command=cmd.text, needs_confirm=True)
         except RuleError as exc:
             return Result(False, str(exc), command=cmd.text)
+
+    def _check_options(self, verb: Verb, cmd: Command) -> None:
+        """Refuse an option the verb does not declare, naming the ones it has (a typo is never ignored)."""
+        unknown = unknown_options(cmd, verb.options)
+        if not unknown:
+            return
+        own = [f"--{o}" for o in verb.options if o not in ENGINE_OPTIONS]
+        engine = ", ".join(f"--{o}" for o in sorted(ENGINE_OPTIONS))
+        known = f"its options: {', '.join(own)}; and {engine} as every command" if own else f"it takes only {engine}, as every command"
+        raise RuleError(f"'{verb.name}' has no option --{unknown[0]} ({known}). "
+                        f"To give '--{unknown[0]}' as an argument, quote it: '--{unknown[0]}'")
 
     def _check_legal(self, verb: Verb) -> None:
         seg = self.segment

@@ -7,25 +7,23 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
+from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
+from ..rules.core.numbers import read_amount
 from .prompt import Prompt
 
-FRACTIONS = {"½": ".5", "¼": ".25", "¾": ".75"}
-
-
 def read_number(text: str, minimum: float | None, maximum: float | None, step: float | None) -> float:
-    """Read ``text`` as a game number (``1½`` allowed); raise ValueError with a message for the referee."""
-    cleaned = text.strip()
-    for glyph, dec in FRACTIONS.items():
-        cleaned = cleaned.replace(glyph, dec)
-    if cleaned.startswith("."):
-        cleaned = "0" + cleaned
+    """Read ``text`` as a game number (``1½`` allowed); raise ValueError with a message for the referee.
+
+    The text is read by :func:`tui.rules.core.numbers.read_amount` (no NaN, no
+    infinity, no digit string too long to be a game number); the range and
+    step are then checked here with the dialog's own wording.
+    """
+    shown = text.strip() or " "
     try:
-        value = float(cleaned)
-    except ValueError:
-        raise ValueError(f"'{text.strip() or ' '}' is not a number") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"'{text.strip()}' is not a number")
+        value = read_amount(text, "the number", None, None)
+    except RuleError:
+        raise ValueError(f"'{shown[:24]}' is not a number") from None
     if minimum is not None and value < minimum:
         raise ValueError(f"at least {fmt_number(minimum)}")
     if maximum is not None and value > maximum:

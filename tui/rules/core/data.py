@@ -8,12 +8,14 @@ Expected `number`, got `str```.
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
+import msgspec.inspect
 
 from .errors import DataError
 
@@ -27,16 +29,54 @@ T = TypeVar("T")
 _PATH_RE = re.compile(r" - at `(\$[^`]*)`$")
 
 
+#: No number in a data file is larger than this (either sign): years, REs, SPs, hits and modifiers all fit.
+DATA_LIMIT = 10_000
+
+
 def read_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML file, turning every failure into a :class:`DataError` naming the file."""
+    """Parse a TOML file, turning every failure into a :class:`DataError` naming the file.
+
+    A byte that is not UTF-8 is named with its line; every number of every
+    table must be finite and within ``DATA_LIMIT`` (either sign), named by
+    table and key. The schemas of each rule set then narrow the ranges (an RE
+    capacity is 0 or more, a die roll 2 to 12, ...).
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as exc:
         raise DataError(path.name, "file", f"cannot be read: {exc.strerror or exc}") from exc
     try:
-        return tomllib.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise DataError(path.name, f"line {line}", f"byte 0x{raw[exc.start]:02x} at column {column} is not UTF-8 "
+                        "(save the file as UTF-8)") from None
+    try:
+        data = _parse_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(path.name, "file", f"is not valid TOML: {exc}") from exc
+    check_numbers(data, path.name)
+    return data
+
+
+def _parse_toml(text: str) -> dict[str, Any]:
+    """The TOML parser (one name, so tests can feed the loaders a damaged document)."""
+    return tomllib.loads(text)
+
+
+def check_numbers(data: Any, file: str, path: tuple[str, ...] = ()) -> None:
+    """Every number in ``data`` is finite and within ``DATA_LIMIT``; else a :class:`DataError` naming table and key."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            check_numbers(value, file, path + (str(key),))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            check_numbers(value, file, path + (str(i),))
+    elif isinstance(data, (int, float)) and not isinstance(data, bool):
+        if not math.isfinite(data) or abs(data) > DATA_LIMIT:
+            shown = data if isinstance(data, int) and abs(data) < 10**15 else f"{data:g}" if isinstance(data, float) else "a huge number"
+            raise DataError(file, where("$." + ".".join(path)), f"must be a finite number from {-DATA_LIMIT} to {DATA_LIMIT}, not {shown}")
 
 
 def where(json_path: str) -> str:
@@ -53,14 +93,22 @@ class DataModel(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     """Base for data-file schemas: immutable, and a misspelt key is an error, not ignored."""
 
 
+#: A whole number that may be negative (a modifier): schemas declare such fields with it.
+Signed = Annotated[int, msgspec.Meta(ge=-DATA_LIMIT, le=DATA_LIMIT)]
+#: A number that may be negative and fractional.
+SignedAmount = Annotated[float, msgspec.Meta(ge=-DATA_LIMIT, le=DATA_LIMIT)]
+
+
 def convert(data: Any, kind: type[T], file: str, prefix: str = "") -> T:
     """Validate ``data`` as ``kind``; a mismatch raises :class:`DataError` naming file/table/key.
 
     ``prefix`` is prepended to the error path when ``data`` is itself a
-    sub-table (for example ``"port_summary"``).
+    sub-table (for example ``"port_summary"``). Besides the types and bounds
+    the schema declares, every number is 0 or more unless its field declares
+    a lower bound (:data:`Signed` for a modifier), and within ``DATA_LIMIT``.
     """
     try:
-        return msgspec.convert(data, kind, strict=True)
+        value = msgspec.convert(data, kind, strict=True)
     except msgspec.ValidationError as exc:
         message = str(exc)
         match = _PATH_RE.search(message)
@@ -70,6 +118,52 @@ def convert(data: Any, kind: type[T], file: str, prefix: str = "") -> T:
         if prefix:
             path = "$." + prefix + path[1:]
         raise DataError(file, where(path), problem) from exc
+    check_ranges(value, msgspec.inspect.type_info(kind), file, tuple(prefix.split(".")) if prefix else ())
+    return value
+
+
+def check_ranges(value: Any, info: Any, file: str, path: tuple[str, ...] = ()) -> None:
+    """Walk a converted value with its schema: a number whose field declares no lower bound must be 0 or more,
+    and every number must be finite and within ``DATA_LIMIT``. Raises :class:`DataError` naming table and key."""
+    mi = msgspec.inspect
+    if isinstance(info, mi.Metadata):
+        info = info.type
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, (int, float)):
+        number = next((t for t in _members(info) if isinstance(t, (mi.IntType, mi.FloatType))), None)
+        if not math.isfinite(value) or abs(value) > DATA_LIMIT:
+            raise DataError(file, where("$." + ".".join(path)), f"must be a finite number from {-DATA_LIMIT} to {DATA_LIMIT}, not {value}")
+        if number is not None and number.ge is None and number.gt is None and value < 0:
+            raise DataError(file, where("$." + ".".join(path)), f"must be 0 or more, not {value} (a field that may be negative "
+                            "is declared Signed in its schema)")
+        return
+    if isinstance(value, msgspec.Struct):
+        struct = next((t for t in _members(info) if isinstance(t, mi.StructType) and isinstance(value, t.cls)), None)
+        if struct is not None:
+            for f in struct.fields:
+                check_ranges(getattr(value, f.name), f.type, file, path + (f.encode_name,))
+        return
+    if isinstance(value, dict):
+        mapping = next((t for t in _members(info) if isinstance(t, mi.DictType)), None)
+        for key, item in value.items():
+            check_ranges(item, mapping.value_type if mapping else mi.AnyType(), file, path + (str(key),))
+        return
+    if isinstance(value, (list, tuple, set, frozenset)):
+        seq = next((t for t in _members(info) if isinstance(t, (mi.ListType, mi.VarTupleType, mi.SetType, mi.FrozenSetType, mi.TupleType))), None)
+        for i, item in enumerate(value):
+            if isinstance(seq, mi.TupleType):
+                item_type = seq.item_types[i] if i < len(seq.item_types) else mi.AnyType()
+            else:
+                item_type = seq.item_type if seq is not None else mi.AnyType()
+            check_ranges(item, item_type, file, path + (str(i),))
+
+
+def _members(info: Any) -> list[Any]:
+    """The alternatives of a union type (or the type itself), metadata unwrapped."""
+    mi = msgspec.inspect
+    types = info.types if isinstance(info, mi.UnionType) else (info,)
+    return [t.type if isinstance(t, mi.Metadata) else t for t in types]
 
 
 def _name_dict_keys(data: Any, kind: type, path: str) -> str:

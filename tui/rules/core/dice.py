@@ -13,10 +13,13 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .errors import RuleError
+from .numbers import read_int
 
-_SPEC_RE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*((?:[+-]\s*\d+\s*)*)$")
+_SPEC_RE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*((?:[+-]\s*\d+\s*)*)$", re.ASCII)
 MAX_DICE = 100
 MAX_SIDES = 1000
+MAX_MODIFIER = 100  # the largest modifier (either sign) a roll may carry
+MAX_SPEC = 200  # the longest dice expression read
 
 
 @dataclass(frozen=True)
@@ -34,16 +37,18 @@ class DiceSpec:
     @classmethod
     def parse(cls, text: str) -> DiceSpec:
         """Parse ``2d6``, ``d6``, ``1d6+1``, ``2d6-1+2``; refuse anything else with a message."""
+        shown = text if len(text) <= 24 else f"{text[:24]}… ({len(text)} characters)"
+        if len(text) > MAX_SPEC:
+            raise RuleError(f"'{shown}' is not a dice expression: at most {MAX_SPEC} characters (NdM with optional +K/-K, e.g. 2d6+1)")
         match = _SPEC_RE.match(text)
         if not match:
-            raise RuleError(f"'{text}' is not a dice expression (use NdM with optional +K/-K, e.g. 2d6+1)")
-        count = int(match.group(1) or 1)
-        sides = int(match.group(2))
-        modifier = sum(int(m.replace(" ", "")) for m in re.findall(r"[+-]\s*\d+", match.group(3)))
-        if not 1 <= count <= MAX_DICE:
-            raise RuleError(f"'{text}': the number of dice must be 1 to {MAX_DICE}")
-        if not 2 <= sides <= MAX_SIDES:
-            raise RuleError(f"'{text}': a die must have 2 to {MAX_SIDES} sides")
+            raise RuleError(f"'{shown}' is not a dice expression (use NdM with optional +K/-K, e.g. 2d6+1)")
+        count = read_int(match.group(1) or "1", f"'{shown}': the number of dice", 1, MAX_DICE)
+        sides = read_int(match.group(2), f"'{shown}': the sides of a die", 2, MAX_SIDES)
+        modifier = 0
+        for term in re.findall(r"[+-]\s*\d+", match.group(3)):
+            modifier += read_int(term.replace(" ", ""), f"'{shown}': a modifier", -MAX_MODIFIER, MAX_MODIFIER)
+        read_int(str(modifier), f"'{shown}': the modifier", -MAX_MODIFIER, MAX_MODIFIER)
         return cls(count, sides, modifier)
 
     def with_modifier(self, extra: int) -> DiceSpec:
@@ -128,7 +133,6 @@ def parse_faces(text: str) -> tuple[int, ...]:
     parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
     if not parts:
         raise RuleError("no dice faces given")
-    try:
-        return tuple(int(p) for p in parts)
-    except ValueError:
-        raise RuleError(f"dice faces must be whole numbers, got '{text}'") from None
+    if len(parts) > MAX_DICE:
+        raise RuleError(f"at most {MAX_DICE} dice faces, not {len(parts)}")
+    return tuple(read_int(p, "a die face", 1, MAX_SIDES) for p in parts)

@@ -15,6 +15,8 @@ from .errors import RuleError
 
 #: Longest digit string accepted anywhere (far beyond any game number; keeps int() cheap).
 MAX_DIGITS = 12
+#: The largest count a referee types (hits, REs, steps, factors, points): no board game of ours comes near it.
+MOST = 999
 _GLYPHS = {"½": ".5", "¼": ".25", "¾": ".75"}
 
 
@@ -36,7 +38,7 @@ def range_text(lo: float | None, hi: float | None) -> str:
 
 def _check_range(value: float, text: str, what: str, lo: float | None, hi: float | None) -> None:
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise RuleError(f"{what} must be {range_text(lo, hi)}, not '{text}'")
+        raise RuleError(f"{what} must be {range_text(lo, hi)}, not '{_short(text)}'")
 
 
 def read_int(text: object, what: str, lo: int | None = 0, hi: int | None = None) -> int:
@@ -58,14 +60,14 @@ def read_amount(text: object, what: str, lo: float | None = 0, hi: float | None 
     cleaned = raw
     for glyph, dec in _GLYPHS.items():
         cleaned = cleaned.replace(glyph, dec)
-    if cleaned.startswith(".") or cleaned.startswith("-.") or cleaned.startswith("+."):
-        cleaned = cleaned.replace(".", "0.", 1)
-    body = cleaned.lstrip("+-")
-    whole, _, frac = body.partition(".")
-    if not body or not (whole + frac).isdigit() or not body.isascii() or body.count(".") > 1:
+    sign = cleaned[0] if cleaned[:1] in ("+", "-") else ""  # one sign at most
+    whole, dot, frac = cleaned[len(sign):].partition(".")
+    digits_ok = (whole or frac) and all(part.isdigit() and part.isascii() for part in (whole, frac) if part)
+    if not digits_ok:
         raise RuleError(f"{what} must be a number ({range_text(lo, hi)}), not '{_short(raw)}'")
     if len(whole.lstrip("0")) > MAX_DIGITS or len(frac) > MAX_DIGITS:
         raise RuleError(f"{what} must be {range_text(lo, hi)}, not '{_short(raw)}'")
+    cleaned = f"{sign}{whole or '0'}.{frac or '0'}"
     value = float(cleaned)
     if not math.isfinite(value):  # pragma: no cover - the digit checks above exclude it
         raise RuleError(f"{what} must be a finite number, not '{_short(raw)}'")

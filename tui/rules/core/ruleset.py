@@ -63,7 +63,10 @@ class Verb:
 
     ``anytime`` verbs are legal in every segment (set-up and housekeeping);
     the others only where the sequence lists them. ``changes`` is False for
-    verbs that only show something.
+    verbs that only show something. ``options`` names every option the handler
+    reads besides the engine's own (``--dice``, ``--roll``, ``--force``): the
+    engine refuses any other, listing these; an option that takes a value is
+    also listed in ``VALUE_OPTIONS`` (``tui/engine/command.py``).
     """
 
     name: str

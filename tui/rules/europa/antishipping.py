@@ -16,9 +16,10 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..core.dice import Roll
+from ..core.dice import MAX_DICE, MAX_SIDES, Roll
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term, fmt_number
+from ..core.numbers import MOST, read_amount, read_int
 from .seatables import SeaTables
 from .seaworld import CheckRecord, SeaWorld
 from .tables import PortTables
@@ -52,12 +53,7 @@ def parse_item(st: SeaTables, text: str, default_name: str) -> Item:
         raise RuleError(f"'{kind}' is not a cargo kind: one of {', '.join(st.cargo_kinds)} (33.A)")
     res = 0.0
     if amount:
-        try:
-            res = float(amount.replace("½", ".5"))
-        except ValueError:
-            raise RuleError(f"'{amount}' is not a number of REs") from None
-        if res <= 0 or res * 2 != int(res * 2):
-            raise RuleError(f"REs must be above 0 in steps of ½, not '{amount}'")
+        res = read_amount(amount, "REs", 0.5, MOST, 0.5)
     if st.cargo_kinds[kind].increment and not res:
         res = st.cargo_kinds[kind].increment
     return Item(name.strip() or default_name, kind, res)
@@ -193,10 +189,9 @@ def run_check(world: Any, st: SeaTables, pt: PortTables, zid: str, side: str, it
 def typed_faces(text: str) -> list[int]:
     """A row of physical dice typed in one go: ``3,4,6,1,2`` or ``3 4 6 1 2``."""
     parts = [p for p in text.replace(",", " ").split() if p]
-    try:
-        faces = [int(p) for p in parts]
-    except ValueError:
-        raise RuleError(f"dice must be whole numbers, not '{text}'") from None
+    if len(parts) > MAX_DICE:
+        raise RuleError(f"at most {MAX_DICE} dice in a row, not {len(parts)}")
+    faces = [read_int(p, "a die face", 1, MAX_SIDES) for p in parts]
     if not faces:
         raise RuleError("no dice given after dice=")
     return faces

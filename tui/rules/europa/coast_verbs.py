@@ -13,6 +13,7 @@ from typing import Any
 
 from ..core.errors import RuleError
 from ..core.explain import fmt_number
+from ..core.numbers import MOST, read_amount, read_int
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
 from . import beaches as B
@@ -67,10 +68,7 @@ def build_coast_verbs(st: SeaTables, pt: PortTables) -> dict[str, Verb]:
             raise RuleError("usage: mulberry arrive NAME BEACH [mps=N]")
         beach, extra = B.take_beach(world, words)
         mps_text = kv.get("mps", extra[0] if extra else "0")
-        try:
-            mps = float(mps_text)
-        except ValueError:
-            raise RuleError(f"MPs towed must be a number, not '{mps_text}'") from None
+        mps = read_amount(mps_text, "MPs towed", 0, MOST)
         owner = B.naval_owner(beach, phase(ctx))
         new = M.arrive(world, m, beach, mps, ctx.state.flow.turn, ctx.segment.side, owner)
         return Outcome(new, f"{m.name} arrives at {beach.name} after {fmt_number(mps)} MPs: emplacing, non-functioning side up (31.A.12)",
@@ -116,11 +114,8 @@ def build_coast_verbs(st: SeaTables, pt: PortTables) -> dict[str, Verb]:
         b, rest = B.take_beach(world, words)
         if not rest or len(rest) > 2:
             raise RuleError(f"usage: {VERBS['land'].syntax}")
-        try:
-            res = float(rest[0].replace("½", ".5"))
-            points = float(rest[1]) if len(rest) > 1 else res
-        except ValueError:
-            raise RuleError("REs and SP points must be numbers") from None
+        res = read_amount(rest[0], "REs", 0, MOST, 0.5)
+        points = read_amount(rest[1], "SP points", 0, MOST) if len(rest) > 1 else res
         side = acting(ctx)
         supply = bool(opts.get("supply"))
         he = bool(opts.get("he"))
@@ -153,9 +148,9 @@ def build_coast_verbs(st: SeaTables, pt: PortTables) -> dict[str, Verb]:
     def jetty(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         world: EuropaWorld = ctx.state.world
         b, rest = B.take_beach(world, args)
-        if len(rest) != 1 or not rest[0].isdigit():
+        if len(rest) != 1:
             raise RuleError(f"usage: {VERBS['jetty'].syntax}")
-        n = int(rest[0])
+        n = read_int(rest[0], "NTs/LCs/LBs acting as jetties", 0, MOST)
         fig = B.jetty_supply(st, pt, n)
         new = replace(world, sea=world.sea.with_beach(replace(b, jetties=n)))
         return Outcome(new, f"{b.name}: {n} NT/LC/LB that did not move act as jetties: intrinsic supply for {fmt_number(fig.value)} REs of units (31.A.13)",
@@ -179,17 +174,13 @@ def build_coast_verbs(st: SeaTables, pt: PortTables) -> dict[str, Verb]:
             raise RuleError(f"usage: {VERBS['transit'].syntax}")
         name, side, origin, dest = words[0], side_of(words[1]), words[2], words[3]
         if len(words) == 5:
-            if not words[4].isdigit():
-                raise RuleError("STEPS is a whole number of naval movement steps")
-            steps = int(words[4])
+            steps = read_int(words[4], "STEPS (naval movement steps)", 0, MOST)
         elif kv.get("ma"):
             port = O.find_port(world, origin) or O.find_port(world, dest)
             if port is None:
                 raise RuleError("ma=N needs an off-map port at one end to read the distance (31.A.8)")
             entry = dest if port.name.lower() == origin.lower() else origin
-            if not kv["ma"].isdigit():
-                raise RuleError("ma= is hexes per naval movement step, a whole number")
-            steps = O.steps_for(port, entry, int(kv["ma"]))
+            steps = O.steps_for(port, entry, read_int(kv["ma"], "ma= (hexes per naval movement step)", 1, MOST))
         else:
             raise RuleError("give STEPS, or ma=N to work them out from the off-map port's distance (31.A.8)")
         new = O.add_group(world, name, side, origin, dest, steps, kv.get("cargo", ""))

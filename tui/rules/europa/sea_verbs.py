@@ -16,6 +16,7 @@ from typing import Any, Callable
 from ..core.dice import DiceSpec, Roll
 from ..core.errors import RuleError
 from ..core.explain import fmt_number
+from ..core.numbers import MOST, read_amount, read_int
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
 from . import air as A
@@ -29,6 +30,8 @@ from .tables import PortTables
 from .world import EuropaWorld, take_port
 from .zones import SIDE_NAMES, condition, naval_status, resolve_zone, side_of, slp_count, take_zone
 
+MALTA_RANGE = (0, MOST)
+"""The Malta status number a referee may set (33.B.1.a; the Malta dialog starts at 0 too; the ANTI-SHIPPING TABLE clamps its columns)."""
 ENGINE = frozenset({"dice", "roll", "force", "name", "side", "cargo", "sea-zone"})
 """Options that are not per-check flags."""
 TRUE = {"yes", "y", "true", "on", "1"}
@@ -111,11 +114,10 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         text = args[1].lower()
         if text in TRUE or text in FALSE:
             value: Any = text in TRUE
+        elif text.lstrip("+-").isdigit():
+            value = read_int(text, f"condition {cid}", -MOST, MOST)
         else:
-            try:
-                value = int(text)
-            except ValueError:
-                raise RuleError(f"'{args[1]}' is not on/off or a whole number") from None
+            raise RuleError(f"'{args[1][:24]}' is not on/off or a whole number")
         sea = replace(world.sea, conditions={**world.sea.conditions, cid: value})
         shown = "yes" if value is True else "no" if value is False else str(value)
         return Outcome(replace(world, sea=sea), f"Condition {cid}: {spec.text} — {shown} ({spec.rule})")
@@ -124,10 +126,7 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         world: EuropaWorld = ctx.state.world
         if len(args) != 1:
             raise RuleError("usage: malta N (the Malta status number, 33.B.1.a)")
-        try:
-            n = int(args[0])
-        except ValueError:
-            raise RuleError(f"the Malta status number is a whole number, not '{args[0]}'") from None
+        n = read_int(args[0], "the Malta status number", *MALTA_RANGE)
         new = replace(world, sea=replace(world.sea, malta=n))
         nsn = naval_status(new, st, pt, "central-med", "axis").value
         return Outcome(new, f"Malta status number {n}: Axis Central Mediterranean NSN {nsn} (33.B.1.a)")
@@ -191,6 +190,8 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         if len(rest) > (0 if opts.get("cargo") else 1):
             raise RuleError(f"too many arguments: {' '.join(rest[1:])}; usage: {VERBS['check'].syntax}")
         if not (zid and side and cargo):
+            if cargo:
+                X.parse_item(st, cargo, "#")  # a cargo item that is not one is refused now, not when the last prompt is answered
             return guided_start(ctx, zid, side, cargo, str(opts.get("name", "")), iz_opt(opts), sorted(flags_of(opts)), bool(opts.get("force")))
         name = str(opts.get("name", ""))
         if not name:
@@ -236,9 +237,9 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
             raise RuleError(f"usage: {VERBS['interdict'].syntax}")
         sub = args[0].lower()
         if sub == "bomb":
-            if len(args) > 2 or (len(args) == 2 and not args[1].isdigit()):
+            if len(args) > 2:
                 raise RuleError("usage: interdict bomb N (bombing hits, 33.B.7 d))")
-            hits = int(args[1]) if len(args) == 2 else 1
+            hits = read_int(args[1], "bombing hits (33.B.7 d))", 1, MOST) if len(args) == 2 else 1
             new = I.bomb(world, st, hits)
             nsn = naval_status(new, st, pt, st.interdiction_zone.zone, "axis").value
             return Outcome(new, f"Interdiction zone bombed: {hits} hit(s); Axis NSN in the zone {nsn} this turn (33.B.7 d))", actor="axis")
@@ -286,11 +287,9 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         zid, rest = take_zone(st, words[2:])
         if rest:
             raise RuleError(f"unexpected: {' '.join(rest)}; give the rest as key=value")
-        try:
-            unit = AirUnit(name, side, zid, kv.get("role", "bomber"), kv.get("type", "non-naval"), int(kv.get("range", "0")),
-                           float(kv.get("tbf", "0")), kv.get("mission", "box"), int(kv.get("distance", "0")))
-        except ValueError:
-            raise RuleError("range and distance are whole numbers, tbf a number") from None
+        unit = AirUnit(name, side, zid, kv.get("role", "bomber"), kv.get("type", "non-naval"),
+                       read_int(kv.get("range", "0"), "range (hexes)", 0, MOST), read_amount(kv.get("tbf", "0"), "TBF", 0, MOST),
+                       kv.get("mission", "box"), read_int(kv.get("distance", "0"), "distance (hexes)", 0, MOST))
         sea = A.add_unit(world.sea, st, unit)
         new = replace(world, sea=sea)
         mod = A.air_modifier(new, st, zid, "axis" if side == "allied" else "allied")
@@ -330,7 +329,8 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         Verb("malta", "malta N", "Set the Malta status number: the Axis Central Med NSN and the Allied West/Central Med lines follow it.", "33.B.1.a, 33.B.10", malta, anytime=True, group="sea"),
         Verb("check", "check [ZONE SIDE KIND[:RES][@NAME]] [--tight|--loose|--outside] [--short|--far|--soviet|--soviet-base] [--force] [dice=N,N,..]",
              "Anti-shipping check of one cargo item: final NSN with every modifier, 2d6 contact, 1d6 result in plain words. Missing parts are asked as prompts. Once per item per zone per naval movement phase unless --force (recorded).",
-             "33.A, 33.D, 33.E", check, group="sea", options=("tight", "loose", "outside", "short", "far", "soviet", "soviet-base", "force", "name")),
+             "33.A, 33.D, 33.E", check, group="sea",
+             options=("tight", "loose", "outside", "short", "far", "soviet", "soviet-base", "force", "name", "sea-zone", "side", "cargo")),
         Verb("batch", "batch ZONE SIDE ITEM... [--tight|--loose] [--short|--far] [--force] [dice=N,N,..]",
              "Check many cargo items (KIND[:RES][@NAME], e.g. sp:7@convoy unit@7-6 empty-nt) in one go; dice= takes every physical die in a row (2 for contact, 1 more on contact).",
              "33.A, 33.D, 33.E", batch, group="sea", options=("tight", "loose", "outside", "short", "far", "force")),

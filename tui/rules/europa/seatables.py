@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal, Union
 
-from ..core.data import DataModel, convert_tables, read_toml
+from ..core.data import DataModel, Signed, SignedAmount, convert_tables, read_toml
 
 SIDES = ("axis", "allied")
 CONDITION_KINDS = ("toggle", "number", "owned", "ever-owned", "zone-ports", "malta", "interference",
@@ -48,7 +48,7 @@ class ZoneLine(DataModel, kw_only=True):
     """One line of a side's SEA ZONE EFFECTS TABLE (33.B.10)."""
 
     op: Literal["set", "add", "per", "of"] = "set"
-    value: float = 0
+    value: SignedAmount = 0
     when: str = ""
     flag: str = ""
     equals: Union[str, float, None] = None
@@ -155,7 +155,7 @@ class CargoKind(DataModel, kw_only=True):
     name: str
     column: Literal["sp", "unit"]
     increment: float = 0
-    modifier: int = 0
+    modifier: Signed = 0
     modifier_text: str = ""
     modifier_rule: str = ""
     rule: str
@@ -206,7 +206,7 @@ class InterferenceModifier(DataModel, kw_only=True):
     """A cumulative modifier from the history of attempts; ``within_turns`` 0 = ever."""
 
     result: str
-    value: int
+    value: Signed
     within_turns: int = 0
     text: str
     rule: str
@@ -218,7 +218,7 @@ class InterferenceArea(DataModel, kw_only=True):
 
     name: str
     zones: list[str]
-    modifier: int = 0
+    modifier: Signed = 0
     modifier_text: str = ""
     vp_divisor: float = 1
     requires: str = ""
@@ -271,6 +271,15 @@ class Factor(DataModel, kw_only=True):
     note: str = ""
 
 
+class Modifier(DataModel, kw_only=True):
+    """A die roll modifier (either sign) with its text and rule."""
+
+    value: SignedAmount
+    text: str
+    rule: str
+    note: str = ""
+
+
 class AntiShippingAir(DataModel, kw_only=True):
     """33.C Table 4 (RULINGS E21)."""
 
@@ -306,10 +315,10 @@ class MulberrySpec(DataModel, kw_only=True):
     tow_seas: list[str]
     free_mps: int
     mp_step: int
-    per_step: int
+    per_step: Signed
     clear_hex: int
     clear_adjacent: int
-    sea: dict[str, Factor]
+    sea: dict[str, Modifier]
     results: dict[str, MulberryResult]
     rule: str
     note: str = ""

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from ..core.errors import RuleError
 from ..core.explain import fmt_number
+from ..core.numbers import MOST, read_amount, read_int
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
 from . import destruction as D
@@ -27,28 +28,14 @@ TRUE = {"yes", "y", "true", "on", "1"}
 FALSE = {"no", "n", "false", "off", "0"}
 
 
-def number(text: str, what: str, step: float = 0.5) -> float:
-    """Read a game number (``1.5``, ``1½``, ``½``) that must be a multiple of ``step``."""
-    cleaned = text.replace("½", ".5").replace("¼", ".25").replace("¾", ".75")
-    if cleaned.startswith("."):
-        cleaned = "0" + cleaned
-    try:
-        value = float(cleaned)
-    except ValueError:
-        raise RuleError(f"{what} must be a number, not '{text}'") from None
-    if value != value or value in (float("inf"), float("-inf")) or abs(value) > 10_000:
-        raise RuleError(f"{what} must be a sensible number, not '{text}'")
-    if round(value / step) * step != value:
-        raise RuleError(f"{what} must be in steps of {fmt_number(step)}, not '{text}'")
-    return value
+def number(text: str, what: str, step: float = 0.5, lo: float = 0, hi: float = MOST) -> float:
+    """Read a game number (``1.5``, ``1½``, ``½``) from ``lo`` to ``hi`` that must be a multiple of ``step``."""
+    return read_amount(text, what, lo, hi, step)
 
 
-def whole(text: str, what: str) -> int:
-    """Read a whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise RuleError(f"{what} must be a whole number, not '{text}'") from None
+def whole(text: str, what: str, lo: int = 0, hi: int = MOST) -> int:
+    """Read a whole number from ``lo`` to ``hi``."""
+    return read_int(text, what, lo, hi)
 
 
 def flag(text: str, what: str) -> bool:
@@ -258,10 +245,10 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
         Verb("reduce", "reduce PORT [N]", "Place or raise a Reduced marker by N levels (default 1; at most 4).", "31.A.5", reduce, anytime=True, group="ports"),
         Verb("upgrade", "upgrade PORT", "Raise a reduced port one level (engineering).", "31.A.5, 31.A.6", upgrade, anytime=True, group="ports"),
         Verb("collateral", "collateral PORT [on|off]", "Place or remove a Collateral Damage marker (acts one level smaller).", "31.A.4", collateral, anytime=True, group="ports"),
-        Verb("capture", "capture PORT axis|allied", "Change ownership: places Collateral Damage, and offers the 31.A.6 destruction roll where it applies.", "31.A.4, 31.A.6", capture, group="ports"),
+        Verb("capture", "capture PORT axis|allied", "Change ownership: places Collateral Damage, and offers the 31.A.6 destruction roll where it applies.", "31.A.4, 31.A.6", capture, group="ports", options=("nation",)),
         Verb("use", "use PORT RES [--he] [--supply]", "Embark/disembark REs through the port (heavy equipment with --he, SPs/SRPs with --supply); refused over capacity.", "31.A.1, 31.A.2", use, group="ports", options=("he", "supply")),
         Verb("intrinsic", "intrinsic PORT", "Declare the port's intrinsic supply capacity used (only while no capacity is marked used).", "31.A.1, 31.A.2", intrinsic, anytime=True, group="ports"),
-        Verb("dedicate", "dedicate PORT RES [--hqs N]", "Dedicate REs of NTs to the port to lower its SLP cost, after one RE per Army HQ.", "31.A.1 note #, note 1", dedicate, anytime=True, group="ports", options=("hqs",)),
+        Verb("dedicate", "dedicate PORT RES [--hqs N]", "Dedicate REs of NTs to the port to lower its SLP cost, after one RE per Army HQ.", "31.A.1 note #, note 1", dedicate, anytime=True, group="ports", options=("hqs", "hq")),
         Verb("mines", "mines PORT N", "Set the mine points in the port hex (each is one level of port interdiction).", "31.A.2", mines, anytime=True, group="ports"),
         Verb("trace", "trace PORT [on|off]", "Whether the port traces to a friendly functioning major or great port (needed for intrinsic supply).", "31.A.2", trace, anytime=True, group="ports"),
     ]

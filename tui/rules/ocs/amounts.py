@@ -12,10 +12,11 @@ import re
 from fractions import Fraction
 
 from ..core.errors import RuleError
+from ..core.numbers import read_amount, read_int
 
 _AMOUNT_RE = re.compile(
     r"^\s*(?:(?P<sp>\d+(?:\.\d+)?)\s*(?P<unit>sp)?)?\s*(?:(?P<t>\d+)\s*t)?\s*$",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
 _GLYPHS = {"½": ".5", "¼": ".25", "¾": ".75"}
 LIMIT_SP = 100_000  # refuses absurd figures typed by mistake
@@ -47,10 +48,10 @@ def parse_amount(text: str, per_sp: int, what: str = "amount") -> int:
     sp_text, t_text = match.group("sp"), match.group("t")
     if sp_text is not None and t_text is not None and not match.group("unit"):
         raise RuleError(f"{what}: write the SP as 'SP' when Tokens follow (e.g. 2 SP 3T), not '{text}'")
+    if sp_text is not None:
+        read_amount(sp_text, f"{what} (SP)", 0, LIMIT_SP)  # bounded before it is read exactly
     sp = Fraction(sp_text) if sp_text is not None else Fraction(0)
-    if sp > LIMIT_SP:
-        raise RuleError(f"{what} must be a sensible number, not '{text}'")
-    tokens = sp * per_sp + (int(t_text) if t_text is not None else 0)
+    tokens = sp * per_sp + (read_int(t_text, f"{what} (Tokens)", 0, LIMIT_SP * per_sp) if t_text is not None else 0)
     if tokens.denominator != 1:
         raise RuleError(f"{what} must be whole Tokens (1T = 1/{per_sp} SP), not '{text}'")
     return int(tokens)

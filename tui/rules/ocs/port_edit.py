@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.errors import DataError, RuleError
+from ..core.numbers import MOST, read_int
 from .ports import Port, fmt
 from .tables import OcsTables
 from .world import OcsWorld, ScenarioPort, scenario_port, take_port
@@ -59,10 +60,7 @@ def _apply(fields: dict[str, Any], pairs: list[str], tables: OcsTables) -> dict[
             fields["damage_track"] = [v.strip() for v in value.split(",") if v.strip()]
             fields["capacity"] = None  # the first box is the undamaged capacity
         elif key == "hits":
-            try:
-                fields["hits"] = int(value)
-            except ValueError:
-                raise RuleError(f"hits must be a whole number, not '{value}' (19.0b)") from None
+            fields["hits"] = read_int(value, "hits (19.0b)", 0, MOST)
         else:
             raise RuleError(f"cannot set '{key}'; keys: {', '.join(KEYS)}")
     return fields

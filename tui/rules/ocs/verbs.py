@@ -10,11 +10,11 @@ confirmed by an option on the command or asked as a yes/no prompt
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import Any, Callable
 
 from ..core.errors import RuleError
+from ..core.numbers import MOST, read_amount, read_int
 from ..core.phases import Sequence
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
@@ -107,10 +107,7 @@ def build_verbs(tables: OcsTables, sequence: Sequence, acting: Callable[[Context
         port, rest = take_port(world, args)
         if len(rest) > 1:
             raise RuleError(f"too many arguments: {' '.join(rest)} (usage: hit PORT [N])")
-        try:
-            n = int(rest[0]) if rest else 1
-        except ValueError:
-            raise RuleError(f"hits must be a whole number, not '{rest[0]}' (19.0b)") from None
+        n = read_int(rest[0], "hits (19.0b)", 1, MOST) if rest else 1
         new, added = P.inflict_hits(port, n, tables)
         cap = P.capacity(new, tables)
         details = (f"{n - added} hit(s) beyond the most a port can accumulate ({tables.damage.max_hits.value}) have no "
@@ -226,12 +223,7 @@ def build_verbs(tables: OcsTables, sequence: Sequence, acting: Callable[[Context
         if len(args) != 2:
             raise RuleError(f"usage: allowance {'|'.join(tables.sides)} POINTS (19.0f)")
         side = side_of(args[0], tables)
-        try:
-            value = float(args[1])
-        except ValueError:
-            value = float("nan")
-        if not math.isfinite(value) or abs(value) > LIMIT_SP:
-            raise RuleError(f"the Shipping Allowance must be a number of points, not '{args[1]}' (19.0f)")
+        value = read_amount(args[1], "the Shipping Allowance (points, 19.0f)", 0, LIMIT_SP)
         tokens = points_to_tokens(int(value) if value == int(value) else value, tables)
         new = replace(world, allowance={**world.allowance, side: tokens})
         return Outcome(new, f"{side} Shipping Allowance: {S.points(tokens, tables)} point(s) a turn, {fmt(tokens)} of cargo (19.0f)",
