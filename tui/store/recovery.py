@@ -15,7 +15,7 @@ from pathlib import Path
 
 import orjson
 
-from tui.store.fileops import FileOps, reason, replace_file
+from tui.store.fileops import FileOps, NotASaveFile, reason, replace_file
 from tui.store.snapshot import SnapshotStorage, StoreFailed
 from tui.store.storage import AtomicJSONStorage
 from tui.store.validate import Problem, check_save
@@ -54,6 +54,8 @@ def load_checked(path: Path, ops: FileOps | None = None) -> AtomicJSONStorage:
     """Read and validate ``path``; raise :class:`SaveError` (without a backup) if it is no save."""
     try:
         storage = AtomicJSONStorage(path, ops=ops)
+    except NotASaveFile as exc:
+        raise SaveError(path, str(exc), kind="unreadable") from None
     except IsADirectoryError:
         raise SaveError(path, "it is a folder, not a save file", kind="unreadable") from None
     except OSError as exc:
