@@ -137,16 +137,21 @@ def run_app(game, headless: bool = False) -> int:
     Every command was durable before it was shown as done, so ending is only
     leaving the screen and letting go of the lock.
     """
-    from .app import make_app  # Textual is imported only when a screen is needed
-
-    app = make_app(game)
+    stopping: list[int] = []
+    app = None
 
     def stop(signum: int, frame: object) -> None:
-        app.call_later(app.exit)  # ends the run loop like 'q' does
+        stopping.append(signum)
+        if app is not None and app.is_running:
+            app.call_later(app.exit)  # ends the run loop like 'q' does
 
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGHUP, signal.SIGTERM)}
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGHUP, signal.SIGTERM)}  # before the slow imports
     try:
-        app.run(headless=headless)
+        from .app import make_app  # Textual is imported only when a screen is needed
+
+        app = make_app(game)
+        if not stopping:  # a signal while starting up: end without showing the screen
+            app.run(headless=headless)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
