@@ -15,7 +15,9 @@ from .engine.game import Game
 from .engine.setup import DEFAULT_SCENARIO, load_ruleset, load_scenario, new_game
 from .rules.core.errors import DataError
 from .savecheck import SavedDataError, check_saved, rules_fingerprint
-from .store import SaveError, SaveFile, SaveLock, read_holder
+from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
+from .store.lock import LockLost
+from .store.recovery import put_back
 from .store.fileops import reason as os_reason
 from .store.storage import sweep_temp_files
 
@@ -197,3 +199,34 @@ def _load(path: Path, data_dir: Path, clock: Callable[[], datetime] | None) -> G
     except (KeyError, TypeError, ValueError) as exc:
         store.close()
         raise GameOpenError(f"{path}: the saved state does not fit the {ruleset.id} rule set ({type(exc).__name__}: {exc})") from exc
+
+
+def write_back(game: Game) -> Path | None:
+    """Put the writer's game (as last saved) back over its file, which was cut short, replaced or removed.
+
+    What is on disk now is kept beside it as ``NAME.broken-*`` (returned).
+    Needs this session to hold the game's lock (it is confirmed first); raises
+    :class:`GameOpenError` with the reason, changing nothing, if it cannot.
+    """
+    store = game.store
+    lock = getattr(store, "lock", None)
+    path = Path(getattr(store, "file", None) or "")
+    if game.read_only or lock is None:
+        raise GameOpenError("only the session writing this game can put it back; this one is watching")
+    try:
+        lock.confirm()
+        kept = put_back(path, store.to_bytes())  # type: ignore[attr-defined]
+    except (LockLost, StoreFailed) as exc:
+        raise GameOpenError(f"could not write the game back to {path}: {exc}") from None
+    game.poll()  # takes the file just written (the same game) as the one to follow
+    return kept
+
+
+def write_elsewhere(game: Game, path: Path, data_dir: Path) -> Game:
+    """Write the game (as last saved) as a new save at ``path`` and open it for writing; the caller switches to it."""
+    path = Path(path).expanduser()
+    try:
+        SaveFile.create_from_bytes(path, game.store.to_bytes()).close()  # type: ignore[attr-defined]
+    except (SaveError, StoreFailed) as exc:
+        raise GameOpenError(str(exc)) from None
+    return open_game(path, data_dir, game.clock, mode="write")

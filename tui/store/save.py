@@ -82,6 +82,44 @@ def _write_exclusive(ops: FileOps, target: str, payload: bytes) -> None:
         raise
 
 
+def create_file(path: Path, payload: bytes, ops: FileOps | None = None) -> None:
+    """Durably write ``payload`` as a new file at ``path``: one winner among concurrent creators.
+
+    Temp file, fsync, then a hard link to ``path`` (which fails if anything is
+    there), else ``O_EXCL`` where links do not work. SaveError (``exists``)
+    or StoreFailed; nothing is left behind on failure.
+    """
+    ops = ops or FileOps()
+    target = os.path.abspath(path)
+    tmp = f"{target}.tmp-{os.urandom(6).hex()}"
+    try:
+        fd = ops.open_temp(tmp, None)
+        try:
+            try:
+                ops.write(fd, payload)
+                ops.fsync(fd)
+            finally:
+                ops.close(fd)
+            try:
+                ops.link(tmp, target)  # fails if anything appeared at ``path`` meanwhile: one creator wins
+            except FileExistsError:
+                raise
+            except OSError as exc:
+                if exc.errno not in _NO_LINKS:
+                    raise
+                _write_exclusive(ops, target, payload)  # no hard links here: O_EXCL is the one winner
+        finally:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        ops.fsync_dir(os.path.dirname(target))
+    except FileExistsError:
+        raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create") from None
+    except OSError as exc:
+        raise StoreFailed(path.name, reason(exc)) from exc
+
+
 class SaveFile:
     """A Harbormaster save: read it, and commit one command at a time.
 
@@ -133,37 +171,18 @@ class SaveFile:
             raise SaveError(path, problem, kind="exists", action="create")
         if os.path.lexists(path):
             raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create")
-        ops = ops or FileOps()
-        target = os.path.abspath(path)
-        tmp = f"{target}.tmp-{os.urandom(6).hex()}"
-        payload = orjson.dumps(data)
-        try:
-            fd = ops.open_temp(tmp, None)
-            try:
-                try:
-                    ops.write(fd, payload)
-                    ops.fsync(fd)
-                finally:
-                    ops.close(fd)
-                try:
-                    ops.link(tmp, target)  # fails if anything appeared at ``path`` meanwhile: one creator wins
-                except FileExistsError:
-                    raise
-                except OSError as exc:
-                    if exc.errno not in _NO_LINKS:
-                        raise
-                    _write_exclusive(ops, target, payload)  # no hard links here: O_EXCL is the one winner
-            finally:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-            ops.fsync_dir(os.path.dirname(target))
-        except FileExistsError:
-            raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create") from None
-        except OSError as exc:
-            raise StoreFailed(path.name, reason(exc)) from exc
+        create_file(path, orjson.dumps(data), ops)
         return cls(AtomicJSONStorage(path, ops=ops), path, clock)
+
+    @classmethod
+    def create_from_bytes(cls, path: Path, raw: bytes, *, clock: Clock | None = None) -> SaveFile:
+        """Write a save's bytes (see :meth:`to_bytes`) as a new file at ``path``, exclusively, like :meth:`create`."""
+        cls.from_bytes(raw, name=Path(path).name).close()  # only a valid save is written
+        path = Path(path)
+        if os.path.lexists(path):
+            raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create")
+        create_file(path, raw)
+        return cls(AtomicJSONStorage(path), path, clock)
 
     @classmethod
     def open(cls, path: Path, *, clock: Clock | None = None, ops: FileOps | None = None) -> SaveFile:
