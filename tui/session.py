@@ -82,7 +82,7 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     whole log and refuses a save whose events do not give its state.
     """
     given = Path(path)
-    path = Path(os.path.realpath(given)) if os.path.exists(given) else given
+    path = Path(os.path.realpath(given)) if os.path.isfile(given) else given  # anything else is refused by its own name
     lock: SaveLock | None = None
     why = ""
     who = ""
