@@ -18,7 +18,6 @@ every problem is a :class:`SaveError` with a one-line message.
 
 from __future__ import annotations
 
-import errno
 import os
 import threading
 from collections.abc import Iterable, Mapping
@@ -29,6 +28,7 @@ from typing import Any
 import orjson
 from tinydb import TinyDB
 
+from tui.store.create import create_file
 from tui.store.fileops import FileOps, read_file, reason
 from tui.store.lock import LockLost, SaveLock, folder_lock
 from tui.store.recovery import Clock, SaveError, check_storage, load_checked, newest_backup, utc_now
@@ -62,62 +62,6 @@ def _event_doc(doc: Any, seq: int, what: str) -> dict[str, Any]:
     if "seq" in copy and copy["seq"] != seq:
         raise ValueError(f"{what} says seq {copy['seq']!r}, but it is event {seq} in this save")
     return copy
-
-
-#: errno values meaning "this file system does not do hard links".
-_NO_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS})
-
-
-def _write_exclusive(ops: FileOps, target: str, payload: bytes) -> None:
-    """Create ``target`` with O_EXCL and write it (where hard links do not work); remove it on failure."""
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-    try:
-        try:
-            ops.write(fd, payload)
-            ops.fsync(fd)
-        finally:
-            ops.close(fd)
-    except BaseException:
-        os.unlink(target)
-        raise
-
-
-def create_file(path: Path, payload: bytes, ops: FileOps | None = None) -> None:
-    """Durably write ``payload`` as a new file at ``path``: one winner among concurrent creators.
-
-    Temp file, fsync, then a hard link to ``path`` (which fails if anything is
-    there), else ``O_EXCL`` where links do not work. SaveError (``exists``)
-    or StoreFailed; nothing is left behind on failure.
-    """
-    ops = ops or FileOps()
-    target = os.path.abspath(path)
-    tmp = f"{target}.tmp-{os.urandom(6).hex()}"
-    try:
-        fd = ops.open_temp(tmp, None)
-        try:
-            try:
-                ops.write(fd, payload)
-                ops.fsync(fd)
-            finally:
-                ops.close(fd)
-            try:
-                ops.link(tmp, target)  # fails if anything appeared at ``path`` meanwhile: one creator wins
-            except FileExistsError:
-                raise
-            except OSError as exc:
-                if exc.errno not in _NO_LINKS:
-                    raise
-                _write_exclusive(ops, target, payload)  # no hard links here: O_EXCL is the one winner
-        finally:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        ops.fsync_dir(os.path.dirname(target))
-    except FileExistsError:
-        raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create") from None
-    except OSError as exc:
-        raise StoreFailed(path.name, reason(exc)) from exc
 
 
 class SaveFile:
