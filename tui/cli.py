@@ -156,6 +156,8 @@ def run_app(game, headless: bool = False) -> int:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         game.close()  # every command is already durable; this lets go of the lock
+        if app is not None and app.game is not game:  # the referee carried on in a copy written elsewhere
+            app.game.close()
     return 0
 
 
