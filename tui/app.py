@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar
 
 from textual import events, on, work
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.widgets import Input
@@ -108,7 +108,10 @@ class HarbormasterApp(App[None]):
 
     def _poll(self) -> None:
         """Take another session's changes (one ``stat`` when there are none); never die on a file problem."""
-        if self.screen.is_modal:
+        try:
+            if self.screen.is_modal:
+                return
+        except ScreenStackError:  # the timer fired while the app starts or ends
             return
         try:
             changed = self.game.poll()
