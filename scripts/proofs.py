@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Proofs that nothing is lost: kill test, concurrent writers, corrupt saves, fuzzed input.
+"""Proofs that nothing is lost: kill test, concurrent writers, corrupt saves, fuzzed input, and files.
 
     python scripts/proofs.py [--kills 1000] [--procs 8] [--corrupt 500] [--fuzz 5000]
+        [--exec-kills 100] [--damaged 23] [--lock-race 6] [--permissions]
+
+The file parts (kills of real ``exec`` processes, damaged saves through every
+open path, the lock-deletion race, permissions) live in ``proofs_files.py``;
+each has its own flag, and 0 skips it.
 
 Prints the figures (kills survived, commands lost, corruptions detected,
 fuzz cases, concurrent commands). The tests in tests/test_proofs.py run small
@@ -32,6 +37,7 @@ from tui.session import create_game, open_game  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fuzz_commands import FuzzReport, fuzz_test  # noqa: E402,F401  (the fuzz part lives in its own module)
+import proofs_files  # noqa: E402
 
 SEED = 11
 
@@ -333,6 +339,7 @@ def main() -> None:
     parser.add_argument("--execs", type=int, default=10)
     parser.add_argument("--corrupt", type=int, default=500)
     parser.add_argument("--fuzz", type=int, default=5000, help="random command lines per rule set (engine and CLI)")
+    proofs_files_arguments(parser)
     args = parser.parse_args()
     import tempfile
 
@@ -353,7 +360,48 @@ def main() -> None:
               f"{report.in_flight_durable} durable in flight, {report.lost} commands lost, {report.mismatches} mismatches")
         for f in report.failures[:5]:
             print("  ", f)
+        run_file_proofs(folder, args, rng)
         print(f"total {time.perf_counter() - start:.0f} s")
+
+
+def proofs_files_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of the file proofs (each 0 or absent skips its part)."""
+    parser.add_argument("--exec-kills", type=int, default=100, help="SIGKILLs of real exec processes")
+    parser.add_argument("--damaged", type=int, default=23, help="damaged saves through every open path (of the corpus)")
+    parser.add_argument("--lock-race", type=int, default=6, help="writers racing while SAVE.lock is deleted every 3 ms")
+    parser.add_argument("--lock-race-execs", type=int, default=20, help="exec calls per racing writer")
+    parser.add_argument("--permissions", action=argparse.BooleanOptionalAction, default=True,
+                        help="a save on a read-only file system (needs mount rights)")
+
+
+def run_file_proofs(folder: Path, args: argparse.Namespace, rng: random.Random) -> None:
+    """Run and print the file proofs chosen by ``args``."""
+    if args.damaged:
+        r = proofs_files.damaged_paths_test(folder, args.damaged)
+        print(f"damaged saves: {r.cases} cases x every open path (show, exec, restore, TUI writer, TUI viewer, "
+              f"viewer reload) = {r.checks} checks, {r.refused} refused cleanly and untouched, {len(r.failures)} failures")
+        for f in r.failures[:5]:
+            print("  ", f)
+    if args.lock_race:
+        r = proofs_files.lock_race_test(folder, args.lock_race, args.lock_race_execs)
+        print(f"lock-deletion race: {r.writers} writers, {r.sent} exec calls, lock file deleted {r.deletions} times, "
+              f"{r.acknowledged} acknowledged, {r.sent - r.acknowledged} refused cleanly, {r.lost} lost, "
+              f"{r.duplicated} applied twice, state == replay: {r.replays}")
+    if args.exec_kills:
+        r = proofs_files.exec_kill_test(folder, args.exec_kills, rng)
+        print(f"exec kill test: {r.kills} real exec processes killed, {r.acknowledged} commands acknowledged, "
+              f"{r.lost} lost, {r.unreadable} saves left unreadable")
+        for f in r.failures[:5]:
+            print("  ", f)
+    if args.permissions:
+        r = proofs_files.permissions_test(folder)
+        if r.skipped:
+            print(f"permissions: skipped ({r.skipped})")
+        else:
+            print(f"permissions: {r.cases} cases on a read-only file system, {r.clean} clean (watching with the reason, "
+                  f"refusals without traceback, nothing created), {len(r.failures)} failures")
+            for f in r.failures[:5]:
+                print("  ", f)
 
 
 if __name__ == "__main__":

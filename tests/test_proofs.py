@@ -50,6 +50,31 @@ def test_fuzzed_lines_of_every_verb_never_crash_refusals_change_nothing_and_acce
     assert report.cases == 2 * 135 and report.cli_cases == 2 * 15
     assert report.accepted and report.refused and report.cli_refused
     assert report.ok, report.failures[:5]
+# ------------------------------------------------------------------ files (issue 8)
+def test_killed_exec_processes_lose_no_acknowledged_command(tmp_path: Path) -> None:
+    """Issue 8 proofs: SIGKILL real ``exec`` processes; every acknowledged command is in the log, the save opens."""
+    report = proofs.proofs_files.exec_kill_test(tmp_path, 5, random.Random(5))
+    assert report.kills == 5 and report.lost == 0 and report.unreadable == 0, report.failures
+
+
+def test_damaged_saves_are_refused_on_every_open_path(tmp_path: Path) -> None:
+    """Issue 8.6 proofs: a few damaged saves (and a FIFO, a dangling link, /dev/zero) through every path."""
+    report = proofs.proofs_files.damaged_paths_test(tmp_path, 4)
+    assert report.cases == 7 and report.refused == report.checks and not report.failures, report.failures
+
+
+def test_lock_deletion_race_loses_nothing(tmp_path: Path) -> None:
+    """Issue 8.4 proofs: writers race while SAVE.lock is deleted every 3 ms; nothing acknowledged is lost or doubled."""
+    report = proofs.proofs_files.lock_race_test(tmp_path, 3, 4)
+    assert report.sent == 12 and report.lost == 0 and report.duplicated == 0 and report.replays
+
+
+def test_permissions_on_a_read_only_file_system(tmp_path: Path) -> None:
+    """Issue 8.3 proofs: watching with the reason, clean refusals, nothing created (skipped without mount rights)."""
+    report = proofs.proofs_files.permissions_test(tmp_path)
+    if report.skipped:
+        pytest.skip(report.skipped)
+    assert report.cases == report.clean == 6, report.failures
 
 
 # ------------------------------------------------------------------ fuzz

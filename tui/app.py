@@ -10,10 +10,11 @@ the game changed (``GameChanged``).
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Callable, ClassVar
 
 from textual import events, on, work
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.widgets import Input
@@ -27,6 +28,7 @@ from .screens.base import GameScreen
 from .screens.command_line import CommandLine, completions, syntax
 from .screens.confirm_prompt import ConfirmPrompt
 from .screens.dice_prompt import ROLL, DicePrompt
+from .screens.file_problem import FileProblem
 from .screens.log import LogScreen
 from .screens.markers import MarkersScreen
 from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
@@ -34,6 +36,8 @@ from .screens.phases import PhasesScreen
 from .screens.ports import PortsScreen
 from .screens.text_screen import TextScreen, help_text, keys_table
 from .screens.zones import ZonesScreen
+from .session import GameOpenError
+from .store import SaveError, StoreFailed
 from .widgets.explain_pane import explained_text
 from .widgets.view_table import ViewTable
 
@@ -81,6 +85,8 @@ class HarbormasterApp(App[None]):
         """Counts changes; screens compare it with what they rendered."""
         self.history: list[str] = []
         """Lines typed at the command line, oldest first."""
+        self.file_problem: str | None = None
+        """What is wrong with the save file now (cut short, replaced, moved), or None."""
         self.selected: dict[str, str] = {}
         """The name of the selected row of each view shown (``ports`` -> a port); the palette's actions name it."""
 
@@ -101,14 +107,76 @@ class HarbormasterApp(App[None]):
         self.set_interval(POLL_SECONDS, self._poll)
 
     def _poll(self) -> None:
-        """Take another session's changes (one ``stat`` when there are none)."""
-        if self.screen.is_modal or not self.game.poll():
+        """Take another session's changes (one ``stat`` when there are none); never die on a file problem."""
+        try:
+            if self.screen.is_modal:
+                return
+        except ScreenStackError:  # the timer fired while the app starts or ends
+            return
+        try:
+            changed = self.game.poll()
+        except (GameOpenError, SaveError, StoreFailed, OSError) as exc:
+            self._file_problem(str(exc))
+            return
+        if self.file_problem is not None:
+            self.file_problem = None
+            self._say("The save file can be read again; following it.", "success")
+        if not changed:
             return
         self.version += 1
         last = next((e for e in reversed(self.game.events) if e.get("status") == "applied"), None)
         by = f"the referee ({self.game.writer})" if self.game.writer else "the referee"
         what = f": #{last['seq']} {last['command']} — {last['summary']}" if last else ""
         self._say(f"Updated by {by}{what}", "info")
+        self.post_message(GameChanged(None, self.version))
+
+    # ------------------------------------------------------- file problems
+    def _file_problem(self, problem: str) -> None:
+        """The save was cut short, replaced, removed or its folder moved: say so once, keep the game, offer a way out."""
+        if problem == self.file_problem:
+            return  # already said; still waiting
+        self.file_problem = problem
+        if self.game.read_only:
+            self._say(f"File problem: {problem}. Showing the last good game; waiting for the file to come back.", "warning")
+            return
+        self._say(f"File problem: {problem}. Your game is kept in memory.", "error")
+        self._offer_file_fix(problem)
+
+    @work(group="file-problem", exclusive=True)
+    async def _offer_file_fix(self, problem: str) -> None:
+        """Ask the writer what to do: put the game back, write it elsewhere, or wait."""
+        from .paths import data_dir
+        from .session import write_back, write_elsewhere
+
+        store_file = getattr(self.game.store, "file", None) or "game.json"
+        suggestion = f"{store_file}.recovered.json"
+        answer = await self.push_screen_wait(FileProblem(problem, can_write=not self.game.read_only, suggestion=suggestion))
+        if answer is None:
+            self._say("Waiting: the game is kept in memory; commands are refused until the file is fixed "
+                      "(any refused command offers the choices again).", "warning")
+            return
+        what, where = answer
+        try:
+            if what == "back":
+                kept = write_back(self.game)
+                self.file_problem = None
+                extra = f"; what was on disk is kept as {kept.name}" if kept else ""
+                self._say(f"Your game was written back to {store_file}{extra}.", "success")
+            elif where:
+                new = write_elsewhere(self.game, Path(where), data_dir())
+                old, self.game = self.game, new
+                old.close()
+                self.file_problem = None
+                self._say(f"Your game was written to {new.store.file}; carrying on there.", "success")
+            else:
+                self._say("No path given: nothing was written.", "warning")
+                self.file_problem = None  # ask again at the next poll
+                return
+        except GameOpenError as exc:
+            self._say(f"{exc} — nothing was changed.", "error")
+            self.file_problem = None  # ask again at the next poll
+            return
+        self.version += 1
         self.post_message(GameChanged(None, self.version))
 
     # ------------------------------------------------------------ routing
@@ -230,6 +298,8 @@ class HarbormasterApp(App[None]):
                 break
             result = self.game.execute(command, source)
         self._report(result)
+        if not result.ok and self.file_problem is not None and not self.game.read_only:
+            self._offer_file_fix(self.file_problem)
         if result.ok and result.changed:
             self.version += 1
             self.post_message(GameChanged(result, self.version))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 from pathlib import Path
@@ -19,12 +20,34 @@ from typing import Sequence
 
 from . import __version__, report
 from .engine.setup import RULESETS, load_scenario, scenario_paths
-from .paths import data_dir, default_save
-from .rules.core.errors import DataError
-from .session import GameLocked, GameOpenError, create_game, open_game
-from .store import SaveError, SaveLock, read_holder, restore_backup
+from .paths import data_dir, default_save, make_folder
+from .rules.core.errors import DataError, RuleError
+from .rules.core.numbers import read_amount, read_int
+from .session import GameLocked, GameOpenError, cannot_write, create_game, open_game
+from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
+from .store.fileops import reason
 
 SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios")
+#: ``--wait``: seconds to wait for another session's lock (an hour is already far more than any command takes).
+MAX_WAIT = 3600
+#: ``--seed``: the dice seed range (new games draw theirs from it too).
+MAX_SEED = 2**31 - 1
+
+
+def _wait_seconds(text: str) -> float:
+    """argparse type of ``--wait``: a number of seconds from 0 to MAX_WAIT."""
+    try:
+        return read_amount(text, "--wait", 0, MAX_WAIT)
+    except RuleError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _seed(text: str) -> int:
+    """argparse type of ``--seed``: a whole number from 0 to MAX_SEED."""
+    try:
+        return read_int(text, "--seed", 0, MAX_SEED)
+    except RuleError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -63,15 +86,49 @@ def _open(argv: list[str]) -> int:
     path = args.path or args.save or default_save()
     data = data_dir()
     try:
-        if path.exists():
-            game = open_game(path, data, mode="read" if args.read_only else "auto")
+        if os.path.lexists(path):
+            game = open_game(path, data, mode="read" if args.read_only else "auto", verify=True)
         else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            game = create_game(path, data)
+            game = _create(path, data)
+            if game is None:
+                return 2
             print(f"Created a new game at {path}")
     except GameOpenError as exc:
         return _explain_open_error(path, exc)
     return run_app(game)
+
+
+def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | None = None, seed: int | None = None):
+    """Create a save at ``path`` (and its folders); print why not and return None if it cannot be.
+
+    Exactly one of several sessions creating the same path wins; a refused
+    create leaves no folder it made behind.
+    """
+    try:
+        made = make_folder(path.parent)
+    except OSError as exc:
+        print(f"harbormaster: cannot create {path}: the folder {path.parent} cannot be made ({reason(exc)}); nothing was changed", file=sys.stderr)
+        return None
+    problem = cannot_write(path.parent)
+    try:
+        if problem is not None:
+            print(f"harbormaster: cannot create {path}: you cannot write the folder {path.parent} ({problem}); nothing was changed", file=sys.stderr)
+            game = None
+        else:
+            game = create_game(path, data, ruleset, scenario, seed=seed)
+    except SaveError as exc:
+        print(f"harbormaster: {exc}; nothing was changed", file=sys.stderr)
+        game = None
+    except StoreFailed as exc:
+        print(f"harbormaster: cannot create {path}: {exc}", file=sys.stderr)
+        game = None
+    if game is None:
+        for folder in reversed(made):
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+    return game
 
 
 def run_app(game, headless: bool = False) -> int:
@@ -80,20 +137,27 @@ def run_app(game, headless: bool = False) -> int:
     Every command was durable before it was shown as done, so ending is only
     leaving the screen and letting go of the lock.
     """
-    from .app import make_app  # Textual is imported only when a screen is needed
-
-    app = make_app(game)
+    stopping: list[int] = []
+    app = None
 
     def stop(signum: int, frame: object) -> None:
-        app.call_later(app.exit)  # ends the run loop like 'q' does
+        stopping.append(signum)
+        if app is not None and app.is_running:
+            app.call_later(app.exit)  # ends the run loop like 'q' does
 
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGHUP, signal.SIGTERM)}
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGHUP, signal.SIGTERM)}  # before the slow imports
     try:
-        app.run(headless=headless)
+        from .app import make_app  # Textual is imported only when a screen is needed
+
+        app = make_app(game)
+        if not stopping:  # a signal while starting up: end without showing the screen
+            app.run(headless=headless)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         game.close()  # every command is already durable; this lets go of the lock
+        if app is not None and app.game is not game:  # the referee carried on in a copy written elsewhere
+            app.game.close()
     return 0
 
 
@@ -106,9 +170,8 @@ def _explain_open_error(path: Path, exc: GameOpenError) -> int:
         if sys.stdin.isatty() and sys.stdout.isatty():
             answer = input("Restore it now? The damaged file is kept beside it. [y/N] ").strip().lower()
             if answer in ("y", "yes"):
-                kept = restore_backup(path, exc.backup)
-                print(f"Restored {path} from {exc.backup.name}; the damaged file is kept as {kept.name}.")
-                return _open([str(path)])
+                code = _restore(path, exc.backup)  # takes the lock, as ``harbormaster restore`` does
+                return _open([str(path)]) if code == 0 else code
     return 2
 
 
@@ -119,13 +182,13 @@ def _subcommand(argv: list[str]) -> int:
     new.add_argument("path", type=Path)
     new.add_argument("--ruleset", default="europa", choices=sorted(RULESETS))
     new.add_argument("--scenario", help="scenario name (see 'harbormaster scenarios')")
-    new.add_argument("--seed", type=int, help="dice seed (default: random, recorded in the save)")
+    new.add_argument("--seed", type=_seed, help=f"dice seed, 0 to {MAX_SEED} (default: random, recorded in the save)")
     new.add_argument("--dice", choices=("app", "typed"), help="who rolls by default")
     ex = sub.add_parser("exec", help="run commands on a save and print the results")
     ex.add_argument("path", type=Path)
     ex.add_argument("commands", nargs="+", help="command lines, e.g. \"hit Tobruk 2\"")
-    ex.add_argument("--wait", type=float, default=10.0, metavar="SECONDS",
-                    help="how long to wait for a session that is writing the game (default 10)")
+    ex.add_argument("--wait", type=_wait_seconds, default=10.0, metavar="SECONDS",
+                    help=f"how long to wait for a session that is writing the game, 0 to {MAX_WAIT} (default 10)")
     sh = sub.add_parser("show", help="print ports, markers, the phase or the log")
     sh.add_argument("path", type=Path)
     sh.add_argument("view", help="ports, markers, phase, log, or a view of the rule set (zones, shipping, ...)")
@@ -143,11 +206,9 @@ def _subcommand(argv: list[str]) -> int:
             print(f"{path.stem:<24} {info.ruleset:<10} {info.start:<12} {info.name}")
         return 0
     if args.command == "new":
-        if args.path.exists():
-            print(f"harbormaster: {args.path} already exists; nothing was changed", file=sys.stderr)
+        game = _create(args.path, data, args.ruleset, args.scenario, args.seed)
+        if game is None:
             return 2
-        args.path.parent.mkdir(parents=True, exist_ok=True)
-        game = create_game(args.path, data, args.ruleset, args.scenario, seed=args.seed)
         try:
             if args.dice and args.dice != game.state.settings.get("dice"):
                 game.execute(f"set dice {args.dice}", "exec")
@@ -160,7 +221,7 @@ def _subcommand(argv: list[str]) -> int:
     try:
         if args.command == "show":
             game = open_game(args.path, data, mode="read", verify=True)
-        else:
+        else:  # a read-only folder or file system is refused here, cleanly
             game = open_game(args.path, data, mode="write", wait=args.wait, verify=True)
     except GameLocked as exc:
         print(f"harbormaster: {exc}", file=sys.stderr)
@@ -198,8 +259,17 @@ def _exec(game, lines: list[str]) -> int:
 
 
 def _restore(path: Path, backup: Path | None) -> int:
+    problem = cannot_write(Path(os.path.realpath(path)).parent)
+    if problem is not None:
+        print(f"harbormaster: cannot restore {path}: you cannot write its folder ({problem}); nothing was changed", file=sys.stderr)
+        return 2
     lock = SaveLock(path)
-    if not lock.acquire(0):
+    try:
+        taken = lock.acquire(0)
+    except OSError as exc:
+        print(f"harbormaster: cannot restore {path}: its lock cannot be taken ({reason(exc)}); nothing was changed", file=sys.stderr)
+        return 2
+    if not taken:
         holder = read_holder(path)
         print(f"harbormaster: {path} is open in {holder.describe() if holder else 'another session'}; close it first", file=sys.stderr)
         return 3
@@ -212,7 +282,7 @@ def _restore(path: Path, backup: Path | None) -> int:
 def _restore_locked(path: Path, backup: Path | None) -> int:
     if backup is None:
         try:
-            open_game(path, data_dir(), mode="read")
+            open_game(path, data_dir(), mode="read", verify=True).store.close()  # judged as show, exec and the TUI judge it
         except GameOpenError as exc:
             backup = exc.backup
         else:
@@ -223,10 +293,11 @@ def _restore_locked(path: Path, backup: Path | None) -> int:
         return 2
     try:
         kept = restore_backup(path, backup)
-    except (SaveError, OSError) as exc:
+    except (SaveError, StoreFailed, OSError) as exc:
         print(f"harbormaster: could not restore: {exc}", file=sys.stderr)
         return 2
-    print(f"Restored {path} from {backup}; the damaged file is kept as {kept}")
+    where = f"; the damaged file is kept as {kept}" if kept is not None else ""
+    print(f"Restored {path} from {backup}{where}")
     return 0
 
 

@@ -37,3 +37,34 @@ def default_save() -> Path:
     home = os.environ.get("HARBORMASTER_HOME")
     base = Path(home) if home else Path(platformdirs.user_data_dir(APP))
     return base / "default.json"
+
+
+def make_folder(folder: Path) -> list[Path]:
+    """Make ``folder`` and any missing parents; return the folders made, outermost first (to remove on a refusal).
+
+    Raises ``OSError`` (a parent that is a file, a read-only file system) after
+    removing what it made.
+    """
+    missing: list[Path] = []
+    here = Path(folder)
+    while not os.path.lexists(here) and here != here.parent:
+        missing.append(here)
+        here = here.parent
+    made: list[Path] = []
+    try:
+        for path in reversed(missing):
+            try:
+                path.mkdir()
+            except FileExistsError:  # another session made it a moment ago: theirs, not ours to remove
+                if path.is_dir():
+                    continue
+                raise
+            made.append(path)
+    except OSError:
+        for path in reversed(made):
+            try:
+                path.rmdir()
+            except OSError:
+                break
+        raise
+    return made

@@ -6,6 +6,7 @@ screens never build one.
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -13,7 +14,11 @@ from typing import Callable
 from .engine.game import Game
 from .engine.setup import DEFAULT_SCENARIO, load_ruleset, load_scenario, new_game
 from .rules.core.errors import DataError
-from .store import SaveError, SaveFile, SaveLock, read_holder
+from .savecheck import SavedDataError, check_saved, rules_fingerprint
+from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
+from .store.lock import LockLost
+from .store.recovery import put_back
+from .store.fileops import reason as os_reason
 from .store.storage import sweep_temp_files
 
 
@@ -35,8 +40,23 @@ def create_game(path: Path, data_dir: Path, ruleset_id: str = "europa", scenario
     ruleset = load_ruleset(ruleset_id, data_dir)
     scen = load_scenario(data_dir, scenario or ruleset.default_scenario or DEFAULT_SCENARIO)
     meta, state = new_game(ruleset, scen, seed=seed)
+    meta["rules"] = rules_fingerprint(data_dir, ruleset.id)
     SaveFile.create(path, meta, state, clock=clock).close()
     return open_game(path, data_dir, clock, mode="write")
+
+
+def cannot_write(folder: Path) -> str | None:
+    """Why this user cannot make or replace files in ``folder`` (a read-only file system, permissions), or None."""
+    if os.access(folder, os.W_OK | os.X_OK):
+        return None
+    try:
+        if os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 1):
+            return "it is on a read-only file system"
+    except OSError:
+        pass
+    if not os.path.isdir(folder):
+        return "it is not a folder" if os.path.exists(folder) else "it does not exist"
+    return "you do not have write permission there"
 
 
 def memory_game(data_dir: Path, ruleset_id: str = "europa", scenario: str | None = None, seed: int = 1,
@@ -54,32 +74,48 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
 
     ``mode`` is ``"write"`` (take the writer's lock, waiting at most ``wait``
     seconds, else :class:`GameLocked`), ``"read"`` (read-only, no lock), or
-    ``"auto"`` (write if the lock is free, else read-only with the holder
-    named). The lock is taken before the file is read, so a writer always
-    starts from the newest save. ``verify`` also replays the whole log and
-    refuses a save whose events do not give its state.
+    ``"auto"`` (write if the lock is free and this user can write the folder,
+    else read-only with the reason shown). The lock is taken on the real file
+    (through any symbolic link) before the file is read, so a writer always
+    starts from the newest save. Every open validates the save against its
+    rule set (:func:`tui.savecheck.check_saved`); ``verify`` also replays the
+    whole log and refuses a save whose events do not give its state.
     """
-    path = Path(path)
+    given = Path(path)
+    path = Path(os.path.realpath(given)) if os.path.isfile(given) else given  # anything else is refused by its own name
     lock: SaveLock | None = None
-    reason = ""
+    why = ""
     who = ""
     if mode in ("write", "auto") and path.exists():
-        lock = SaveLock(path)
-        if not lock.acquire(wait):
+        problem = cannot_write(path.parent)
+        taken = False
+        if problem is None:
+            lock = SaveLock(path)
+            try:
+                taken = lock.acquire(wait)
+            except OSError as exc:
+                problem = os_reason(exc)
+        if problem is not None:
+            lock = None
+            if mode == "write":
+                raise GameOpenError(f"cannot write {given}: you cannot write the folder {path.parent} ({problem}); nothing was changed")
+            why = f"You cannot write this folder ({path.parent}: {problem}): watching; nothing can be changed from this session."
+        elif not taken:
             holder = read_holder(path)
             who = holder.describe() if holder else "another session"
             if mode == "write":
-                raise GameLocked(f"{path} is being written by {who}; nothing was changed. Try again when that session closes the game.")
+                raise GameLocked(f"{given} is being written by {who}; nothing was changed. Try again when that session closes the game.")
             lock = None
-            reason = f"Held by {who}: you are watching; only that session can change the game."
+            why = f"Held by {who}: you are watching; only that session can change the game."
     elif mode == "read":
-        reason = "Opened read-only (--read-only)."
+        why = "Opened read-only (--read-only)."
     if lock is not None:
         sweep_temp_files(path)  # left by a writer that was killed mid-write; we hold the lock now
     try:
         game = _load(path, data_dir, clock)
         problem = game.verify() if verify else None
         if problem:
+            problem = _rules_changed(game, data_dir) or problem
             game.store.close()  # type: ignore[attr-defined]
             raise GameOpenError(f"cannot open {path}: {problem}; the file was not changed", _verified_backup(path, data_dir))
     except BaseException:
@@ -88,19 +124,41 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
         raise
     if lock is None:
         game.read_only = True
-        game.read_only_reason = reason
+        game.read_only_reason = why
         game.writer = who
         game.store.read_only = True  # type: ignore[attr-defined]
     else:
         game.on_close = lock.release
+        game.store.lock = lock  # type: ignore[attr-defined]
 
     def reopen() -> SaveFile:
-        store = SaveFile.open(path, clock=clock)
+        store = _open_checked(path, game.ruleset, clock)
         store.read_only = game.read_only
+        store.lock = lock
         return store
 
     game.reopen = reopen
     return game
+
+
+def _rules_changed(game: Game, data_dir: Path) -> str | None:
+    """If the rule data differs from the data the save was written with, say so (a house-rule change, not a hand edit)."""
+    recorded = game.meta.get("rules")
+    if not isinstance(recorded, str) or recorded == rules_fingerprint(data_dir, game.ruleset.id):
+        return None
+    return (f"the rule data changed since this save was written (data/rulesets/{game.ruleset.id}.toml differs), "
+            "so its log no longer replays to its state; put the old rule data back to open it")
+
+
+def _open_checked(path: Path, ruleset, clock: Callable[[], datetime] | None) -> SaveFile:
+    """Open the store and run the one validation against ``ruleset``; SaveError if the save is damaged."""
+    store = SaveFile.open(path, clock=clock)
+    try:
+        check_saved(store.state(), store.events(), ruleset)
+    except SavedDataError as exc:
+        store.close()
+        raise SaveError(path, f"the save is damaged: {exc}", kind="broken") from None
+    return store
 
 
 def _verified_backup(path: Path, data_dir: Path) -> Path | None:
@@ -121,7 +179,7 @@ def _verified_backup(path: Path, data_dir: Path) -> Path | None:
 
 
 def _load(path: Path, data_dir: Path, clock: Callable[[], datetime] | None) -> Game:
-    """Open the store and the rule set it names, and build the game."""
+    """Open the store and the rule set it names, validate the save against it, and build the game."""
     try:
         store = SaveFile.open(path, clock=clock)
     except SaveError as exc:
@@ -132,7 +190,43 @@ def _load(path: Path, data_dir: Path, clock: Callable[[], datetime] | None) -> G
         store.close()
         raise GameOpenError(f"{path}: {exc}") from exc
     try:
+        check_saved(store.state(), store.events(), ruleset)
+    except SavedDataError as exc:
+        store.close()
+        raise GameOpenError(f"cannot open {path}: the save is damaged: {exc}", _verified_backup(path, data_dir)) from None
+    try:
         return Game(ruleset, store, clock)
     except (KeyError, TypeError, ValueError) as exc:
         store.close()
         raise GameOpenError(f"{path}: the saved state does not fit the {ruleset.id} rule set ({type(exc).__name__}: {exc})") from exc
+
+
+def write_back(game: Game) -> Path | None:
+    """Put the writer's game (as last saved) back over its file, which was cut short, replaced or removed.
+
+    What is on disk now is kept beside it as ``NAME.broken-*`` (returned).
+    Needs this session to hold the game's lock (it is confirmed first); raises
+    :class:`GameOpenError` with the reason, changing nothing, if it cannot.
+    """
+    store = game.store
+    lock = getattr(store, "lock", None)
+    path = Path(getattr(store, "file", None) or "")
+    if game.read_only or lock is None:
+        raise GameOpenError("only the session writing this game can put it back; this one is watching")
+    try:
+        lock.confirm()
+        kept = put_back(path, store.to_bytes())  # type: ignore[attr-defined]
+    except (LockLost, StoreFailed) as exc:
+        raise GameOpenError(f"could not write the game back to {path}: {exc}") from None
+    game.poll()  # takes the file just written (the same game) as the one to follow
+    return kept
+
+
+def write_elsewhere(game: Game, path: Path, data_dir: Path) -> Game:
+    """Write the game (as last saved) as a new save at ``path`` and open it for writing; the caller switches to it."""
+    path = Path(path).expanduser()
+    try:
+        SaveFile.create_from_bytes(path, game.store.to_bytes()).close()  # type: ignore[attr-defined]
+    except (SaveError, StoreFailed) as exc:
+        raise GameOpenError(str(exc)) from None
+    return open_game(path, data_dir, game.clock, mode="write")

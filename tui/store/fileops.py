@@ -11,7 +11,62 @@ from __future__ import annotations
 import os
 import stat
 
-__all__ = ["FileOps", "reason", "replace_file"]
+__all__ = ["MAX_SAVE_BYTES", "FileOps", "NotASaveFile", "read_file", "reason", "replace_file"]
+
+#: The largest file opened as a save (a 50,000-event save is about 25 MB).
+MAX_SAVE_BYTES = 512 * 1024 * 1024
+
+
+class NotASaveFile(OSError):
+    """The path names something that is never read as a save: a FIFO, a device, a dangling link, a huge file."""
+
+
+def _kind(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    for test, name in ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def read_file(path: str, limit: int = MAX_SAVE_BYTES) -> tuple[bytes, int] | None:
+    """The bytes and permission bits of the regular file at ``path``; None if nothing is there.
+
+    Never hangs and never reads without end: the file is opened without
+    blocking (a FIFO), refused unless it is a regular file (``/dev/zero``
+    behind a link), and refused if it holds more than ``limit`` bytes.
+    Raises :class:`NotASaveFile` for those, ``IsADirectoryError`` for a
+    folder and ``OSError`` if it cannot be read.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise NotASaveFile(f"it is a symbolic link to {os.readlink(path)}, which does not exist") from None
+        return None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotASaveFile(f"it is {_kind(info.st_mode)}, not a save file")
+        if info.st_size > limit:
+            raise NotASaveFile(f"it holds {info.st_size:,} bytes, more than a save may ({limit:,})")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, max(info.st_size + 1 - size, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise NotASaveFile(f"it holds more than the {limit:,} bytes a save may")
+        return b"".join(chunks), info.st_mode & 0o7777
+    finally:
+        os.close(fd)
 
 
 def reason(exc: OSError) -> str:

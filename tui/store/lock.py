@@ -2,24 +2,43 @@
 
 The save is replaced on every write, so a lock on the save's own inode would
 be lost at the first command; ``SAVE.lock`` is a stable file that is only ever
-locked (``flock`` through ``filelock``), never replaced. The holder's host,
-pid, user and start time are written beside it (``SAVE.lock.info``) so that
-another session can say who holds the game. The operating system drops the
-lock when the holding process dies, however it dies, so a crashed session
-never leaves a game locked.
+locked (``flock``), never replaced. The lock belongs to the real file: a save
+opened through a symbolic link is locked beside the file the link points to,
+so two names cannot give two writers.
+
+A lock file can still be deleted or replaced by someone (``rm``, a sync tool).
+Taking the lock therefore checks, after ``flock``, that the locked file is still
+the one at the path (same device and inode), and :meth:`SaveLock.confirm`
+checks it again before every write, under the folder's short write lock
+(:func:`folder_lock`), so two sessions can never both believe they write.
+
+The holder's host, pid, user and start time are written beside it
+(``SAVE.lock.info``) so that another session can say who holds the game. The
+operating system drops the lock when the holding process dies, however it
+dies, so a crashed session never leaves a game locked.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import getpass
 import json
 import os
 import socket
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from filelock import FileLock, Timeout
+from tui.store.fileops import reason
+
+__all__ = ["FolderBusy", "Holder", "LockLost", "SaveLock", "folder_lock", "info_path", "lock_path", "read_holder"]
+
+#: How long a write waits for another session's write in the same folder to finish (they take milliseconds).
+FOLDER_WAIT = 10.0
 
 
 def lock_path(save: Path) -> Path:
@@ -30,6 +49,14 @@ def lock_path(save: Path) -> Path:
 def info_path(save: Path) -> Path:
     """``SAVE.lock.info``: who holds the lock."""
     return save.with_name(save.name + ".lock.info")
+
+
+class LockLost(Exception):
+    """The lock file this session held was deleted or replaced, and another session now holds the new one."""
+
+
+class FolderBusy(OSError):
+    """Another session's write in the same folder did not finish within :data:`FOLDER_WAIT` seconds."""
 
 
 @dataclass(frozen=True)
@@ -53,53 +80,158 @@ class Holder:
 def read_holder(save: Path) -> Holder | None:
     """The recorded holder of ``save``'s lock, or None if nothing (readable) is recorded."""
     try:
-        data = json.loads(info_path(save).read_text(encoding="utf-8"))
+        raw = info_path(save).read_bytes()[:4096]
+        data = json.loads(raw.decode("utf-8"))
         return Holder(str(data["host"]), int(data["pid"]), str(data["user"]), str(data["started"]))
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def _identity(st: os.stat_result) -> tuple[int, int]:
+    return (st.st_dev, st.st_ino)
+
+
+@contextmanager
+def folder_lock(folder: str | os.PathLike[str], wait: float = FOLDER_WAIT) -> Iterator[None]:
+    """Hold the folder's write lock (``flock`` on the folder itself) for the few milliseconds of one write.
+
+    A folder cannot be deleted or replaced while the save is in it, so this
+    lock cannot be lost the way a lock file can: checking the save and the
+    lock file and then replacing the save happen as one step for every
+    session writing in the folder. Raises :class:`FolderBusy` after ``wait``
+    seconds, ``OSError`` if the folder cannot be opened.
+    """
+    fd = os.open(os.fspath(folder), os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_CLOEXEC)
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise FolderBusy(errno.EBUSY, "another session's write in this folder did not finish") from None
+                time.sleep(0.002)
+        yield
+    finally:
+        os.close(fd)  # closing drops the flock
 
 
 class SaveLock:
     """The writer's lock on one save; ``acquire`` never blocks longer than asked."""
 
     def __init__(self, save: Path) -> None:
-        self.save = save
-        self._lock = FileLock(str(lock_path(save)), timeout=0, is_singleton=False)
+        self.save = Path(os.path.realpath(save))
+        self.path = lock_path(self.save)
+        self._fd: int | None = None
 
     @property
     def held(self) -> bool:
         """Whether this session holds the lock."""
-        return self._lock.is_locked
+        return self._fd is not None
+
+    def _open(self) -> int:
+        """Open (creating if need be) the lock file; read-only if this user may not write it (flock works on both)."""
+        try:
+            return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        except PermissionError:
+            return os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
+
+    def _try(self) -> bool:
+        """One attempt: open, flock without waiting, and check the locked file is still the one at the path."""
+        while True:
+            fd = self._open()
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                return False
+            except BaseException:
+                os.close(fd)
+                raise
+            try:
+                same = _identity(os.fstat(fd)) == _identity(os.stat(self.path))
+            except FileNotFoundError:
+                same = False
+            if same:
+                self._fd = fd
+                return True
+            os.close(fd)  # deleted or replaced between our open and our flock: lock the new one instead
 
     def acquire(self, wait: float = 0.0) -> bool:
-        """Take the lock, waiting at most ``wait`` seconds; on success record the holder. False if another holds it."""
-        try:
-            self._lock.acquire(timeout=wait, poll_interval=0.05)
-        except Timeout:
-            return False
+        """Take the lock, waiting at most ``wait`` seconds; on success record the holder. False if another holds it.
+
+        Raises ``OSError`` (``PermissionError``, read-only file system) if the
+        lock file cannot be made: this user cannot write the folder.
+        """
+        deadline = time.monotonic() + max(0.0, wait)
+        while not self._try():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+        self._record()
+        return True
+
+    def _record(self) -> None:
+        """Write who holds the lock (a courtesy to other sessions; the lock itself is what counts)."""
         me = {
             "host": socket.gethostname(),
             "pid": os.getpid(),
             "user": _user(),
             "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
-        tmp = info_path(self.save).with_suffix(".info.tmp")
+        target = info_path(self.save)
+        tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
         try:
             tmp.write_text(json.dumps(me), encoding="utf-8")
-            os.replace(tmp, info_path(self.save))
+            os.replace(tmp, target)
         except OSError:
-            pass  # who holds it is a courtesy to other sessions; the lock itself is what counts
-        return True
-
-    def release(self) -> None:
-        """Let go of the lock (and forget the holder record)."""
-        if self._lock.is_locked:
             try:
-                if (read_holder(self.save) or Holder("", -1, "", "")).pid == os.getpid():
-                    info_path(self.save).unlink()
+                tmp.unlink()
             except OSError:
                 pass
-            self._lock.release(force=True)
+
+    def confirm(self) -> None:
+        """Check, before a write, that the lock held is still the lock file at its path.
+
+        If the file was deleted or replaced and nobody holds the new one, take
+        the new one (the caller's check of the save's content then catches any
+        write made in between). Raises :class:`LockLost` if another session
+        holds it, or if it cannot be taken again.
+        """
+        if self._fd is None:
+            raise LockLost("this session does not hold the game's lock")
+        try:
+            if _identity(os.fstat(self._fd)) == _identity(os.stat(self.path)):
+                return
+        except FileNotFoundError:
+            pass
+        old, self._fd = self._fd, None
+        os.close(old)
+        try:
+            taken = self._try()
+        except OSError as exc:
+            raise LockLost(f"its lock file {self.path.name} was removed and cannot be made again ({reason(exc)})") from exc
+        if not taken:
+            raise LockLost(f"its lock file {self.path.name} was removed or replaced, and another session now holds the new one")
+        self._record()
+
+    def release(self) -> None:
+        """Let go of the lock (and forget the holder record). A lock file with no save beside it is removed."""
+        if self._fd is None:
+            return
+        try:
+            if (read_holder(self.save) or Holder("", -1, "", "")).pid == os.getpid():
+                info_path(self.save).unlink()
+        except OSError:
+            pass
+        try:
+            if not os.path.lexists(self.save) and _identity(os.fstat(self._fd)) == _identity(os.stat(self.path)):
+                os.unlink(self.path)  # still locked by us: nobody can be relying on it
+        except OSError:
+            pass
+        fd, self._fd = self._fd, None
+        os.close(fd)
 
 
 def _user() -> str:

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import orjson
 
-from tui.store.fileops import FileOps, reason, replace_file
+from tui.store.fileops import FileOps, NotASaveFile, read_file, reason, replace_file
 from tui.store.snapshot import SnapshotStorage, StoreFailed
 from tui.store.storage import AtomicJSONStorage
 from tui.store.validate import Problem, check_save
 
-__all__ = ["Clock", "SaveError", "check_storage", "load_checked", "newest_backup", "restore_backup", "utc_now"]
+__all__ = ["Clock", "SaveError", "check_storage", "load_checked", "newest_backup", "put_back", "restore_backup", "utc_now"]
 
 #: A clock returning an aware datetime; injected so tests and snapshots are stable.
 Clock = Callable[[], datetime]
@@ -54,6 +54,8 @@ def load_checked(path: Path, ops: FileOps | None = None) -> AtomicJSONStorage:
     """Read and validate ``path``; raise :class:`SaveError` (without a backup) if it is no save."""
     try:
         storage = AtomicJSONStorage(path, ops=ops)
+    except NotASaveFile as exc:
+        raise SaveError(path, str(exc), kind="unreadable") from None
     except IsADirectoryError:
         raise SaveError(path, "it is a folder, not a save file", kind="unreadable") from None
     except OSError as exc:
@@ -98,27 +100,42 @@ def restore_backup(
     The backup must open cleanly (else SaveError). The file at ``path``, if any,
     is first kept as ``NAME.broken-<UTC timestamp>`` (a hard link, else a copy)
     and never deleted. Raises StoreFailed if the copy cannot be written; then
-    the save at ``path`` is unchanged.
+    the save at ``path`` is unchanged. The caller holds the save's lock.
     """
     path, backup = Path(path), Path(backup)
     good = load_checked(backup, ops)
     raw = good.snapshot() or b""
     good.close()
+    return put_back(path, raw, clock=clock, ops=ops)
+
+
+def put_back(path: Path, raw: bytes, *, clock: Clock | None = None, ops: FileOps | None = None) -> Path | None:
+    """Write ``raw`` (a good save's bytes) over ``path``, keeping what was there as ``NAME.broken-*``; return that name.
+
+    Used by :func:`restore_backup` and by a writer putting its game back over
+    a file that was cut short or replaced. Raises StoreFailed (nothing changed)
+    if it cannot be written.
+    """
+    from tui.store.lock import folder_lock  # the lock module imports this one's helpers
+
+    path = Path(os.path.realpath(path)) if os.path.exists(path) else Path(path)
     ops = ops or FileOps()
     kept: Path | None = None
     try:
-        if os.path.lexists(path):
-            stamp = (clock or utc_now)().astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-            kept = path.with_name(f"{path.name}.broken-{stamp}")
-            n = 1
-            while os.path.lexists(kept):
-                n += 1
-                kept = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-            try:
-                ops.link(str(path), str(kept))
-            except OSError:
-                replace_file(kept, path.read_bytes(), ops)
-        replace_file(path, raw, ops)
+        with folder_lock(path.parent):
+            if os.path.lexists(path):
+                stamp = (clock or utc_now)().astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+                kept = path.with_name(f"{path.name}.broken-{stamp}")
+                n = 1
+                while os.path.lexists(kept):
+                    n += 1
+                    kept = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+                try:
+                    ops.link(str(path), str(kept))
+                except OSError:
+                    found = read_file(str(path))
+                    replace_file(kept, found[0] if found else b"", ops)
+            replace_file(path, raw, ops)
     except OSError as exc:
         raise StoreFailed(path.name, reason(exc)) from exc
     return kept

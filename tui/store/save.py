@@ -28,7 +28,9 @@ from typing import Any
 import orjson
 from tinydb import TinyDB
 
-from tui.store.fileops import FileOps
+from tui.store.create import create_file
+from tui.store.fileops import FileOps, read_file, reason
+from tui.store.lock import LockLost, SaveLock, folder_lock
 from tui.store.recovery import Clock, SaveError, check_storage, load_checked, newest_backup, utc_now
 from tui.store.snapshot import MemoryStorage, SnapshotStorage, StoreFailed, loads, paused_gc
 from tui.store.storage import AtomicJSONStorage
@@ -82,6 +84,8 @@ class SaveFile:
         self._closed = False
         #: A read-only save refuses every commit (a viewer, or ``--read-only``).
         self.read_only = False
+        #: The writer's lock, confirmed before every write (set by whoever took it).
+        self.lock: SaveLock | None = None
         self._stamp = self.disk_stamp()
 
     # -- making one ---------------------------------------------------------------
@@ -96,16 +100,33 @@ class SaveFile:
         clock: Clock | None = None,
         ops: FileOps | None = None,
     ) -> SaveFile:
-        """Write a new save at ``path`` durably; SaveError if something is already there."""
+        """Write a new save at ``path`` durably and exclusively.
+
+        Of two sessions creating the same path at once exactly one succeeds;
+        the other gets SaveError (kind ``exists``), as does a path where
+        anything already is (a dangling symbolic link included). A write that
+        fails raises StoreFailed and leaves nothing behind.
+        """
         path = Path(path)
         clock = clock or utc_now
         data = _new_data(meta, state, clock().isoformat(timespec="seconds"))
-        storage = None if os.path.lexists(path) else AtomicJSONStorage(path, ops=ops)
-        if storage is None or storage.on_disk:  # checked again after reading: it may have just appeared
-            problem = "a file already exists there; refusing to overwrite it"
+        if os.path.islink(path) and not os.path.exists(path):
+            problem = f"it is a symbolic link to {os.readlink(path)}, which does not exist; refusing to create through it"
             raise SaveError(path, problem, kind="exists", action="create")
-        storage.write(data)
-        return cls(storage, path, clock)
+        if os.path.lexists(path):
+            raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create")
+        create_file(path, orjson.dumps(data), ops)
+        return cls(AtomicJSONStorage(path, ops=ops), path, clock)
+
+    @classmethod
+    def create_from_bytes(cls, path: Path, raw: bytes, *, clock: Clock | None = None) -> SaveFile:
+        """Write a save's bytes (see :meth:`to_bytes`) as a new file at ``path``, exclusively, like :meth:`create`."""
+        cls.from_bytes(raw, name=Path(path).name).close()  # only a valid save is written
+        path = Path(path)
+        if os.path.lexists(path):
+            raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create")
+        create_file(path, raw)
+        return cls(AtomicJSONStorage(path), path, clock)
 
     @classmethod
     def open(cls, path: Path, *, clock: Clock | None = None, ops: FileOps | None = None) -> SaveFile:
@@ -190,42 +211,57 @@ class SaveFile:
 
     # -- the file on disk ------------------------------------------------------------
 
-    def disk_stamp(self) -> tuple[int, int, int] | None:
-        """(inode, mtime_ns, size) of the file now, or None (in memory, or missing)."""
-        if self.path is None:
+    @property
+    def file(self) -> str | None:
+        """The real file written (a save opened through a symbolic link writes the file it points to)."""
+        return getattr(self._storage, "path", None) if self.path is not None else None
+
+    def disk_stamp(self) -> tuple[int, ...] | None:
+        """(device, inode, mtime_ns, ctime_ns, size) of the file now, or None (in memory, or missing)."""
+        if self.file is None:
             return None
         try:
-            st = os.stat(self.path)
+            st = os.stat(self.file)
         except OSError:
             return None
-        return (st.st_ino, st.st_mtime_ns, st.st_size)
+        return (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
 
     def changed_on_disk(self) -> bool:
         """Whether the file is no longer the one this save last read or wrote (another session wrote it)."""
         return self.path is not None and self.disk_stamp() != self._stamp
 
-    def _check_disk_revision(self) -> None:
+    def _check_disk(self) -> None:
         """Refuse to write over a file someone else changed behind this session's back.
 
-        Cheap when nothing happened (one ``stat``); on a changed stamp the file's
-        revision is read and compared with ours.
+        Cheap when nothing happened (one ``stat``: same device, inode, times and
+        size). Otherwise the file's bytes are compared with what this session
+        last wrote or read: a file with other content (another writer, a
+        restore, a hand edit, even one with the same revision number) is never
+        overwritten. Called under the folder's write lock, so of two writers
+        only one can pass it.
         """
-        if not self.changed_on_disk():
+        now = self.disk_stamp()
+        if now is not None and now == self._stamp:
             return
-        assert self.path is not None
+        assert self.file is not None and self.path is not None
         name = self.path.name
         try:
-            disk = loads(self.path.read_bytes())
-            theirs = int(single_doc(disk["meta"])[1]["revision"])
-        except Exception:  # missing, unreadable, not a save: still not ours to overwrite
-            raise StoreFailed(name, "the file on disk was changed or removed by another program; reopen the game") from None
-        if theirs != self.revision:
+            found = read_file(self.file)
+        except OSError as exc:
+            raise StoreFailed(name, f"the file on disk can no longer be read as this game ({reason(exc)})") from None
+        if found is None:
+            raise StoreFailed(name, "the file was removed, or its folder moved, by another program")
+        if found[0] != self._storage.snapshot():
+            try:
+                theirs = f"revision {int(single_doc(loads(found[0])['meta'])[1]['revision'])} on disk"
+            except Exception:  # not a save any more: cut short, replaced, damaged
+                theirs = "the file on disk is no longer this save"
             raise StoreFailed(
                 name,
-                f"another session wrote this game behind this one's back (revision {theirs} on disk, "
-                f"{self.revision} here); reopen the game to see its changes",
+                f"another session or program wrote this game behind this one's back ({theirs}, "
+                f"revision {self.revision} here); reopen the game to see its changes",
             )
-        self._stamp = self.disk_stamp()  # touched, not changed
+        self._stamp = now  # touched, not changed
 
     # -- writing ------------------------------------------------------------------
 
@@ -250,7 +286,6 @@ class SaveFile:
             raise RuntimeError("SaveFile.commit called from another thread; use the thread that opened the save")
         if self.read_only:
             raise StoreFailed(self.path.name if self.path else "<memory>", "the game is open read-only")
-        self._check_disk_revision()
         data = self._tables()
         events: dict[str, Any] = data["events"]
         first = len(events) + 1
@@ -275,18 +310,42 @@ class SaveFile:
         now = self._clock().isoformat(timespec="seconds")
         new_meta = {**old_meta, **changes, "updated": now, "revision": revision}
         state_id = single_doc(data["state"])[0]
-        try:
-            with self._storage.batch():
-                for seq, doc in enumerate(added, start=first):
-                    events[str(seq)] = doc
-                events.update(replaced)
-                data["state"] = {state_id: dict(state)}
-                data["meta"] = {meta_id: new_meta}
-                self._storage.write(data)
-        finally:
-            self._forget_caches()
+
+        def write() -> None:
+            try:
+                with self._storage.batch():
+                    for seq, doc in enumerate(added, start=first):
+                        events[str(seq)] = doc
+                    events.update(replaced)
+                    data["state"] = {state_id: dict(state)}
+                    data["meta"] = {meta_id: new_meta}
+                    self._storage.write(data)
+            finally:
+                self._forget_caches()
+
+        if self.file is None:
+            write()
+        else:
+            self._guarded(write)
         self._stamp = self.disk_stamp()
         return revision
+
+    def _guarded(self, write: Any) -> None:
+        """Run ``write`` under the folder's write lock, after confirming the lock and the file on disk."""
+        assert self.file is not None and self.path is not None
+        try:
+            with folder_lock(os.path.dirname(self.file)):
+                if self.lock is not None:
+                    try:
+                        self.lock.confirm()
+                    except LockLost as exc:
+                        raise StoreFailed(self.path.name, f"this session no longer holds the game: {exc}") from None
+                self._check_disk()
+                write()
+        except StoreFailed:
+            raise
+        except OSError as exc:  # the folder itself is gone or cannot be opened
+            raise StoreFailed(self.path.name, f"the save's folder cannot be used ({reason(exc)})") from exc
 
     def _forget_caches(self) -> None:
         """Tables were changed behind TinyDB's back (or rolled back): drop its query caches and next ids."""

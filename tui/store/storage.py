@@ -18,9 +18,14 @@ Backups: every durable write keeps the previous file as ``NAME.1`` and shifts th
 older ones to ``NAME.2`` and ``NAME.3``. The previous file is hard-linked (no data
 is copied; falls back to writing a copy where links do not work), and the older
 ones are renamed, so a backup costs a few metadata operations per save. The
-dropped oldest backup is not deleted but recycled as the next temporary file
-(see :meth:`AtomicJSONStorage._write_file`). If a write fails after that, the
-oldest backup is gone; the save and the two newer backups are untouched.
+backups move only after the new save has been written and fsynced: a refused
+write (disk full, EIO) leaves the save and all three backups as they were. If
+moving the backups fails, the previous version is never deleted: it stays
+beside the save (``NAME.tmp-*-prev``) and the next session to take the lock
+moves it to ``NAME.1``.
+
+A save opened through a symbolic link is read and written at the file the link
+points to; the link stays a link.
 
 All operating-system calls of a durable write go through a
 :class:`~tui.store.fileops.FileOps` object so tests can inject ENOSPC, EIO or
@@ -31,7 +36,7 @@ from __future__ import annotations
 
 import os
 
-from tui.store.fileops import FileOps, reason
+from tui.store.fileops import FileOps, read_file, reason
 from tui.store.snapshot import MemoryStorage, SnapshotStorage, StoreFailed, Unconfirmed
 
 __all__ = ["AtomicJSONStorage", "MemoryStorage", "SnapshotStorage", "StoreFailed"]
@@ -52,10 +57,15 @@ class AtomicJSONStorage(SnapshotStorage):
         *,
         ops: FileOps | None = None,
         backups: int = 3,
-        recycle: bool = True,
+        recycle: bool = False,
     ) -> None:
-        """Read ``path`` (if it exists); keep ``backups`` old revisions; ``recycle`` the oldest as temp file."""
-        self.path = os.path.abspath(os.fspath(path))
+        """Read ``path`` (if it exists); keep ``backups`` old revisions; ``recycle`` the oldest as temp file.
+
+        Recycling (off by default) overwrites ``NAME.n`` as the next temporary
+        file: faster, but a write refused half-way then has used up the oldest
+        backup.
+        """
+        self.path = os.path.realpath(os.fspath(path))
         self.folder, filename = os.path.split(self.path)
         self._ops = ops or FileOps()
         self._backups = backups
@@ -63,12 +73,9 @@ class AtomicJSONStorage(SnapshotStorage):
         self._links_work = True
         self._mode: int | None = None
         raw: bytes | None = None
-        try:
-            with open(self.path, "rb") as handle:
-                self._mode = os.stat(handle.fileno()).st_mode & 0o7777
-                raw = handle.read()
-        except FileNotFoundError:
-            pass
+        found = read_file(os.fspath(path))
+        if found is not None:
+            raw, self._mode = found
         self._on_disk = raw is not None
         #: The last backup problem (backups are best effort and never fail a save).
         self.backup_problem: str | None = None
@@ -162,8 +169,6 @@ class AtomicJSONStorage(SnapshotStorage):
             self._undo_replace(old, exc)
             raise
         self._on_disk = True
-        if old == prev:
-            self._discard(prev)
 
     def _rotate(self, prev: str | None) -> str | None:
         """Shift NAME.2 -> NAME.3, NAME.1 -> NAME.2 and make ``prev`` NAME.1.
@@ -182,8 +187,8 @@ class AtomicJSONStorage(SnapshotStorage):
                 except FileNotFoundError:
                     pass
             self._ops.replace(prev, names[0])
-        except OSError as exc:
-            self.backup_problem = reason(exc)
+        except OSError as exc:  # the previous version stays at ``prev``; never deleted
+            self.backup_problem = f"{reason(exc)}; the previous version is kept as {os.path.basename(prev)}"
             return prev
         self.backup_problem = None
         return names[0]
@@ -216,22 +221,44 @@ class AtomicJSONStorage(SnapshotStorage):
 
 
 def sweep_temp_files(path: str | os.PathLike[str]) -> int:
-    """Remove temporary files a killed writer left beside the save (``NAME.tmp-*``); return how many.
+    """Tidy what a killed writer left beside the save; return how many files were removed.
 
-    Call it only while holding the save's lock: then no other session can be
-    in the middle of writing one.
+    Temporary files (``NAME.tmp-*``) are removed. A kept previous version
+    (``NAME.tmp-*-prev``) is removed only if it is the save or one of its
+    backups under another name; otherwise it is rotated in as ``NAME.1``
+    (the backups shift as after a write), so no version is lost. Call it only
+    while holding the save's lock: then no other session can be in the
+    middle of writing one.
     """
-    folder, name = os.path.split(os.fspath(path))
+    target = os.path.realpath(os.fspath(path))
+    folder, name = os.path.split(target)
     removed = 0
     try:
         entries = os.listdir(folder or ".")
     except OSError:
         return 0
+    known: set[tuple[int, int]] = set()
+    for other in [target] + [f"{target}.{i}" for i in (1, 2, 3)]:
+        try:
+            st = os.stat(other)
+            known.add((st.st_dev, st.st_ino))
+        except OSError:
+            pass
     for entry in entries:
-        if entry.startswith(name + ".tmp-"):
-            try:
-                os.unlink(os.path.join(folder, entry))
-                removed += 1
-            except OSError:
-                pass
+        if not entry.startswith(name + ".tmp-"):
+            continue
+        full = os.path.join(folder, entry)
+        try:
+            if entry.endswith("-prev"):
+                st = os.stat(full)
+                if (st.st_dev, st.st_ino) not in known:  # a previous version: rotate it in as NAME.1
+                    for older, newer in ((3, 2), (2, 1)):
+                        if os.path.lexists(f"{target}.{newer}"):
+                            os.replace(f"{target}.{newer}", f"{target}.{older}")
+                    os.replace(full, f"{target}.1")
+                    continue
+            os.unlink(full)
+            removed += 1
+        except OSError:
+            pass
     return removed

@@ -14,6 +14,7 @@ import msgspec
 
 from ..core.data import DataModel, convert
 from ..core.names import resolve_name, take_named
+from ..core.saved import SavedDataError, check_numbers, check_unique, convert_saved
 from ..core.errors import DataError, RuleError
 from .ports import Port
 from .seatables import SeaTables
@@ -111,7 +112,18 @@ def world_to_data(world: EuropaWorld) -> dict[str, Any]:
 
 
 def world_from_data(data: dict[str, Any]) -> EuropaWorld:
-    """Inverse of :func:`world_to_data`; saves older than a field load it with its default."""
-    ports = [msgspec.convert(p, Port) for p in data["ports"]]
+    """Inverse of :func:`world_to_data`; saves older than a field load it with its default.
+
+    Raises :class:`SavedDataError` for a world the rules cannot hold (unknown
+    port type, side or harbour; a port listed twice; a negative or absurd count).
+    """
+    ports = [convert_saved(p, Port, f"ports[{i}]") for i, p in enumerate(data["ports"])]
+    for i, port in enumerate(ports):
+        try:
+            check_port_fields(port, "the save", f"ports[{i}]")
+        except DataError as exc:
+            raise SavedDataError(f"ports[{i}] ({port.name}): {exc.problem}") from None
+        check_numbers(port, f"ports[{i}] ({port.name})")
+    check_unique((p.name for p in ports), "ports")
     usable = {s: tuple(n) for s, n in data.get("usable", {}).items()}
     return EuropaWorld({p.name: p for p in ports}, usable, data.get("sea_state", "calm"), sea_from_data(data.get("sea")))

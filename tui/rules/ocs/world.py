@@ -12,6 +12,7 @@ from typing import Any, Union
 
 import msgspec
 
+from ..core.saved import check_numbers, check_unique, convert_saved
 from ..core.data import DataModel, convert
 from ..core.names import resolve_name, take_named
 from ..core.errors import DataError, RuleError
@@ -162,8 +163,11 @@ def world_to_data(world: OcsWorld) -> dict[str, Any]:
 
 
 def world_from_data(data: dict[str, Any]) -> OcsWorld:
-    """Inverse of :func:`world_to_data`."""
-    ports = [msgspec.convert(p, Port) for p in data["ports"]]
+    """Inverse of :func:`world_to_data`; raises :class:`SavedDataError` for a world the rules cannot hold."""
+    ports = [convert_saved(p, Port, f"ports[{i}]") for i, p in enumerate(data["ports"])]
+    for i, port in enumerate(ports):
+        check_numbers(port, f"ports[{i}] ({port.name})")
+    check_unique((p.name for p in ports), "ports")
     return OcsWorld(
         ports={p.name: p for p in ports},
         first=str(data["first"]),

@@ -1,0 +1,76 @@
+"""Creating a new save file: exactly one of several sessions creating the same path wins.
+
+The data is written to a temporary file and fsynced, then hard-linked to the
+save's name: ``link`` fails if anything is already there, so of two sessions
+racing to create the same save one gets ``SaveError`` (``exists``) and the
+other's file is never overwritten. Where the file system has no hard links,
+``O_EXCL`` makes the same promise.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+from tui.store.fileops import FileOps, reason
+from tui.store.recovery import SaveError
+from tui.store.snapshot import StoreFailed
+
+__all__ = ["create_file"]
+
+
+#: errno values meaning "this file system does not do hard links".
+_NO_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS})
+
+
+def _write_exclusive(ops: FileOps, target: str, payload: bytes) -> None:
+    """Create ``target`` with O_EXCL and write it (where hard links do not work); remove it on failure."""
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        try:
+            ops.write(fd, payload)
+            ops.fsync(fd)
+        finally:
+            ops.close(fd)
+    except BaseException:
+        os.unlink(target)
+        raise
+
+
+def create_file(path: Path, payload: bytes, ops: FileOps | None = None) -> None:
+    """Durably write ``payload`` as a new file at ``path``: one winner among concurrent creators.
+
+    Temp file, fsync, then a hard link to ``path`` (which fails if anything is
+    there), else ``O_EXCL`` where links do not work. SaveError (``exists``)
+    or StoreFailed; nothing is left behind on failure.
+    """
+    ops = ops or FileOps()
+    target = os.path.abspath(path)
+    tmp = f"{target}.tmp-{os.urandom(6).hex()}"
+    try:
+        fd = ops.open_temp(tmp, None)
+        try:
+            try:
+                ops.write(fd, payload)
+                ops.fsync(fd)
+            finally:
+                ops.close(fd)
+            try:
+                ops.link(tmp, target)  # fails if anything appeared at ``path`` meanwhile: one creator wins
+            except FileExistsError:
+                raise
+            except OSError as exc:
+                if exc.errno not in _NO_LINKS:
+                    raise
+                _write_exclusive(ops, target, payload)  # no hard links here: O_EXCL is the one winner
+        finally:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        ops.fsync_dir(os.path.dirname(target))
+    except FileExistsError:
+        raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create") from None
+    except OSError as exc:
+        raise StoreFailed(path.name, reason(exc)) from exc
