@@ -194,14 +194,14 @@ def test_33A_batch_with_a_row_of_typed_dice(game) -> None:
     logged = game.events[-1]["dice"]  # every roll is in the event, with its source
     assert [d["total"] for d in logged] == [7, 6, 2, 11, 1] and {d["source"] for d in logged} == {"typed"}
     assert game.replay() == game.state
-    refused(game, "batch 'Central Med' axis sp:3@d dice=1", "typed dice ran out")
+    refused(game, "batch 'Central Med' axis sp:3@d dice=1", "33.D contact: d in Central Mediterranean needs 2d6 (2 dice) but only 1 is left")
     refused(game, "batch 'Central Med' axis unit@e dice=1,1,4", "left over")
 
 
 def test_33A_guided_check_asks_what_is_missing(game) -> None:
     ok(game, "check")
     for answer in ("check-1:zone 'Central Mediterranean'", "check-1:side axis", "check-1:cargo sp", "check-1:res 2",
-                   "check-1:route short", "check-1:contact 6,6", "check-1:result 2"):
+                   "check-1:route short", "check-1:roll 6,6,2"):
         ok(game, f"answer {answer}")
     checks = game.ruleset.views["shipping-checks"](game.state)
     assert checks[0]["nsn"] == 5 and checks[0]["result"] == "1RE" and "1 of the 2 REs" in checks[0]["words"]

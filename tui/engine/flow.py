@@ -147,7 +147,7 @@ def _answer(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcom
             if value.lower() == "roll":
                 ctx.app_rolls = True
             elif value:
-                ctx.typed.insert(0, value)  # physical dice typed as the answer
+                ctx.typed.push_front(value)  # physical dice typed as the answer: the first stage's
             value = "roll"  # the effect rolls through ctx.roll (typed, app or recorded)
     elif prompt.kind == "choice":
         match = [c for c in prompt.choices if c.lower() == value.lower()]

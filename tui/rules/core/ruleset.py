@@ -28,8 +28,11 @@ class Context(Protocol):
     year: int | None
     turn_label: str
 
-    def roll(self, spec: str, purpose: str) -> Roll:
-        """Resolve a roll: typed by the referee, rolled by the app, or recorded (replay)."""
+    def roll(self, spec: str, purpose: str, detail: str = "") -> Roll:
+        """Resolve one stage's roll: typed by the referee, rolled by the app, or recorded (replay).
+
+        ``detail`` (the table row that matters, the modifiers) is shown when the dice are asked for.
+        """
         ...
 
     def roll_typed(self, spec: str, faces: tuple[int, ...], purpose: str) -> Roll:

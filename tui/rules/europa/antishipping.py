@@ -25,8 +25,8 @@ from .tables import PortTables
 from .zones import SIDE_NAMES, naval_status, refuse_barred, zone_exists
 
 IZ_KINDS = ("outside", "loose", "tight")
-Roller = Callable[[str, str], Roll]
-"""(dice spec, purpose) -> a resolved roll (typed, app-rolled or replayed)."""
+Roller = Callable[..., Roll]
+"""(dice spec, purpose, detail) -> a resolved roll (typed, app-rolled or replayed); detail is shown when asked."""
 
 
 @dataclass(frozen=True)
@@ -173,7 +173,7 @@ def run_check(world: Any, st: SeaTables, pt: PortTables, zid: str, side: str, it
     """Check one item: contact roll, and on contact the results roll. Returns the record, log lines, explanations."""
     nsn = final_nsn(world, st, pt, zid, side, item.kind, flags)
     zone = st.sea_zones[zid].name
-    first = roll(st.anti_shipping_table.dice, f"33.D contact: {item.name} in {zone}")
+    first = roll(st.anti_shipping_table.dice, f"33.D contact: {item.name} in {zone}", contact_detail(st, nsn))
     hit = contact(st, first.total, nsn.value)
     size = f" ({fmt_number(item.res)} REs)" if item.res else ""
     head = f"{item.name}{size}, {st.cargo_kinds[item.kind].name}, {zone}: NSN {nsn.value}, 2d6 {first.total}"
@@ -182,12 +182,32 @@ def run_check(world: Any, st: SeaTables, pt: PortTables, zid: str, side: str, it
                           forced=forced, flags=tuple(sorted(flags)))
         return rec, [f"{head} — not contacted (33.D)"], [nsn, hit]
     column = results_column(st, item.kind, iz)
-    second = roll(st.shipping_results.die, f"33.E result: {item.name} in {zone}")
+    second = roll(st.shipping_results.die, f"33.E result: {item.name} in {zone}", result_detail(st, column))
     result = shipping_result(st, second.total, column)
     words = plain_words(st, result.value, item)
     rec = CheckRecord(phase, item.name, zid, side, item.kind, item.res, iz, nsn.value, first.total, True,
                       second.total, result.value, forced, tuple(sorted(flags)))
     return rec, [f"{head} — CONTACT; 1d6 {second.total} ({column}) = {result.value}: {words}"], [nsn, hit, result]
+
+
+def contact_totals(st: SeaTables, nsn: int) -> list[int]:
+    """The 2d6 totals that contact at ``nsn`` (33.D Table 5; RULINGS E20)."""
+    return [int(r) for r in sorted(st.anti_shipping_table.rows, key=int) if st.anti_shipping_table.contact(int(r), nsn)]
+
+
+def contact_detail(st: SeaTables, nsn: Explained) -> str:
+    """What the contact roll decides, before it is rolled: the final NSN with its terms and the contacting totals."""
+    numbers = [t for t in nsn.terms if isinstance(t.value, (int, float)) and not isinstance(t.value, bool)]
+    terms = "; ".join(f"{t.label} {fmt_number(t.value)}" for t in numbers)
+    totals = ", ".join(map(str, contact_totals(st, nsn.value))) or "none"
+    return f"NSN {nsn.value} ({terms}); ANTI-SHIPPING TABLE column {nsn.value}: contact on {totals}"
+
+
+def result_detail(st: SeaTables, column: str) -> str:
+    """What the results roll decides, before it is rolled: the column of the SHIPPING RESULTS TABLE, face by face."""
+    res = st.shipping_results
+    faces = ", ".join(f"{die} {row[column]}" for die, row in sorted(res.rows.items(), key=lambda kv: int(kv[0])))
+    return f"SHIPPING RESULTS TABLE, {res.columns[column]}: {faces}"
 
 
 def typed_faces(text: str) -> list[int]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from ..core.dice import DiceSpec, Roll
+from ..core.dice import DiceSpec, Roll, StagedDice
 from ..core.errors import RuleError
 from ..core.explain import fmt_number
 from ..core.ruleset import Context, Outcome, Verb
@@ -60,27 +60,28 @@ def allied_initial(ctx: Context, what: str, rule: str) -> None:
 
 
 class Dice:
-    """Dice for a run of checks: a row of typed faces (``dice=3,4,6``) first, else the engine's rolls."""
+    """Dice for a run of checks: a row of typed faces (``dice=3,4,6``) stage by stage, else the engine's (``--dice``, app)."""
 
     def __init__(self, ctx: Context, text: str) -> None:
         self.ctx = ctx
-        self.faces = X.typed_faces(text) if text else []
-        self.typed = bool(text)
+        self.faces = StagedDice([",".join(map(str, X.typed_faces(text)))] if text else [])
+        self.last = ""
 
-    def __call__(self, spec: str, purpose: str) -> Roll:
-        if not self.typed:
-            return self.ctx.roll(spec, purpose)
-        dice = DiceSpec.parse(spec)
-        if len(self.faces) < dice.count:
+    def __call__(self, spec: str, purpose: str, detail: str = "") -> Roll:
+        self.last = purpose
+        if not self.faces.given:
+            return self.ctx.roll(spec, purpose, detail)
+        taken = self.faces.take(DiceSpec.parse(spec), purpose)
+        if taken is None:
             raise RuleError(f"the typed dice ran out at {purpose} ({spec}): type every die in a row in dice=, "
                             "or leave dice= out to roll")
-        taken, self.faces = self.faces[:dice.count], self.faces[dice.count:]
-        return self.ctx.roll_typed(spec, tuple(taken), purpose)  # logged by the engine with source "typed"
+        return self.ctx.roll_typed(spec, taken, purpose)  # logged by the engine with source "typed"
 
     def finish(self) -> list[str]:
-        """Refuse left-over typed dice (the rolls themselves are in the event's dice)."""
-        if self.faces:
-            raise RuleError(f"{len(self.faces)} typed dice left over ({', '.join(map(str, self.faces))}): nothing was checked")
+        """Refuse left-over typed dice, naming the stage that ended the checks (the rolls are in the event's dice)."""
+        left = self.faces.leftover(self.last)
+        if left:
+            raise RuleError(f"{left}: nothing was checked")
         return []
 
 
@@ -139,11 +140,14 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         return replace(world, sea=replace(world.sea, checks=kept + tuple(records)))
 
     def check_items(ctx: Context, world: EuropaWorld, zid: str, side: str, items: list[X.Item], opts: dict[str, Any], dice_text: str) -> Outcome:
-        flags = flags_of(opts)
+        return run_items(ctx, world, zid, side, items, flags_of(opts), iz_opt(opts), bool(opts.get("force")), dice_text)
+
+    def run_items(ctx: Context, world: EuropaWorld, zid: str, side: str, items: list[X.Item], flags: frozenset[str],
+                  iz_given: str, force: bool, dice_text: str = "") -> Outcome:
+        """Check ``items`` in ``zid`` (each SP/SRP item in 3 RE increments, one record each), stage by stage."""
         X.refuse_unchecked_zone(world, st, pt, zid, side, flags)
-        iz = X.iz_kind(world, st, zid, iz_opt(opts))
+        iz = X.iz_kind(world, st, zid, iz_given)
         phase = X.phase_key(ctx.state.flow.turn, ctx.segment.key)
-        force = bool(opts.get("force"))
         dice = Dice(ctx, dice_text)
         records, lines, explained = [], [], []
         seen: set[str] = set()
@@ -215,7 +219,7 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
             items.append(X.parse_item(st, token, name))
         return check_items(ctx, world, zid, side, items, opts, kv.get("dice", ""))
 
-    guided_start, guided_answer = build_guided(st, pt, record)
+    guided_start, guided_answer = build_guided(st, pt, run_items)
     answers["guided-check"] = guided_answer
 
     # ------------------------------------------------------------ interference and the interdiction zone
