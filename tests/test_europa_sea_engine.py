@@ -178,7 +178,9 @@ def test_33A_once_per_zone_per_naval_movement_phase_unless_forced(game) -> None:
     checks = game.ruleset.views["shipping-checks"](game.state)
     assert [(c["item"], c["zone_id"], c["forced"]) for c in checks] == [
         ("div", "central-med", False), ("div", "western-med", False), ("div", "central-med", True)]
-    ok(game, "next")  # a new phase: checked afresh
+    ok(game, "next")  # the next segment of the same phase (RULINGS E26): still refused
+    refused(game, "check 'Central Med' axis unit@div", "once per sea zone per naval movement phase")
+    to(game, "axis-turn/reaction/reaction-naval")  # a new phase: checked afresh
     ok(game, "check 'Central Med' axis unit@div")
 
 

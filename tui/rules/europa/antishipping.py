@@ -39,8 +39,9 @@ class Item:
 
 
 def phase_key(turn: int, segment_key: str) -> str:
-    """The key of "this naval movement phase" (33.A): game turn and segment."""
-    return f"{turn}/{segment_key}"
+    """The key of "this naval movement phase" (33.A; RULINGS E26): game turn and phase (initial, reaction,
+    exploitation), across all of the phase's segments: ``3/axis-turn/initial`` for ``axis-turn/initial/initial-naval``."""
+    return f"{turn}/{'/'.join(segment_key.split('/')[:2])}"
 
 
 def parse_item(st: SeaTables, text: str, default_name: str) -> Item:

@@ -72,10 +72,12 @@ PORT_ACTIONS = (
     Action("upgrade", "u", "Upgrade", "upgrade {name}", "Raise a reduced port one level (31.A.5)", "31.A.5", target="ports", footer=False),
     Action("collateral", "c", "Collateral", "collateral {name}", "Toggle the Collateral Damage marker (31.A.4)", "31.A.4",
            target="ports", footer=False),
-    Action("capture", "x", "Capture", "capture {name} {side}", "Change the owner; may offer a destruction roll (31.A.4, 31.A.6)",
-           "31.A.4, 31.A.6", target="ports",
-           text="31.A.4: captured by which side? Collateral Damage is placed; 31.A.6 may offer the loser a destruction roll.",
-           fields=(Field("side", "Side", "choice", choices_from=SIDE_CHOICES, prefill=OTHER_SIDE),)),
+    Action("capture", "x", "Capture", "capture {name} {side} --nation={nation}", "Change the owner; may offer a destruction roll (31.A.4, 31.A.6)",
+           "31.A.4, 31.A.6; RULINGS E13", target="ports",
+           text="31.A.4: captured by which side? Collateral Damage is placed; 31.A.6 may offer the loser a destruction roll. "
+                "The port takes its captor's nation (RULINGS E13): the scenario's default is filled in.",
+           fields=(Field("side", "Side", "choice", choices_from=SIDE_CHOICES, prefill=OTHER_SIDE),
+                   Field("nation", "Owning nation", prefill="captor_nation", placeholder="blank: the scenario's default"))),
     Action("use", "e", "Use", "use {name} {res} {he} {supply}", "Use capacity: REs, heavy equipment, supply (31.A.1)", "31.A.1",
            target="ports", title="Use capacity of", dialog="Use {name}", ok="Use",
            text="31.A.1: REs embarking or disembarking through the port this phase ({capacity_left} REs left).",
@@ -240,6 +242,8 @@ def load(data_dir: Path) -> RuleSet:
             row.update(name=port.name, owner=port.owner, type=port.type, harbour=port.harbour, sea_zone=port.sea_zone, hex=port.hex)
             row["markers"] = ", ".join(f"{m} {v}".strip() for m, v in P.markers(port, tables))
             row["usable"] = port.name in state.world.usable.get(port.owner, ())
+            row["nation"] = port.nation
+            row["captor_nation"] = state.world.captor_nation(port.name, "axis" if port.owner == "allied" else "allied")
             row["slp_count"] = slp_count(state.world, sea, tables, port).value
             if port.inland:
                 row["inland_route"] = P.inland_route(port).value

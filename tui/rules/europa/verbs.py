@@ -148,9 +148,12 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
             raise RuleError(f"{port.name} is already {side}-owned")
         year = ctx.year or 0
         offered = D.destruction_offered(port, side, year, tables)
-        new = replace(port, owner=side, collateral=True, nation=str(opts.get("nation", "")))
+        world: EuropaWorld = ctx.state.world
+        nation = str(opts.get("nation") or world.captor_nation(port.name, side)).strip().lower()
+        new = replace(port, owner=side, collateral=True, nation=nation)
         prompts: tuple[Pending, ...] = ()
-        details = ["Collateral Damage placed (31.A.4)"]
+        details = ["Collateral Damage placed (31.A.4)",
+                   f"owning nation now {nation or 'not set'} (RULINGS E13; another with --nation NATION)"]
         if offered.value:
             rule = tables.port_destruction
             prompts = (
@@ -258,7 +261,7 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
         Verb("reduce", "reduce PORT [N]", "Place or raise a Reduced marker by N levels (default 1; at most 4).", "31.A.5", reduce, anytime=True, group="ports"),
         Verb("upgrade", "upgrade PORT", "Raise a reduced port one level (engineering).", "31.A.5, 31.A.6", upgrade, anytime=True, group="ports"),
         Verb("collateral", "collateral PORT [on|off]", "Place or remove a Collateral Damage marker (acts one level smaller).", "31.A.4", collateral, anytime=True, group="ports"),
-        Verb("capture", "capture PORT axis|allied", "Change ownership: places Collateral Damage, and offers the 31.A.6 destruction roll where it applies.", "31.A.4, 31.A.6", capture, group="ports"),
+        Verb("capture", "capture PORT axis|allied [--nation NATION]", "Change ownership: places Collateral Damage, and offers the 31.A.6 destruction roll where it applies. The port takes its captor's nation: --nation, else the scenario's default for that side and port (the Axis: German unless the scenario says otherwise), so 31.A.6 applies again to a port the Axis retakes.", "31.A.4, 31.A.6; RULINGS E13", capture, group="ports", options=("nation",)),
         Verb("use", "use PORT RES [--he] [--supply]", "Embark/disembark REs through the port (heavy equipment with --he, SPs/SRPs with --supply); refused over capacity.", "31.A.1, 31.A.2", use, group="ports", options=("he", "supply")),
         Verb("intrinsic", "intrinsic PORT", "Declare the port's intrinsic supply capacity used (only while no capacity is marked used).", "31.A.1, 31.A.2", intrinsic, anytime=True, group="ports"),
         Verb("dedicate", "dedicate PORT RES [--hqs N]", "Dedicate REs of NTs to the port to lower its SLP cost, after one RE per Army HQ.", "31.A.1 note #, note 1", dedicate, anytime=True, group="ports", options=("hqs",)),

@@ -1,0 +1,167 @@
+"""Europa numbers a referee can trust: the clauses of seeds 000 and 003 a careful referee found wrong or missing.
+
+Each test cites its rule and ruling; expected values are worked by hand from the
+printed tables (PORT SUMMARY, Table 2 and 3 of 33.B.10, SHIPPING RESULTS TABLE),
+never read back from the data rows the code reads.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import fixed_clock
+from tui.paths import data_dir
+from tui.rules.europa import ports as P
+from tui.session import memory_game
+
+
+@pytest.fixture
+def game():
+    return memory_game(data_dir(), seed=1, clock=fixed_clock)
+
+
+def ok(game, line: str):
+    r = game.execute(line)
+    assert r.ok, f"{line}: {r.message}"
+    return r
+
+
+def refused(game, line: str, *fragments: str):
+    before, events = game.state, list(game.events)
+    r = game.execute(line)
+    assert not r.ok, f"{line} was accepted: {r.message}"
+    for fragment in fragments:
+        assert fragment in r.message, r.message
+    assert game.state == before and game.events == events
+    return r
+
+
+def to(game, key: str) -> None:
+    for _ in range(60):
+        if game.segment.key == key:
+            return
+        ok(game, "next --force")
+    raise AssertionError(f"never reached {key}")
+
+
+def port(game, name: str) -> P.Port:
+    return game.state.world.ports[name]
+
+
+def nsn(game, zid: str, side: str):
+    return next(z for z in game.ruleset.views["zones"](game.state) if z["zone_id"] == zid and z["side"] == side)["nsn"]
+
+
+def figures(game, name: str) -> dict:
+    return next(r for r in game.ruleset.views["ports"](game.state) if r["name"] == name)
+
+
+# --- 33.A and RULINGS E26: once per sea zone per naval movement phase -----------------------------
+
+
+def test_E26_the_once_per_zone_window_is_the_phase_not_the_segment(game) -> None:
+    """Axis initial phase: checked in the naval segment, the same item is refused in the movement segment."""
+    ok(game, "check 'Central Med' axis unit@7-6 --dice 1,1")
+    to(game, "axis-turn/initial/initial-movement")
+    refused(game, "check 'Central Med' axis unit@7-6 --dice 1,1", "already checked", "this naval movement phase")
+    ok(game, "check 'Central Med' axis unit@other --dice 1,1")
+    kept = [c.item for c in game.state.world.sea.checks]
+    assert kept == ["7-6", "other"]  # the earlier check stays in the world state, not only in the log
+    to(game, "axis-turn/reaction/reaction-naval")  # a new phase: a new window
+    ok(game, "check 'Central Med' axis unit@7-6 --dice 1,1")
+
+
+# --- 31.A.6, RULINGS E12 and E13 ---------------------------------------------------------------------
+
+
+def destroyed_athens(game) -> None:
+    ok(game, "capture Athens allied")
+    ok(game, "answer destroy:Athens 1")  # 1 destroys (31.A.6: 1-5)
+    assert port(game, "Athens").destroyed
+
+
+def test_E12_a_destroyed_port_is_repaired_only_after_an_upgrade(game) -> None:
+    """Athens (major, level 3, max damage 12): destroyed = Reduced 3, 12 hits, Collateral Damage."""
+    destroyed_athens(game)
+    refused(game, "repair Athens 1", "destroyed", "upgraded", "E12")
+    ok(game, "collateral Athens off")  # removing Collateral Damage does not make it function
+    row = figures(game, "Athens")
+    assert row["functioning"] is False and row["re_capacity"] == 0
+    ok(game, "upgrade Athens")  # Reduced 2: a minor port (level 1) with 12 hits
+    ok(game, "repair Athens 11")  # from then on repaired normally
+    assert port(game, "Athens").hits == 1
+    assert figures(game, "Athens")["re_capacity"] == 1.0  # minor 1.5 - 1/2 x 1 hit
+
+
+def test_E13_capture_takes_the_captors_nation_so_31A6_applies_again(game) -> None:
+    """Athens German-owned, lost to the Allies, recaptured by the Axis (German by default), lost again: the roll is offered."""
+    ok(game, "capture Athens allied")
+    assert port(game, "Athens").nation == "british"  # the Allies' default nation in this scenario
+    ok(game, "answer destroy:Athens decline")
+    ok(game, "capture Athens axis")
+    assert port(game, "Athens").nation == "german"
+    ok(game, "capture Athens allied --nation american")
+    assert port(game, "Athens").nation == "american"
+    assert game.state.pending_prompt("destroy:Athens") is not None
+
+
+def test_E13_capture_help_and_form_show_the_nation(game) -> None:
+    r = ok(game, "help capture")
+    assert "--nation" in r.message and "E13" in " ".join(r.details)
+    form = next(a for a in game.ruleset.actions["ports"] if a.id == "capture")
+    nation = next(f for f in form.fields if f.name == "nation")
+    assert nation.prefill == "captor_nation" and "--nation={nation}" in form.verb
+    assert figures(game, "Athens")["captor_nation"] == "british" and figures(game, "Naples")["captor_nation"] == "british"
+    assert figures(game, "Tobruk")["captor_nation"] == "german"
+
+
+# --- 33.B.7 and RULINGS E23, E24 ---------------------------------------------------------------------
+
+
+def test_E23_zone_number_cites_the_ruling_and_bombing_hits_end_with_the_turn(game) -> None:
+    """12 through an Allied interdiction zone, minus 1 per bombing hit this turn (Table 2; 33.B.7 d))."""
+    ok(game, "capture 'Crete ports' allied")
+    to(game, "allied-turn/initial/initial-naval")
+    ok(game, "answer interdiction-zone loose")
+    ok(game, "interdict bomb 3")
+    assert nsn(game, "south-aegean-iz", "axis") == 9
+    why = game.ruleset.explain(game.state, "South Aegean Interdiction Zone")
+    assert any("RULINGS E23" in " ".join(e.notes) or "RULINGS E23" in e.rule for e in why)
+    to(game, "allied-turn/reinforcement")
+    ok(game, "next")  # the end of the game turn
+    assert game.state.world.sea.iz is not None and nsn(game, "south-aegean-iz", "axis") == 12
+
+
+def test_E24_a_closed_suez_canal_sets_the_axis_aegean_number_to_1(game) -> None:
+    ok(game, "capture Athens allied")
+    ok(game, "answer destroy:Athens decline")
+    ok(game, "capture Thessalonike allied")
+    assert nsn(game, "aegean", "axis") == 12  # both Allied-owned (33.B.6.a)
+    ok(game, "condition suez-closed on")
+    assert nsn(game, "aegean", "axis") == 1
+
+
+# --- RULINGS E25 ----------------------------------------------------------------------------------
+
+
+def test_E25_allied_air_superiority_in_the_channel_is_minus_3(game) -> None:
+    """Allied English Channel: France Axis-owned 9; Allied air superiority -3 -> 6 (not a set value of 3)."""
+    assert nsn(game, "english-channel", "allied") == 9
+    ok(game, "condition allied-air-superiority-channel on")
+    assert nsn(game, "english-channel", "allied") == 6
+    ok(game, "condition axis-air-superiority-channel on")  # +3 as well: back to 9
+    assert nsn(game, "english-channel", "allied") == 9
+
+
+# --- RULINGS E15 -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hits, acts, slp", [(0, "mulberry", 35), (1, "mulberry", 35), (3, "mulberry", 35),
+                                             (4, "minor", 40), (5, "jetty", 50)])
+def test_E15_a_damaged_mulberry_never_acts_as_a_better_row(game, hits: int, acts: str, slp: int) -> None:
+    """Mulberry 3 REs, 1/2 RE per hit: 1 hit 2.5, 3 hits 1.5 (>= a minor port's 1.5: own row, SLP 35);
+    4 hits 1.0 -> minor (SLP 40); 5 hits 0.5 -> jetty (SLP 50)."""
+    tables = game.ruleset.tables
+    mulberry = P.Port("M", "mulberry", "allied", harbour="artificial", hits=hits)
+    assert P.acts_as(mulberry, tables).value == acts
+    assert P.slp_cost(mulberry, tables).value == slp
