@@ -165,3 +165,136 @@ def test_E15_a_damaged_mulberry_never_acts_as_a_better_row(game, hits: int, acts
     mulberry = P.Port("M", "mulberry", "allied", harbour="artificial", hits=hits)
     assert P.acts_as(mulberry, tables).value == acts
     assert P.slp_cost(mulberry, tables).value == slp
+
+
+# --- 33.F and RULINGS E27: supply-line route options --------------------------------------------
+
+
+def test_E27_axis_short_central_med_line_gets_minus_5(game) -> None:
+    """Tripoli (standard, SLP 30), Axis, Central Med with Malta 10: 30 + 10 = 40; only between the listed
+    ports (--short) 30 + (10 - 5) = 35 (33.B.1.a)."""
+    ok(game, "malta 10")
+    ok(game, "supply-line Tripoli 'Central Med'")
+    assert figures(game, "Tripoli")["slp_count"] == 40
+    ok(game, "supply-line Tripoli 'Central Med' --short")
+    assert figures(game, "Tripoli")["slp_count"] == 35
+
+
+def test_E27_allied_line_far_from_axis_ports_adds_nothing(game) -> None:
+    """Algiers (major, SLP 20), Allied, Western Med with Malta 10 (2-11): 20 + 6 = 26; farther than 15 hexes
+    from every operational Axis-owned port (--far): 20 (33.B.3.b)."""
+    ok(game, "malta 10")
+    ok(game, "supply-line Algiers 'Western Med'")
+    assert figures(game, "Algiers")["slp_count"] == 26
+    ok(game, "supply-line Algiers 'Western Med' --far")
+    assert figures(game, "Algiers")["slp_count"] == 20
+
+
+def test_E27_a_route_option_no_zone_crossed_has_is_refused(game) -> None:
+    refused(game, "supply-line Algiers 'Western Med' --short", "--short", "--far")
+    refused(game, "supply-line Tripoli 'Central Med' --far", "--far", "--short")
+
+
+# --- 31.A: a port is used only if owned at the start of the owner's initial phase ------------------
+
+
+def test_31A_intrinsic_and_dedicate_refuse_a_port_not_owned_at_the_initial_phase(game) -> None:
+    """The Axis takes Tobruk in its initial phase: not usable this turn by use, intrinsic or dedicate."""
+    ok(game, "capture Tobruk axis")
+    refused(game, "use Tobruk 1", "was not axis-owned at the start")
+    refused(game, "intrinsic Tobruk", "was not axis-owned at the start")
+    refused(game, "dedicate Tobruk 0.5", "was not axis-owned at the start")
+    ok(game, "intrinsic Tripoli")  # owned at the start of the phase
+
+
+def test_31A_ports_owned_at_the_next_initial_phase_become_usable(game) -> None:
+    ok(game, "capture Tobruk axis")
+    to(game, "allied-turn/reinforcement")
+    ok(game, "next")
+    to(game, "axis-turn/initial/initial-naval")  # the next Axis initial phase: owned now
+    ok(game, "use Tobruk 1")
+
+
+def test_31A2_intrinsic_refuses_a_port_that_cannot_trace(game) -> None:
+    ok(game, "trace Tripoli off")
+    refused(game, "intrinsic Tripoli", "cannot trace", "31.A.2")
+    assert figures(game, "Tripoli")["intrinsic_sp"] == 0
+    ok(game, "trace Tripoli on")
+    assert figures(game, "Tripoli")["intrinsic_sp"] == 24  # standard: 24 SPs (Table 1)
+
+
+# --- 31.A.12 F: the real reason ------------------------------------------------------------------
+
+
+def test_31A12_a_mulberry_that_rolled_F_says_why_it_cannot_be_used(game) -> None:
+    ok(game, "answer sea-state calm")
+    ok(game, "mulberry available 'Mulberry A'")
+    ok(game, "beach add Anzio allied hex=Anzio zone=Tyrrhenian")
+    to(game, "allied-turn/initial/initial-naval")
+    ok(game, "mulberry tow 'Mulberry A' 'United Kingdom ports' NT-1")
+    to(game, "allied-turn/exploitation/exploitation-naval")
+    ok(game, "mulberry arrive 'Mulberry A' Anzio mps=10")
+    to(game, "allied-turn/initial/initial-naval")
+    ok(game, "answer mulberry-emplacement clear")
+    ok(game, "result emplace:mulberry-a F")
+    r = refused(game, "use 'Mulberry A' 1", "31.A.12", "F", "not usable this turn")
+    assert "was not allied-owned" not in r.message
+
+
+# --- Table 1 note 6 ------------------------------------------------------------------------------
+
+
+def test_table1_note6_use_form_and_help_say_base_size(game) -> None:
+    r = ok(game, "help use")
+    assert "note 6" in " ".join([r.message, *r.details]) and "base" in " ".join(r.details)
+    form = next(a for a in game.ruleset.actions["ports"] if a.id == "use")
+    assert "note 6" in form.text and "not its transport size" in form.text
+
+
+# --- refusals with the allowed values --------------------------------------------------------------
+
+
+def test_33E_tight_or_loose_only_in_a_declared_interdiction_zone(game) -> None:
+    refused(game, "check 'Central Med' axis unit --tight", "--tight", "outside")
+    refused(game, "check 'Central Med' axis unit --loose", "--loose", "outside")
+    ok(game, "check 'Central Med' axis unit --outside --dice 1,1")
+
+
+def test_33B1a_malta_status_number_is_0_to_15(game) -> None:
+    """The ANTI-SHIPPING TABLE has columns 0 to 15 (RULINGS E20)."""
+    refused(game, "malta -1", "0 to 15")
+    refused(game, "malta 16", "0 to 15")
+    ok(game, "malta 15")
+    ok(game, "malta 0")
+
+
+def test_33B_a_ports_sea_zone_must_be_a_zone(game) -> None:
+    refused(game, "port edit Tobruk zone=Atlantis", "'Atlantis' is not a sea zone", "Eastern Mediterranean")
+    refused(game, "port add Foo minor allied zone=Atlantis", "'Atlantis' is not a sea zone")
+    ok(game, "port edit Tobruk zone='Eastern Med'")
+
+
+# --- interference: declined is declined; help lists the segments the engine accepts ------------------
+
+
+def test_33B2b_no_attempt_after_the_referee_declined_it(game) -> None:
+    to(game, "allied-turn/initial/initial-naval")
+    ok(game, "answer interference:eastern decline")
+    refused(game, "interfere eastern roll", "declined")
+    refused(game, "interfere eastern S", "declined")
+
+
+def test_help_lists_exactly_the_segments_the_engine_accepts_for_every_verb(game) -> None:
+    """For every verb: the segments help names are those where the engine does not refuse it as illegal there."""
+    from tui.rules.core.ruleset import legal_segments
+
+    seq = game.ruleset.sequence
+    for name, verb in game.verbs.items():
+        r = ok(game, f"help {name}")
+        line = next(d for d in r.details if d.startswith("legal in: "))
+        titles = list(dict.fromkeys(s.title for s in legal_segments(seq, verb)))
+        expected = "any segment" if len(titles) == len(dict.fromkeys(s.title for s in seq.segments)) else "; ".join(titles)
+        assert line == f"legal in: {expected or 'nowhere in this sequence'}", name
+    interfere = ok(game, "help interfere").details
+    assert "legal in: any segment" not in interfere and "Initial" in " ".join(interfere)
+    refused(game, "interfere eastern roll", "not legal in")  # the Axis initial phase

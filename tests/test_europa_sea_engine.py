@@ -90,13 +90,14 @@ def test_33B2b_rolled_with_the_history_modifier_and_vps(game) -> None:
 
 
 def test_33B2b_attempt_refused_outside_an_allied_initial_phase(game) -> None:
-    refused(game, "interfere eastern roll", "during an Allied initial phase")
+    refused(game, "interfere eastern roll", "is not legal in Axis player turn › Initial phase › Naval movement (33.B.2.b, 33.B.7.a, 33.B.8.b). It is legal in: Allied player turn › Initial phase")
 
 
 def test_33B2b_decline(game) -> None:
     to(game, "allied-turn/initial/initial-naval")
     r = ok(game, "answer interference:eastern decline")
-    assert "no Italian naval interference attempt" in r.message and game.state.world.sea.interference == ()
+    assert "no Italian naval interference attempt" in r.message
+    assert [(h.area, h.result) for h in game.state.world.sea.interference] == [("eastern", "declined")]
 
 
 # --- South Aegean interdiction zone (33.B.7) ---------------------------------------------------------------

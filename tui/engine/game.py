@@ -18,7 +18,7 @@ from ..rules.core.dice import Roll, StagedDice
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import Explained
 from ..rules.core.phases import Segment, turn_label, turn_year
-from ..rules.core.ruleset import Outcome, RuleSet, Verb
+from ..rules.core.ruleset import Outcome, RuleSet, Verb, legal_in, legal_segments
 from ..rules.core.state import GameState
 from . import flow
 from .command import Command, CommandSyntaxError, parse
@@ -159,7 +159,7 @@ class Game:
     def legal_verbs(self) -> list[Verb]:
         """Verbs legal in the current segment, in help order."""
         seg = self.segment
-        return [v for v in self.verbs.values() if v.anytime or seg.commands is None or v.name in seg.commands]
+        return [v for v in self.verbs.values() if legal_in(v, seg)]
 
     # -------------------------------------------------------------- commands
     def execute(self, line: str | Command, source: str = "line") -> Result:
@@ -193,9 +193,9 @@ class Game:
 
     def _check_legal(self, verb: Verb) -> None:
         seg = self.segment
-        if verb.anytime or seg.commands is None or verb.name in seg.commands:
+        if legal_in(verb, seg):
             return
-        where = [s.title for s in self.ruleset.sequence.segments if s.commands is None or verb.name in s.commands]
+        where = [s.title for s in legal_segments(self.ruleset.sequence, verb)]
         hint = f" It is legal in: {'; '.join(dict.fromkeys(where))}." if where else ""
         rule = f" ({verb.rule})" if verb.rule else ""
         raise RuleError(f"'{verb.name}' is not legal in {seg.title}{rule}.{hint}")

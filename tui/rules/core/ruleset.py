@@ -78,6 +78,22 @@ class Verb:
     changes: bool = True
     group: str = "game"
     options: tuple[str, ...] = ()
+    where: Callable[[Segment], bool] | None = None
+    """Where the rules allow the verb at all (e.g. an Allied initial phase); None: wherever the sequence lists it."""
+
+
+def legal_in(verb: Verb, seg: Segment) -> bool:
+    """Whether ``verb`` is legal in segment ``seg``: listed there (or anytime), and where its rule allows it.
+
+    The one test the engine refuses commands with and ``help`` lists segments from.
+    """
+    listed = verb.anytime or seg.commands is None or verb.name in seg.commands
+    return listed and (verb.where is None or verb.where(seg))
+
+
+def legal_segments(sequence: Sequence, verb: Verb) -> list[Segment]:
+    """Every segment of ``sequence`` where ``verb`` is legal (see :func:`legal_in`)."""
+    return [s for s in sequence.segments if legal_in(verb, s)]
 
 
 @dataclass(frozen=True)

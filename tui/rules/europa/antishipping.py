@@ -100,13 +100,16 @@ def results_column(st: SeaTables, kind: str, iz: str) -> str:
 
 def iz_kind(world: Any, st: SeaTables, zid: str, override: str = "") -> str:
     """The interdiction-zone column of a check: as given, else the declared zone's kind when checked in it."""
+    declared = world.sea.iz.kind if st.sea_zones[zid].interdiction and world.sea.iz is not None else ""
     if override:
-        if override not in IZ_KINDS:
-            raise RuleError(f"interdiction zone kind must be one of {', '.join(IZ_KINDS)} (33.E Table 6)")
+        allowed = (declared,) if declared else ("outside",)
+        if override not in allowed:
+            where = (f"in the declared {declared} {st.sea_zones[zid].name}" if declared
+                     else f"in the {st.sea_zones[zid].name}, not a declared naval interdiction zone")
+            raise RuleError(f"--{override}: cargo contacted {where} uses the {allowed[0]} column; "
+                            f"give --{allowed[0]} or nothing (33.E Table 6; 33.B.7)")
         return override
-    if st.sea_zones[zid].interdiction and world.sea.iz is not None:
-        return world.sea.iz.kind
-    return "outside"
+    return declared or "outside"
 
 
 def contact(st: SeaTables, roll: int, nsn: int) -> Explained:

@@ -1,8 +1,9 @@
 """The guided anti-shipping check (33.A, 33.D, 33.E) as a chain of prompts the screens ask as modals.
 
 ``check`` with parts missing raises the first prompt; each answer raises the
-next: sea zone, side, cargo kind, REs of SPs/SRPs, route option, interdiction
-zone, then the roll. The prompts carry what was answered so far in their
+next: sea zone, side, cargo kind, REs of SPs/SRPs, route option, then the
+roll (the SHIPPING RESULTS TABLE column follows the zone: a declared
+interdiction zone's kind, else outside). The prompts carry what was answered so far in their
 ``args``; the roll runs the check exactly as ``check`` does (SPs/SRPs in 3 RE
 increments, one record each; once per item per zone per naval movement
 phase), stage by stage: each contact 2d6 and, only on contact, its 1d6 result
@@ -51,7 +52,7 @@ def build_guided(st: SeaTables, pt: PortTables, run_items: RunItems) -> tuple[St
         return Outcome(world, f"Anti-shipping check {args['id']}: {prompt.text}", raise_prompts=(prompt,))
 
     def guided_next(ctx: Context, world: EuropaWorld, args: dict[str, Any]) -> Pending:
-        """The next prompt of a guided check (33.A): zone, side, cargo, REs, route, interdiction zone, dice."""
+        """The next prompt of a guided check (33.A): zone, side, cargo, REs, route, then the roll."""
         pid = args["id"]
         base = dict(effect="guided-check", raised=ctx.segment.key, rule="33.A", args=args)
         if not args["zone"]:
@@ -68,8 +69,6 @@ def build_guided(st: SeaTables, pt: PortTables, run_items: RunItems) -> tuple[St
         route = sorted({line.flag for line in table.lines if line.flag} | ({table.exempt_flag} if table.exempt_flag else set()))
         if route and "route" not in args:
             return Pending(id=f"{pid}:route", kind="choice", choices=("none", *route), text=f"Route: {'; '.join(_route_texts(table))}", **base)
-        if not args["iz"] and st.cargo_kinds[kind].column != "sp" and not st.sea_zones[args["zone"]].interdiction:
-            return Pending(id=f"{pid}:iz", kind="choice", choices=X.IZ_KINDS, text="Where is it contacted: outside naval interdiction zones, in a loose or in a tight zone", **{**base, "rule": "33.E Table 6"})
         item = X.parse_item(st, args["cargo"], args["name"])
         parts = X.increments(st, item)
         nsn = X.final_nsn(world, st, pt, args["zone"], args["side"], item.kind, frozenset(args["flags"]))
@@ -96,8 +95,6 @@ def build_guided(st: SeaTables, pt: PortTables, run_items: RunItems) -> tuple[St
         elif stage == "route":
             args["route"] = value
             args["flags"] = sorted(set(args["flags"]) | ({value} if value != "none" else set()))
-        elif stage == "iz":
-            args["iz"] = value
         if args["zone"] and args["side"]:
             X.refuse_unchecked_zone(world, st, pt, args["zone"], args["side"], frozenset(args["flags"]))
         if stage != "roll":

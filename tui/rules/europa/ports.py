@@ -51,6 +51,7 @@ class Port:
     intrinsic_used: bool = False  # intrinsic supply capacity declared used (31.A.2, E11)
     sea_route: bool = True  # inland port: its owner holds both banks to the sea (31.A.11); referee toggle
     supply_zones: tuple[str, ...] = ()  # sea zones the naval portion of its supply line crosses (33.F)
+    supply_route: tuple[str, ...] = ()  # route options of that line (--short, --far: RULINGS E27)
     doubled: bool = False  # Mulberry Great Success: double the normal REs may be landed this turn (31.A.12)
 
 

@@ -80,7 +80,8 @@ PORT_ACTIONS = (
                    Field("nation", "Owning nation", prefill="captor_nation", placeholder="blank: the scenario's default"))),
     Action("use", "e", "Use", "use {name} {res} {he} {supply}", "Use capacity: REs, heavy equipment, supply (31.A.1)", "31.A.1",
            target="ports", title="Use capacity of", dialog="Use {name}", ok="Use",
-           text="31.A.1: REs embarking or disembarking through the port this phase ({capacity_left} REs left).",
+           text="31.A.1: REs embarking or disembarking through the port this phase ({capacity_left} REs left). "
+                "Count each unit's base RE size, not its transport size (Table 1 note 6).",
            fields=(Field("res", "REs", "number", default=1, min=0.5, step=0.5, required=True),
                    Field("he", "Heavy equipment", "flag", option="--he"),
                    Field("supply", "Supply (SPs/SRPs)", "flag", option="--supply"))),
@@ -129,7 +130,8 @@ def zone_actions(sea: SeaTables) -> tuple[Action, ...]:
         Action("malta", "m", "Malta", "malta {n}", "Set the Malta status number: the Axis Central Med NSN follows it",
                "33.B.1.a", title="Malta status number", dialog="Malta status number",
                text="33.B.1.a: the Axis Central Mediterranean NSN and the Allied West/Central Med lines follow it.",
-               fields=(Field("n", "Malta status number", "number", min=0, step=1),)),
+               fields=(Field("n", "Malta status number", "number", min=sea.anti_shipping_table.first_column,
+                             max=sea.anti_shipping_table.last_column, step=1),)),
         Action("interfere", "i", "Interfere", "interfere {area} {how}", "Italian naval interference attempt (Allied initial phase)",
                "33.B.2.b", footer=False, title="Italian naval interference", dialog="Italian naval interference", ok="Attempt",
                text="33.B.2.b: roll on the SUCCESS TABLE with the history modifiers, give the letter read on the real chart, or decline.",
@@ -280,7 +282,7 @@ def load(data_dir: Path) -> RuleSet:
         return figures
 
     answers = {"destroy-port": answer_destroy, "sea-state": answer_sea_state, **build_answers(sea, tables)}
-    verbs = build_verbs(tables)
+    verbs = build_verbs(tables, sea)
     for name in ("capture", "port"):
         verbs[name] = track_ownership(verbs[name])
     verbs.update(build_sea_verbs(sea, tables, answers))

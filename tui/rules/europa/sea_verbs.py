@@ -16,6 +16,7 @@ from typing import Any, Callable
 from ..core.dice import DiceSpec, Roll, StagedDice
 from ..core.errors import RuleError
 from ..core.explain import fmt_number
+from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
 from . import air as A
@@ -27,7 +28,7 @@ from .seatables import ASKED_KINDS, SeaTables
 from .seaworld import AirUnit
 from .tables import PortTables
 from .world import EuropaWorld, take_port
-from .zones import SIDE_NAMES, condition, naval_status, resolve_zone, side_of, slp_count, take_zone
+from .zones import SIDE_NAMES, condition, naval_status, resolve_zone, route_options, side_of, slp_count, take_zone
 
 ENGINE = frozenset({"dice", "roll", "force", "name", "side", "cargo", "sea-zone"})
 """Options that are not per-check flags."""
@@ -50,6 +51,11 @@ def acting(ctx: Context) -> str:
     """The side acting in this segment (the non-phasing one where the step says ``other``)."""
     side = ctx.segment.side
     return ("allied" if side == "axis" else "axis") if ctx.segment.acting == "other" else side
+
+
+def allied_initial_phase(seg: Any) -> bool:
+    """Whether ``seg`` is a segment of an Allied initial phase (33.B.2.b, 33.B.7)."""
+    return seg.side == "allied" and "initial" in seg.path
 
 
 def allied_initial(ctx: Context, what: str, rule: str) -> None:
@@ -125,10 +131,9 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         world: EuropaWorld = ctx.state.world
         if len(args) != 1:
             raise RuleError("usage: malta N (the Malta status number, 33.B.1.a)")
-        try:
-            n = int(args[0])
-        except ValueError:
-            raise RuleError(f"the Malta status number is a whole number, not '{args[0]}'") from None
+        table = st.anti_shipping_table
+        n = read_int(args[0], "the Malta status number (a column of the ANTI-SHIPPING TABLE, RULINGS E20)",
+                     table.first_column, table.last_column)
         new = replace(world, sea=replace(world.sea, malta=n))
         nsn = naval_status(new, st, pt, "central-med", "axis").value
         return Outcome(new, f"Malta status number {n}: Axis Central Mediterranean NSN {nsn} (33.B.1.a)")
@@ -306,11 +311,20 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         world: EuropaWorld = ctx.state.world
         port, rest = take_port(world, args)
         zones: list[str] = []
+        zids: list[str] = []
         if rest and rest != ["none"]:
             while rest:
                 zid, rest = take_zone(st, rest)
+                zids.append(zid)
                 zones.append(st.sea_zones[zid].name)
-        new_port = replace(port, supply_zones=tuple(zones))
+        route = sorted(f for f in ("short", "far") if opts.get(f))
+        known = route_options(st, zids, port.owner)
+        for flag in route:
+            if flag not in known:
+                have = ", ".join(f"--{f}" for f in sorted(known)) or "none"
+                raise RuleError(f"--{flag} means nothing for a {port.owner} supply line through {', '.join(zones) or 'no sea zone'} "
+                                f"(route options there: {have}) (33.F; RULINGS E27)")
+        new_port = replace(port, supply_zones=tuple(zones), supply_route=tuple(route))
         new = world.with_port(new_port)
         count = slp_count(new, st, pt, new_port)
         crossed = ", ".join(zones) or "no sea zone"
@@ -338,12 +352,12 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         Verb("batch", "batch ZONE SIDE ITEM... [--tight|--loose] [--short|--far] [--force] [--dice N,N,..|dice=N,N,..]",
              "Check many cargo items (KIND[:RES][@NAME], e.g. sp:7@convoy unit@7-6 empty-nt) in one go; dice= takes every physical die in a row (2 for contact, 1 more on contact).",
              "33.A, 33.D, 33.E", batch, group="sea", options=("tight", "loose", "outside", "short", "far", "soviet", "soviet-base", "force", "dice", "roll")),
-        Verb("interfere", "interfere eastern|red-sea [roll|decline|D|F*|F|S|S*]", "Italian naval interference attempt in an Allied initial phase: SUCCESS TABLE with the history modifiers, or the letter from the real chart.", "33.B.2.b, 33.B.7.a, 33.B.8.b", interfere, anytime=True, group="sea"),
+        Verb("interfere", "interfere eastern|red-sea [roll|decline|D|F*|F|S|S*]", "Italian naval interference attempt in an Allied initial phase (once per area, not after a decline): SUCCESS TABLE with the history modifiers, or the letter from the real chart.", "33.B.2.b, 33.B.7.a, 33.B.8.b", interfere, anytime=True, group="sea", where=allied_initial_phase),
         Verb("interdict", "interdict tight|loose | interdict bomb N", "Declare the South Aegean naval interdiction zone (Allied initial phase, conditions a-d), or record bombing hits on it (each lowers its NSN by 1 this turn).", "33.B.7", interdict, anytime=True, group="sea"),
         Verb("result", "result PROMPT D|F*|F|S|S*", "Answer a SUCCESS TABLE prompt (interference, Mulberry emplacement) with the letter read on the real chart instead of a roll.", "RULINGS E22", result, anytime=True, group="sea"),
         Verb("air", "air add NAME SIDE ZONE role=fighter|bomber type=non-naval|S|V|M range=N tbf=N [mission=box|patrol|strike] [distance=N] | air remove NAME | air clear [ZONE]",
              "Air units in a sea zone's anti-shipping box or on naval patrol/strike missions: their modified TBF (Table 4) is added to the enemy's NSN; fighters in the box cut enemy bombers' range.", "33.C; RULINGS E21", air, anytime=True, group="sea"),
-        Verb("supply-line", "supply-line PORT ZONE [ZONE...] | supply-line PORT none", "The sea zones the naval portion of the port's supply line crosses: their NSN is added to its SLP count.", "33.F; RULINGS E8", supply_line, anytime=True, group="sea"),
+        Verb("supply-line", "supply-line PORT ZONE [ZONE...] [--short|--far] | supply-line PORT none", "The sea zones the naval portion of the port's supply line crosses: the NSN the shipping would get on that route is added to its SLP count (--short: an Axis line only between the listed Central Med ports, -5; --far: an Allied West/Central Med line farther than 15 hexes from every operational Axis port, nothing added).", "33.F; RULINGS E8, E27", supply_line, anytime=True, group="sea", options=("short", "far")),
         Verb("route", "route PORT on|off", "Inland port: whether its owner holds all hexes on both banks of the river or canal to the sea (usable only while on).", "31.A.11", route, anytime=True, group="ports"),
     ]
     VERBS = {v.name: v for v in verbs}
