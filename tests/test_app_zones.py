@@ -108,7 +108,7 @@ async def test_guided_check_with_typed_dice_goes_on_to_the_result_roll() -> None
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5", "c")
         await asked(pilot, "check-1:zone")
-        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "unit"), ("route", "none"), ("iz", "outside")):
+        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "unit"), ("route", "none")):
             await asked(pilot, f"check-1:{stage}")
             await choose(pilot, answer)
         await asked(pilot, "check-1:roll")

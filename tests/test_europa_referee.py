@@ -298,3 +298,35 @@ def test_help_lists_exactly_the_segments_the_engine_accepts_for_every_verb(game)
     interfere = ok(game, "help interfere").details
     assert "legal in: any segment" not in interfere and "Initial" in " ".join(interfere)
     refused(game, "interfere eastern roll", "not legal in")  # the Axis initial phase
+
+
+# --- Table 1 note 3 and RULINGS E14: marshalling yards ------------------------------------------------
+
+
+def test_E14_destruction_places_marshalling_yard_hits_at_their_maximum(game) -> None:
+    """A major port's yard takes at most 1 RM hit, a great port's 2; other ports have none (note 3)."""
+    from tui.rules.europa.destruction import destroy
+
+    tables = game.ruleset.tables
+    assert destroy(P.Port("G", "great", "allied"), tables).yard_hits == 2
+    assert destroy(P.Port("M", "major", "allied"), tables).yard_hits == 1
+    assert destroy(P.Port("S", "standard", "allied"), tables).yard_hits == 0
+    destroyed_athens(game)  # Athens is major
+    assert port(game, "Athens").yard_hits == 1
+    assert ("Marshalling Yard Hit", "1") in P.markers(port(game, "Athens"), tables)
+    refused(game, "yard Athens repair", "E12")  # not before an upgrade
+    ok(game, "upgrade Athens")
+    ok(game, "yard Athens repair")
+    assert port(game, "Athens").yard_hits == 0
+
+
+def test_E14_yard_hits_are_capped_and_only_major_and_great_ports_have_a_yard(game) -> None:
+    r = ok(game, "yard Alexandria hit 2")  # major: at most 1
+    assert port(game, "Alexandria").yard_hits == 1 and "at most 1" in " ".join(r.details)
+    refused(game, "yard Tobruk hit", "no marshalling yard", "E14")  # standard
+    refused(game, "yard Tobruk repair", "no marshalling yard")
+    marker = next(m for m in game.ruleset.markers(game.state, game.ruleset.sequence) if m["marker"] == "Marshalling Yard Hit")
+    assert marker["place"] == "Alexandria" and "E14" in marker["expires"]
+    why = game.ruleset.explain(game.state, "Alexandria")
+    yard = next(e for e in why if e.name == "Marshalling Yard Hits")
+    assert yard.value == 1 and "rail" in " ".join(yard.notes)

@@ -303,6 +303,8 @@ def markers(port: Port, tables: PortTables) -> list[tuple[str, str]]:
         out.append(("Collateral Damage", ""))
     if port.destroyed:
         out.append(("Destroyed", ""))
+    if port.yard_hits:
+        out.append(("Marshalling Yard Hit", str(port.yard_hits)))
     if port.mines:
         out.append(("Port Interdiction", str(port.mines)))
     used = _used(port)

@@ -28,6 +28,7 @@ from .sea_views import COLUMNS, build_views, explain_sea, sea_markers
 from .seatables import SeaTables, load_sea_tables
 from .tables import PortTables, load_port_tables
 from .verbs import build_verbs
+from .yards import yard_figure
 from .world import HARBOURS, PORT_TYPES, SIDES, EuropaWorld, resolve_name, world_from_data, world_from_scenario, world_to_data
 from .zones import slp_count
 
@@ -262,6 +263,8 @@ def load(data_dir: Path) -> RuleSet:
                     expires = "until removed (31.A.4)"
                 elif name in ("Port Hit",):
                     expires = "until repaired (31.A.3)"
+                elif name == "Marshalling Yard Hit":
+                    expires = "until repaired, one at a time (Table 1 note 3; RULINGS E14)"
                 elif name.startswith("Reduced") or name == "Destroyed":
                     expires = "until upgraded (31.A.5)"
                 else:
@@ -277,6 +280,8 @@ def load(data_dir: Path) -> RuleSet:
             return explain_sea(state, sea, tables, name)
         port = world.ports[key]
         figures = list(P.port_figures(port, tables).values()) + [slp_count(world, sea, tables, port)]
+        if port.yard_hits:
+            figures.append(yard_figure(port, tables))
         if port.inland:
             figures.append(P.inland_route(port))
         return figures

@@ -12,12 +12,14 @@ from typing import Any, Callable
 
 from ..core.errors import RuleError
 from ..core.explain import fmt_number
+from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
 from . import destruction as D
 from . import ports as P
-from .tables import PortTables
+from . import yards as Y
 from .seatables import SeaTables
+from .tables import PortTables
 from .zones import find_zone
 from .world import HARBOURS, PORT_TYPES, SIDES, EuropaWorld, check_port_fields, sea_zone_problem, take_port
 
@@ -120,6 +122,18 @@ def build_verbs(tables: PortTables, sea: SeaTables | None = None) -> dict[str, V
         n = amount(rest, 1, "hits to repair")
         new = P.repair_hits(port, n)
         return changed(ctx, new, f"{port.name}: {fmt_number(n)} Port Hit(s) repaired, {fmt_number(new.hits)} left (31.A.3)", actor=port.owner)
+
+    @one_port
+    def yard(ctx, port, rest, opts):
+        if not rest or rest[0] not in ("hit", "repair") or len(rest) > 2 or (rest[0] == "repair" and len(rest) > 1):
+            raise RuleError("usage: yard PORT hit [N] | yard PORT repair (Table 1 note 3; RULINGS E14)")
+        if rest[0] == "repair":
+            new = Y.repair_yard(port, tables)
+            return changed(ctx, new, f"{port.name}: one Marshalling Yard Hit repaired, {new.yard_hits} left (Table 1 note 3)", actor=port.owner)
+        n = read_int(rest[1], "RM hits", 1) if len(rest) > 1 else 1
+        new, placed = Y.hit_yard(port, n, tables)
+        return changed(ctx, new, f"{port.name}: {placed.value} RM hit(s) on its marshalling yard, {new.yard_hits} in all (Table 1 note 3)",
+                       *placed.notes, actor=enemy(port.owner))
 
     @one_port
     def reduce(ctx, port, rest, opts):
@@ -283,6 +297,7 @@ def build_verbs(tables: PortTables, sea: SeaTables | None = None) -> dict[str, V
         Verb("port", "port add|edit|remove NAME ...", "Add a port (NAME TYPE OWNER [harbour= hex= zone= nation= theatre= mainland_europe= inland= naval_base=]), edit its fields, or remove it.", "31.A.1", port_cmd, anytime=True, group="set-up"),
         Verb("hit", "hit PORT [N]", "Inflict N port hits (default 1): doubled on an artificial harbour, halved on a natural one, capped at max damage.", "31.A.3, 31.A.9, 31.A.10", hit, group="ports"),
         Verb("repair", "repair PORT [N]", "Remove N Port Hit markers (default 1; ½ for a fractional marker).", "31.A.3, 31.A.6", repair, anytime=True, group="ports"),
+        Verb("yard", "yard PORT hit [N] | yard PORT repair", "Marshalling Yard Hit markers of a major (at most 1) or great (at most 2) port: place RM hits, or repair one. They affect rail capacity, which the app does not model.", "31.A.1 Table 1 note 3; RULINGS E12, E14", yard, anytime=True, group="ports"),
         Verb("reduce", "reduce PORT [N]", "Place or raise a Reduced marker by N levels (default 1; at most 4).", "31.A.5", reduce, anytime=True, group="ports"),
         Verb("upgrade", "upgrade PORT", "Raise a reduced port one level (engineering).", "31.A.5, 31.A.6", upgrade, anytime=True, group="ports"),
         Verb("collateral", "collateral PORT [on|off]", "Place or remove a Collateral Damage marker (acts one level smaller).", "31.A.4", collateral, anytime=True, group="ports"),
