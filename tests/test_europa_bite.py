@@ -1,0 +1,163 @@
+"""Tests that bite: each guards one rule a mutation of the code left unguarded (issue 11), with values worked
+by hand from the printed tables of seeds 000 and 003 (never read back from the data row the code reads)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from msgspec.structs import replace as sreplace
+
+from tests.conftest import fixed_clock
+from tui.paths import data_dir
+from tui.rules.europa import interference as I
+from tui.rules.europa import ports as P
+from tui.rules.europa.zones import naval_status
+from tui.session import memory_game
+
+
+@pytest.fixture
+def game():
+    return memory_game(data_dir(), seed=1, clock=fixed_clock)
+
+
+def ok(game, line: str):
+    r = game.execute(line)
+    assert r.ok, f"{line}: {r.message}"
+    return r
+
+
+def to(game, key: str) -> None:
+    for _ in range(60):
+        if game.segment.key == key:
+            return
+        ok(game, "next --force")
+    raise AssertionError(f"never reached {key}")
+
+
+def nsn(game, zid: str, side: str):
+    return next(z for z in game.ruleset.views["zones"](game.state) if z["zone_id"] == zid and z["side"] == side)["nsn"]
+
+
+def checks(game) -> list[dict]:
+    return game.ruleset.views["shipping-checks"](game.state)
+
+
+# --- 33.E Table 6 (*): 3 RE increments, in the guided check as in check ---------------------------
+
+
+def test_33E_guided_check_of_7_REs_is_three_checks_of_3_3_1(game) -> None:
+    """7 REs of SPs in the Central Med (NSN 10): 3 + 3 + 1 REs, one roll and one record each."""
+    ok(game, "check")
+    for answer in ("check-1:zone 'Central Mediterranean'", "check-1:side axis", "check-1:cargo sp", "check-1:res 7",
+                   "check-1:route none", "check-1:roll 1,1,1,1,1,1"):
+        ok(game, f"answer {answer}")
+    assert [(c["item"], c["res"], c["contact_roll"]) for c in checks(game)] == [("#1/1", 3.0, 2), ("#1/2", 3.0, 2), ("#1/3", 1.0, 2)]
+
+
+def test_33E_check_of_4_REs_is_3_then_1(game) -> None:
+    ok(game, "check 'Central Med' axis sp:4@c --dice 1,1,1,1")
+    assert [(c["item"], c["res"]) for c in checks(game)] == [("c/1", 3.0), ("c/2", 1.0)]
+
+
+# --- 33.B.7 c) and d) ---------------------------------------------------------------------------
+
+
+def crete_allied(world):
+    return world.with_port(replace(world.ports["Crete ports"], owner="allied"))
+
+
+def test_33B7_c_and_d_requirements_are_checked_against_the_numbers(game) -> None:
+    """With a) and b) holding, the zone may be declared only if c) Aegean Axis NSN (1 here) and d) E Med Axis NSN
+    (15: a Crete port is Allied) reach their minimum; raise a minimum past them and the zone is refused."""
+    st, pt = game.ruleset.sea_tables, game.ruleset.tables
+    w = crete_allied(game.state.world)
+    assert I.requirements(w, st, pt).value
+    reqs = st.interdiction_zone.requires
+    for i, high in ((2, 2), (3, 16)):  # c) Aegean 1 < 2; d) E Med 15 < 16
+        changed = sreplace(st, interdiction_zone=sreplace(st.interdiction_zone, requires=[
+            sreplace(r, min=high) if j == i else r for j, r in enumerate(reqs)]))
+        req = I.requirements(w, changed, pt)
+        assert not req.value and [t.value for t in req.terms] == [j != i for j in range(4)]
+
+
+def test_33B7_c_the_eastern_med_number_is_5_lower_while_the_zone_exists(game) -> None:
+    """Axis E Med with a Crete port Allied: 15 (Table 2); with the South Aegean zone: 15 - 5 = 10."""
+    st, pt = game.ruleset.sea_tables, game.ruleset.tables
+    w = crete_allied(game.state.world)
+    assert naval_status(w, st, pt, "eastern-med", "axis").value == 15
+    declared, _ = I.declare(w, st, pt, "tight", 1)
+    assert naval_status(declared, st, pt, "eastern-med", "axis").value == 10
+
+
+# --- 33.B.8.a: ports ever owned -----------------------------------------------------------------
+
+
+def test_33B8a_massaua_once_allied_bars_axis_red_sea_shipping_for_good(game) -> None:
+    """A game where Massaua was never Allied: Axis Red Sea shipping allowed; after an Allied capture and an Axis
+    recapture, barred for the rest of the game."""
+    world = game.state.world
+    never = tuple(n for n in world.sea.ever_owned.get("allied", ()) if n != "Massaua")
+    world = world.with_port(replace(world.ports["Massaua"], owner="axis"))
+    world = replace(world, sea=replace(world.sea, ever_owned={**world.sea.ever_owned, "allied": never}))
+    game.state = game.state.with_world(world)
+    assert game.ruleset.views["zones"](game.state)  # the view is computed from this world
+    zone = lambda: next(z for z in game.ruleset.views["zones"](game.state) if z["key"] == "red-sea:axis")  # noqa: E731
+    assert zone()["status"] == "subject"
+    ok(game, "capture Massaua allied")
+    ok(game, "capture Massaua axis")
+    assert zone()["status"] == "barred"
+
+
+# --- note # and RULINGS E8: SLP cost with NTs capped at the maximum ------------------------------------
+
+
+def test_E8_slp_cost_counts_dedicated_NTs_only_up_to_the_current_maximum(game) -> None:
+    """Standard port, SLP 30, 2 REs of NTs dedicated, no Army HQ: 30 - 10 x 2 = 10. Two hits: 2 REs of capacity,
+    max NTs 2 x 2/3 = 1.33 -> 1 (E6): only 1 RE counts, 30 - 10 = 20."""
+    tables = game.ruleset.tables
+    port = P.Port("S", "standard", "allied", nts_dedicated=2.0)
+    assert P.slp_cost(port, tables).value == 10
+    assert P.slp_cost(replace(port, hits=2.0), tables).value == 20
+    assert P.slp_cost(replace(port, army_hqs=1), tables).value == 20  # one RE per Army HQ does not count
+
+
+# --- 33.B.10 Table 3 (Red Sea): only functioning ports count ------------------------------------------
+
+
+def test_33B10_red_sea_an_axis_port_counts_only_while_it_functions(game) -> None:
+    """Allied Red Sea with Massaua Allied: an Axis size 1+ port there gives 1; once it no longer functions
+    (a minor port, 1.5 REs, with 3 hits: 0), minor interference only, 0."""
+    ok(game, "port add Assab minor axis zone='Red Sea'")
+    assert nsn(game, "red-sea", "allied") == 1
+    ok(game, "hit Assab 3")
+    assert nsn(game, "red-sea", "allied") == 0
+
+
+# --- 33.B.10 Table 3 (Baltic): --soviet ----------------------------------------------------------------
+
+
+def test_33B10_baltic_soviet_units_use_3(game) -> None:
+    """Allied Baltic: Soviet units 3, other Allied shipping 9 (Sweden not Western Allied). Row 2 at NSN 3 and 9:
+    no contact, so 1,1 ends each check."""
+    ok(game, "check Baltic allied unit@red --soviet --dice 1,1")
+    ok(game, "check Baltic allied unit@west --dice 1,1")
+    assert [(c["item"], c["nsn"]) for c in checks(game)] == [("red", 3), ("west", 9)]
+
+
+# --- 31.B.3: LC/LB damage ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("die, letter", [(1, "D"), (2, "F*"), (3, "F"), (4, "S"), (6, "S*")])
+def test_31B3_lc_damage_on_the_success_table(game, die: int, letter: str) -> None:
+    """RULINGS E22 chart: 1 or less D, 2 F*, 3 F, 4-5 S, 6 or more S*."""
+    to(game, "allied-turn/initial/initial-naval")
+    r = ok(game, f"land Sollum 1 --lc --dice {die}")
+    assert f"SUCCESS TABLE 1d6 {die} = {letter} (RULINGS E22)" in r.details
+    assert any(d.startswith(f"LCs/LBs unloading: {letter} — ") for d in r.details)
+
+
+def test_31B3_land_without_lc_rolls_nothing(game) -> None:
+    to(game, "allied-turn/initial/initial-naval")
+    ok(game, "land Sollum 1")
+    assert game.events[-1]["dice"] == []
