@@ -37,6 +37,7 @@ def zone(app: HarbormasterApp, key: str) -> dict[str, Any]:
 async def choose(pilot: Pilot[Any], text: str) -> None:
     """In the open ChoicePrompt, move to the option ``text`` by keys and press Enter."""
     app: Any = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, ChoicePrompt) and app.screen.query(OptionList))  # composed
     options = app.screen.query_one(OptionList)
     ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
     target = ids.index(text)
