@@ -199,12 +199,23 @@ def contact_totals(st: SeaTables, nsn: int) -> list[int]:
     return [int(r) for r in sorted(st.anti_shipping_table.rows, key=int) if st.anti_shipping_table.contact(int(r), nsn)]
 
 
+def _runs(values: list[int]) -> str:
+    """``3, 6-12`` for [3, 6, 7, 8, 9, 10, 11, 12]."""
+    out: list[str] = []
+    for v in values:
+        if out and out[-1].split("-")[-1] == str(v - 1):
+            out[-1] = f"{out[-1].split('-')[0]}-{v}"
+        else:
+            out.append(str(v))
+    return ", ".join(out)
+
+
 def contact_detail(st: SeaTables, nsn: Explained) -> str:
-    """What the contact roll decides, before it is rolled: the final NSN with its terms and the contacting totals."""
-    numbers = [t for t in nsn.terms if isinstance(t.value, (int, float)) and not isinstance(t.value, bool)]
-    terms = "; ".join(f"{t.label} {fmt_number(t.value)}" for t in numbers)
-    totals = ", ".join(map(str, contact_totals(st, nsn.value))) or "none"
-    return f"NSN {nsn.value} ({terms}); ANTI-SHIPPING TABLE column {nsn.value}: contact on {totals}"
+    """What the contact roll decides, before it is rolled: the final NSN, what it is made of, the contacting totals."""
+    parts = [f"{t.label} {fmt_number(t.value)}" for t in nsn.terms[-2:]
+             if isinstance(t.value, (int, float)) and not isinstance(t.value, bool) and (t.value or t is nsn.terms[-2])]
+    totals = _runs(contact_totals(st, nsn.value)) or "none"
+    return f"NSN {nsn.value} ({'; '.join(parts)}); ANTI-SHIPPING TABLE column {nsn.value}: contact on 2d6 {totals}"
 
 
 def result_detail(st: SeaTables, column: str) -> str:
