@@ -296,7 +296,7 @@ def build_verbs(tables: PortTables, sea: SeaTables | None = None) -> dict[str, V
     verbs = [
         Verb("port", "port add|edit|remove NAME ...", "Add a port (NAME TYPE OWNER [harbour= hex= zone= nation= theatre= mainland_europe= inland= naval_base=]), edit its fields, or remove it.", "31.A.1", port_cmd, anytime=True, group="set-up"),
         Verb("hit", "hit PORT [N]", "Inflict N port hits (default 1): doubled on an artificial harbour, halved on a natural one, capped at max damage.", "31.A.3, 31.A.9, 31.A.10", hit, group="ports"),
-        Verb("repair", "repair PORT [N]", "Remove N Port Hit markers (default 1; ½ for a fractional marker).", "31.A.3, 31.A.6", repair, anytime=True, group="ports"),
+        Verb("repair", "repair PORT [N]", "Remove N Port Hit markers (default 1; ½ for a fractional marker); a port destroyed under 31.A.6 only once it has been upgraded.", "31.A.3, 31.A.6; RULINGS E12", repair, anytime=True, group="ports"),
         Verb("yard", "yard PORT hit [N] | yard PORT repair", "Marshalling Yard Hit markers of a major (at most 1) or great (at most 2) port: place RM hits, or repair one. They affect rail capacity, which the app does not model.", "31.A.1 Table 1 note 3; RULINGS E12, E14", yard, anytime=True, group="ports"),
         Verb("reduce", "reduce PORT [N]", "Place or raise a Reduced marker by N levels (default 1; at most 4).", "31.A.5", reduce, anytime=True, group="ports"),
         Verb("upgrade", "upgrade PORT", "Raise a reduced port one level (engineering).", "31.A.5, 31.A.6", upgrade, anytime=True, group="ports"),
