@@ -183,3 +183,29 @@ def test_ocs_weather_roll_takes_typed_stages_like_every_other_roll() -> None:
     refused(game, "answer weather --dice 3,4,1", "typed dice 1 left over", "weather")
     ok(game, "answer weather --dice 3,4")
     assert dice_of(game) == [("2d6", (3, 4), "typed")] and game.state.world.weather == 7
+
+
+def test_31A12_mulberry_emplacement_in_a_typed_game_is_asked_naming_it() -> None:
+    """Calm seas, 23 MPs towed (-2), no enemy (+1 +1): 1d6+0; typed 6 -> S* (E22 chart)."""
+    game = europa(typed=True)
+    ok(game, "answer sea-state calm")
+    ok(game, "mulberry available 'Mulberry A'")
+    ok(game, "beach add Anzio allied hex=Anzio zone=Tyrrhenian")
+    to(game, "allied-turn/initial/initial-naval")
+    ok(game, "mulberry tow 'Mulberry A' 'United Kingdom ports' NT-1")
+    to(game, "allied-turn/exploitation/exploitation-naval")
+    ok(game, "mulberry arrive 'Mulberry A' Anzio mps=23")
+    to(game, "allied-turn/initial/initial-naval")
+    ok(game, "answer mulberry-emplacement clear")
+    refused(game, "answer emplace:mulberry-a", "Mulberry emplacement, Mulberry A", "needs 1d6")
+    refused(game, "answer emplace:mulberry-a 6,1", "typed dice 1 left over")
+    r = ok(game, "answer emplace:mulberry-a 6")
+    assert dice_of(game) == [("1d6", (6,), "typed")] and "S* Great Success" in r.message
+
+
+def test_33B2b_the_interference_prompt_in_a_typed_game_is_asked_naming_it() -> None:
+    game = europa(typed=True)
+    to(game, "allied-turn/initial/initial-naval")
+    refused(game, "answer interference:eastern", "Italian naval interference", "needs 1d6")  # "roll" would ask the app
+    ok(game, "answer interference:eastern 3")
+    assert dice_of(game) == [("1d6", (3,), "typed")]
