@@ -63,7 +63,7 @@ def test_E26_the_once_per_zone_window_is_the_phase_not_the_segment(game) -> None
     """Axis initial phase: checked in the naval segment, the same item is refused in the movement segment."""
     ok(game, "check 'Central Med' axis unit@7-6 --dice 1,1")
     to(game, "axis-turn/initial/initial-movement")
-    refused(game, "check 'Central Med' axis unit@7-6 --dice 1,1", "already checked", "this naval movement phase")
+    refused(game, "check 'Central Med' axis unit@7-6 --dice 1,1", "already checked", "this naval movement phase", "RULINGS E26")
     ok(game, "check 'Central Med' axis unit@other --dice 1,1")
     kept = [c.item for c in game.state.world.sea.checks]
     assert kept == ["7-6", "other"]  # the earlier check stays in the world state, not only in the log

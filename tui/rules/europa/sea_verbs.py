@@ -162,7 +162,8 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
                 if (before is not None or part.name.lower() in seen) and not force:
                     what = f"NSN {before.nsn}, 2d6 {before.contact_roll}" + (f", {before.result}" if before and before.result else "") if before else "in this command"
                     raise RuleError(f"{part.name} was already checked in the {st.sea_zones[zid].name} this naval movement phase ({what}): "
-                                    "33.A checks an item once per sea zone per naval movement phase. Repeat with --force to check again (recorded)")
+                                    "33.A checks an item once per sea zone per naval movement phase (RULINGS E26: the whole phase, all its segments). "
+                                    "Repeat with --force to check again (recorded)")
                 seen.add(part.name.lower())
                 rec, more, exp = X.run_check(world, st, pt, zid, side, part, iz, flags, dice, phase, force and before is not None)
                 records.append(rec)
