@@ -70,7 +70,8 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int) 
 
     config = configuration.config()
     keep = [g for g in globs if not any(fnmatch.fnmatch(g, d) for d in config.do_not_mutate)]
-    configuration._config = dataclasses.replace(config, only_mutate=keep, pytest_add_cli_args_test_selection=tests)
+    configuration._config = dataclasses.replace(config, only_mutate=keep, pytest_add_cli_args_test_selection=tests,
+                                                debug=bool(os.environ.get("MUTATION_DEBUG")))
     from mutmut.__main__ import cli
 
     try:

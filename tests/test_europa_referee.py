@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import fixed_clock
 from tui.paths import data_dir
+from tui.rules.core.errors import RuleError
 from tui.rules.europa import ports as P
 from tui.session import memory_game
 
@@ -330,3 +331,28 @@ def test_E14_yard_hits_are_capped_and_only_major_and_great_ports_have_a_yard(gam
     why = game.ruleset.explain(game.state, "Alexandria")
     yard = next(e for e in why if e.name == "Marshalling Yard Hits")
     assert yard.value == 1 and "rail" in " ".join(yard.notes)
+
+
+def test_E14_yard_hits_add_up_to_the_maximum_and_say_why(game) -> None:
+    """A great port's yard (at most 2): 1 hit, then 2 more -> 2 (1 placed, capped); repair one at a time to 0."""
+    from tui.rules.europa import yards as Y
+
+    tables = game.ruleset.tables
+    great = P.Port("G", "great", "allied")
+    one, placed = Y.hit_yard(great, 1, tables)
+    assert (one.yard_hits, placed.value, placed.notes) == (1, 1, ())
+    assert [(t.label, t.value) for t in placed.terms] == [("RM hits inflicted", 1), ("RM hits before", 0), ("most RM hits", 2)]
+    two, placed = Y.hit_yard(one, 2, tables)
+    assert (two.yard_hits, placed.value) == (2, 1) and "at most 2" in placed.notes[0]
+    with pytest.raises(RuleError, match="RM hits must be 1 or more"):
+        Y.hit_yard(great, 0, tables)
+    back = Y.repair_yard(Y.repair_yard(two, tables), tables)
+    assert back.yard_hits == 0
+    with pytest.raises(RuleError, match="no RM hits to repair"):
+        Y.repair_yard(back, tables)
+    with pytest.raises(RuleError, match="destroyed .31.A.6.; its Marshalling Yard hits cannot be repaired"):
+        Y.repair_yard(P.Port("W", "major", "allied", destroyed=True, yard_hits=1), tables)
+    fig = Y.yard_figure(two, tables)
+    assert (fig.name, fig.value, fig.rule) == ("Marshalling Yard Hits", 2, "31.A.1 Table 1 note 3")
+    assert [(t.label, t.value) for t in fig.terms] == [("Marshalling Yard Hit markers", 2), ("most RM hits (Great)", 2)]
+    assert Y.yard_max(P.Port("J", "jetty", "allied"), tables) == 0
