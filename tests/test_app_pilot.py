@@ -269,7 +269,9 @@ async def test_typed_dice_are_checked_against_the_spec() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2")
         await select_port(pilot, app, "Athens")
-        await pilot.press("x", "enter")
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))  # side and nation (RULINGS E13)
+        await pilot.click("#ok")
         await until(pilot, lambda: isinstance(app.screen, DicePrompt))
         app.screen.query_one("#faces", Input).focus()
         await pilot.press("7", "enter")  # a d6 shows 1 to 6
