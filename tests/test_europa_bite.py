@@ -161,3 +161,40 @@ def test_31B3_land_without_lc_rolls_nothing(game) -> None:
     to(game, "allied-turn/initial/initial-naval")
     ok(game, "land Sollum 1")
     assert game.events[-1]["dice"] == []
+
+
+# --- 33.F: the SLP count term by term ------------------------------------------------------------------
+
+
+def test_33F_slp_count_adds_every_zone_after_an_exempt_one_and_says_why(game) -> None:
+    """Algiers (major, SLP 20), Allied, Malta 10: Western Med with --far adds nothing (33.B.3.b), the English
+    Channel after it still adds 9 (France Axis-owned, Table 3): 20 + 0 + 9 = 29."""
+    st, pt = game.ruleset.sea_tables, game.ruleset.tables
+    ok(game, "malta 10")
+    ok(game, "supply-line Algiers 'Western Med' 'English Channel' --far")
+    from tui.rules.europa.zones import slp_count
+
+    count = slp_count(game.state.world, st, pt, game.state.world.ports["Algiers"])
+    assert (count.name, count.value, count.rule) == ("SLP count (33.F)", 29, "33.F")
+    assert [t.value for t in count.terms] == [20, 0, 9]
+    assert count.terms[0].label == "SLP cost of the port" and count.terms[0].rule == "31.A.1 Table 1 note #"
+    assert "--far" in count.terms[1].label and "RULINGS E27" in count.terms[1].rule
+    assert count.terms[2].label == "NSN of English Channel (allied)" and count.terms[2].rule == "33.F"
+    assert any("RULINGS E27" in n for n in count.notes) and any("RULINGS E8" in n for n in count.notes)
+    ok(game, "supply-line Tripoli 'Central Med' --short")
+    count = slp_count(game.state.world, st, pt, game.state.world.ports["Tripoli"])
+    assert count.terms[1].label == "NSN of Central Mediterranean (axis, --short)" and count.terms[1].rule == "33.F; RULINGS E27"
+
+
+def test_33F_a_barred_zone_bars_the_line_whatever_comes_after(game) -> None:
+    """Tripoli (Axis): the Eastern Med is barred to Axis shipping while any Crete hex is not Axis (33.B.2.a)."""
+    st, pt = game.ruleset.sea_tables, game.ruleset.tables
+    ok(game, "capture 'Crete ports' allied")
+    ok(game, "supply-line Tripoli 'Eastern Med' 'Central Med'")
+    from tui.rules.europa.zones import slp_count
+
+    count = slp_count(game.state.world, st, pt, game.state.world.ports["Tripoli"])
+    assert count.value is None
+    assert [(t.label, t.value) for t in count.terms[1:]] == [
+        ("Eastern Mediterranean: axis shipping barred", "barred"), ("NSN of Central Mediterranean (axis)", 10)]
+    assert next(r for r in game.ruleset.views["ports"](game.state) if r["name"] == "Tripoli")["slp_count"] is None
