@@ -198,3 +198,43 @@ def test_33F_a_barred_zone_bars_the_line_whatever_comes_after(game) -> None:
     assert [(t.label, t.value) for t in count.terms[1:]] == [
         ("Eastern Mediterranean: axis shipping barred", "barred"), ("NSN of Central Mediterranean (axis)", 10)]
     assert next(r for r in game.ruleset.views["ports"](game.state) if r["name"] == "Tripoli")["slp_count"] is None
+
+
+# --- zone names, rows and the air term -------------------------------------------------------------------
+
+
+def test_33B_zone_names_of_several_words_need_no_quotes(game) -> None:
+    from tui.rules.europa.zones import take_zone
+
+    st = game.ruleset.sea_tables
+    assert take_zone(st, ["Central", "Med", "axis", "unit"]) == ("central-med", ["axis", "unit"])
+    assert take_zone(st, ["South", "Aegean", "Interdiction", "Zone", "x"]) == ("south-aegean-iz", ["x"])
+    assert take_zone(st, ["Aegean", "axis"]) == ("aegean", ["axis"])
+    with pytest.raises(Exception, match="which sea zone"):
+        take_zone(st, [])
+    with pytest.raises(Exception, match="no sea zone called 'Atlantis'"):
+        take_zone(st, ["Atlantis", "axis"])
+    r = ok(game, "check Central Med axis unit --dice 1,1")
+    assert "Central Mediterranean" in r.message
+
+
+def test_33B10_zone_rows_say_subject_barred_and_why(game) -> None:
+    rows = {z["key"]: z for z in game.ruleset.views["zones"](game.state)}
+    tyr = rows["tyrrhenian:axis"]  # 33.B.4.a: not subject
+    assert (tyr["status"], tyr["subject"], tyr["nsn"], tyr["barred"], tyr["exists"]) == ("not subject", False, None, False, True)
+    red = rows["red-sea:axis"]  # 33.B.8.a note: Massaua has been Allied-owned
+    assert (red["status"], red["barred"], red["subject"]) == ("barred", True, True)
+    assert "Massaua" in red["barred_reason"] and rows["red-sea:allied"]["barred_reason"] == ""
+    cmed = rows["central-med:allied"]
+    assert cmed["status"] == "subject (not with --far)" and cmed["basis"].startswith("6 Malta status number 2-11")
+    assert rows["south-aegean-iz:axis"]["status"] == "not declared" and rows["south-aegean-iz:axis"]["exists"] is False
+
+
+def test_33C_the_air_term_names_the_interfering_side(game) -> None:
+    """An Allied type S naval bomber, range 20, TBF 2, in the Central Med box: x1 x1 (Table 4) = +2 to the Axis
+    NSN there (RULINGS E21), named as the Allies'."""
+    ok(game, "air add B1 allied 'Central Med' role=bomber type=S range=20 tbf=2")
+    st, pt = game.ruleset.sea_tables, game.ruleset.tables
+    got = naval_status(game.state.world, st, pt, "central-med", "axis")
+    assert got.value == 12
+    assert got.terms[-1].label == "anti-shipping air: allied modified TBF" and got.terms[-1].value == 2
