@@ -246,11 +246,13 @@ async def test_capture_athens_raises_the_destruction_roll_and_the_app_rolls_it()
         await pilot.press("2")
         await select_port(pilot, app, "Athens")
         await pilot.press("x")
-        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
-        assert app.screen.query_one(OptionList).highlighted_option.id == "allied"  # the other side first
-        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        # the other side first, and the nation Athens takes from it (RULINGS E13: the scenario's default)
+        assert app.screen.values() == {"side": "allied", "nation": "british"}
+        await pilot.click("#ok")
         await until(pilot, lambda: isinstance(app.screen, DicePrompt))  # destroy:Athens, raised by the capture
         assert app.game.state.world.ports["Athens"].owner == "allied"
+        assert app.game.events[-1]["command"] == "capture Athens allied --nation british"
         assert app.game.state.pending_prompt("destroy:Athens") is not None
         await pilot.press("n")  # game keys are off while a dialog is open
         assert app.game.segment.index == 0
@@ -267,7 +269,9 @@ async def test_typed_dice_are_checked_against_the_spec() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2")
         await select_port(pilot, app, "Athens")
-        await pilot.press("x", "enter")
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))  # side and nation (RULINGS E13)
+        await pilot.click("#ok")
         await until(pilot, lambda: isinstance(app.screen, DicePrompt))
         app.screen.query_one("#faces", Input).focus()
         await pilot.press("7", "enter")  # a d6 shows 1 to 6

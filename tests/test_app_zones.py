@@ -37,6 +37,7 @@ def zone(app: HarbormasterApp, key: str) -> dict[str, Any]:
 async def choose(pilot: Pilot[Any], text: str) -> None:
     """In the open ChoicePrompt, move to the option ``text`` by keys and press Enter."""
     app: Any = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, ChoicePrompt) and app.screen.query(OptionList))  # composed
     options = app.screen.query_one(OptionList)
     ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
     target = ids.index(text)
@@ -87,13 +88,13 @@ async def test_guided_check_from_the_keyboard_ends_with_the_contact_roll() -> No
         await pilot.press("ctrl+u", "3", "enter")
         await asked(pilot, "check-1:route")
         await choose(pilot, "none")
-        await asked(pilot, "check-1:contact")
+        await asked(pilot, "check-1:roll")
         assert isinstance(app.screen, DicePrompt) and app.screen.spec == "2d6"
         await pilot.press("enter")  # Roll is focused: the app rolls
         await until(pilot, lambda: not app.screen.is_modal)
         event = app.game.events[-1]
-        assert event["command"] == "answer check-1:contact roll" and event["source"] == "key"
-        assert [(d["spec"], d["source"]) for d in event["dice"]] == [("2d6", "app")]
+        assert event["command"] == "answer check-1:roll roll" and event["source"] == "key"
+        assert [(d["spec"], d["source"]) for d in event["dice"]][0] == ("2d6", "app")
         assert "33.D contact" in event["dice"][0]["purpose"]
         checks = app.game.ruleset.views["shipping-checks"](app.game.state)
         assert [(c["zone_id"], c["side"], c["res"], c["nsn"]) for c in checks] == [("central-med", "axis", 3.0, 10)]
@@ -108,23 +109,61 @@ async def test_guided_check_with_typed_dice_goes_on_to_the_result_roll() -> None
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5", "c")
         await asked(pilot, "check-1:zone")
-        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "unit"), ("route", "none"), ("iz", "outside")):
+        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "unit"), ("route", "none")):
             await asked(pilot, f"check-1:{stage}")
             await choose(pilot, answer)
-        await asked(pilot, "check-1:contact")
+        await asked(pilot, "check-1:roll")
+        assert "NSN 4" in app.screen.text and "contact on" in app.screen.text  # the row that matters, before the roll
         app.screen.query_one("#faces", Input).focus()
         await type_text(pilot, "6,6")  # 12 on the ANTI-SHIPPING TABLE at NSN 4: contact
         await pilot.press("enter")
-        await asked(pilot, "check-1:result")
-        assert isinstance(app.screen, DicePrompt) and app.screen.spec == "1d6"
+        # typed dice make the command a typed one: the result stage asks for its own die, showing its column
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt) and app.screen.title_text.startswith("33.E result"))
+        assert app.screen.spec == "1d6" and "SHIPPING RESULTS TABLE" in app.screen.text
         await pilot.press("enter")  # the app rolls the result
-        await until(pilot, lambda: not app.screen.is_modal and app.game.events[-1]["command"].startswith("answer check-1:result"))
-        contact, result = app.game.events[-2], app.game.events[-1]
-        assert [(d["spec"], d["source"], d["faces"]) for d in contact["dice"]] == [("2d6", "typed", [6, 6])]
-        assert [(d["spec"], d["source"]) for d in result["dice"]] == [("1d6", "app")]
+        await until(pilot, lambda: not app.screen.is_modal and app.game.events and app.game.events[-1]["command"].startswith("answer check-1:roll"))
+        event = app.game.events[-1]
+        assert event["command"] == "answer check-1:roll 6,6 --roll"
+        assert [(d["spec"], d["source"]) for d in event["dice"]] == [("2d6", "typed"), ("1d6", "app")]
         check = app.game.ruleset.views["shipping-checks"](app.game.state)[0]
         assert check["contacted"] and check["result"] and check["words"] != "not contacted"
-        assert check["words"] in result["summary"]
+        assert check["words"] in event["summary"]
+
+
+async def test_33E_guided_check_in_a_typed_game_asks_each_stage_and_splits_in_3_RE_increments() -> None:
+    """33.E Table 6 (*): 7 REs of SPs are three checks (3, 3, 1 REs); each stage asks its own dice.
+
+    Baltic, Axis, NSN 4 (Table 2): 2d6 12 contacts (row 12 is all contact), 2 does not. Faces typed:
+    3,3 (6 at NSN 4: row 6 contacts from column 10, no), 6,6 (contact) then its 1d6, 1,1 (no).
+    """
+    app = new_app()
+    app.game.execute("set dice typed")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "c")
+        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "sp")):
+            await asked(pilot, f"check-1:{stage}")
+            await choose(pilot, answer)
+        await asked(pilot, "check-1:res")
+        await pilot.press("ctrl+u", "7", "enter")
+        await asked(pilot, "check-1:route")
+        await choose(pilot, "none")
+        await asked(pilot, "check-1:roll")
+        assert "3 checks of 3, 3, 1 REs" in app.screen.text
+        stages = []
+        for faces in ("3,3", "6,6", "4", "1,1"):
+            await until(pilot, lambda: isinstance(app.screen, DicePrompt) and app.screen.title_text not in stages)
+            stages.append(app.screen.title_text)
+            app.screen.query_one("#faces", Input).focus()
+            await type_text(pilot, faces)
+            await pilot.press("enter")
+        await until(pilot, lambda: not app.screen.is_modal and app.game.events[-1]["command"].startswith("answer check-1:roll"))
+        assert [s.split(":")[0] for s in stages[1:]] == ["33.D contact", "33.E result", "33.D contact"]
+        event = app.game.events[-1]
+        assert [(d["spec"], d["total"], d["source"]) for d in event["dice"]] == [
+            ("2d6", 6, "typed"), ("2d6", 12, "typed"), ("1d6", 4, "typed"), ("2d6", 2, "typed")]
+        checks = app.game.ruleset.views["shipping-checks"](app.game.state)
+        assert [(c["item"], c["res"], c["contacted"]) for c in checks] == [
+            ("#1/1", 3.0, False), ("#1/2", 3.0, True), ("#1/3", 1.0, False)]
 
 
 async def test_escape_leaves_a_guided_check_prompt_pending() -> None:

@@ -28,7 +28,7 @@ def dice(*groups: tuple[int, ...]):
     """A roller that hands out typed faces in order."""
     queue = list(groups)
 
-    def roll(spec: str, purpose: str) -> Roll:
+    def roll(spec: str, purpose: str, detail: str = "") -> Roll:
         return roll_typed(DiceSpec.parse(spec), queue.pop(0), purpose)
 
     return roll

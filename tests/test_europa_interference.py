@@ -112,9 +112,9 @@ def test_33B7_declare_tight_or_loose_and_refusals(w0, st, pt) -> None:
 def test_33B7_effects_on_the_numbers_and_bombing(w0, st, pt) -> None:
     """c) E Med Axis NSN -5; a) the zone uses 12 (table) for Axis shipping; d) each bombing hit -1 for the turn."""
     w = crete_allied(w0)
-    before = naval_status(w, st, pt, "eastern-med", "axis").value
+    assert naval_status(w, st, pt, "eastern-med", "axis").value == 15  # a Crete port Allied (Table 2)
     new, _ = I.declare(w, st, pt, "tight", T)
-    assert naval_status(new, st, pt, "eastern-med", "axis").value == before - 5
+    assert naval_status(new, st, pt, "eastern-med", "axis").value == 10  # 15 - 5
     assert naval_status(new, st, pt, "south-aegean-iz", "axis").value == 12
     bombed = I.bomb(new, st, 2)
     assert naval_status(bombed, st, pt, "south-aegean-iz", "axis").value == 10

@@ -182,11 +182,13 @@ def test_collateral_on_jetty_leaves_no_level_E2(tables: PortTables) -> None:
     assert re_capacity(p, tables).value == 0 and functioning(p, tables).value is False
 
 
-def test_mulberry_acts_as_own_row_only_when_undamaged_E4(tables: PortTables) -> None:
-    """RULINGS E4: an undamaged Mulberry is its own row; damaged, the smallest ladder type that fits."""
+def test_mulberry_keeps_its_own_row_while_at_least_a_minor_port_E15(tables: PortTables) -> None:
+    """RULINGS E15: a damaged Mulberry (3 - 1/2 x 2 = 2 REs, above a minor port's 1.5) keeps its own row, SLP 35,
+    never a standard port's better 30."""
     assert slp_cost(port("mulberry"), tables).value == 35
     damaged = port("mulberry", hits=2)
-    assert re_capacity(damaged, tables).value == 2 and acts_as(damaged, tables).value == "standard"
+    assert re_capacity(damaged, tables).value == 2 and acts_as(damaged, tables).value == "mulberry"
+    assert slp_cost(damaged, tables).value == 35
     assert max_nt_res(damaged, tables).value == 0.5  # 1 x 2/3 rounded down to 1/2 (E6)
 
 

@@ -48,7 +48,7 @@ def test_33D_table5_every_row_under_E20(st: SeaTables, roll: int) -> None:
 def test_33D_E20_nsn_outside_the_table_uses_the_edge_column(st: SeaTables, nsn: int, column: int) -> None:
     """RULINGS E20: an NSN below 0 uses column 0; above 15 uses 15."""
     for roll in range(2, 13):
-        assert st.anti_shipping_table.contact(roll, nsn) == st.anti_shipping_table.contact(roll, column)
+        assert st.anti_shipping_table.contact(roll, nsn) == (column in EXPECTED_CONTACTS[roll])  # the printed row, worked by hand
 
 
 def test_33D_contact_grows_with_the_nsn_in_rows_4_to_12(st: SeaTables) -> None:

@@ -90,13 +90,14 @@ def test_33B2b_rolled_with_the_history_modifier_and_vps(game) -> None:
 
 
 def test_33B2b_attempt_refused_outside_an_allied_initial_phase(game) -> None:
-    refused(game, "interfere eastern roll", "during an Allied initial phase")
+    refused(game, "interfere eastern roll", "is not legal in Axis player turn › Initial phase › Naval movement (33.B.2.b, 33.B.7.a, 33.B.8.b). It is legal in: Allied player turn › Initial phase")
 
 
 def test_33B2b_decline(game) -> None:
     to(game, "allied-turn/initial/initial-naval")
     r = ok(game, "answer interference:eastern decline")
-    assert "no Italian naval interference attempt" in r.message and game.state.world.sea.interference == ()
+    assert "no Italian naval interference attempt" in r.message
+    assert [(h.area, h.result) for h in game.state.world.sea.interference] == [("eastern", "declined")]
 
 
 # --- South Aegean interdiction zone (33.B.7) ---------------------------------------------------------------
@@ -178,7 +179,9 @@ def test_33A_once_per_zone_per_naval_movement_phase_unless_forced(game) -> None:
     checks = game.ruleset.views["shipping-checks"](game.state)
     assert [(c["item"], c["zone_id"], c["forced"]) for c in checks] == [
         ("div", "central-med", False), ("div", "western-med", False), ("div", "central-med", True)]
-    ok(game, "next")  # a new phase: checked afresh
+    ok(game, "next")  # the next segment of the same phase (RULINGS E26): still refused
+    refused(game, "check 'Central Med' axis unit@div", "once per sea zone per naval movement phase")
+    to(game, "axis-turn/reaction/reaction-naval")  # a new phase: checked afresh
     ok(game, "check 'Central Med' axis unit@div")
 
 
@@ -194,14 +197,14 @@ def test_33A_batch_with_a_row_of_typed_dice(game) -> None:
     logged = game.events[-1]["dice"]  # every roll is in the event, with its source
     assert [d["total"] for d in logged] == [7, 6, 2, 11, 1] and {d["source"] for d in logged} == {"typed"}
     assert game.replay() == game.state
-    refused(game, "batch 'Central Med' axis sp:3@d dice=1", "typed dice ran out")
+    refused(game, "batch 'Central Med' axis sp:3@d dice=1", "33.D contact: d in Central Mediterranean needs 2d6 (2 dice) but only 1 is left")
     refused(game, "batch 'Central Med' axis unit@e dice=1,1,4", "left over")
 
 
 def test_33A_guided_check_asks_what_is_missing(game) -> None:
     ok(game, "check")
     for answer in ("check-1:zone 'Central Mediterranean'", "check-1:side axis", "check-1:cargo sp", "check-1:res 2",
-                   "check-1:route short", "check-1:contact 6,6", "check-1:result 2"):
+                   "check-1:route short", "check-1:roll 6,6,2"):
         ok(game, f"answer {answer}")
     checks = game.ruleset.views["shipping-checks"](game.state)
     assert checks[0]["nsn"] == 5 and checks[0]["result"] == "1RE" and "1 of the 2 REs" in checks[0]["words"]

@@ -178,16 +178,15 @@ async def hit_prompt_error(pilot: Pilot[Any]) -> None:
 
 
 async def capture_choice(pilot: Pilot[Any]) -> None:
-    """``x`` on Athens: by which side."""
-    await pilot.press("2")
-    await select(pilot, "Athens")
-    await modal(pilot, "x")
+    """A choice prompt: ``a`` asks the pending sea conditions of this game turn (calm, rough, stormy)."""
+    await modal(pilot, "a")
 
 
 async def destroy_roll(pilot: Pilot[Any]) -> None:
     """Athens captured: the 31.A.6 roll, raised by the capture, asked at once (Roll / type / Decline)."""
-    await capture_choice(pilot)
-    await pilot.press("enter")
+    await pilot.press("2")
+    await select(pilot, "Athens")
+    pilot.app.run_line("capture Athens allied", "key")
     await until(pilot, lambda: type(pilot.app.screen).__name__ == "DicePrompt")
     await quiet(pilot)
 

@@ -42,7 +42,7 @@ from .widgets.explain_pane import explained_text
 from .widgets.view_table import ViewTable
 
 POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session
-RETRIES = 4  # dice / confirmation rounds for one command before giving up
+RETRIES = 64  # dice stages / confirmation rounds for one command before giving up (a batch asks each stage)
 PROMPT_CHAIN = 16  # prompts asked after one command (a guided check raises 8, one after another)
 GAME_ACTIONS = frozenset({a.action.split("(")[0] for a in APP_ACTIONS} | {"command_palette"})
 
@@ -284,7 +284,8 @@ class HarbormasterApp(App[None]):
         for _ in range(RETRIES):
             if result.needs_dice:
                 spec, purpose = result.needs_dice
-                answer = await self.push_screen_wait(DicePrompt(purpose or "Dice", f"{line} needs {spec}.", spec))
+                what = f"{result.dice_detail}\n" if result.dice_detail else ""
+                answer = await self.push_screen_wait(DicePrompt(purpose or "Dice", f"{what}{line} needs {spec} for this stage.", spec))
                 if answer is None:
                     self._say(f"Cancelled: {line} (nothing changed).", "warning")
                     return None

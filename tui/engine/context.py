@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..rules.core.dice import DiceSpec, Roll, parse_faces, roll_app, roll_typed
+from ..rules.core.dice import DiceSpec, Roll, StagedDice, roll_app, roll_typed
 from ..rules.core.errors import RuleError
 from ..rules.core.phases import Segment, turn_label, turn_year
 from ..rules.core.ruleset import RuleSet
@@ -13,12 +13,17 @@ from ..rules.core.state import GameState
 
 
 class NeedDice(Exception):
-    """The command needs a roll and the game takes typed dice, but none were given."""
+    """A stage of the command needs a roll and the referee types dice, but no faces are left for it."""
 
-    def __init__(self, spec: str, purpose: str) -> None:
+    def __init__(self, spec: str, purpose: str, detail: str = "") -> None:
         self.spec = spec
         self.purpose = purpose
-        super().__init__(f"{purpose} needs {spec}: type the dice with --dice N[,N...] or let the app roll with --roll")
+        self.detail = detail
+        """What the roll decides, shown before it is rolled (the table row, the modifiers)."""
+        stage = purpose or "the roll"
+        more = f" ({detail})" if detail else ""
+        super().__init__(f"{stage} needs {spec}{more}: type its dice after the others with --dice N[,N...] "
+                         "(every stage in order), or let the app roll with --roll")
 
 
 def phasing_side(ruleset: RuleSet, state: GameState) -> str:
@@ -46,17 +51,21 @@ class EngineContext:
     """Implements :class:`tui.rules.core.ruleset.Context` for one command.
 
     Dice come, in order of preference, from the recorded rolls (replay), the
-    typed faces of the command (``--dice``), or the app's seeded generator when
-    the game or the command (``--roll``) says the app rolls.
+    typed faces of the command (``--dice``: every stage's faces in order), or
+    the app's seeded generator when the game or the command (``--roll``) says
+    the app rolls. A command that came with typed faces is a typed one: a stage
+    whose faces are missing is asked for (:class:`NeedDice`), never rolled by
+    the app unless ``--roll`` says so.
     """
 
     state: GameState
     ruleset: RuleSet
     seq: int
     game_seed: int
-    typed: list[str] = field(default_factory=list)
+    typed: StagedDice = field(default_factory=StagedDice)
     recorded: list[Roll] | None = None
     app_rolls: bool = True
+    forced_roll: bool = False  # --roll: the app rolls every stage the typed faces do not cover
     rolls: list[Roll] = field(default_factory=list)
 
     @property
@@ -90,20 +99,31 @@ class EngineContext:
         self.rolls.append(result)
         return result
 
-    def roll(self, spec: str, purpose: str) -> Roll:
-        """Resolve one roll of ``spec`` for ``purpose``; see the class docstring for the source."""
+    def roll(self, spec: str, purpose: str, detail: str = "") -> Roll:
+        """Resolve one stage's roll of ``spec`` for ``purpose``; see the class docstring for the source.
+
+        ``detail`` says what the roll decides (the table row, the modifiers): it is
+        shown when the stage's dice are asked for.
+        """
         dice = DiceSpec.parse(spec)
         if self.recorded is not None:
             if not self.recorded:
                 raise RuleError(f"replay: no recorded roll left for {purpose} ({spec})")
             result = self.recorded.pop(0)
-            if self.typed:
-                self.typed.pop(0)  # the faces typed then are the ones recorded
-        elif self.typed:
-            result = roll_typed(dice, parse_faces(self.typed.pop(0)), purpose)
-        elif self.app_rolls:
-            result = roll_app(dice, derive_seed(self.game_seed, self.seq, len(self.rolls)), purpose)
+            self.typed.drop(dice.count)  # the faces typed then are the ones recorded
         else:
-            raise NeedDice(str(dice), purpose)
+            faces = self.typed.take(dice, purpose)
+            if faces is not None:
+                result = roll_typed(dice, faces, purpose)
+            elif self.forced_roll or (self.app_rolls and not self.typed.given):
+                result = roll_app(dice, derive_seed(self.game_seed, self.seq, len(self.rolls)), purpose)
+            else:
+                raise NeedDice(str(dice), purpose, detail)
         self.rolls.append(result)
         return result
+
+    def leftover(self) -> str | None:
+        """Why typed faces no stage used are refused (naming the last stage), None if every face was used."""
+        if self.recorded is not None:
+            return None
+        return self.typed.leftover(self.rolls[-1].purpose if self.rolls else "")

@@ -15,7 +15,7 @@ from ..rules.core.dice import DiceSpec
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
 from ..rules.core.numbers import MOST, read_amount
-from ..rules.core.ruleset import Outcome, Verb
+from ..rules.core.ruleset import Outcome, Verb, legal_segments
 from ..rules.core.state import GameState, Pending
 from .context import EngineContext
 
@@ -148,7 +148,7 @@ def _answer(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcom
             if value.lower() == "roll":
                 ctx.app_rolls = True
             elif value:
-                ctx.typed.insert(0, value)  # physical dice typed as the answer
+                ctx.typed.push_front(value)  # physical dice typed as the answer: the first stage's
             value = "roll"  # the effect rolls through ctx.roll (typed, app or recorded)
     elif prompt.kind == "choice":
         match = [c for c in prompt.choices if c.lower() == value.lower()]
@@ -230,9 +230,10 @@ def help_text(game: Game, verb_name: str | None) -> tuple[str, list[str]]:
         verb = game.verbs.get(verb_name.lower())
         if verb is None:
             raise RuleError(f"no command '{verb_name}'")
-        legal = "any segment" if verb.anytime else "; ".join(
-            dict.fromkeys(s.title for s in game.ruleset.sequence.segments if s.commands is None or verb.name in s.commands)
-        )
+        segments = game.ruleset.sequence.segments
+        where = legal_segments(game.ruleset.sequence, verb)
+        titles = list(dict.fromkeys(s.title for s in where))
+        legal = "any segment" if len(titles) == len(dict.fromkeys(s.title for s in segments)) else "; ".join(titles)
         return verb.syntax, [verb.help, f"rule: {verb.rule or '—'}", f"legal in: {legal or 'nowhere in this sequence'}"]
     lines = []
     group = None

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable, Protocol
 
-from ..rules.core.dice import Roll
+from ..rules.core.dice import Roll, StagedDice
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import Explained
 from ..rules.core.phases import Segment, turn_label, turn_year
-from ..rules.core.ruleset import Outcome, RuleSet, Verb
+from ..rules.core.ruleset import Outcome, RuleSet, Verb, legal_in, legal_segments
 from ..rules.core.state import GameState
 from . import flow
 from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, unknown_options
@@ -51,6 +51,7 @@ class Result:
     seq: int | None = None
     changed: bool = False
     needs_dice: tuple[str, str] | None = None  # (spec, purpose) when typed dice are wanted
+    dice_detail: str = ""  # what that stage's roll decides (table row, modifiers), shown before it is rolled
     needs_confirm: bool = False  # repeat with --force to go ahead
     explanations: list[Explained] = field(default_factory=list)
     raised: list[str] = field(default_factory=list)  # ids of prompts this command raised (to ask them now)
@@ -158,7 +159,7 @@ class Game:
     def legal_verbs(self) -> list[Verb]:
         """Verbs legal in the current segment, in help order."""
         seg = self.segment
-        return [v for v in self.verbs.values() if v.anytime or seg.commands is None or v.name in seg.commands]
+        return [v for v in self.verbs.values() if legal_in(v, seg)]
 
     # -------------------------------------------------------------- commands
     def execute(self, line: str | Command, source: str = "line") -> Result:
@@ -185,7 +186,7 @@ class Game:
             self._check_legal(verb)
             return self._apply(verb, cmd)
         except NeedDice as exc:
-            return Result(False, str(exc), command=cmd.text, needs_dice=(exc.spec, exc.purpose))
+            return Result(False, str(exc), command=cmd.text, needs_dice=(exc.spec, exc.purpose), dice_detail=exc.detail)
         except flow.NeedConfirm as exc:
             return Result(False, str(exc), command=cmd.text, needs_confirm=True)
         except RuleError as exc:
@@ -204,9 +205,9 @@ class Game:
 
     def _check_legal(self, verb: Verb) -> None:
         seg = self.segment
-        if verb.anytime or seg.commands is None or verb.name in seg.commands:
+        if legal_in(verb, seg):
             return
-        where = [s.title for s in self.ruleset.sequence.segments if s.commands is None or verb.name in s.commands]
+        where = [s.title for s in legal_segments(self.ruleset.sequence, verb)]
         hint = f" It is legal in: {'; '.join(dict.fromkeys(where))}." if where else ""
         rule = f" ({verb.rule})" if verb.rule else ""
         raise RuleError(f"'{verb.name}' is not legal in {seg.title}{rule}.{hint}")
@@ -218,15 +219,17 @@ class Game:
             ruleset=self.ruleset,
             seq=seq,
             game_seed=int(self.meta.get("seed", 0)),
-            typed=list(cmd.options.get("dice", [])),
+            typed=StagedDice(cmd.options.get("dice", [])),
             recorded=recorded,
             app_rolls=bool(cmd.options.get("roll")) or state.settings.get("dice", "app") == "app",
+            forced_roll=bool(cmd.options.get("roll")),
         )
         if verb.handler is None:
             raise RuleError(f"'{verb.name}' cannot be applied")
         outcome = verb.handler(ctx, list(cmd.args), cmd.options)
-        if ctx.typed:
-            raise RuleError(f"more dice were typed than '{cmd.verb}' rolls ({', '.join(ctx.typed)} left over)")
+        left = ctx.leftover()
+        if left:
+            raise RuleError(f"{left}; nothing was done ('{cmd.verb}')")
         new = flow.settle(ctx, outcome)
         return new, outcome, ctx
 

@@ -136,3 +136,51 @@ def parse_faces(text: str) -> tuple[int, ...]:
     if len(parts) > MAX_DICE:
         raise RuleError(f"at most {MAX_DICE} dice faces, not {len(parts)}")
     return tuple(read_int(p, "a die face", 1, MAX_SIDES) for p in parts)
+
+
+class StagedDice:
+    """The typed faces of every stage of one command, in order (``--dice 3,4 --dice 1`` = ``--dice 3,4,1``).
+
+    A command that rolls in stages (contact 2d6, then only on contact the 1d6
+    result) takes each stage's dice off the front: how the faces were grouped
+    when typed does not matter. :meth:`take` returns None when no face is left
+    (the caller asks for the stage or lets the app roll); :meth:`leftover`
+    says which faces no stage used.
+    """
+
+    def __init__(self, texts: Sequence[str] = ()) -> None:
+        self.faces: list[int] = [f for text in texts for f in parse_faces(str(text))]
+        self.given = bool(self.faces)
+        """Whether the command came with typed faces (then no stage is rolled by the app unless asked)."""
+
+    def __bool__(self) -> bool:
+        return bool(self.faces)
+
+    def push_front(self, text: str) -> None:
+        """Faces typed as the answer of a roll prompt: they are the first stage's."""
+        self.faces[:0] = parse_faces(text)
+        self.given = True
+
+    def drop(self, count: int) -> None:
+        """Forget ``count`` faces (replay re-uses the recorded roll they made)."""
+        del self.faces[:count]
+
+    def take(self, spec: DiceSpec, stage: str) -> tuple[int, ...] | None:
+        """The faces of ``stage`` (``spec.count`` of them), None when none are left; refuse too few."""
+        if not self.faces:
+            return None
+        if len(self.faces) < spec.count:
+            have = ", ".join(map(str, self.faces))
+            raise RuleError(f"{stage or 'the roll'} needs {spec} ({spec.count} dice) but only {have} "
+                            f"{'is' if len(self.faces) == 1 else 'are'} left of the typed dice")
+        taken, self.faces = tuple(self.faces[:spec.count]), self.faces[spec.count:]
+        return taken
+
+    def leftover(self, last_stage: str) -> str | None:
+        """Why the left-over faces are refused, naming the stage that ended the command; None if all were used."""
+        if not self.faces:
+            return None
+        faces = ", ".join(map(str, self.faces))
+        if not last_stage:
+            return f"typed dice {faces} left over: this command rolls nothing"
+        return f"typed dice {faces} left over: the last roll was {last_stage}, and it ended the command"

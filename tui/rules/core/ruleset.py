@@ -28,8 +28,11 @@ class Context(Protocol):
     year: int | None
     turn_label: str
 
-    def roll(self, spec: str, purpose: str) -> Roll:
-        """Resolve a roll: typed by the referee, rolled by the app, or recorded (replay)."""
+    def roll(self, spec: str, purpose: str, detail: str = "") -> Roll:
+        """Resolve one stage's roll: typed by the referee, rolled by the app, or recorded (replay).
+
+        ``detail`` (the table row that matters, the modifiers) is shown when the dice are asked for.
+        """
         ...
 
     def roll_typed(self, spec: str, faces: tuple[int, ...], purpose: str) -> Roll:
@@ -78,6 +81,22 @@ class Verb:
     changes: bool = True
     group: str = "game"
     options: tuple[str, ...] = ()
+    where: Callable[[Segment], bool] | None = None
+    """Where the rules allow the verb at all (e.g. an Allied initial phase); None: wherever the sequence lists it."""
+
+
+def legal_in(verb: Verb, seg: Segment) -> bool:
+    """Whether ``verb`` is legal in segment ``seg``: listed there (or anytime), and where its rule allows it.
+
+    The one test the engine refuses commands with and ``help`` lists segments from.
+    """
+    listed = verb.anytime or seg.commands is None or verb.name in seg.commands
+    return listed and (verb.where is None or verb.where(seg))
+
+
+def legal_segments(sequence: Sequence, verb: Verb) -> list[Segment]:
+    """Every segment of ``sequence`` where ``verb`` is legal (see :func:`legal_in`)."""
+    return [s for s in sequence.segments if legal_in(verb, s)]
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,8 @@ from .tables import PortTables
 from .zones import SIDE_NAMES, naval_status, refuse_barred, zone_exists
 
 IZ_KINDS = ("outside", "loose", "tight")
-Roller = Callable[[str, str], Roll]
-"""(dice spec, purpose) -> a resolved roll (typed, app-rolled or replayed)."""
+Roller = Callable[..., Roll]
+"""(dice spec, purpose, detail) -> a resolved roll (typed, app-rolled or replayed); detail is shown when asked."""
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,9 @@ class Item:
 
 
 def phase_key(turn: int, segment_key: str) -> str:
-    """The key of "this naval movement phase" (33.A): game turn and segment."""
-    return f"{turn}/{segment_key}"
+    """The key of "this naval movement phase" (33.A; RULINGS E26): game turn and phase (initial, reaction,
+    exploitation), across all of the phase's segments: ``3/axis-turn/initial`` for ``axis-turn/initial/initial-naval``."""
+    return f"{turn}/{'/'.join(segment_key.split('/')[:2])}"
 
 
 def parse_item(st: SeaTables, text: str, default_name: str) -> Item:
@@ -95,13 +96,16 @@ def results_column(st: SeaTables, kind: str, iz: str) -> str:
 
 def iz_kind(world: Any, st: SeaTables, zid: str, override: str = "") -> str:
     """The interdiction-zone column of a check: as given, else the declared zone's kind when checked in it."""
+    declared = world.sea.iz.kind if st.sea_zones[zid].interdiction and world.sea.iz is not None else ""
     if override:
-        if override not in IZ_KINDS:
-            raise RuleError(f"interdiction zone kind must be one of {', '.join(IZ_KINDS)} (33.E Table 6)")
+        allowed = (declared,) if declared else ("outside",)
+        if override not in allowed:
+            where = (f"in the declared {declared} {st.sea_zones[zid].name}" if declared
+                     else f"in the {st.sea_zones[zid].name}, not a declared naval interdiction zone")
+            raise RuleError(f"--{override}: cargo contacted {where} uses the {allowed[0]} column; "
+                            f"give --{allowed[0]} or nothing (33.E Table 6; 33.B.7)")
         return override
-    if st.sea_zones[zid].interdiction and world.sea.iz is not None:
-        return world.sea.iz.kind
-    return "outside"
+    return declared or "outside"
 
 
 def contact(st: SeaTables, roll: int, nsn: int) -> Explained:
@@ -169,7 +173,7 @@ def run_check(world: Any, st: SeaTables, pt: PortTables, zid: str, side: str, it
     """Check one item: contact roll, and on contact the results roll. Returns the record, log lines, explanations."""
     nsn = final_nsn(world, st, pt, zid, side, item.kind, flags)
     zone = st.sea_zones[zid].name
-    first = roll(st.anti_shipping_table.dice, f"33.D contact: {item.name} in {zone}")
+    first = roll(st.anti_shipping_table.dice, f"33.D contact: {item.name} in {zone}", contact_detail(st, nsn))
     hit = contact(st, first.total, nsn.value)
     size = f" ({fmt_number(item.res)} REs)" if item.res else ""
     head = f"{item.name}{size}, {st.cargo_kinds[item.kind].name}, {zone}: NSN {nsn.value}, 2d6 {first.total}"
@@ -178,12 +182,43 @@ def run_check(world: Any, st: SeaTables, pt: PortTables, zid: str, side: str, it
                           forced=forced, flags=tuple(sorted(flags)))
         return rec, [f"{head} — not contacted (33.D)"], [nsn, hit]
     column = results_column(st, item.kind, iz)
-    second = roll(st.shipping_results.die, f"33.E result: {item.name} in {zone}")
+    second = roll(st.shipping_results.die, f"33.E result: {item.name} in {zone}", result_detail(st, column))
     result = shipping_result(st, second.total, column)
     words = plain_words(st, result.value, item)
     rec = CheckRecord(phase, item.name, zid, side, item.kind, item.res, iz, nsn.value, first.total, True,
                       second.total, result.value, forced, tuple(sorted(flags)))
     return rec, [f"{head} — CONTACT; 1d6 {second.total} ({column}) = {result.value}: {words}"], [nsn, hit, result]
+
+
+def contact_totals(st: SeaTables, nsn: int) -> list[int]:
+    """The 2d6 totals that contact at ``nsn`` (33.D Table 5; RULINGS E20)."""
+    return [int(r) for r in sorted(st.anti_shipping_table.rows, key=int) if st.anti_shipping_table.contact(int(r), nsn)]
+
+
+def _runs(values: list[int]) -> str:
+    """``3, 6-12`` for [3, 6, 7, 8, 9, 10, 11, 12]."""
+    out: list[str] = []
+    for v in values:
+        if out and out[-1].split("-")[-1] == str(v - 1):
+            out[-1] = f"{out[-1].split('-')[0]}-{v}"
+        else:
+            out.append(str(v))
+    return ", ".join(out)
+
+
+def contact_detail(st: SeaTables, nsn: Explained) -> str:
+    """What the contact roll decides, before it is rolled: the final NSN, what it is made of, the contacting totals."""
+    parts = [f"{t.label} {fmt_number(t.value)}" for t in nsn.terms[-2:]
+             if isinstance(t.value, (int, float)) and not isinstance(t.value, bool) and (t.value or t is nsn.terms[-2])]
+    totals = _runs(contact_totals(st, nsn.value)) or "none"
+    return f"NSN {nsn.value} ({'; '.join(parts)}); ANTI-SHIPPING TABLE column {nsn.value}: contact on 2d6 {totals}"
+
+
+def result_detail(st: SeaTables, column: str) -> str:
+    """What the results roll decides, before it is rolled: the column of the SHIPPING RESULTS TABLE, face by face."""
+    res = st.shipping_results
+    faces = ", ".join(f"{die} {row[column]}" for die, row in sorted(res.rows.items(), key=lambda kv: int(kv[0])))
+    return f"SHIPPING RESULTS TABLE, {res.columns[column]}: {faces}"
 
 
 def typed_faces(text: str) -> list[int]:

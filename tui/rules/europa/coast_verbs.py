@@ -195,7 +195,7 @@ def build_coast_verbs(st: SeaTables, pt: PortTables) -> dict[str, Verb]:
              "31.B.1, 31.A.12", beach, anytime=True, group="coast"),
         Verb("land", "land BEACH RES [POINTS] [--he] [--supply] [--lc [result=LETTER]]",
              "Land cargo on a beach without the AMPHIBIOUS LANDING TABLE: 1½ REs a movement phase, heavy equipment double; SPs/SRPs ask about a friendly partial ZOC (else half lost); LCs/LBs roll for damage.",
-             "31.B.2, 31.B.3, 31.B.4; RULINGS E9, E22", land, group="coast", options=("he", "supply", "lc")),
+             "31.B.2, 31.B.3, 31.B.4; RULINGS E9, E22", land, group="coast", options=("he", "supply", "lc", "dice", "roll")),
         Verb("jetty", "jetty BEACH N", "N NTs/LCs/LBs on the beach that spent no MPs in the previous movement phase act as jetties for intrinsic supply.", "31.A.13", jetty, anytime=True, group="coast"),
         Verb("transit", "transit add NAME SIDE FROM TO STEPS|ma=N [cargo=..] | transit step NAME | transit remove NAME",
              "Naval groups moving between the map and off-map ports: a step counter advanced at the end of each naval movement step of their side; never to an enemy off-map port.",

@@ -11,14 +11,16 @@ from .tables import PortTables
 
 
 def destroy(port: Port, tables: PortTables) -> Port:
-    """Destroy the port: Reduced down to level 0 and hits up to its max damage (31.A.6; RULINGS E2)."""
+    """Destroy the port: Reduced down to level 0, hits up to its max damage (31.A.6; RULINGS E2) and its
+    marshalling yard's RM hits at their maximum (Table 1 note 3; RULINGS E14)."""
     rule = tables.port_destruction
     row = _printed(port, tables)
     if port.destroyed:
         raise RuleError(f"{port.name}: is already destroyed ({rule.rule})")
     if port.type not in rule.types:
         raise RuleError(f"{port.name}: only {', '.join(rule.types)} ports can be destroyed ({rule.rule})")
-    return replace(port, reduced=row.level, hits=row.max_damage or 0.0, destroyed=True)
+    return replace(port, reduced=row.level, hits=row.max_damage or 0.0, destroyed=True,
+                   yard_hits=row.marshalling_yard_hits)
 
 
 def destruction_offered(prev_owner_port: Port, new_owner: str, year: int, tables: PortTables) -> Explained:

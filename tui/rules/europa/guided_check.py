@@ -1,10 +1,13 @@
 """The guided anti-shipping check (33.A, 33.D, 33.E) as a chain of prompts the screens ask as modals.
 
 ``check`` with parts missing raises the first prompt; each answer raises the
-next: sea zone, side, cargo kind, REs of SPs/SRPs, route option, interdiction
-zone, then the 2d6 contact roll and, on contact, the 1d6 result. The prompts
-carry what was answered so far in their ``args``; the last answer records the
-check like ``check`` does (once per item per zone per naval movement phase).
+next: sea zone, side, cargo kind, REs of SPs/SRPs, route option, then the
+roll (the SHIPPING RESULTS TABLE column follows the zone: a declared
+interdiction zone's kind, else outside). The prompts carry what was answered so far in their
+``args``; the roll runs the check exactly as ``check`` does (SPs/SRPs in 3 RE
+increments, one record each; once per item per zone per naval movement
+phase), stage by stage: each contact 2d6 and, only on contact, its 1d6 result
+take their own dice (typed faces in order, asked one stage at a time).
 """
 
 from __future__ import annotations
@@ -18,13 +21,14 @@ from ..core.ruleset import Context, Outcome
 from ..core.state import Pending
 from . import antishipping as X
 from .seatables import SeaTables
-from .seaworld import CheckRecord
 from .tables import PortTables
 from .world import EuropaWorld
 from .zones import resolve_zone, zone_exists
 
 Start = Callable[[Context, str, str, str, str, str, list, bool], Outcome]
 Answer = Callable[[Context, Pending, str], Outcome]
+RunItems = Callable[..., Outcome]
+"""(ctx, world, zone, side, items, flags, iz, force) -> the checks' outcome, as ``check`` runs them."""
 
 
 def _route_texts(table: Any) -> list[str]:
@@ -34,8 +38,8 @@ def _route_texts(table: Any) -> list[str]:
     return texts
 
 
-def build_guided(st: SeaTables, pt: PortTables, record: Callable[[Context, EuropaWorld, list[Any]], EuropaWorld]) -> tuple[Start, Answer]:
-    """(start, answer effect) of the guided check; ``record`` stores finished checks in the world."""
+def build_guided(st: SeaTables, pt: PortTables, run_items: RunItems) -> tuple[Start, Answer]:
+    """(start, answer effect) of the guided check; ``run_items`` rolls and records the checks like ``check``."""
 
     def guided_start(ctx: Context, zid: str, side: str, cargo: str, name: str, iz: str, flags: list[str], force: bool) -> Outcome:
         """Start a guided check with what the command gave; ask the rest."""
@@ -48,7 +52,7 @@ def build_guided(st: SeaTables, pt: PortTables, record: Callable[[Context, Europ
         return Outcome(world, f"Anti-shipping check {args['id']}: {prompt.text}", raise_prompts=(prompt,))
 
     def guided_next(ctx: Context, world: EuropaWorld, args: dict[str, Any]) -> Pending:
-        """The next prompt of a guided check (33.A): zone, side, cargo, REs, route, interdiction zone, dice."""
+        """The next prompt of a guided check (33.A): zone, side, cargo, REs, route, then the roll."""
         pid = args["id"]
         base = dict(effect="guided-check", raised=ctx.segment.key, rule="33.A", args=args)
         if not args["zone"]:
@@ -65,11 +69,15 @@ def build_guided(st: SeaTables, pt: PortTables, record: Callable[[Context, Europ
         route = sorted({line.flag for line in table.lines if line.flag} | ({table.exempt_flag} if table.exempt_flag else set()))
         if route and "route" not in args:
             return Pending(id=f"{pid}:route", kind="choice", choices=("none", *route), text=f"Route: {'; '.join(_route_texts(table))}", **base)
-        if not args["iz"] and st.cargo_kinds[kind].column != "sp" and not st.sea_zones[args["zone"]].interdiction:
-            return Pending(id=f"{pid}:iz", kind="choice", choices=X.IZ_KINDS, text="Where is it contacted: outside naval interdiction zones, in a loose or in a tight zone", **{**base, "rule": "33.E Table 6"})
-        if "contact" not in args:
-            return Pending(id=f"{pid}:contact", kind="roll", dice=st.anti_shipping_table.dice, choices=("roll",), text=f"Contact roll {st.anti_shipping_table.dice} on the ANTI-SHIPPING TABLE", **{**base, "rule": "33.D"})
-        return Pending(id=f"{pid}:result", kind="roll", dice=st.shipping_results.die, choices=("roll",), text=f"CONTACT: {st.shipping_results.die} on the SHIPPING RESULTS TABLE", **{**base, "rule": "33.E"})
+        item = X.parse_item(st, args["cargo"], args["name"])
+        parts = X.increments(st, item)
+        nsn = X.final_nsn(world, st, pt, args["zone"], args["side"], item.kind, frozenset(args["flags"]))
+        stages = (f"{len(parts)} checks of {', '.join(fmt_number(p.res) for p in parts)} REs (33.E Table 6 *), each " if len(parts) > 1
+                  else "")
+        return Pending(id=f"{pid}:roll", kind="roll", dice=st.anti_shipping_table.dice, choices=("roll",),
+                       text=f"{stages}contact {st.anti_shipping_table.dice}, then on contact {st.shipping_results.die}: "
+                            f"{X.contact_detail(st, nsn) if nsn.value is not None else 'barred'}",
+                       **{**base, "rule": "33.D, 33.E"})
 
     def guided_answer(ctx: Context, prompt: Pending, value: str) -> Outcome:
         """Take one answer of a guided check; raise the next prompt, or roll and record (33.A, 33.D, 33.E)."""
@@ -87,37 +95,12 @@ def build_guided(st: SeaTables, pt: PortTables, record: Callable[[Context, Europ
         elif stage == "route":
             args["route"] = value
             args["flags"] = sorted(set(args["flags"]) | ({value} if value != "none" else set()))
-        elif stage == "iz":
-            args["iz"] = value
         if args["zone"] and args["side"]:
             X.refuse_unchecked_zone(world, st, pt, args["zone"], args["side"], frozenset(args["flags"]))
-        if stage not in ("contact", "result"):
+        if stage != "roll":
             nxt = guided_next(ctx, world, args)
             return Outcome(world, f"{prompt.id}: {value} — next: {nxt.text}", raise_prompts=(nxt,))
         item = X.parse_item(st, args["cargo"], args["name"])
-        iz = X.iz_kind(world, st, args["zone"], args["iz"])
-        phase = X.phase_key(ctx.state.flow.turn, ctx.segment.key)
-        flags = frozenset(args["flags"])
-        if stage == "contact":
-            before = X.previous_check(world.sea, phase, item.name, args["zone"])
-            if before is not None and not args["force"]:
-                raise RuleError(f"{item.name} was already checked in this zone this naval movement phase (33.A); start again with --force")
-            nsn = X.final_nsn(world, st, pt, args["zone"], args["side"], item.kind, flags)
-            roll = ctx.roll(st.anti_shipping_table.dice, f"33.D contact: {item.name}")
-            hit = X.contact(st, roll.total, nsn.value)
-            args.update(contact=roll.total, nsn=nsn.value)
-            if hit.value:
-                nxt = guided_next(ctx, world, args)
-                return Outcome(world, f"{item.name}: NSN {nsn.value}, 2d6 {roll.total} — CONTACT (33.D)", raise_prompts=(nxt,), explanations=(nsn, hit))
-            rec = CheckRecord(phase, item.name, args["zone"], args["side"], item.kind, item.res, iz, nsn.value, roll.total, False,
-                              forced=args["force"], flags=tuple(sorted(flags)))
-            return Outcome(record(ctx, world, [rec]), f"{item.name}: NSN {nsn.value}, 2d6 {roll.total} — not contacted (33.D)", explanations=(nsn, hit))
-        roll = ctx.roll(st.shipping_results.die, f"33.E result: {item.name}")
-        column = X.results_column(st, item.kind, iz)
-        result = X.shipping_result(st, roll.total, column)
-        words = X.plain_words(st, result.value, item)
-        rec = CheckRecord(phase, item.name, args["zone"], args["side"], item.kind, item.res, iz, args["nsn"], args["contact"], True,
-                          roll.total, result.value, args["force"], tuple(sorted(flags)))
-        return Outcome(record(ctx, world, [rec]), f"{item.name}: 1d6 {roll.total} ({column}) = {result.value}: {words}", explanations=(result,))
+        return run_items(ctx, world, args["zone"], args["side"], [item], frozenset(args["flags"]), args["iz"], bool(args["force"]))
 
     return guided_start, guided_answer

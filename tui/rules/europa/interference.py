@@ -56,10 +56,23 @@ def modifiers(sea: SeaWorld, st: SeaTables, area: str, turn: int) -> Explained:
     return Explained(f"Italian naval interference modifier ({a.name})", total, ii.rule, tuple(terms), (ii.note,))
 
 
+DECLINED = "declined"
+"""The result of an attempt the Axis declined: kept in the history so that no attempt follows that phase."""
+
+
+def decline(world: Any, area: str, turn: int) -> Any:
+    """The Axis declines the attempt in ``area`` this Allied initial phase (33.B.2.b): recorded, so it is not rolled later."""
+    record = InterferenceRecord(turn, area, DECLINED)
+    return replace(world, sea=replace(world.sea, interference=world.sea.interference + (record,)))
+
+
 def offered(world: Any, st: SeaTables, pt: PortTables, area: str, turn: int) -> tuple[bool, str]:
     """Whether the Axis may still attempt interference in ``area`` this Allied initial phase, and why not."""
     a = st.italian_interference.areas[area]
-    if any(r.turn == turn and r.area == area for r in world.sea.interference):
+    done = next((r for r in world.sea.interference if r.turn == turn and r.area == area), None)
+    if done is not None and done.result == DECLINED:
+        return False, f"the Axis declined interference in the {a.name} this turn: no attempt until the next Allied initial phase ({a.rule})"
+    if done is not None:
         return False, f"interference in the {a.name} was already attempted this turn ({a.rule})"
     if a.requires and not holds(world, st, pt, a.requires):
         return False, f"{a.requires_text or a.requires} does not hold ({a.rule})"

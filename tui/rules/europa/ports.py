@@ -41,6 +41,8 @@ class Port:
     reduced: int = 0  # "Reduced N" (31.A.5)
     collateral: bool = False  # "Collateral Damage" (31.A.4)
     destroyed: bool = False  # destroyed under 31.A.6
+    rebuilt: bool = False  # a destroyed port upgraded at least once: its hits may be repaired (RULINGS E12)
+    yard_hits: int = 0  # Marshalling Yard Hit markers (Table 1 note 3; RULINGS E14)
     mines: int = 0  # mine points in the hex = interdiction levels (RULINGS E10)
     capacity_used: float = 0.0  # REs used since the owner's last reinforcement phase (E11)
     he_used: float = 0.0  # of which heavy equipment (Table 1 **)
@@ -49,6 +51,7 @@ class Port:
     intrinsic_used: bool = False  # intrinsic supply capacity declared used (31.A.2, E11)
     sea_route: bool = True  # inland port: its owner holds both banks to the sea (31.A.11); referee toggle
     supply_zones: tuple[str, ...] = ()  # sea zones the naval portion of its supply line crosses (33.F)
+    supply_route: tuple[str, ...] = ()  # route options of that line (--short, --far: RULINGS E27)
     doubled: bool = False  # Mulberry Great Success: double the normal REs may be landed this turn (31.A.12)
 
 
@@ -124,7 +127,17 @@ def re_capacity(port: Port, tables: PortTables) -> Explained:
              Term(f"capacity of {row.name}", row.re_capacity, TABLE),
              Term("Port Hits", port.hits, "31.A.3"), _cited("RE lost per hit", per_hit))
     value = max(0.0, row.re_capacity - per_hit.value * port.hits)
-    return Explained("RE capacity", value, "31.A.1, 31.A.3", terms, _notes("RULINGS E1", per_hit.note))
+    notes = _notes("RULINGS E1", per_hit.note)
+    if wrecked(port):
+        terms += (Term("destroyed, not yet upgraded", True, "31.A.6"),)
+        notes += ("RULINGS E12: a destroyed port does not function until it has been upgraded at least once",)
+        value = 0.0
+    return Explained("RE capacity", value, "31.A.1, 31.A.3", terms, notes)
+
+
+def wrecked(port: Port) -> bool:
+    """Destroyed under 31.A.6 and not upgraded since: no function, no repairs (RULINGS E12)."""
+    return port.destroyed and not port.rebuilt
 
 
 def he_capacity(port: Port, tables: PortTables) -> Explained:
@@ -154,6 +167,12 @@ def acts_as(port: Port, tables: PortTables) -> Explained:
     else:
         ladder = [(t, tables.port_summary[t]) for t in tables.port_ladder.types]
         value = next((t for t, r in ladder if r.re_capacity >= cap), ladder[-1][0])
+        own = _printed(port, tables)
+        below = tables.ladder_row(own.level - 1)
+        if port.type not in tables.port_ladder.types and below is not None and cap >= below[1].re_capacity:
+            notes.append(f"RULINGS E15: keeps its own row while its capacity is at least a {below[1].name} port's "
+                         f"({fmt_number(below[1].re_capacity)}): acts as {own.name}, not {tables.port_summary[value].name}")
+            value = port.type
     return Explained("acts as", value, "31.A.7", terms, _notes(*notes, tables.port_ladder.note))
 
 
@@ -284,6 +303,8 @@ def markers(port: Port, tables: PortTables) -> list[tuple[str, str]]:
         out.append(("Collateral Damage", ""))
     if port.destroyed:
         out.append(("Destroyed", ""))
+    if port.yard_hits:
+        out.append(("Marshalling Yard Hit", str(port.yard_hits)))
     if port.mines:
         out.append(("Port Interdiction", str(port.mines)))
     used = _used(port)
@@ -346,7 +367,15 @@ def repair_hits(port: Port, n: float) -> Port:
     if n <= 0 or n > port.hits:
         raise RuleError(f"{port.name}: can repair above 0 and up to {fmt_number(port.hits)} hits (31.A.3)")
     _refuse_if_locked(port, port.harbour == "artificial", "repaired")
+    refuse_wrecked(port, "Port Hits")
     return replace(port, hits=port.hits - n)
+
+
+def refuse_wrecked(port: Port, what: str) -> None:
+    """RULINGS E12: the hits of a port destroyed under 31.A.6 are repaired only after it has been upgraded once."""
+    if wrecked(port):
+        raise RuleError(f"{port.name}: destroyed (31.A.6); its {what} cannot be repaired until it has been upgraded "
+                        "at least once (RULINGS E12)")
 
 
 def reduce(port: Port, n: int, tables: PortTables) -> Port:
@@ -368,7 +397,7 @@ def upgrade(port: Port, tables: PortTables) -> Port:
     if port.reduced <= 0:
         raise RuleError(f"{port.name}: is not Reduced, nothing to upgrade (31.A.5)")
     _refuse_if_locked(port, _harbour(port, tables)[0] == "artificial", "rebuilt")
-    return replace(port, reduced=port.reduced - 1)
+    return replace(port, reduced=port.reduced - 1, rebuilt=port.rebuilt or port.destroyed)
 
 
 def use_capacity(port: Port, res: float, he: float, combat: bool, tables: PortTables) -> Port:

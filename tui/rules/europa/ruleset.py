@@ -28,6 +28,7 @@ from .sea_views import COLUMNS, build_views, explain_sea, sea_markers
 from .seatables import SeaTables, load_sea_tables
 from .tables import PortTables, load_port_tables
 from .verbs import build_verbs
+from .yards import yard_figure
 from .world import HARBOURS, PORT_TYPES, SIDES, EuropaWorld, resolve_name, world_from_data, world_from_scenario, world_to_data
 from .zones import slp_count
 
@@ -72,13 +73,16 @@ PORT_ACTIONS = (
     Action("upgrade", "u", "Upgrade", "upgrade {name}", "Raise a reduced port one level (31.A.5)", "31.A.5", target="ports", footer=False),
     Action("collateral", "c", "Collateral", "collateral {name}", "Toggle the Collateral Damage marker (31.A.4)", "31.A.4",
            target="ports", footer=False),
-    Action("capture", "x", "Capture", "capture {name} {side}", "Change the owner; may offer a destruction roll (31.A.4, 31.A.6)",
-           "31.A.4, 31.A.6", target="ports",
-           text="31.A.4: captured by which side? Collateral Damage is placed; 31.A.6 may offer the loser a destruction roll.",
-           fields=(Field("side", "Side", "choice", choices_from=SIDE_CHOICES, prefill=OTHER_SIDE),)),
+    Action("capture", "x", "Capture", "capture {name} {side} --nation={nation}", "Change the owner; may offer a destruction roll (31.A.4, 31.A.6)",
+           "31.A.4, 31.A.6; RULINGS E13", target="ports",
+           text="31.A.4: captured by which side? Collateral Damage is placed; 31.A.6 may offer the loser a destruction roll. "
+                "The port takes its captor's nation (RULINGS E13): the scenario's default is filled in.",
+           fields=(Field("side", "Side", "choice", choices_from=SIDE_CHOICES, prefill=OTHER_SIDE),
+                   Field("nation", "Owning nation", prefill="captor_nation", placeholder="blank: the scenario's default"))),
     Action("use", "e", "Use", "use {name} {res} {he} {supply}", "Use capacity: REs, heavy equipment, supply (31.A.1)", "31.A.1",
            target="ports", title="Use capacity of", dialog="Use {name}", ok="Use",
-           text="31.A.1: REs embarking or disembarking through the port this phase ({capacity_left} REs left).",
+           text="31.A.1: REs embarking or disembarking through the port this phase ({capacity_left} REs left). "
+                "Count each unit's base RE size, not its transport size (Table 1 note 6).",
            fields=(Field("res", "REs", "number", default=1, min=0.5, step=0.5, required=True),
                    Field("he", "Heavy equipment", "flag", option="--he"),
                    Field("supply", "Supply (SPs/SRPs)", "flag", option="--supply"))),
@@ -127,7 +131,8 @@ def zone_actions(sea: SeaTables) -> tuple[Action, ...]:
         Action("malta", "m", "Malta", "malta {n}", "Set the Malta status number: the Axis Central Med NSN follows it",
                "33.B.1.a", title="Malta status number", dialog="Malta status number",
                text="33.B.1.a: the Axis Central Mediterranean NSN and the Allied West/Central Med lines follow it.",
-               fields=(Field("n", "Malta status number", "number", min=0, step=1),)),
+               fields=(Field("n", "Malta status number", "number", min=sea.anti_shipping_table.first_column,
+                             max=sea.anti_shipping_table.last_column, step=1),)),
         Action("interfere", "i", "Interfere", "interfere {area} {how}", "Italian naval interference attempt (Allied initial phase)",
                "33.B.2.b", footer=False, title="Italian naval interference", dialog="Italian naval interference", ok="Attempt",
                text="33.B.2.b: roll on the SUCCESS TABLE with the history modifiers, give the letter read on the real chart, or decline.",
@@ -240,6 +245,8 @@ def load(data_dir: Path) -> RuleSet:
             row.update(name=port.name, owner=port.owner, type=port.type, harbour=port.harbour, sea_zone=port.sea_zone, hex=port.hex)
             row["markers"] = ", ".join(f"{m} {v}".strip() for m, v in P.markers(port, tables))
             row["usable"] = port.name in state.world.usable.get(port.owner, ())
+            row["nation"] = port.nation
+            row["captor_nation"] = state.world.captor_nation(port.name, "axis" if port.owner == "allied" else "allied")
             row["slp_count"] = slp_count(state.world, sea, tables, port).value
             if port.inland:
                 row["inland_route"] = P.inland_route(port).value
@@ -256,6 +263,8 @@ def load(data_dir: Path) -> RuleSet:
                     expires = "until removed (31.A.4)"
                 elif name in ("Port Hit",):
                     expires = "until repaired (31.A.3)"
+                elif name == "Marshalling Yard Hit":
+                    expires = "until repaired, one at a time (Table 1 note 3; RULINGS E14)"
                 elif name.startswith("Reduced") or name == "Destroyed":
                     expires = "until upgraded (31.A.5)"
                 else:
@@ -271,12 +280,14 @@ def load(data_dir: Path) -> RuleSet:
             return explain_sea(state, sea, tables, name)
         port = world.ports[key]
         figures = list(P.port_figures(port, tables).values()) + [slp_count(world, sea, tables, port)]
+        if port.yard_hits:
+            figures.append(yard_figure(port, tables))
         if port.inland:
             figures.append(P.inland_route(port))
         return figures
 
     answers = {"destroy-port": answer_destroy, "sea-state": answer_sea_state, **build_answers(sea, tables)}
-    verbs = build_verbs(tables)
+    verbs = build_verbs(tables, sea)
     for name in ("capture", "port"):
         verbs[name] = track_ownership(verbs[name])
     verbs.update(build_sea_verbs(sea, tables, answers))

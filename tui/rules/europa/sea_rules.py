@@ -118,7 +118,8 @@ def build_answers(st: SeaTables, pt: PortTables) -> dict[str, Callable[[Context,
             raise RuleError(f"no Italian naval interference attempt: {why}")
         name = st.italian_interference.areas[area].name
         if value.lower() in ("decline", "no"):
-            return Outcome(world, f"The Axis makes no Italian naval interference attempt in the {name} (33.B.2.b)", actor="axis")
+            return Outcome(I.decline(world, area, ctx.state.flow.turn),
+                           f"The Axis makes no Italian naval interference attempt in the {name} this turn (33.B.2.b)", actor="axis")
         mod = I.modifiers(world.sea, st, area, ctx.state.flow.turn)
         letter = letters.letter(value)
         total = None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from ..core.dice import DiceSpec, Roll
+from ..core.dice import DiceSpec, Roll, StagedDice
 from ..core.errors import RuleError
 from ..core.explain import fmt_number
 from ..core.numbers import MOST, read_amount, read_int
@@ -28,10 +28,8 @@ from .seatables import ASKED_KINDS, SeaTables
 from .seaworld import AirUnit
 from .tables import PortTables
 from .world import EuropaWorld, take_port
-from .zones import SIDE_NAMES, condition, naval_status, resolve_zone, side_of, slp_count, take_zone
+from .zones import SIDE_NAMES, condition, naval_status, resolve_zone, route_options, side_of, slp_count, take_zone
 
-MALTA_RANGE = (0, MOST)
-"""The Malta status number a referee may set (33.B.1.a; the Malta dialog starts at 0 too; the ANTI-SHIPPING TABLE clamps its columns)."""
 ENGINE = frozenset({"dice", "roll", "force", "name", "side", "cargo", "sea-zone"})
 """Options that are not per-check flags."""
 TRUE = {"yes", "y", "true", "on", "1"}
@@ -55,6 +53,11 @@ def acting(ctx: Context) -> str:
     return ("allied" if side == "axis" else "axis") if ctx.segment.acting == "other" else side
 
 
+def allied_initial_phase(seg: Any) -> bool:
+    """Whether ``seg`` is a segment of an Allied initial phase (33.B.2.b, 33.B.7)."""
+    return seg.side == "allied" and "initial" in seg.path
+
+
 def allied_initial(ctx: Context, what: str, rule: str) -> None:
     """Refuse outside an Allied initial phase."""
     seg = ctx.segment
@@ -63,27 +66,28 @@ def allied_initial(ctx: Context, what: str, rule: str) -> None:
 
 
 class Dice:
-    """Dice for a run of checks: a row of typed faces (``dice=3,4,6``) first, else the engine's rolls."""
+    """Dice for a run of checks: a row of typed faces (``dice=3,4,6``) stage by stage, else the engine's (``--dice``, app)."""
 
     def __init__(self, ctx: Context, text: str) -> None:
         self.ctx = ctx
-        self.faces = X.typed_faces(text) if text else []
-        self.typed = bool(text)
+        self.faces = StagedDice([",".join(map(str, X.typed_faces(text)))] if text else [])
+        self.last = ""
 
-    def __call__(self, spec: str, purpose: str) -> Roll:
-        if not self.typed:
-            return self.ctx.roll(spec, purpose)
-        dice = DiceSpec.parse(spec)
-        if len(self.faces) < dice.count:
+    def __call__(self, spec: str, purpose: str, detail: str = "") -> Roll:
+        self.last = purpose
+        if not self.faces.given:
+            return self.ctx.roll(spec, purpose, detail)
+        taken = self.faces.take(DiceSpec.parse(spec), purpose)
+        if taken is None:
             raise RuleError(f"the typed dice ran out at {purpose} ({spec}): type every die in a row in dice=, "
                             "or leave dice= out to roll")
-        taken, self.faces = self.faces[:dice.count], self.faces[dice.count:]
-        return self.ctx.roll_typed(spec, tuple(taken), purpose)  # logged by the engine with source "typed"
+        return self.ctx.roll_typed(spec, taken, purpose)  # logged by the engine with source "typed"
 
     def finish(self) -> list[str]:
-        """Refuse left-over typed dice (the rolls themselves are in the event's dice)."""
-        if self.faces:
-            raise RuleError(f"{len(self.faces)} typed dice left over ({', '.join(map(str, self.faces))}): nothing was checked")
+        """Refuse left-over typed dice, naming the stage that ended the checks (the rolls are in the event's dice)."""
+        left = self.faces.leftover(self.last)
+        if left:
+            raise RuleError(f"{left}: nothing was checked")
         return []
 
 
@@ -126,7 +130,9 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         world: EuropaWorld = ctx.state.world
         if len(args) != 1:
             raise RuleError("usage: malta N (the Malta status number, 33.B.1.a)")
-        n = read_int(args[0], "the Malta status number", *MALTA_RANGE)
+        table = st.anti_shipping_table
+        n = read_int(args[0], "the Malta status number (a column of the ANTI-SHIPPING TABLE, RULINGS E20)",
+                     table.first_column, table.last_column)
         new = replace(world, sea=replace(world.sea, malta=n))
         nsn = naval_status(new, st, pt, "central-med", "axis").value
         return Outcome(new, f"Malta status number {n}: Axis Central Mediterranean NSN {nsn} (33.B.1.a)")
@@ -138,11 +144,14 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         return replace(world, sea=replace(world.sea, checks=kept + tuple(records)))
 
     def check_items(ctx: Context, world: EuropaWorld, zid: str, side: str, items: list[X.Item], opts: dict[str, Any], dice_text: str) -> Outcome:
-        flags = flags_of(opts)
+        return run_items(ctx, world, zid, side, items, flags_of(opts), iz_opt(opts), bool(opts.get("force")), dice_text)
+
+    def run_items(ctx: Context, world: EuropaWorld, zid: str, side: str, items: list[X.Item], flags: frozenset[str],
+                  iz_given: str, force: bool, dice_text: str = "") -> Outcome:
+        """Check ``items`` in ``zid`` (each SP/SRP item in 3 RE increments, one record each), stage by stage."""
         X.refuse_unchecked_zone(world, st, pt, zid, side, flags)
-        iz = X.iz_kind(world, st, zid, iz_opt(opts))
+        iz = X.iz_kind(world, st, zid, iz_given)
         phase = X.phase_key(ctx.state.flow.turn, ctx.segment.key)
-        force = bool(opts.get("force"))
         dice = Dice(ctx, dice_text)
         records, lines, explained = [], [], []
         seen: set[str] = set()
@@ -152,7 +161,8 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
                 if (before is not None or part.name.lower() in seen) and not force:
                     what = f"NSN {before.nsn}, 2d6 {before.contact_roll}" + (f", {before.result}" if before and before.result else "") if before else "in this command"
                     raise RuleError(f"{part.name} was already checked in the {st.sea_zones[zid].name} this naval movement phase ({what}): "
-                                    "33.A checks an item once per sea zone per naval movement phase. Repeat with --force to check again (recorded)")
+                                    "33.A checks an item once per sea zone per naval movement phase (RULINGS E26: the whole phase, all its segments). "
+                                    "Repeat with --force to check again (recorded)")
                 seen.add(part.name.lower())
                 rec, more, exp = X.run_check(world, st, pt, zid, side, part, iz, flags, dice, phase, force and before is not None)
                 records.append(rec)
@@ -216,7 +226,7 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
             items.append(X.parse_item(st, token, name))
         return check_items(ctx, world, zid, side, items, opts, kv.get("dice", ""))
 
-    guided_start, guided_answer = build_guided(st, pt, record)
+    guided_start, guided_answer = build_guided(st, pt, run_items)
     answers["guided-check"] = guided_answer
 
     # ------------------------------------------------------------ interference and the interdiction zone
@@ -301,11 +311,20 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         world: EuropaWorld = ctx.state.world
         port, rest = take_port(world, args)
         zones: list[str] = []
+        zids: list[str] = []
         if rest and rest != ["none"]:
             while rest:
                 zid, rest = take_zone(st, rest)
+                zids.append(zid)
                 zones.append(st.sea_zones[zid].name)
-        new_port = replace(port, supply_zones=tuple(zones))
+        route = sorted(f for f in ("short", "far") if opts.get(f))
+        known = route_options(st, zids, port.owner)
+        for flag in route:
+            if flag not in known:
+                have = ", ".join(f"--{f}" for f in sorted(known)) or "none"
+                raise RuleError(f"--{flag} means nothing for a {port.owner} supply line through {', '.join(zones) or 'no sea zone'} "
+                                f"(route options there: {have}) (33.F; RULINGS E27)")
+        new_port = replace(port, supply_zones=tuple(zones), supply_route=tuple(route))
         new = world.with_port(new_port)
         count = slp_count(new, st, pt, new_port)
         crossed = ", ".join(zones) or "no sea zone"
@@ -327,19 +346,18 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
     verbs = [
         Verb("condition", "condition ID on|off|N", "Answer a sea zone condition the app cannot know (France has surrendered, Winter month, Suez closed, ...). Derived ones are refused: they follow the ports.", "33.B.10", cond_cmd, anytime=True, group="sea"),
         Verb("malta", "malta N", "Set the Malta status number: the Axis Central Med NSN and the Allied West/Central Med lines follow it.", "33.B.1.a, 33.B.10", malta, anytime=True, group="sea"),
-        Verb("check", "check [ZONE SIDE KIND[:RES][@NAME]] [--tight|--loose|--outside] [--short|--far|--soviet|--soviet-base] [--force] [dice=N,N,..]",
-             "Anti-shipping check of one cargo item: final NSN with every modifier, 2d6 contact, 1d6 result in plain words. Missing parts are asked as prompts. Once per item per zone per naval movement phase unless --force (recorded).",
-             "33.A, 33.D, 33.E", check, group="sea",
-             options=("tight", "loose", "outside", "short", "far", "soviet", "soviet-base", "force", "name", "sea-zone", "side", "cargo")),
-        Verb("batch", "batch ZONE SIDE ITEM... [--tight|--loose] [--short|--far] [--force] [dice=N,N,..]",
+        Verb("check", "check [ZONE SIDE KIND[:RES][@NAME]] [--tight|--loose|--outside] [--short|--far|--soviet|--soviet-base] [--force] [--dice N,N,..|dice=N,N,..]",
+             "Anti-shipping check of one cargo item (SPs/SRPs in 3 RE increments): final NSN with every modifier, 2d6 contact, 1d6 result in plain words. A missing zone, side or cargo is asked as a prompt. --dice takes every stage's faces in order (2d6 contact, then 1d6 only on contact); in a typed game a stage without faces is asked for (screens) or refused naming it (exec). Once per item per zone per naval movement phase unless --force (recorded).",
+             "33.A, 33.D, 33.E", check, group="sea", options=("tight", "loose", "outside", "short", "far", "soviet", "soviet-base", "force", "name", "side", "cargo", "sea-zone", "dice", "roll")),
+        Verb("batch", "batch ZONE SIDE ITEM... [--tight|--loose] [--short|--far] [--force] [--dice N,N,..|dice=N,N,..]",
              "Check many cargo items (KIND[:RES][@NAME], e.g. sp:7@convoy unit@7-6 empty-nt) in one go; dice= takes every physical die in a row (2 for contact, 1 more on contact).",
-             "33.A, 33.D, 33.E", batch, group="sea", options=("tight", "loose", "outside", "short", "far", "force")),
-        Verb("interfere", "interfere eastern|red-sea [roll|decline|D|F*|F|S|S*]", "Italian naval interference attempt in an Allied initial phase: SUCCESS TABLE with the history modifiers, or the letter from the real chart.", "33.B.2.b, 33.B.7.a, 33.B.8.b", interfere, anytime=True, group="sea"),
+             "33.A, 33.D, 33.E", batch, group="sea", options=("tight", "loose", "outside", "short", "far", "soviet", "soviet-base", "force", "dice", "roll")),
+        Verb("interfere", "interfere eastern|red-sea [roll|decline|D|F*|F|S|S*]", "Italian naval interference attempt in an Allied initial phase (once per area, not after a decline): SUCCESS TABLE with the history modifiers, or the letter from the real chart.", "33.B.2.b, 33.B.7.a, 33.B.8.b", interfere, anytime=True, group="sea", where=allied_initial_phase, options=("dice", "roll")),
         Verb("interdict", "interdict tight|loose | interdict bomb N", "Declare the South Aegean naval interdiction zone (Allied initial phase, conditions a-d), or record bombing hits on it (each lowers its NSN by 1 this turn).", "33.B.7", interdict, anytime=True, group="sea"),
         Verb("result", "result PROMPT D|F*|F|S|S*", "Answer a SUCCESS TABLE prompt (interference, Mulberry emplacement) with the letter read on the real chart instead of a roll.", "RULINGS E22", result, anytime=True, group="sea"),
         Verb("air", "air add NAME SIDE ZONE role=fighter|bomber type=non-naval|S|V|M range=N tbf=N [mission=box|patrol|strike] [distance=N] | air remove NAME | air clear [ZONE]",
              "Air units in a sea zone's anti-shipping box or on naval patrol/strike missions: their modified TBF (Table 4) is added to the enemy's NSN; fighters in the box cut enemy bombers' range.", "33.C; RULINGS E21", air, anytime=True, group="sea"),
-        Verb("supply-line", "supply-line PORT ZONE [ZONE...] | supply-line PORT none", "The sea zones the naval portion of the port's supply line crosses: their NSN is added to its SLP count.", "33.F; RULINGS E8", supply_line, anytime=True, group="sea"),
+        Verb("supply-line", "supply-line PORT ZONE [ZONE...] [--short|--far] | supply-line PORT none", "The sea zones the naval portion of the port's supply line crosses: the NSN the shipping would get on that route is added to its SLP count (--short: an Axis line only between the listed Central Med ports, -5; --far: an Allied West/Central Med line farther than 15 hexes from every operational Axis port, nothing added).", "33.F; RULINGS E8, E27", supply_line, anytime=True, group="sea", options=("short", "far")),
         Verb("route", "route PORT on|off", "Inland port: whether its owner holds all hexes on both banks of the river or canal to the sea (usable only while on).", "31.A.11", route, anytime=True, group="ports"),
     ]
     VERBS = {v.name: v for v in verbs}

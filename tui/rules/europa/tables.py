@@ -52,6 +52,8 @@ class PortType(DataModel, kw_only=True):
     """The type always has an artificial harbour (Mulberry *, 31.A.9, 31.A.12)."""
     naval_base: bool = False
     """Every port of this type is a naval base (great and major, 31.A.14)."""
+    marshalling_yard_hits: Annotated[int, msgspec.Meta(ge=0)] = 0
+    """At most this many RM hits on the port's marshalling yard (Table 1 note 3; RULINGS E14); 0: no yard."""
     rule: str
     note: str = ""
 

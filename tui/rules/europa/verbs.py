@@ -17,8 +17,11 @@ from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
 from . import destruction as D
 from . import ports as P
+from . import yards as Y
+from .seatables import SeaTables
 from .tables import PortTables
-from .world import HARBOURS, PORT_TYPES, SIDES, EuropaWorld, check_port_fields, take_port
+from .zones import find_zone
+from .world import HARBOURS, PORT_TYPES, SIDES, EuropaWorld, check_port_fields, sea_zone_problem, take_port
 
 EDITABLE = {
     "type": str, "owner": str, "harbour": str, "hex": str, "sea_zone": str, "zone": str, "nation": str,
@@ -55,8 +58,21 @@ def side_of(text: str) -> str:
     raise RuleError(f"'{text}' is not a side (axis or allied)")
 
 
-def build_verbs(tables: PortTables) -> dict[str, Verb]:
-    """The Europa port verbs, closed over the rule set's tables."""
+def refuse_unusable(world: EuropaWorld, port: P.Port) -> None:
+    """31.A: a player uses only the ports he owned at the start of his initial phase; 31.A.12 F: an emplaced
+    Mulberry that rolled F may not be used in the current turn. Refuse with the real reason."""
+    if port.name in world.usable.get(port.owner, ()):
+        return
+    mulberry = world.sea.mulberries.get(port.name)
+    if mulberry is not None and mulberry.status == "emplaced" and mulberry.result:
+        raise RuleError(f"{port.name} rolled {mulberry.result} on its emplacement roll: emplaced with difficulty, it is "
+                        f"not usable this turn (31.A.12 Table 2, {mulberry.result})")
+    raise RuleError(f"{port.name} was not {port.owner}-owned at the start of the {port.owner} initial phase: it cannot be "
+                    "used this turn (31.A)")
+
+
+def build_verbs(tables: PortTables, sea: SeaTables | None = None) -> dict[str, Verb]:
+    """The Europa port verbs, closed over the rule set's tables (``sea``: a port's sea zone is checked against its zones)."""
 
     def changed(ctx: Context, port: P.Port, summary: str, *details: str, prompts: tuple[Pending, ...] = (), actor: str = "") -> Outcome:
         """The outcome of a change to one port; ``actor`` is the side acting when it is not the segment's."""
@@ -92,6 +108,18 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
         n = amount(rest, 1, "hits to repair")
         new = P.repair_hits(port, n)
         return changed(ctx, new, f"{port.name}: {fmt_number(n)} Port Hit(s) repaired, {fmt_number(new.hits)} left (31.A.3)", actor=port.owner)
+
+    @one_port
+    def yard(ctx, port, rest, opts):
+        if not rest or rest[0] not in ("hit", "repair") or len(rest) > 2 or (rest[0] == "repair" and len(rest) > 1):
+            raise RuleError("usage: yard PORT hit [N] | yard PORT repair (Table 1 note 3; RULINGS E14)")
+        if rest[0] == "repair":
+            new = Y.repair_yard(port, tables)
+            return changed(ctx, new, f"{port.name}: one Marshalling Yard Hit repaired, {new.yard_hits} left (Table 1 note 3)", actor=port.owner)
+        n = read_int(rest[1], "RM hits", 1) if len(rest) > 1 else 1
+        new, placed = Y.hit_yard(port, n, tables)
+        return changed(ctx, new, f"{port.name}: {placed.value} RM hit(s) on its marshalling yard, {new.yard_hits} in all (Table 1 note 3)",
+                       *placed.notes, actor=enemy(port.owner))
 
     @one_port
     def reduce(ctx, port, rest, opts):
@@ -135,9 +163,12 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
             raise RuleError(f"{port.name} is already {side}-owned")
         year = ctx.year or 0
         offered = D.destruction_offered(port, side, year, tables)
-        new = replace(port, owner=side, collateral=True, nation=str(opts.get("nation", "")))
+        world: EuropaWorld = ctx.state.world
+        nation = str(opts.get("nation") or world.captor_nation(port.name, side)).strip().lower()
+        new = replace(port, owner=side, collateral=True, nation=nation)
         prompts: tuple[Pending, ...] = ()
-        details = ["Collateral Damage placed (31.A.4)"]
+        details = ["Collateral Damage placed (31.A.4)",
+                   f"owning nation now {nation or 'not set'} (RULINGS E13; another with --nation NATION)"]
         if offered.value:
             rule = tables.port_destruction
             prompts = (
@@ -156,9 +187,7 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
         if not rest or len(rest) > 1:
             raise RuleError("usage: use PORT RES [--he] [--supply] (31.A.1)")
         res = number(rest[0], "REs")
-        usable = ctx.state.world.usable.get(port.owner, ())
-        if port.name not in usable:
-            raise RuleError(f"{port.name} was not {port.owner}-owned at the start of the {port.owner} initial phase: it cannot be used this turn (31.A)")
+        refuse_unusable(ctx.state.world, port)
         he = res if opts.get("he") else 0.0
         new = P.use_capacity(port, res, he, not opts.get("supply"), tables)
         cargo = "supply (SPs/SRPs)" if opts.get("supply") else "cargo"
@@ -168,6 +197,9 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
 
     @one_port
     def intrinsic(ctx, port, rest, opts):
+        if rest:
+            raise RuleError(f"too many arguments: {' '.join(rest)}; usage: intrinsic PORT")
+        refuse_unusable(ctx.state.world, port)
         new = P.declare_intrinsic(port, tables)
         figure = P.intrinsic_capacity(port, tables)
         return changed(ctx, new, f"{port.name}: intrinsic supply capacity used ({fmt_number(figure.value)} SPs); Port Used (31.A.2)", actor=port.owner)
@@ -175,6 +207,8 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
     @one_port
     def dedicate(ctx, port, rest, opts):
         res = amount(rest, 0, "REs of NTs")
+        if res > 0:
+            refuse_unusable(ctx.state.world, port)
         hqs = whole(str(opts.get("hqs", opts.get("hq", port.army_hqs))), "Army HQs")
         new = P.dedicate_nts(port, res, hqs, tables)
         slp = P.slp_cost(new, tables)
@@ -193,7 +227,7 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
             name, kind, owner = " ".join(words[:-2]), words[-2].lower(), side_of(words[-1])
             if name.lower() in (n.lower() for n in world.ports):
                 raise RuleError(f"there is already a port called {name}")
-            port = _edit(P.Port(name=name, type=kind, owner=owner), pairs)
+            port = _edit(P.Port(name=name, type=kind, owner=owner), pairs, world)
             usable = dict(world.usable)
             usable[owner] = usable.get(owner, ()) + (name,)
             outcome = changed(ctx, port, f"Port added: {name}, {kind}, {owner}")
@@ -211,10 +245,10 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
         pairs = [a for a in rest if "=" in a]
         if not pairs:
             raise RuleError(f"port edit {port.name} key=value ...; keys: {', '.join(sorted(EDITABLE))}")
-        new = _edit(port, pairs)
+        new = _edit(port, pairs, world)
         return changed(ctx, new, f"Port edited: {port.name} ({', '.join(pairs)})")
 
-    def _edit(port: P.Port, pairs: list[str]) -> P.Port:
+    def _edit(port: P.Port, pairs: list[str], world: EuropaWorld) -> P.Port:
         changes: dict[str, Any] = {}
         for pair in pairs:
             key, _, value = pair.partition("=")
@@ -236,17 +270,25 @@ def build_verbs(tables: PortTables) -> dict[str, Verb]:
             raise RuleError(str(exc).split(": ", 2)[-1]) from None
         if new.harbour not in HARBOURS:
             raise RuleError(f"harbour must be one of {', '.join(HARBOURS)}")
+        if sea is not None and new.sea_zone:
+            zid = find_zone(sea, new.sea_zone)
+            if zid is not None:
+                return replace(new, sea_zone=sea.sea_zones[zid].name)  # a prefix or alias: the zone's own name
+            why = sea_zone_problem(sea, world.waters, new.sea_zone)
+            if why:
+                raise RuleError(why)
         return new
 
     verbs = [
         Verb("port", "port add|edit|remove NAME ...", "Add a port (NAME TYPE OWNER [harbour= hex= zone= nation= theatre= mainland_europe= inland= naval_base=]), edit its fields, or remove it.", "31.A.1", port_cmd, anytime=True, group="set-up"),
         Verb("hit", "hit PORT [N]", "Inflict N port hits (default 1): doubled on an artificial harbour, halved on a natural one, capped at max damage.", "31.A.3, 31.A.9, 31.A.10", hit, group="ports"),
-        Verb("repair", "repair PORT [N]", "Remove N Port Hit markers (default 1; ½ for a fractional marker).", "31.A.3, 31.A.6", repair, anytime=True, group="ports"),
+        Verb("repair", "repair PORT [N]", "Remove N Port Hit markers (default 1; ½ for a fractional marker); a port destroyed under 31.A.6 only once it has been upgraded.", "31.A.3, 31.A.6; RULINGS E12", repair, anytime=True, group="ports"),
+        Verb("yard", "yard PORT hit [N] | yard PORT repair", "Marshalling Yard Hit markers of a major (at most 1) or great (at most 2) port: place RM hits, or repair one. They affect rail capacity, which the app does not model.", "31.A.1 Table 1 note 3; RULINGS E12, E14", yard, anytime=True, group="ports"),
         Verb("reduce", "reduce PORT [N]", "Place or raise a Reduced marker by N levels (default 1; at most 4).", "31.A.5", reduce, anytime=True, group="ports"),
         Verb("upgrade", "upgrade PORT", "Raise a reduced port one level (engineering).", "31.A.5, 31.A.6", upgrade, anytime=True, group="ports"),
         Verb("collateral", "collateral PORT [on|off]", "Place or remove a Collateral Damage marker (acts one level smaller).", "31.A.4", collateral, anytime=True, group="ports"),
-        Verb("capture", "capture PORT axis|allied", "Change ownership: places Collateral Damage, and offers the 31.A.6 destruction roll where it applies.", "31.A.4, 31.A.6", capture, group="ports", options=("nation",)),
-        Verb("use", "use PORT RES [--he] [--supply]", "Embark/disembark REs through the port (heavy equipment with --he, SPs/SRPs with --supply); refused over capacity.", "31.A.1, 31.A.2", use, group="ports", options=("he", "supply")),
+        Verb("capture", "capture PORT axis|allied [--nation NATION]", "Change ownership: places Collateral Damage, and offers the 31.A.6 destruction roll where it applies. The port takes its captor's nation: --nation, else the scenario's default for that side and port (the Axis: German unless the scenario says otherwise), so 31.A.6 applies again to a port the Axis retakes.", "31.A.4, 31.A.6; RULINGS E13", capture, group="ports", options=("nation",)),
+        Verb("use", "use PORT RES [--he] [--supply]", "Embark/disembark REs through the port (heavy equipment with --he, SPs/SRPs with --supply); refused over capacity. RES is each unit's base RE size, not its transport size (Table 1 note 6).", "31.A.1, 31.A.2; Table 1 note 6", use, group="ports", options=("he", "supply")),
         Verb("intrinsic", "intrinsic PORT", "Declare the port's intrinsic supply capacity used (only while no capacity is marked used).", "31.A.1, 31.A.2", intrinsic, anytime=True, group="ports"),
         Verb("dedicate", "dedicate PORT RES [--hqs N]", "Dedicate REs of NTs to the port to lower its SLP cost, after one RE per Army HQ.", "31.A.1 note #, note 1", dedicate, anytime=True, group="ports", options=("hqs", "hq")),
         Verb("mines", "mines PORT N", "Set the mine points in the port hex (each is one level of port interdiction).", "31.A.2", mines, anytime=True, group="ports"),

@@ -33,6 +33,13 @@ class EuropaWorld:
     usable: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sea_state: str = "calm"  # calm | rough | stormy, answered at the start of each game turn (31.A.12)
     sea: SeaWorld = field(default_factory=SeaWorld)  # sea zones, anti-shipping, Mulberries, beaches (33, 31.A.8-31.B)
+    nations: dict[str, str] = field(default_factory=dict)  # side -> nation a captured port takes (RULINGS E13)
+    port_nations: dict[str, dict[str, str]] = field(default_factory=dict)  # port -> side -> nation, exceptions (E13)
+    waters: tuple[str, ...] = ()  # waters a port may border that are not sea zones of 33.B.10 (never checked)
+
+    def captor_nation(self, port: str, side: str) -> str:
+        """The nation a port captured by ``side`` takes by default: the port's exception, else the side's (RULINGS E13)."""
+        return self.port_nations.get(port, {}).get(side) or self.nations.get(side, "")
 
     def port(self, name: str) -> Port:
         """The port called ``name`` (case-insensitive, unique prefix allowed); refuse unknown or ambiguous names."""
@@ -96,9 +103,46 @@ def world_from_scenario(raw: dict[str, Any], file: str, sea_tables: SeaTables | 
         ports[port.name] = port
     usable = {side: tuple(n for n, p in ports.items() if p.owner == side) for side in SIDES}
     sea = SeaWorld()
+    waters = raw.get("other_waters", [])
+    if not isinstance(waters, list) or not all(isinstance(w, str) for w in waters):
+        raise DataError(file, "key other_waters", "must be a list of names of waters that are not sea zones")
     if sea_tables is not None:
         sea = sea_from_scenario(raw, file, sea_tables, PORT_TYPES, {n: p.owner for n, p in ports.items()})
-    return EuropaWorld(ports, usable, sea=sea)
+        for i, port in enumerate(ports.values()):
+            why = sea_zone_problem(sea_tables, tuple(waters), port.sea_zone)
+            if why:
+                raise DataError(file, f"table ports, key {i}.sea_zone", why)
+    nations, port_nations = nations_from_scenario(raw.get("nations", {}), file, ports)
+    return EuropaWorld(ports, usable, sea=sea, nations=nations, port_nations=port_nations, waters=tuple(waters))
+
+
+def sea_zone_problem(st: SeaTables, waters: tuple[str, ...], text: str) -> str:
+    """Why ``text`` cannot be a port's sea zone ("" when it can): a zone of 33.B.10 or one of the scenario's other waters."""
+    if not text:
+        return ""
+    names = [n for zid, z in st.sea_zones.items() for n in (zid, z.name, *z.aliases)]
+    if text.lower() in (n.lower() for n in (*names, *waters)):
+        return ""
+    allowed = [z.name for z in st.sea_zones.values()] + list(waters)
+    return f"'{text}' is not a sea zone; one of: {', '.join(allowed)} (33.B)"
+
+
+def nations_from_scenario(raw: Any, file: str, ports: dict[str, Port]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The ``[nations]`` table: each side's default nation for captured ports and per-port exceptions (RULINGS E13)."""
+    if not isinstance(raw, dict):
+        raise DataError(file, "table nations", "must be a table: axis = NATION, allied = NATION, [nations.ports.NAME]")
+    sides = {k: v for k, v in raw.items() if k != "ports"}
+    for key, value in sides.items():
+        if key not in SIDES or not isinstance(value, str):
+            raise DataError(file, f"table nations, key {key}", "expected axis = \"german\" or allied = \"british\"")
+    exceptions: dict[str, dict[str, str]] = {}
+    for name, table in raw.get("ports", {}).items():
+        if name not in ports:
+            raise DataError(file, f"table nations.ports, key {name}", "no such port in [[ports]]")
+        if not isinstance(table, dict) or any(k not in SIDES or not isinstance(v, str) for k, v in table.items()):
+            raise DataError(file, f"table nations.ports, key {name}", "expected axis = NATION and/or allied = NATION")
+        exceptions[name] = dict(table)
+    return dict(sides), exceptions
 
 
 def world_to_data(world: EuropaWorld) -> dict[str, Any]:
@@ -108,6 +152,9 @@ def world_to_data(world: EuropaWorld) -> dict[str, Any]:
         "usable": {side: list(names) for side, names in world.usable.items()},
         "sea_state": world.sea_state,
         "sea": sea_to_data(world.sea),
+        "nations": dict(world.nations),
+        "port_nations": {p: dict(n) for p, n in world.port_nations.items()},
+        "waters": list(world.waters),
     }
 
 
@@ -126,4 +173,6 @@ def world_from_data(data: dict[str, Any]) -> EuropaWorld:
         check_numbers(port, f"ports[{i}] ({port.name})")
     check_unique((p.name for p in ports), "ports")
     usable = {s: tuple(n) for s, n in data.get("usable", {}).items()}
-    return EuropaWorld({p.name: p for p in ports}, usable, data.get("sea_state", "calm"), sea_from_data(data.get("sea")))
+    return EuropaWorld({p.name: p for p in ports}, usable, data.get("sea_state", "calm"), sea_from_data(data.get("sea")),
+                       dict(data.get("nations", {})), {p: dict(n) for p, n in data.get("port_nations", {}).items()},
+                       tuple(data.get("waters", ())))

@@ -300,13 +300,30 @@ def slp_count(world: Any, st: SeaTables, pt: PortTables, port: P.Port) -> Explai
             terms.append(Term(f"{st.sea_zones[zid].name}: {port.owner} shipping barred", "barred", "33.B"))
             total = None
             continue
-        nsn = naval_status(world, st, pt, zid, port.owner).value
-        terms.append(Term(f"NSN of {st.sea_zones[zid].name} ({port.owner})", nsn if nsn is not None else 0, "33.F"))
+        table = st.sea_zones[zid].side(port.owner)
+        if table.exempt_flag and table.exempt_flag in port.supply_route:
+            terms.append(Term(f"{st.sea_zones[zid].name}: {table.exempt_text} (--{table.exempt_flag}): not subject",
+                              0, f"{table.rule}; RULINGS E27"))
+            continue
+        nsn = naval_status(world, st, pt, zid, port.owner, frozenset(port.supply_route)).value
+        route = [f"--{f}" for f in port.supply_route if any(line.flag == f for line in table.lines)]
+        label = f"NSN of {st.sea_zones[zid].name} ({port.owner}{', ' + ' '.join(route) if route else ''})"
+        terms.append(Term(label, nsn if nsn is not None else 0, "33.F; RULINGS E27" if route else "33.F"))
         if total is not None and nsn is not None:
             total += nsn
     notes = ("RULINGS E8: naval status numbers of the sea zones crossed are added to the SLP count",
+             "RULINGS E27: the number the shipping would get on that route (supply-line PORT ZONE ... --short|--far)",
              "set the zones with 'supply-line PORT ZONE ...'")
     return Explained("SLP count (33.F)", total, "33.F", tuple(terms), notes)
+
+
+def route_options(st: SeaTables, zids: list[str], side: str) -> set[str]:
+    """The route options (``short``, ``far``) that mean something for ``side`` in any of the zones ``zids`` (33.B; E27)."""
+    found: set[str] = set()
+    for zid in zids:
+        table = st.sea_zones[zid].side(side)
+        found |= {line.flag for line in table.lines if line.flag} | ({table.exempt_flag} if table.exempt_flag else set())
+    return found
 
 
 def zone_row(world: Any, st: SeaTables, pt: PortTables, zid: str, side: str) -> dict[str, Any]:

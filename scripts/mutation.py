@@ -1,0 +1,125 @@
+"""Mutation testing of the rules with mutmut: which changes to the code do the tests not notice?
+
+    python scripts/mutation.py                        every module of tui/rules/
+    python scripts/mutation.py europa                 a rule set (europa, ocs, core)
+    python scripts/mutation.py tui/rules/europa/ports.py tui/rules/europa/yards.py
+    python scripts/mutation.py --report europa        only print the score of the last run
+
+Each area runs only its own fast rule tests (never the slow pilot, snapshot or
+proof tests). The score is killed / tested (a timeout counts as killed), then
+every survivor is listed with ``mutmut show NAME`` to see its change. mutmut
+works in ``mutants/`` (ignored by git) and remembers results between runs.
+Not part of CI: it takes minutes per module. The configuration is
+``[tool.mutmut]`` in pyproject.toml (``pip install -e .[mutation]``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import fnmatch
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FAST_TESTS = {
+    "europa": ["test_europa_ports", "test_europa_zones", "test_europa_antishipping", "test_europa_coast",
+               "test_europa_interference", "test_europa_sea_data", "test_europa_sea_engine", "test_europa_referee",
+               "test_europa_bite", "test_dice_stages"],
+    "ocs": ["test_ocs_data", "test_ocs_engine", "test_ocs_ports", "test_ocs_shipping", "test_dice_stages"],
+    "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine",
+             "test_europa_sea_engine"],
+}
+"""The fast tests of each area of tui/rules/ (module names under tests/)."""
+
+
+def targets(args: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """(mutant name patterns, file globs to mutate, test files) for the areas or modules given (all of tui/rules/)."""
+    patterns: list[str] = []
+    globs: list[str] = []
+    areas: list[str] = []
+    for arg in args or list(FAST_TESTS):
+        if arg in FAST_TESTS:
+            patterns.append(f"tui.rules.{arg}.*")
+            globs.append(f"tui/rules/{arg}/*")
+            areas.append(arg)
+            continue
+        path = Path(arg)
+        parts = path.with_suffix("").parts
+        if len(parts) < 4 or parts[:2] != ("tui", "rules") or parts[2] not in FAST_TESTS or path.suffix != ".py":
+            raise SystemExit(f"{arg}: give an area ({', '.join(FAST_TESTS)}) or a module under tui/rules/<area>/")
+        if not (ROOT / path).is_file():
+            raise SystemExit(f"{arg}: no such module")
+        patterns.append(".".join(parts) + ".*")
+        globs.append(path.as_posix())
+        areas.append(parts[2])
+    tests = sorted({f"tests/{name}.py" for area in areas for name in FAST_TESTS[area]})
+    return patterns, globs, tests
+
+
+def run(patterns: list[str], globs: list[str], tests: list[str], children: int) -> None:
+    """Run mutmut on the mutants matching ``patterns`` with only ``tests`` (in this process, like ``mutmut run``).
+
+    Only the files in ``globs`` are mutated: generating the mutants of a module
+    costs minutes (a verb builder's closures are copied whole for each mutant).
+    """
+    from mutmut import configuration
+
+    config = configuration.config()
+    keep = [g for g in globs if not any(fnmatch.fnmatch(g, d) for d in config.do_not_mutate)]
+    configuration._config = dataclasses.replace(config, only_mutate=keep, pytest_add_cli_args_test_selection=tests,
+                                                debug=bool(os.environ.get("MUTATION_DEBUG")))
+    from mutmut.__main__ import cli
+
+    try:
+        cli(["run", "--max-children", str(children), *patterns], standalone_mode=False)
+    except SystemExit as exc:  # mutmut exits when it stops early; the report below still says what it has
+        if exc.code not in (0, None):
+            print(f"mutmut stopped (exit {exc.code})", file=sys.stderr)
+
+
+def report(patterns: list[str]) -> int:
+    """Print the score of the mutants matching ``patterns`` and every survivor; return the number of survivors."""
+    out = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=ROOT,
+                         capture_output=True, text=True, check=False).stdout
+    status: dict[str, str] = {}
+    for line in out.splitlines():
+        name, _, what = line.strip().rpartition(": ")
+        if name and any(fnmatch.fnmatch(name, p) for p in patterns):
+            status[name] = what
+    counts: dict[str, int] = {}
+    for what in status.values():
+        counts[what] = counts.get(what, 0) + 1
+    killed = counts.get("killed", 0) + counts.get("timeout", 0)
+    tested = sum(n for what, n in counts.items() if what not in ("skipped", "not checked"))
+    score = 100.0 * killed / tested if tested else 0.0
+    print(f"Mutation score for {' '.join(patterns)}: {killed}/{tested} killed ({score:.1f}%)")
+    print("  " + ", ".join(f"{what} {n}" for what, n in sorted(counts.items())))
+    survivors = sorted(n for n, what in status.items() if what in ("survived", "no tests", "suspicious"))
+    if survivors:
+        print(f"Survivors ({len(survivors)}); see one with: mutmut show NAME")
+        for name in survivors:
+            print(f"  {name}: {status[name]}")
+    return len(survivors)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run (unless --report) and print the score and the survivors."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("targets", nargs="*", help="areas (europa, ocs, core) or modules under tui/rules/")
+    parser.add_argument("--report", action="store_true", help="only print the score of the last run")
+    parser.add_argument("--children", type=int, default=1, help="parallel test processes (default 1: the machine is shared)")
+    args = parser.parse_args(argv)
+    patterns, globs, tests = targets(args.targets)
+    os.chdir(ROOT)
+    if not args.report:
+        run(patterns, globs, tests, args.children)
+    report(patterns)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
