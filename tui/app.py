@@ -154,6 +154,24 @@ class HarbormasterApp(App[None]):
         """Ask for the answer to pending prompt ``prompt_id`` and run it."""
         self.answer(prompt_id)
 
+    def branch_at(self, seq: int) -> None:
+        """Write a what-if branch of the game at log entry ``seq`` beside the save, and say where (Log mode's ``b``)."""
+        from .branch import BranchError, branch_game, default_branch_path
+
+        save = getattr(self.game.store, "path", None)
+        if save is None:
+            self._say("Not branched: this game has no save file.", "error")
+            return
+        try:
+            path, _ = branch_game(self.game, seq, default_branch_path(save, seq))
+        except BranchError as exc:
+            self._say(f"Not branched: {exc}", "error")
+            self.notify(str(exc), title="Not branched — nothing changed", severity="error")
+            return
+        message = f"Branched at #{seq} into {path} — open it with: harbormaster {path}"
+        self._say(message, "success")
+        self.notify(message, title="What-if branch saved", timeout=10)
+
     def _typed(self, line: str | None) -> None:
         if line:
             if not self.history or self.history[-1] != line:

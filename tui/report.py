@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine.game import Game
+from .engine.lineage import parent_link
 from .rules.core.explain import fmt_number
 
 CORE_VIEWS = ("ports", "markers", "phase", "log")
@@ -45,7 +46,7 @@ def data(game: Game, view: str) -> Any:
             "revision": game.store.revision,
         }
     if view == "log":
-        return {"events": game.events}
+        return {"parent": parent_link(game.meta), "events": game.events}
     if view in game.ruleset.views:
         return {"turn": game.turn_label, "segment": game.segment.title, view: game.ruleset.views[view](state)}
     raise ValueError(f"unknown view '{view}' (one of {', '.join(views(game))})")
