@@ -63,7 +63,7 @@ class HarbormasterApp(App[None]):
         Binding(a.key, a.action, a.label, key_display=a.key_display, tooltip=a.help,
                 group=Binding.Group(a.group, compact=True) if a.group else None)
         for a in APP_ACTIONS
-    ]
+    ] + [Binding("R", "briefing", "Briefing", show=False, tooltip="Write a briefing for one side (or the referee) beside the save")]
     """Modes 1-5, ``:`` command line, ``n`` next, undo/redo, ``?`` help, ``q`` quit (see ``APP_ACTIONS``)."""
 
     status: reactive[Status] = reactive(Status("Ready — : command line · ctrl+p palette · ? help"), init=False)
@@ -171,6 +171,33 @@ class HarbormasterApp(App[None]):
         message = f"Branched at #{seq} into {path} — open it with: harbormaster {path}"
         self._say(message, "success")
         self.notify(message, title="What-if branch saved", timeout=10)
+
+    @work(group="briefing")
+    async def action_briefing(self) -> None:
+        """Ask for a side, write its briefing (Markdown) beside the save, and say where (key ``R``)."""
+        from .briefing import default_report_path, render, write_file
+        from .screens.choice_prompt import ChoicePrompt
+
+        save = getattr(self.game.store, "path", None)
+        if save is None:
+            self._say("No briefing: this game has no save file to write it beside.", "error")
+            return
+        choices = [*self.game.ruleset.sides, "referee"]
+        side = await self.push_screen_wait(ChoicePrompt(
+            "Write a briefing", "For which side? A side's briefing leaves out what only the other side holds; "
+            "the referee's report has everything.", choices, default=self.game.phasing_side))
+        if side is None:
+            self._say("No briefing written.", "warning")
+            return
+        who = None if side == "referee" else side
+        path = default_report_path(save, who, self.game.turn_label)
+        try:
+            write_file(path, render(self.game, who))
+        except OSError as exc:
+            self._say(f"Briefing not written: {exc}", "error")
+            return
+        self._say(f"Briefing for {side} written to {path}", "success")
+        self.notify(str(path), title=f"Briefing for {side} written", timeout=10)
 
     def _typed(self, line: str | None) -> None:
         if line:

@@ -1,6 +1,7 @@
-"""``harbormaster branch``: what-if branches.
+"""``harbormaster branch`` and ``report``: what-if branches and briefings.
 
     harbormaster branch PATH --at SEQ NEW_PATH        a new save: the log up to entry SEQ and its state
+    harbormaster report PATH [--side SIDE] [--turn T] [--format md|html] [--output FILE]
 
 Kept beside :mod:`tui.cli` (which dispatches here) so each stays one idea.
 """
@@ -15,14 +16,15 @@ from .branch import BranchError, branch_save, describe_parent
 from .paths import data_dir
 from .session import GameOpenError, open_game
 
-TOOL_COMMANDS = ("branch",)
+TOOL_COMMANDS = ("branch", "report")
 
 
 def main(argv: list[str]) -> int:
     """Run one of :data:`TOOL_COMMANDS` (``argv[0]``); returns the exit status."""
     command, rest = argv[0], argv[1:]
-    assert command == "branch"
-    return _branch(rest)
+    if command == "branch":
+        return _branch(rest)
+    return _report(rest)
 
 
 def _open_failed(path: Path, exc: GameOpenError) -> int:
@@ -56,4 +58,39 @@ def _branch(argv: list[str]) -> int:
               f"{game.turn_label} · {game.segment.title}. {args.path} was not changed.")
     finally:
         game.close()
+    return 0
+
+
+def _report(argv: list[str]) -> int:
+    from . import briefing
+
+    p = argparse.ArgumentParser(
+        prog="harbormaster report",
+        description="Write a briefing: the turn and segment, the side's places with their figures and markers, "
+        "pending prompts, and the turn's log in sentences with dice and rule numbers. Without --side, the "
+        "referee's full report.",
+    )
+    p.add_argument("path", type=Path, help="the save (only read)")
+    p.add_argument("--side", help="the side to brief (its own places only); default: the referee's full report")
+    p.add_argument("--turn", metavar="T", help="the game turn whose log to tell (as written: 'Jan I 1943', 'Turn 3'); default: the current one")
+    p.add_argument("--format", choices=("md", "html"), default="md", help="Markdown (default) or a standalone HTML page")
+    p.add_argument("--output", "-o", type=Path, help="write to this file instead of printing")
+    args = p.parse_args(argv)
+    try:
+        game = open_game(args.path, data_dir(), mode="read", verify=True)
+    except GameOpenError as exc:
+        return _open_failed(args.path, exc)
+    try:
+        try:
+            text = briefing.render(game, args.side, args.turn, args.format)
+        except briefing.BriefingError as exc:
+            print(f"harbormaster: {exc}", file=sys.stderr)
+            return 2
+    finally:
+        game.store.close()  # type: ignore[attr-defined]
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    briefing.write_file(args.output, text)
+    print(f"Wrote {args.output}")
     return 0
