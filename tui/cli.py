@@ -6,7 +6,7 @@
     harbormaster show PATH ports|markers|phase|log [--json]
     harbormaster restore PATH [--backup FILE]          put the newest good backup back
     harbormaster scenarios                             list the bundled scenarios
-    harbormaster branch|report ...                     what-if branches and briefings (see cli_tools)
+    harbormaster branch|report|serve ...               what-if branches, briefings, browsers (see cli_tools)
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""``harbormaster branch`` and ``report``: what-if branches and briefings.
+"""``harbormaster branch``, ``report`` and ``serve``: what-if branches, briefings, the game in a browser.
 
     harbormaster branch PATH --at SEQ NEW_PATH        a new save: the log up to entry SEQ and its state
     harbormaster report PATH [--side SIDE] [--turn T] [--format md|html] [--output FILE]
+    harbormaster serve [PATH] [--host 127.0.0.1] [--port 8000] [--read-only]
 
 Kept beside :mod:`tui.cli` (which dispatches here) so each stays one idea.
 """
@@ -13,10 +14,10 @@ import sys
 from pathlib import Path
 
 from .branch import BranchError, branch_save, describe_parent
-from .paths import data_dir
+from .paths import data_dir, default_save
 from .session import GameOpenError, open_game
 
-TOOL_COMMANDS = ("branch", "report")
+TOOL_COMMANDS = ("branch", "report", "serve")
 
 
 def main(argv: list[str]) -> int:
@@ -24,7 +25,9 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "branch":
         return _branch(rest)
-    return _report(rest)
+    if command == "report":
+        return _report(rest)
+    return _serve(rest)
 
 
 def _open_failed(path: Path, exc: GameOpenError) -> int:
@@ -94,3 +97,21 @@ def _report(argv: list[str]) -> int:
     briefing.write_file(args.output, text)
     print(f"Wrote {args.output}")
     return 0
+
+
+def _serve(argv: list[str]) -> int:
+    from . import serve
+
+    p = argparse.ArgumentParser(
+        prog="harbormaster serve",
+        description="Serve the game to web browsers. Each browser tab is a session like an SSH one: the first "
+        "writes the game, the others watch it live, read-only.",
+    )
+    p.add_argument("path", nargs="?", type=Path, help="the save (default: your default save)")
+    p.add_argument("--host", default=serve.DEFAULT_HOST, help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=serve.DEFAULT_PORT, help="port (default 8000)")
+    p.add_argument("--read-only", action="store_true", help="serve viewers only: no tab can change the game")
+    p.add_argument("--public-url", help="the address browsers reach the server at, when it differs (a proxy)")
+    args = p.parse_args(argv)
+    path = args.path or default_save()
+    return serve.run(path, host=args.host, port=args.port, read_only=args.read_only, public_url=args.public_url)

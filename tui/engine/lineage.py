@@ -11,11 +11,12 @@ def parent_link(meta: dict[str, Any]) -> dict[str, Any] | None:
     return parent if isinstance(parent, dict) else None
 
 
-def describe_parent(meta: dict[str, Any]) -> str:
-    """``what-if branch of game.json at #12 (hit Tobruk 2)`` for a branch; empty for a game that is not one."""
+def describe_parent(meta: dict[str, Any], *, short: bool = False) -> str:
+    """``what-if branch of game.json at #12 (hit Tobruk 2)`` for a branch (``short``: without the command);
+    empty for a game that is not one."""
     parent = parent_link(meta)
     if parent is None:
         return ""
     seq = parent.get("seq", 0)
-    at = f"#{seq} ({parent.get('command')})" if seq else "the start"
+    at = ("the start" if not seq else f"#{seq}" if short else f"#{seq} ({parent.get('command')})")
     return f"what-if branch of {parent.get('name', '?')} at {at}"

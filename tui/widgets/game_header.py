@@ -40,7 +40,7 @@ class HeaderInfo:
     mode: str = ""
     """The mode being shown (``Ports``)."""
     branch: str = ""
-    """``what-if branch of game.json at #12 (hit Tobruk 2)`` when the game is a what-if branch, else empty."""
+    """``what-if branch of game.json at #12`` when the game is a what-if branch, else empty."""
 
     @classmethod
     def from_game(cls, game: Game, mode: str) -> HeaderInfo:
@@ -60,7 +60,7 @@ class HeaderInfo:
             segment=segment,
             read_only=bool(game.read_only),
             mode=mode,
-            branch=describe_parent(game.meta),
+            branch=describe_parent(game.meta, short=True),
         )
 
 
