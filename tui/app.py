@@ -140,6 +140,7 @@ class HarbormasterApp(App[None]):
         result = self.game.execute("help", "key")
         keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS if not a.mode or self.has_mode(a.mode)]
         keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt"))
+        keys.append(("R", "Write a briefing for one side (or the referee's report) beside the save"))
         sections = [("Keys", keys_table(keys))]
         if isinstance(self.screen, ActionScreen) and self.screen.actions:
             mode_keys = [(a.key, f"{a.long_name} — {a.help}") for a in self.screen.actions if a.key]
