@@ -219,3 +219,21 @@ async def test_the_log_mode_key_branches_at_the_selected_entry(tmp_path: Path, d
     assert parent.read_bytes() == before
     branch = open_game(tmp_path / "game-branch-2.json", data, mode="read", verify=True)
     assert len(branch.events) == 2 and branch.meta["parent"]["seq"] == 2
+
+
+def test_a_failed_write_leaves_no_half_made_branch(tmp_path: Path, data: Path, monkeypatch) -> None:
+    """The branch is two store writes (the start, then its log); if the second fails, the new file goes."""
+    from tui.store import SaveFile, StoreFailed
+
+    parent = tmp_path / "p.json"
+    play(parent, data, "europa", EUROPA[:2])
+    before = parent.read_bytes()
+
+    def fail(self, **kwargs):
+        raise StoreFailed("b.json", "disk full")
+
+    monkeypatch.setattr(SaveFile, "commit", fail)
+    game = open_game(parent, data, mode="read", verify=True)
+    with pytest.raises(BranchError, match="disk full.*half-made branch was removed"):
+        branch_game(game, 2, tmp_path / "b.json")
+    assert not (tmp_path / "b.json").exists() and parent.read_bytes() == before

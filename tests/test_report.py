@@ -108,3 +108,14 @@ async def test_the_app_key_writes_the_chosen_sides_briefing_beside_the_save(tmp_
         assert str(expected) in app.status.text
     game.close()
     assert expected.read_text() == render(open_game(tmp_path / "game.json", data, mode="read"), "allied")
+
+
+def test_rows_of_the_other_side_are_left_out_rows_of_nobody_are_shown() -> None:
+    """The ownership rule of briefings: ``owner`` or ``side`` naming the other side hides a row."""
+    from tui.briefing import visible
+
+    rows = [{"name": "A", "owner": "axis"}, {"name": "B", "side": "allied"}, {"name": "C"}, {"name": "D", "side": "neutral"}]
+    sides = ("axis", "allied")
+    assert [r["name"] for r in visible(rows, "axis", sides)] == ["A", "C", "D"]
+    assert [r["name"] for r in visible(rows, "allied", sides)] == ["B", "C", "D"]
+    assert [r["name"] for r in visible(rows, None, sides)] == ["A", "B", "C", "D"]
