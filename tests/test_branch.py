@@ -104,6 +104,8 @@ def test_show_log_json_includes_the_parent_link(tmp_path: Path, data: Path, caps
     log = json.loads(out)
     assert log["parent"]["seq"] == 2 and log["parent"]["command"] == "roll 2d6" and log["parent"]["name"] == "p.json"
     assert len(log["events"]) == 2
+    code, out, _ = run(capsys, "show", str(tmp_path / "b.json"), "log")
+    assert code == 0 and out.startswith("What-if branch of p.json at #2 (roll 2d6).\n#  Turn")
 
 
 def test_the_header_says_a_game_is_a_branch_and_of_what(tmp_path: Path, data: Path, capsys) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine.game import Game
-from .engine.lineage import parent_link
+from .engine.lineage import describe_parent, parent_link
 from .rules.core.explain import fmt_number
 
 CORE_VIEWS = ("ports", "markers", "phase", "log")
@@ -83,7 +83,9 @@ def text(game: Game, view: str) -> str:
         dice = "; ".join(f"{d['spec']}={d['total']} ({d['source']})" for d in e.get("dice", []))
         status = "" if e["status"] == "applied" else e["status"].upper()
         rows.append([str(e["seq"]), e["turn"], e.get("actor", ""), e["command"], e["summary"], dice, status])
-    return _table(["#", "Turn", "Side", "Command", "Result", "Dice", ""], rows) if rows else "The log is empty."
+    table = _table(["#", "Turn", "Side", "Command", "Result", "Dice", ""], rows) if rows else "The log is empty."
+    branch = describe_parent(game.meta)
+    return f"{branch[0].upper()}{branch[1:]}.\n{table}" if branch else table
 
 
 def _cell(value: Any) -> str:
