@@ -67,7 +67,7 @@ class HarbormasterApp(App[None]):
         Binding(a.key, a.action, a.label, key_display=a.key_display, tooltip=a.help,
                 group=Binding.Group(a.group, compact=True) if a.group else None)
         for a in APP_ACTIONS
-    ]
+    ] + [Binding("R", "briefing", "Briefing", show=False, tooltip="Write a briefing for one side (or the referee) beside the save")]
     """Modes 1-5, ``:`` command line, ``n`` next, undo/redo, ``?`` help, ``q`` quit (see ``APP_ACTIONS``)."""
 
     status: reactive[Status] = reactive(Status("Ready — : command line · ctrl+p palette · ? help"), init=False)
@@ -208,6 +208,7 @@ class HarbormasterApp(App[None]):
         result = self.game.execute("help", "key")
         keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS if not a.mode or self.has_mode(a.mode)]
         keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt"))
+        keys.append(("R", "Write a briefing for one side (or the referee's report) beside the save"))
         sections = [("Keys", keys_table(keys))]
         if isinstance(self.screen, ActionScreen) and self.screen.actions:
             mode_keys = [(a.key, f"{a.long_name} — {a.help}") for a in self.screen.actions if a.key]
@@ -221,6 +222,51 @@ class HarbormasterApp(App[None]):
     def action_answer(self, prompt_id: str) -> None:
         """Ask for the answer to pending prompt ``prompt_id`` and run it."""
         self.answer(prompt_id)
+
+    def branch_at(self, seq: int) -> None:
+        """Write a what-if branch of the game at log entry ``seq`` beside the save, and say where (Log mode's ``b``)."""
+        from .branch import BranchError, branch_game, default_branch_path
+
+        save = getattr(self.game.store, "path", None)
+        if save is None:
+            self._say("Not branched: this game has no save file.", "error")
+            return
+        try:
+            path, _ = branch_game(self.game, seq, default_branch_path(save, seq))
+        except BranchError as exc:
+            self._say(f"Not branched: {exc}", "error")
+            self.notify(str(exc), title="Not branched — nothing changed", severity="error")
+            return
+        message = f"Branched at #{seq} into {path} — open it with: harbormaster {path}"
+        self._say(message, "success")
+        self.notify(message, title="What-if branch saved", timeout=10)
+
+    @work(group="briefing")
+    async def action_briefing(self) -> None:
+        """Ask for a side, write its briefing (Markdown) beside the save, and say where (key ``R``)."""
+        from .briefing import default_report_path, render, write_file
+        from .screens.choice_prompt import ChoicePrompt
+
+        save = getattr(self.game.store, "path", None)
+        if save is None:
+            self._say("No briefing: this game has no save file to write it beside.", "error")
+            return
+        choices = [*self.game.ruleset.sides, "referee"]
+        side = await self.push_screen_wait(ChoicePrompt(
+            "Write a briefing", "For which side? A side's briefing leaves out what only the other side holds; "
+            "the referee's report has everything.", choices, default=self.game.phasing_side))
+        if side is None:
+            self._say("No briefing written.", "warning")
+            return
+        who = None if side == "referee" else side
+        path = default_report_path(save, who, self.game.turn_label)
+        try:
+            write_file(path, render(self.game, who))
+        except OSError as exc:
+            self._say(f"Briefing not written: {exc}", "error")
+            return
+        self._say(f"Briefing for {side} written to {path}", "success")
+        self.notify(str(path), title=f"Briefing for {side} written", timeout=10)
 
     def _typed(self, line: str | None) -> None:
         if line:

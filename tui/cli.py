@@ -6,6 +6,7 @@
     harbormaster show PATH ports|markers|phase|log [--json]
     harbormaster restore PATH [--backup FILE]          put the newest good backup back
     harbormaster scenarios                             list the bundled scenarios
+    harbormaster branch|report|serve ...               what-if branches, briefings, browsers (see cli_tools)
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__, report
+from .cli_tools import TOOL_COMMANDS
+from .cli_tools import main as tool_main
 from .engine.setup import RULESETS, load_scenario, scenario_paths
 from .paths import data_dir, default_save, make_folder
 from .rules.core.errors import DataError, RuleError
@@ -27,7 +30,7 @@ from .session import GameLocked, GameOpenError, cannot_write, create_game, open_
 from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
 from .store.fileops import reason
 
-SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios")
+SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios") + TOOL_COMMANDS
 #: ``--wait``: seconds to wait for another session's lock (an hour is already far more than any command takes).
 MAX_WAIT = 3600
 #: ``--seed``: the dice seed range (new games draw theirs from it too).
@@ -54,6 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
+        if args and args[0] in TOOL_COMMANDS:
+            return tool_main(args)
         if args and args[0] in SUBCOMMANDS:
             return _subcommand(args)
         return _open(args)

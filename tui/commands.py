@@ -87,6 +87,8 @@ class HarbormasterCommands(Provider):
         for prompt in app.game.state.flow.pending:
             mark = "required · " if prompt.required else ""
             yield f"Answer {prompt.id}", f"{mark}{prompt.text}", partial(app.answer, prompt.id, "palette")
+        yield ("Write a briefing", "A side's briefing (or the referee's report) as Markdown beside the save (key R)",
+               partial(app.run_action, "briefing"))
 
     async def _act(self, mode: str, action_id: str) -> None:
         """Show the action's mode, then run the action there (on its selected row)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine.game import Game
+from .engine.lineage import describe_parent, parent_link
 from .rules.core.explain import fmt_number
 
 CORE_VIEWS = ("ports", "markers", "phase", "log")
@@ -45,7 +46,7 @@ def data(game: Game, view: str) -> Any:
             "revision": game.store.revision,
         }
     if view == "log":
-        return {"events": game.events}
+        return {"parent": parent_link(game.meta), "events": game.events}
     if view in game.ruleset.views:
         return {"turn": game.turn_label, "segment": game.segment.title, view: game.ruleset.views[view](state)}
     raise ValueError(f"unknown view '{view}' (one of {', '.join(views(game))})")
@@ -82,7 +83,9 @@ def text(game: Game, view: str) -> str:
         dice = "; ".join(f"{d['spec']}={d['total']} ({d['source']})" for d in e.get("dice", []))
         status = "" if e["status"] == "applied" else e["status"].upper()
         rows.append([str(e["seq"]), e["turn"], e.get("actor", ""), e["command"], e["summary"], dice, status])
-    return _table(["#", "Turn", "Side", "Command", "Result", "Dice", ""], rows) if rows else "The log is empty."
+    table = _table(["#", "Turn", "Side", "Command", "Result", "Dice", ""], rows) if rows else "The log is empty."
+    branch = describe_parent(game.meta)
+    return f"{branch[0].upper()}{branch[1:]}.\n{table}" if branch else table
 
 
 def _cell(value: Any) -> str:

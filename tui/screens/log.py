@@ -59,6 +59,7 @@ class LogScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "load_older", "Load older"),  #: Add the next page of older events.
+        Binding("b", "branch", "Branch here"),  #: A what-if branch at the selected entry, saved beside the game.
     ]
 
     def compose_body(self) -> ComposeResult:
@@ -105,6 +106,14 @@ class LogScreen(GameScreen):
     @on(EventLog.WindowChanged)
     def _window_changed(self) -> None:
         self._count()
+
+    def action_branch(self) -> None:
+        """Branch the game at the selected entry into a new save beside this one (the game itself is only read)."""
+        event = self.query_one(EventLog).event_at_cursor()
+        if event is None:
+            self.notify("Select an entry of the log first.", title="Not branched", severity="error")
+            return
+        self.app.branch_at(int(event.get("seq", 0)))  # type: ignore[attr-defined]
 
     def action_load_older(self) -> None:
         """Add the next page of older events."""

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine.game import Game
+from ..engine.lineage import describe_parent
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ class HeaderInfo:
     """The game is open read-only."""
     mode: str = ""
     """The mode being shown (``Ports``)."""
+    branch: str = ""
+    """``what-if branch of game.json at #12`` when the game is a what-if branch, else empty."""
 
     @classmethod
     def from_game(cls, game: Game, mode: str) -> HeaderInfo:
@@ -57,6 +60,7 @@ class HeaderInfo:
             segment=segment,
             read_only=bool(game.read_only),
             mode=mode,
+            branch=describe_parent(game.meta, short=True),
         )
 
 
@@ -98,7 +102,10 @@ class GameHeader(Widget):
         if not self.is_mounted:
             return
         self.set_class(info.read_only, "-read-only")
-        self.query_one("#hdr-game", Static).update(Text.assemble(("⚓ Harbormaster", "bold"), "  ", (info.game, "")))
+        title = Text.assemble(("⚓ Harbormaster", "bold"), "  ", (info.game, ""))
+        if info.branch:
+            title.append_text(Text.assemble("  ", (info.branch, "bold magenta")))
+        self.query_one("#hdr-game", Static).update(title)
         self.query_one("#hdr-mode", Static).update(info.mode)
         wide = self.size.width >= 100
         label = (lambda word: (word + " ", "dim")) if wide else (lambda word: ("", ""))

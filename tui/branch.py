@@ -1,0 +1,164 @@
+"""What-if branches: a new save holding a game's log up to one entry, with that entry's state.
+
+``harbormaster branch PATH --at SEQ NEW_PATH`` and the Log mode's ``b`` key
+both come here. The branch holds the parent's events ``1..SEQ`` exactly as
+recorded (their dice included, so replaying it never re-rolls), the parent's
+initial state, and as current state the replay of those events. Its ``meta``
+names the parent (``meta.parent``: the file, the entry, its command and turn,
+the parent's revision). The parent is only read: it is opened read-only, so
+its file stays byte-identical, and branching works while a referee is
+writing it.
+
+Which entries can be branched from:
+
+- ``0`` is the scenario start (an empty log);
+- an applied entry, ``1`` to the last one;
+- an undone or abandoned entry is refused: its effect is not part of the game
+  (branch from the entry before it, or redo it first);
+- anything else (not a number, out of range) is refused with the range.
+
+The new save is written through the store (``SaveFile.create`` then one
+``commit``: each an atomic, fsynced write) while its writer's lock is held, so
+no session can open it half made. Between the two writes the file is a valid
+save at the scenario start; if the second write fails, the new file is removed
+and nothing else was touched.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+from .engine.game import Game, ReplayError
+from .engine.lineage import describe_parent, parent_link
+from .engine.serialize import state_to_data
+from .rules.core.errors import RuleError
+from .rules.core.numbers import read_int
+from .rules.core.phases import turn_label
+from .session import open_game
+from .store import SaveError, SaveFile, SaveLock, StoreFailed
+from .store.validate import RESERVED_META
+
+
+__all__ = ["BranchError", "branch_game", "branch_point", "branch_save", "default_branch_path", "describe_parent", "parent_link"]
+
+
+class BranchError(Exception):
+    """A branch cannot be made; the message says why. Nothing was written and the parent is untouched."""
+
+
+def branch_point(game: Game, at: object) -> int:
+    """The entry ``at`` names, checked: 0 (the start) or an applied entry of the log; BranchError otherwise."""
+    last = int(game.events[-1]["seq"]) if game.events else 0
+    try:
+        seq = read_int(at, "the entry to branch at (--at)", lo=0, hi=last)
+    except RuleError as exc:
+        hint = f"; the log has entries 1 to {last}, 0 is the start" if last else "; the log is empty, only 0 (the start) can be branched"
+        raise BranchError(f"{exc}{hint}") from None
+    if seq == 0:
+        return 0
+    event = next(e for e in game.events if e["seq"] == seq)
+    status = event.get("status", "applied")
+    if status != "applied":
+        before = [e["seq"] for e in game.applied() if e["seq"] < seq]
+        alt = f"branch from #{before[-1]}, the last applied entry before it" if before else "branch from 0, the start"
+        redo = " or redo it first" if status == "undone" else ""
+        raise BranchError(f"#{seq} ({event.get('command')}) was {status}: it is not part of the game; {alt}{redo}")
+    return seq
+
+
+def default_branch_path(save: Path, seq: int) -> Path:
+    """A free name beside the save: ``game-branch-12.json``, then ``game-branch-12-2.json`` ..."""
+    base = f"{save.stem}-branch-{seq}"
+    candidate = save.with_name(f"{base}{save.suffix}")
+    n = 2
+    while candidate.exists() or candidate.with_name(candidate.name + ".lock").exists():
+        candidate = save.with_name(f"{base}-{n}{save.suffix}")
+        n += 1
+    return candidate
+
+
+def branch_game(game: Game, at: object, new_path: Path, *, parent_path: Path | None = None,
+                clock: Callable[[], datetime] | None = None) -> tuple[Path, int]:
+    """Write a branch of ``game`` at entry ``at`` to ``new_path``; return (the new path, the entry).
+
+    ``game`` is only read. Raises :class:`BranchError` (nothing written) for a
+    bad entry, a log that does not replay, an existing ``new_path`` or a
+    failed write.
+    """
+    source = parent_path or getattr(game.store, "path", None)
+    if source is None:
+        raise BranchError("this game lives only in memory: there is no save file to name as the parent")
+    seq = branch_point(game, at)
+    new_path = Path(new_path)
+    try:
+        state = game.initial if seq == 0 else game.replay(until=seq)
+    except ReplayError as exc:
+        raise BranchError(f"cannot branch {source}: {exc}; the file was not changed") from None
+    events = [dict(e) for e in game.events if e["seq"] <= seq]
+    initial = game.store.state()["initial"]
+    meta = {k: v for k, v in game.meta.items() if k not in RESERVED_META and k != "parent"}
+    event = events[-1] if events else {}
+    now = (clock or game.clock)()
+    meta["parent"] = {
+        "save": str(Path(source).resolve()),
+        "name": Path(source).name,
+        "seq": seq,
+        "command": event.get("command", ""),
+        "turn": event.get("turn", "") if event else _start_label(game),
+        "revision": game.store.revision,
+        "branched": now.isoformat(timespec="seconds"),
+    }
+    if new_path.exists():
+        raise BranchError(f"{new_path} already exists; nothing was written (name a new file)")
+    new_path.parent.mkdir(parents=True, exist_ok=True)
+    lock = SaveLock(new_path)
+    if not lock.acquire(0):
+        raise BranchError(f"{new_path} is being made or written by another session; nothing was written")
+    try:
+        _write(new_path, meta, initial, events, state_to_data(state, game.ruleset), clock)
+    finally:
+        lock.release()
+    return new_path, seq
+
+
+def _start_label(game: Game) -> str:
+    """The game turn of the scenario start, as players write it."""
+    return turn_label(game.ruleset.sequence.calendar, game.initial.flow.turn)
+
+
+def _write(path: Path, meta: dict[str, Any], initial: dict[str, Any], events: list[dict[str, Any]],
+           current: dict[str, Any], clock: Callable[[], datetime] | None) -> None:
+    """Create the save at the start, then put the log and its state in one commit; remove it if that fails."""
+    try:
+        store = SaveFile.create(path, meta, {"initial": initial, "current": initial}, clock=clock)
+    except SaveError as exc:
+        raise BranchError(f"{exc}; nothing was written") from None
+    except (OSError, StoreFailed) as exc:
+        raise BranchError(f"cannot write {path}: {exc}; nothing was written") from None
+    try:
+        if events:
+            store.commit(append=events, state={"initial": initial, "current": current})
+    except (OSError, StoreFailed, ValueError, TypeError) as exc:
+        store.close()
+        path.unlink(missing_ok=True)
+        raise BranchError(f"cannot write {path}: {exc}; the half-made branch was removed") from None
+    store.close()
+
+
+def branch_save(path: Path, at: object, new_path: Path, data_dir: Path,
+                clock: Callable[[], datetime] | None = None) -> tuple[Game, int]:
+    """Branch the save at ``path`` (opened read-only and verified, like ``show``) into ``new_path``.
+
+    Returns the branch, opened for writing, and the entry it was branched
+    at. A damaged save raises :class:`tui.session.GameOpenError` exactly as
+    opening it does; everything else is a :class:`BranchError`.
+    """
+    parent = open_game(path, data_dir, clock, mode="read", verify=True)
+    try:
+        new, seq = branch_game(parent, at, new_path, parent_path=path, clock=clock)
+    finally:
+        parent.store.close()  # type: ignore[attr-defined]
+        parent.close()
+    return open_game(new, data_dir, clock, mode="write"), seq
