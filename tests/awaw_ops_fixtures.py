@@ -18,5 +18,5 @@ def port(name: str, *fronts: str, theater: str = "europe") -> Place:
 
 
 def box(name: str) -> Place:
-    """A mapboard box (``U.S. Atlantic box``)."""
+    """A mapboard box (``Atlantic U.S.``)."""
     return Place(name, True, (), "europe")

@@ -113,12 +113,12 @@ def test_21_5282C_one_loss_factor_damages_a_heavy_ship_whose_remaining_factors_c
 
 def test_21_523_bombardment_from_boxes(t) -> None:
     check_box(None, False, t)
-    check_box("india", False, t)
-    check_box("us-atlantic", True, t)
+    check_box("India", False, t)
+    check_box("Atlantic U.S.", True, t)
     with pytest.raises(RuleError, match="21.523A"):
-        check_box("us-pacific", False, t)
+        check_box("Pacific U.S.", False, t)
     with pytest.raises(RuleError, match="21.523C"):
-        check_box("south-africa", True, t)
+        check_box("South Africa", True, t)
 
 
 def test_21_521_bombardment_needs_an_invasion(t) -> None:

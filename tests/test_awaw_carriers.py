@@ -21,13 +21,13 @@ def test_21_555A_one_fast_fleet_factor_per_fast_carrier_factor(t) -> None:
 
 
 def test_21_553_boxes(t) -> None:
-    check_box("india", False, t)
-    check_box("australia", False, t)
-    check_box("us-pacific", True, t)
+    check_box("India", False, t)
+    check_box("Australia", False, t)
+    check_box("Pacific U.S.", True, t)
     with pytest.raises(RuleError, match="21.553A"):
-        check_box("us-atlantic", False, t)
+        check_box("Atlantic U.S.", False, t)
     with pytest.raises(RuleError, match="21.553C"):
-        check_box("south-africa", True, t)
+        check_box("South Africa", True, t)
 
 
 def test_21_557F_a_single_enemy_base(t) -> None:

@@ -70,8 +70,8 @@ def test_21_512B_E_and_21_514E_F_where_invaders_start(t) -> None:
     with pytest.raises(RuleError, match="21.512B"):
         I.check_start([port("Dutch Harbor", "pacific", theater="pacific")], (INF,), set(), t)
     with pytest.raises(RuleError, match="21.512E"):
-        I.check_start([box("South Africa box")], (INF,), set(), t)
-    I.check_start([box("U.S. Atlantic box")], (INF,), set(), t)
+        I.check_start([box("South Africa")], (INF,), set(), t)
+    I.check_start([box("Atlantic U.S.")], (INF,), set(), t)
     with pytest.raises(RuleError, match="21.514E"):
         I.check_start([port("Malta")], (Cargo("X", 2, supply="partial"),), set(), t)
     with pytest.raises(RuleError, match="21.514F"):
@@ -87,7 +87,7 @@ def test_21_437D_transported_units_may_not_invade_that_turn(t) -> None:
 
 def test_21_512E_no_invasion_into_a_box(t) -> None:
     with pytest.raises(RuleError, match="21.512E"):
-        I.check_target(box("India box"))
+        I.check_target(box("India"))
 
 
 def test_21_5151_winter(t) -> None:

@@ -37,18 +37,18 @@ def test_21_532E_three_ships_one_fast_carrier(t) -> None:
 
 
 def test_21_532B_only_germans_from_western_front_ports_raid_the_atlantic(t) -> None:
-    assert R.origin_for("germany", port("Brest", "western"), "atlantic", t).rule == "21.532B"
+    assert R.origin_for("germany", port("Brest", "western"), "Atlantic SW", t).rule == "21.532B"
     with pytest.raises(RuleError, match="21.532"):
-        R.origin_for("italy", port("Bordeaux", "western"), "atlantic", t)
+        R.origin_for("italy", port("Bordeaux", "western"), "Atlantic SW", t)
     with pytest.raises(RuleError, match="21.532"):
-        R.origin_for("germany", port("Kiel", "eastern"), "atlantic", t)
+        R.origin_for("germany", port("Kiel", "eastern"), "Atlantic SW", t)
 
 
 def test_21_532C_D_indian_ocean_and_pacific_origins_up_to_three_per_port(t) -> None:
-    o = R.origin_for("japan", port("Singapore", "pacific", theater="pacific"), "indian-ocean", t)
+    o = R.origin_for("japan", port("Singapore", "pacific", theater="pacific"), "Indian Ocean SW", t)
     assert o.per_base == 3
-    assert R.origin_for("italy", port("Suez"), "indian-ocean", t).condition
-    assert R.origin_for("japan", port("Pearl Harbor", "pacific", theater="pacific"), "pacific", t).rule == "21.532D"
+    assert R.origin_for("italy", port("Suez"), "Indian Ocean SW", t).condition
+    assert R.origin_for("japan", port("Pearl Harbor", "pacific", theater="pacific"), "Pacific SW", t).rule == "21.532D"
     R.check_per_base(o, {"Singapore": 3})
     with pytest.raises(RuleError, match="up to 3 ships may raid from Singapore"):
         R.check_per_base(o, {"Singapore": 4})
@@ -57,23 +57,23 @@ def test_21_532C_D_indian_ocean_and_pacific_origins_up_to_three_per_port(t) -> N
 def test_raider_table_modifiers_atlantic(t) -> None:
     """-3 automatic, +1 second group, +1 three ships, +2 air range results, +1 U.S. at war, 13 CVEs = +2, Ultra -1: +3."""
     c = R.RaidConditions(priority=2, air_range_results=2, us_at_war_with_germany=True, cves=13, codebreaking=-1)
-    assert R.raider_modifier("atlantic", 3, c, t).value == -3 + 1 + 1 + 2 + 1 + 2 - 1
+    assert R.raider_modifier("Atlantic SW", 3, c, t).value == -3 + 1 + 1 + 2 + 1 + 2 - 1
 
 
 @pytest.mark.parametrize("cves, step", [(0, 0), (5, 0), (6, 1), (11, 1), (12, 2), (23, 3), (24, 4), (40, 4)])
 def test_raider_table_atlantic_cve_bands(t, cves: int, step: int) -> None:
-    assert R.raider_modifier("atlantic", 1, R.RaidConditions(cves=cves), t).value == -3 + step
+    assert R.raider_modifier("Atlantic SW", 1, R.RaidConditions(cves=cves), t).value == -3 + step
 
 
 @pytest.mark.parametrize("cves, step", [(2, 0), (3, 1), (8, 2), (9, 3), (12, 4), (30, 4)])
 def test_raider_table_indian_ocean_and_pacific_cve_bands(t, cves: int, step: int) -> None:
-    assert R.raider_modifier("indian-ocean", 1, R.RaidConditions(cves=cves), t).value == -3 + step
-    assert R.raider_modifier("pacific", 1, R.RaidConditions(cves=cves), t).value == -3 + step
+    assert R.raider_modifier("Indian Ocean SW", 1, R.RaidConditions(cves=cves), t).value == -3 + step
+    assert R.raider_modifier("Pacific SW", 1, R.RaidConditions(cves=cves), t).value == -3 + step
 
 
 def test_raider_table_singapore_counts_only_in_the_indian_ocean_and_us_war_only_in_the_atlantic(t) -> None:
-    assert R.raider_modifier("indian-ocean", 1, R.RaidConditions(singapore=True), t).value == -2
-    assert R.raider_modifier("pacific", 1, R.RaidConditions(singapore=True, us_at_war_with_germany=True), t).value == -3
+    assert R.raider_modifier("Indian Ocean SW", 1, R.RaidConditions(singapore=True), t).value == -2
+    assert R.raider_modifier("Pacific SW", 1, R.RaidConditions(singapore=True, us_at_war_with_germany=True), t).value == -3
 
 
 def test_21_5341A_zero_or_less_escapes(t) -> None:

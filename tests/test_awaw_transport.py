@@ -21,26 +21,26 @@ def test_21_434A_one_destroyer_factor_per_factor_between_mapboard_ports(t) -> No
 
 def test_21_434B_C_to_a_box_two_destroyer_factors_a_factor_and_a_transport_per_five(t) -> None:
     """21.433A route: U.S. Atlantic box to a western front port; 7 factors need 14 DD and 2 Atlantic transports."""
-    req, route = transport_requirement(7, box("U.S. Atlantic box"), port("Liverpool", "western"), t)
+    req, route = transport_requirement(7, box("Atlantic U.S."), port("Liverpool", "western"), t)
     assert (req.destroyers.value, req.transports.value) == (14, 2)
-    assert route.rule == "21.433A" and route.sw_box == "atlantic"
-    assert "atlantic" in req.transports.name
+    assert route.rule == "21.433A" and route.sw_box == "Atlantic SW"
+    assert "Atlantic SW" in req.transports.name
 
 
 def test_21_434B_the_same_from_the_mapboard_to_a_box(t) -> None:
-    req, route = transport_requirement(5, port("Suez"), box("South Africa box"), t)
+    req, route = transport_requirement(5, port("Suez"), box("South Africa"), t)
     assert (req.destroyers.value, req.transports.value) == (10, 1)
     assert route.rule == "21.433F"
 
 
 @pytest.mark.parametrize("start, end, rule", [
-    (box("U.S. Pacific box"), port("Pearl Harbor", "pacific", theater="pacific"), "21.433B"),
-    (box("U.S. Pacific box"), port("Dutch Harbor", "pacific", theater="pacific"), "21.433B"),
-    (port("Bora Bora", "pacific", theater="pacific"), box("U.S. Pacific box"), "21.433B"),
-    (box("India box"), port("Rangoon", "pacific", theater="pacific"), "21.433C"),
-    (box("Australia box"), port("Rabaul", "pacific", theater="pacific"), "21.433C"),
-    (box("India box"), port("Basra", "mediterranean"), "21.433D"),
-    (box("Australia box"), port("Abadan", "mediterranean"), "21.433E"),
+    (box("Pacific U.S."), port("Pearl Harbor", "pacific", theater="pacific"), "21.433B"),
+    (box("Pacific U.S."), port("Dutch Harbor", "pacific", theater="pacific"), "21.433B"),
+    (port("Bora Bora", "pacific", theater="pacific"), box("Pacific U.S."), "21.433B"),
+    (box("India"), port("Rangoon", "pacific", theater="pacific"), "21.433C"),
+    (box("Australia"), port("Rabaul", "pacific", theater="pacific"), "21.433C"),
+    (box("India"), port("Basra", "mediterranean"), "21.433D"),
+    (box("Australia"), port("Abadan", "mediterranean"), "21.433E"),
 ])
 def test_21_433_permitted_box_routes(t, start, end, rule: str) -> None:
     _, route = transport_requirement(1, start, end, t)
@@ -48,10 +48,10 @@ def test_21_433_permitted_box_routes(t, start, end, rule: str) -> None:
 
 
 @pytest.mark.parametrize("start, end", [
-    (box("U.S. Atlantic box"), port("Naples", "mediterranean")),
-    (box("U.S. Pacific box"), port("Truk", "pacific", theater="pacific")),
-    (box("South Africa box"), port("Gibraltar", "western", "mediterranean")),
-    (box("U.S. Atlantic box"), box("South Africa box")),
+    (box("Atlantic U.S."), port("Naples", "mediterranean")),
+    (box("Pacific U.S."), port("Truk", "pacific", theater="pacific")),
+    (box("South Africa"), port("Gibraltar", "western", "mediterranean")),
+    (box("Atlantic U.S."), box("South Africa")),
 ])
 def test_21_433_other_box_routes_are_refused(t, start, end) -> None:
     with pytest.raises(RuleError, match="21.433"):

@@ -52,12 +52,3 @@ def check_enough(req: Requirement, destroyers: int, transports: int, what: str) 
     missing = shortfall(req, destroyers, transports)
     if missing:
         raise RuleError(f"{what}: {'; '.join(missing)}")
-
-
-def box_key(name: str) -> str:
-    """A box base's key as the tables name it: ``"U.S. Atlantic box"`` -> ``us-atlantic``."""
-    key = name.strip().lower().replace(".", "").replace(" ", "-")
-    for tail in ("-box",):
-        if key.endswith(tail):
-            key = key[: -len(tail)]
-    return key

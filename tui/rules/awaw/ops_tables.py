@@ -83,7 +83,7 @@ class Powers(DataModel):
 
 
 class Groups(DataModel):
-    """Named groups of places the rules list (21.433B, D-F)."""
+    """Named groups of places the rules list (21.433B, D-F), by base name."""
 
     hawaiian_islands: CitedNames
     society_islands: CitedNames
@@ -313,8 +313,8 @@ _TABLES: dict[str, type] = {
     "escort": EscortRules,
 }
 
-SW_BOXES = ("atlantic", "indian-ocean", "pacific")
-"""The SW boxes raiders and transports use (21.531A)."""
+SW_BOXES = ("Atlantic SW", "Indian Ocean SW", "Pacific SW")
+"""The SW boxes raiders and transports use (21.531A), named as their bases are."""
 
 
 def load_ops_tables(path: Path, raw: dict[str, Any] | None = None) -> OpsTables:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
-from .ops_common import Requirement, box_key, ceil_div, none_needed
+from .ops_common import Requirement, ceil_div, none_needed
 from .ops_tables import OpsTables, Route
 
 GROUND_KINDS = ("infantry", "armor", "marine", "commando", "airborne", "mountain", "ground")
@@ -32,8 +32,8 @@ class Place:
 
     @property
     def key(self) -> str:
-        """The box key (``us-atlantic``) for a box; the lower-case name otherwise."""
-        return box_key(self.name) if self.box else self.name.lower()
+        """How the tables name it: a box by its exact name (``Atlantic U.S.``), a port by its lower-case name."""
+        return self.name if self.box else self.name.lower()
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ def transport_requirement(factors: int, start: Place, end: Place, t: OpsTables) 
     lot = tr.factors_per_transport
     n = ceil_div(factors, lot.value)
     notes = tuple(x for x in (lot.note, route.note) if x)
-    trs = Explained(f"transports of the {route.sw_box} SW box for sea transport", n, lot.rule,
+    trs = Explained(f"transports of the {route.sw_box} box for sea transport", n, lot.rule,
                     (Term(f"{factors} ground/air factors / {lot.value}, rounded up", n, lot.rule),), notes)
     return Requirement(dd, trs), route
 
