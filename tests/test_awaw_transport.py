@@ -88,7 +88,13 @@ def test_21_434_factors_carried_add_up(t) -> None:
     assert check_cargo(parse_cargo("15 Pz:4:armor, 90 Lt:3, X Fliegerkorps:2:air"), set()).value == 9
 
 
-@pytest.mark.parametrize("text", ["", "Ariete", "Ariete:0", "Ariete:x", "Ariete:3:tank", "A:1,a:2", "A:99999"])
+def test_cargo_tags_say_what_the_app_cannot_see() -> None:
+    [a, b] = parse_cargo("Ariete:3:armor:partial:ctl=1, 15 Pz:4:armor:oil:no-mech")
+    assert (a.supply, a.ctl, b.oil_effect, b.mech_intact) == ("partial", 1, True, False)
+
+
+@pytest.mark.parametrize("text", ["", "Ariete", "Ariete:0", "Ariete:x", "Ariete:3:tank", "A:1,a:2", "A:99999", "A:1:armor:ctl=x",
+                                  "A:1:armor:fast"])
 def test_cargo_typed_wrongly_is_refused_with_the_form(text: str) -> None:
     with pytest.raises(RuleError):
         parse_cargo(text)

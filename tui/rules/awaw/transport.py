@@ -9,7 +9,7 @@ units). Figures come from the operations tables.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
@@ -55,7 +55,7 @@ class Cargo:
 
 
 def parse_cargo(text: str) -> tuple[Cargo, ...]:
-    """Read ``NAME:FACTORS[:KIND]`` items separated by commas (``"1 Arm:4:armor, 50 Inf:3"``)."""
+    """Read ``NAME:FACTORS[:KIND[:TAG...]]`` items separated by commas (``"1 Arm:4:armor:ctl=1, 50 Inf:3"``)."""
     out: list[Cargo] = []
     for item in (p.strip() for p in text.split(",")):
         if not item:
@@ -69,13 +69,34 @@ def parse_cargo(text: str) -> tuple[Cargo, ...]:
         kind = parts[2].lower() if len(parts) > 2 and parts[2] else "infantry"
         if kind not in GROUND_KINDS + AIR_KINDS:
             raise RuleError(f"cargo '{item}': kind must be one of {', '.join(GROUND_KINDS + AIR_KINDS)}, not '{kind}'")
-        out.append(Cargo(parts[0], int(raw), kind))
+        out.append(_tagged(Cargo(parts[0], int(raw), kind), parts[3:], item))
     names = [c.name.lower() for c in out]
     if len(set(names)) != len(names):
         raise RuleError("each unit of cargo is named once")
     if not out:
         raise RuleError("which cargo? write NAME:FACTORS[:KIND], several separated by commas")
     return tuple(out)
+
+
+TAGS = ("partial", "oil", "ctl=N", "no-mech")
+"""What the referee may add after a cargo unit's kind: partially supplied, under an army oil effect, its CTL, armor
+whose mechanized component is gone."""
+
+
+def _tagged(cargo: Cargo, tags: list[str], item: str) -> Cargo:
+    """Apply the tags after NAME:FACTORS:KIND (``:partial``, ``:oil``, ``:ctl=2``, ``:no-mech``)."""
+    for tag in (t.strip().lower() for t in tags):
+        if tag == "partial":
+            cargo = replace(cargo, supply="partial")
+        elif tag == "oil":
+            cargo = replace(cargo, oil_effect=True)
+        elif tag == "no-mech":
+            cargo = replace(cargo, mech_intact=False)
+        elif tag.startswith("ctl=") and tag[4:].isdigit() and len(tag) <= 6:
+            cargo = replace(cargo, ctl=int(tag[4:]))
+        else:
+            raise RuleError(f"cargo '{item}': '{tag}' is not a tag ({', '.join(TAGS)})")
+    return cargo
 
 
 def place_matches(place: Place, spec: str, t: OpsTables) -> bool:
