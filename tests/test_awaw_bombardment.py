@@ -124,3 +124,9 @@ def test_21_523_bombardment_from_boxes(t) -> None:
 def test_21_521_bombardment_needs_an_invasion(t) -> None:
     with pytest.raises(RuleError, match="21.521"):
         bombardment_value(0, {2: 9}, t)
+
+
+def test_21_526_a_drm_below_one_is_capped_as_one_and_says_it_is_an_assumption(t) -> None:
+    b = bombardment_value(2, {-1: 12}, t)
+    assert b.value.value == 2
+    assert any("Assumption" in n for n in b.value.notes)

@@ -33,9 +33,7 @@ class Bombardment:
 
 def _cap_row(drm: int, t: OpsTables):
     rows = [r for r in t.bombardment.drm_caps if r.drm <= drm]
-    if not rows:
-        raise RuleError(f"no shore bombardment cap for a Naval Nationality DRM of {drm} (21.526)")
-    return rows[-1]
+    return rows[-1] if rows else t.bombardment.drm_caps[0]
 
 
 def bombardment_value(ground_factors: int, by_drm: dict[int, int], t: OpsTables) -> Bombardment:
@@ -52,6 +50,7 @@ def bombardment_value(ground_factors: int, by_drm: dict[int, int], t: OpsTables)
     if any(n < 0 for n in by_drm.values()):
         raise RuleError("naval factors cannot be negative")
     terms: list[Term] = [Term("ground factors in the invasion attack", ground_factors, "21.526")]
+    notes = [b.mixed_drms.note]
     added = 0
     used = remnant = unused = 0
     overall = b.max_multiple.value * ground_factors
@@ -72,7 +71,8 @@ def bombardment_value(ground_factors: int, by_drm: dict[int, int], t: OpsTables)
         unused += left - rem
         terms.append(Term(f"DRM {drm}: {factors} naval factors / {per} = {factors // per}, cap {row.multiple} x {ground_factors}"
                           f" - {added - whole} already = {room}", whole, row.rule))
-    notes = [b.mixed_drms.note]
+        if drm < row.drm and row.note:
+            notes.append(row.note)
     if remnant:
         notes.append(f"{remnant} naval factors short of a combat factor are kept for 21.527 (with naval air remnants).")
     if unused:

@@ -243,11 +243,16 @@ def build_ops(tables: AwawTables, ops_tables: OpsTables, side: Any = None) -> Op
 
     ``side`` is the rule set's acting-side function; without it the segment's side is read as the sequence names it.
     """
+    from .naval_ops_actions import OPS_ACTIONS
+    from .verbs_ops_combat import build_combat_verbs
+    from .verbs_ops_raid import build_raid_verbs
+
     _check_powers(tables, ops_tables)
     env = Env(tables, ops_tables, side or _phasing(tables))
     verbs, actions = build_cargo_verbs(env)
-    all_verbs = {v.name: checked(v) for v in verbs}
-    return OpsParts(all_verbs, answers={"ops-confirm": answer_confirm(actions)})
+    combat, combat_actions = build_combat_verbs(env)
+    all_verbs = {v.name: checked(v) for v in [*verbs, *combat, *build_raid_verbs(env)]}
+    return OpsParts(all_verbs, answers={"ops-confirm": answer_confirm({**actions, **combat_actions})}, actions=OPS_ACTIONS)
 
 
 def _phasing(tables: AwawTables):
