@@ -15,7 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # Options that take a value; every other option is a flag.
-VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "hex", "harbour", "type", "owner", "nation", "theatre", "name"})
+VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "hex", "harbour", "type", "owner", "nation", "theatre", "name",
+                           # awaw (seed 004): distances by water and the route (RULINGS A1), fronts, destinations
+                           "distance", "legs", "ports", "exception", "front", "straits", "to",
+                           "units", "oil", "brps", "power", "reach", "surviving", "odds", "support", "attackers", "ctl",
+                           "result", "priority", "cves", "air-range", "codebreaking", "sw-box", "losses", "dd-lost",
+                           "cruisers-sunk", "heavy-damaged", "target", "hex-kind", "fronts", "defenders", "from"})
 
 
 class CommandSyntaxError(ValueError):
