@@ -1,0 +1,218 @@
+"""AWAW operations (21.42-21.6) through the engine with the bundled scenario: legal segments, refusals that leave the save
+byte-identical, the per-turn record (21.435G, 21.437D), missions at sea returning before exploitation, the prompts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import fixed_clock
+from tui.paths import data_dir
+from tui.session import create_game
+
+
+@pytest.fixture
+def game(tmp_path: Path):
+    """A new game of the bundled AWAW scenario, saved as JSON (seed 1, fixed clock); the Axis move first."""
+    return create_game(tmp_path / "awaw.json", data_dir(), "awaw", seed=1, clock=fixed_clock)
+
+
+def to(game, key: str) -> None:
+    for _ in range(80):
+        if game.segment.key == key:
+            return
+        r = game.execute("next --force")
+        assert r.ok, r.message
+    raise AssertionError(f"never reached {key}")
+
+
+def ok(game, line: str):
+    r = game.execute(line)
+    assert r.ok, f"{line}: {r.message}"
+    return r
+
+
+def refused(game, line: str, fragment: str) -> None:
+    """Refused with ``fragment`` in the message, and the save file is byte-identical."""
+    path = game.store.path
+    before = path.read_bytes()
+    r = game.execute(line)
+    assert not r.ok and fragment in r.message, r.message
+    assert path.read_bytes() == before
+
+
+def unit(game, uid: str):
+    return game.state.world.units[uid]
+
+
+TRANSPORT = 'transport Naples Tripoli --cargo "Pavia:3" --units RM-DD-Naples --distance 12'
+
+
+def test_every_operation_verb_has_syntax_help_rule_and_declared_options(game) -> None:
+    names = ("sea-supply", "ship-oil", "grant-brp", "transport", "escort", "escort-result", "invade", "bombard",
+             "invasion-losses", "carrier-mission", "raid", "raid-engage", "raid-ships", "raid-return")
+    for name in names:
+        verb = game.ruleset.verbs[name]
+        assert verb.syntax.startswith(name) and len(verb.help) > 20 and verb.rule.startswith("21."), name
+        for word in verb.syntax.split():
+            if word.startswith("[--") or word.startswith("--") or word.startswith("(--"):
+                assert word.strip("[(").split("=")[0][2:].rstrip("])") in verb.options, (name, word)
+
+
+def test_21_43_transport_only_in_the_sea_transport_segment(game) -> None:
+    to(game, "first-turn/movement/naval-movement")
+    refused(game, TRANSPORT, "transport")
+
+
+def test_21_434A_sea_transport_inverts_the_destroyers_and_records_the_cargo(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    r = ok(game, TRANSPORT)
+    assert "needs 3 destroyer factors" in r.message
+    dd = unit(game, "RM-DD-Naples")
+    assert dd.inverted and dd.acted
+    assert game.state.world.ops["transported"] == ["Pavia"]
+
+
+def test_21_434_too_few_destroyers_refused_byte_identical(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    refused(game, 'transport Naples Tripoli --cargo "Pavia:3, Bologna:2" --units RM-DD-Naples --distance 12',
+            "needs 5 destroyer factors: 3 chosen")
+
+
+def test_21_435G_no_second_transport_and_21_437D_no_invasion_after_transport(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    ok(game, TRANSPORT)
+    refused(game, 'transport Tripoli Naples --cargo "Pavia:3" --units RM-DD-Messina --distance 12', "21.435G")
+    to(game, "first-turn/combat/naval-missions")
+    refused(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Pavia:3" --units RM-DD-Messina --distance 8 --supplied',
+            "21.437D")
+
+
+def test_21_435D_21_437C_21_3614_refusals_byte_identical(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    refused(game, 'transport Naples Malta --cargo "Bologna:2" --units RM-DD-Messina --distance 12', "21.435D")
+    refused(game, 'transport Naples Tripoli --cargo "Bologna:2:infantry:oil" --units RM-DD-Messina --distance 12', "21.437C")
+    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --units RM-DD-Messina --distance 41', "40-hex limit")
+    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --units RM-DD-Messina', "--distance")
+    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --units RM-DD-Messina --distance 12 --bogus', "no option --bogus")
+    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --units KGV --distance 12', "not axis units")
+
+
+def test_21_438B_air_units_ask_for_room_and_yes_carries_the_transport_out(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    r = ok(game, 'transport Naples Tripoli --cargo "X Fliegerkorps:2:air" --units RM-DD-Messina --distance 12')
+    pid = next(p.id for p in game.state.flow.pending if p.id.startswith("transport-"))
+    assert "21.438B" == game.state.pending_prompt(pid).rule and pid in r.message
+    assert not unit(game, "RM-DD-Messina").acted
+    ok(game, f"answer {pid} yes")
+    assert unit(game, "RM-DD-Messina").acted
+    assert "X Fliegerkorps" in game.state.world.ops["transported"]
+
+
+def test_21_422_oil_by_european_axis_needs_three_destroyer_factors(game) -> None:
+    to(game, "first-turn/movement/initial-supply")
+    refused(game, "ship-oil italy 1 --units RM-DD-Brindisi", "needs 3 destroyer factors: 2 chosen")
+    ok(game, "ship-oil germany 1 --units KM-DD-Norway")
+    refused(game, "grant-brp italy 5 --units RM-TR-1", "21.423")
+
+
+def test_21_51_invasion_goes_to_sea_and_returns_inverted_before_exploitation(game) -> None:
+    to(game, "first-turn/combat/naval-missions")
+    refused(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:3:airborne" --units RM-DD-Messina '
+                  '--distance 8 --defended --odds 2:1 --supplied', "needs 6 destroyer factors: 4 chosen")
+    refused(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --units RM-DD-Messina '
+                  '--distance 8 --defended --odds 1:2 --supplied', "21.5152")
+    refused(game, 'invade Malta Messina --hex-kind port --cargo "Folgore:2:airborne" --units RM-DD-Messina --distance 8 --supplied',
+            "21.5154")
+    r = ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --units RM-DD-Messina '
+                 '--distance 8 --defended --odds 2:1 --supplied')
+    mid = r.message.split(":")[0]
+    dd = unit(game, "RM-DD-Messina")
+    assert dd.at_sea == "mission" and dd.sea_hex == "Malta" and not dd.inverted
+    ok(game, f"bombard {mid} --units Littorio,VittorioVeneto --distance 8")
+    inv = game.state.world.ops["missions"][mid]
+    assert inv["bombard_value"] == 2  # 10 factors / 3 = 3, capped at 1 x 2 ground factors (DRM -1 read as 1: 21.526A)
+    to(game, "first-turn/combat/exploitation")
+    for uid in ("RM-DD-Messina", "Littorio", "VittorioVeneto"):
+        assert unit(game, uid).at_sea == "" and unit(game, uid).inverted, uid
+
+
+def test_21_514E_the_app_asks_whether_the_invaders_started_in_port_fully_supplied(game) -> None:
+    to(game, "first-turn/combat/naval-missions")
+    ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --units RM-DD-Messina --distance 8')
+    pid = next(p.id for p in game.state.flow.pending if p.id.startswith("invade-"))
+    assert game.state.pending_prompt(pid).rule == "21.514E"
+    ok(game, f"answer {pid} no")
+    assert unit(game, "RM-DD-Messina").at_sea == ""
+
+
+def test_21_5283_invasion_losses_lists_the_ways(game) -> None:
+    to(game, "first-turn/combat/naval-missions")
+    r = ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --units RM-DD-Messina '
+                 '--distance 8 --supplied')
+    mid = r.message.split(":")[0]
+    ok(game, f"bombard {mid} --units Littorio,VittorioVeneto --distance 8")
+    to(game, "first-turn/combat/regular-combat")
+    r = ok(game, f"invasion-losses {mid} 2")
+    assert "fleet losses at most 2" in r.message
+
+
+def test_21_532_raid_checks_and_the_group_goes_to_sea(game) -> None:
+    to(game, "first-turn/combat/naval-missions")
+    refused(game, 'raid "Atlantic SW" --units Scheer', "21.532A")
+    refused(game, 'raid "Atlantic SW" --units Littorio', "21.532A")
+    refused(game, 'raid Malta --units Tirpitz', "not an SW box")
+    r = ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper')
+    assert unit(game, "Tirpitz").at_sea == "raiding"
+    rid = r.message.split(":")[0]
+    r = ok(game, f"raid-engage {rid} --dice 6")
+    assert "3 defending ships may engage" in r.message  # 6 - 3 automatic
+    ok(game, f"raid-ships {rid} 2,3,4")
+
+
+def test_21_65_example_through_the_engine(game) -> None:
+    """21.65 example (moved to Malta): a 3-2 infantry needs three destroyer factors; destroyers based elsewhere must reach
+    the embarkation hex on the initial leg; fewer than three surviving destroyer factors eliminate the 3-2 (21.66C)."""
+    to(game, "second-turn/redeployment/naval-redeployment")
+    line = 'escort Malta Alexandria --cargo "3-2 Inf:3" --units '
+    refused(game, line + "RN-DD-Malta", "needs 3 destroyer factors: 2 chosen")
+    refused(game, line + "RN-DD-Med", "--reach")
+    refused(game, line + "RN-DD-Med --reach 21", "at most 20 in the Europe")
+    r = ok(game, line + "RN-DD-Med --reach 14")
+    eid = r.message.split(":")[0]
+    assert unit(game, "RN-DD-Med").inverted
+    r = ok(game, f"escort-result {eid} --surviving 2")
+    assert "is eliminated" in r.message and "21.66C" in r.message
+
+
+def test_21_66B_a_defeated_escort_returns_its_cargo(game) -> None:
+    to(game, "second-turn/redeployment/naval-redeployment")
+    r = ok(game, 'escort Alexandria Malta --cargo "3-2 Inf:3" --units RN-DD-Med')
+    eid = r.message.split(":")[0]
+    r = ok(game, f"escort-result {eid} --surviving 4 --defeated")
+    assert "is returned" in r.message
+
+
+def test_21_55_carrier_mission_needs_fast_fleet_and_one_target(game) -> None:
+    to(game, "second-turn/combat/naval-missions")
+    refused(game, "carrier-mission Y20 --units Eagle,Furious --distance 10", "fast fleet factors")
+    refused(game, "carrier-mission Y20 --units Eagle,Furious,Renown --distance 10 --target Cagliari,Naples", "21.557F")
+    refused(game, "carrier-mission Y20 --units Wasp,Washington --distance 10", "21.553A")
+    ok(game, "carrier-mission Y20 --units Eagle,Furious,Renown --distance 10 --target Cagliari")
+    assert unit(game, "Eagle").at_sea == "mission"
+    to(game, "second-turn/combat/exploitation")
+    assert unit(game, "Eagle").at_sea == "" and unit(game, "Eagle").inverted
+
+
+def test_operations_replay_from_the_log(game, tmp_path: Path) -> None:
+    """The operations record and the units' states are folded from the events: reopening gives the same state."""
+    from tests.conftest import reopen
+
+    to(game, "first-turn/movement/sea-transport")
+    ok(game, TRANSPORT)
+    to(game, "first-turn/combat/naval-missions")
+    ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper')
+    state = game.state
+    again = reopen(game, data_dir())
+    assert again.state.world == state.world
