@@ -221,6 +221,10 @@ class AwawTables(DataModel, kw_only=True):
         p = self.powers.get(power)
         return p.side if p else ""
 
+    def is_winter(self, turn_label: str) -> bool:
+        """21.5151: whether a turn (``Winter 1942``) is a winter turn."""
+        return turn_label.split()[0] in self.seasons.winter if turn_label else False
+
     def theater_of(self, front: str) -> Theater:
         """The theater limits of a front."""
         return self.theaters[self.fronts[front].theater]

@@ -80,6 +80,13 @@ class NavalUnit:
             return "inverted"
         return "ready"
 
+    @property
+    def state_words(self) -> str:
+        """The state as a refusal says it: "waiting for repair", "at sea on patrol", ..."""
+        words = {"repair": "waiting for repair", "at sea": f"at sea ({self.at_sea})",
+                 "unusable": "excess in an overstacked base (21.112)"}
+        return words.get(self.state, self.state)
+
     def category(self, tables: AwawTables) -> str:
         """fleet, carrier, cve, destroyer, submarine, asw or transport (``[unit_types]``)."""
         return tables.unit_types[self.type].category

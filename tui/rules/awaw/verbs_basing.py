@@ -66,7 +66,7 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         units, origin = movers(world, rest, who, "rebase")
         for u in units:
             if u.sunk or u.repair or u.at_sea or u.unusable:
-                raise RuleError(f"rebase: {u.id} is {u.state} and cannot change base (21.221, 21.112)")
+                raise RuleError(f"rebase: {u.id} is {u.state_words} and cannot change base (21.221)")
             if u.base_changed:
                 raise RuleError(f"rebase: {u.id} has already changed base this movement phase (21.32)")
             if u.acted:
@@ -186,7 +186,7 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         units, origin = movers(world, rest, who, "nr")
         for u in units:
             if u.sunk or u.repair or u.at_sea:
-                raise RuleError(f"nr: {u.id} is {u.state} (21.32)")
+                raise RuleError(f"nr: {u.id} is {u.state_words} (21.32)")
         if not _friendly(dest, who, tables, at_start=True):
             raise RuleError(f"nr: {dest.name} is not controlled by the {who} side (21.3612)")
         n = distance(opts, "nr", "21.3612")
