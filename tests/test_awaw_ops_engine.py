@@ -216,3 +216,84 @@ def test_operations_replay_from_the_log(game, tmp_path: Path) -> None:
     state = game.state
     again = reopen(game, data_dir())
     assert again.state.world == state.world
+
+
+def test_21_436A_a_transport_defeated_before_embarkation_moved_nothing(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    r = ok(game, TRANSPORT)
+    mid = r.message.split(":")[0]
+    r = ok(game, f"transport-result {mid} before")
+    assert "21.436A" in r.message
+    assert game.state.world.ops["transported"] == []  # Pavia may be carried again (21.435G does not apply)
+    refused(game, f"transport-result {mid} after", "already")
+
+
+def test_21_436B_after_embarkation_the_cargo_returns(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    mid = ok(game, TRANSPORT).message.split(":")[0]
+    r = ok(game, f"transport-result {mid} after")
+    assert "return to Naples" in r.message and "21.436B" in r.message
+    assert game.state.world.ops["transported"] == ["Pavia"]
+
+
+def _invasion(game) -> str:
+    to(game, "first-turn/combat/naval-missions")
+    r = ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne, 132 Arm:2:armor:ctl=1" '
+                 '--units RM-DD-Messina,RM-DD-Naples --distance 8 --supplied')
+    return r.message.split(":")[0]
+
+
+def test_21_516B_an_invasion_defeated_at_sea_brings_the_ships_home_inverted(game) -> None:
+    mid = _invasion(game)
+    r = ok(game, f"invasion-result {mid} defeated-at-sea")
+    assert "21.516B" in r.message
+    assert unit(game, "RM-DD-Messina").at_sea == "" and unit(game, "RM-DD-Messina").inverted
+
+
+def test_21_518_a_landing_with_armor_in_the_final_round_allows_a_breakthrough(game) -> None:
+    mid = _invasion(game)
+    to(game, "first-turn/combat/regular-combat")
+    r = ok(game, f'invasion-result {mid} landed --survivors "132 Arm"')
+    assert "breakthrough possible" in r.message and "bridgehead" in r.message
+    mid2 = mid  # a second result for the same invasion is refused
+    refused(game, f"invasion-result {mid2} repulsed", "already")
+
+
+def test_21_518C_no_breakthrough_without_armor_in_the_final_round(game) -> None:
+    mid = _invasion(game)
+    r = ok(game, f"invasion-result {mid} landed --survivors Folgore --final-round Folgore")
+    assert "breakthrough not possible" in r.message
+
+
+def test_21_5282_losses_taken_from_named_bombarding_ships(game) -> None:
+    mid = _invasion(game)
+    ok(game, f"bombard {mid} --units RM-CA-Taranto,RM-DD-Taranto --distance 8")  # 10 factors, DRM -1 read as 1: 3 of cap 4
+    to(game, "first-turn/combat/regular-combat")
+    refused(game, f'invasion-losses {mid} 4 --ships "RM-DD-Messina:1"', "did not provide shore bombardment")
+    refused(game, f'invasion-losses {mid} 6 --ships "RM-DD-Taranto:4"', "21.5283")
+    r = ok(game, f'invasion-losses {mid} 4 --ships "RM-DD-Taranto:2"')
+    assert "takes 2 of 4" in r.message
+    assert unit(game, "RM-DD-Taranto").factors == 4
+
+
+def test_21_537_raiders_return_inverted_and_21_5363_no_attack_on_transports_while_defenders_survive(game) -> None:
+    to(game, "first-turn/combat/naval-missions")
+    rid = ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper').message.split(":")[0]
+    refused(game, f"raid-return {rid} --engaged --survivors 1 --transports-lost 1", "21.5363")
+    r = ok(game, f"raid-return {rid} --engaged --survivors 0 --damaged Hipper --transports-lost 1")
+    assert "1 defending transports lost" in r.message
+    assert unit(game, "Tirpitz").inverted and unit(game, "Tirpitz").at_sea == ""
+    assert unit(game, "Hipper").damaged
+
+
+def test_21_5341_the_referee_may_type_the_modified_result(game) -> None:
+    to(game, "first-turn/combat/naval-missions")
+    rid = ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper').message.split(":")[0]
+    r = ok(game, f"raid-engage {rid} --result 0")
+    assert "escapes detection" in r.message
+    r = ok(game, f"raid-engage {rid} --attempt 2 --result 4")
+    assert "4 defending ships may engage" in r.message
+    refused(game, f"raid-engage {rid} --attempt 2 --result 1", "has been made")
+    refused(game, f"raid-ships {rid} 2,3", "rolls 4 dice")
+    r = ok(game, f"raid-ships {rid} 2,3,4,6 --missing 4")
+    assert "a 3-factor battleship or battlecruiser; a 3-factor battleship" in r.message

@@ -35,7 +35,7 @@ from .ranges import check_range, read_legs
 from .straits import check_route
 from .supply import brp_grant_requirement, oil_requirement, sea_supply_transports
 from .tables import AwawTables
-from .transport import box_route, carried_rules, check_bases, check_cargo, transport_requirement
+from .transport import box_route, carried_rules, check_bases, check_cargo, failure, transport_requirement
 from .world import AwawWorld
 
 
@@ -132,13 +132,34 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                        f"the air factors ({sum(c.factors for c in cargo if c.air)})?", "21.438B", end.name)
         rec = record(ctx, env)
         rec["transported"] = [*rec["transported"], *(c.name for c in cargo)]
-        new = with_record(used(world, f.units), rec)
-        summary = (f"Sea transport {', '.join(s.name for s in starts)} → {end.name}: {carried.value} factors "
+        new_world, serial = world.next_serial()
+        mid = f"transport-{serial}"
+        rec["missions"] = {**rec["missions"], mid: {"kind": "transport", "from": [s.name for s in starts], "to": end.name,
+                                                     "cargo": [c.name for c in cargo], "units": [u.id for u in f.units]}}
+        new = with_record(used(new_world, f.units), rec)
+        summary = (f"{mid}: sea transport {', '.join(s.name for s in starts)} → {end.name}: {carried.value} factors "
                    f"({', '.join(c.name for c in cargo)}) carried by {ids(f.units)}; needs {req.destroyers.value} destroyer "
                    f"factors, {req.transports.value} transports (21.434)")
-        details = (*carried_rules(cargo), "If intercepted and defeated: `transport` is not undone; use `return` for the "
-                   "naval units and move the cargo back by hand (21.436).")
+        details = (*carried_rules(cargo), f"If intercepted and defeated: `transport-result {mid} before|after` (21.436).")
         return Outcome(new, summary, details, (*req.figures, carried, *checks), actor=who)
+
+    def transport_done(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.436: a sea transport intercepted and defeated before or after embarkation."""
+        world: AwawWorld = ctx.state.world
+        if len(args) != 2 or args[1].lower() not in ("before", "after"):
+            raise RuleError("usage: transport-result ID before|after (defeated before or after embarkation, 21.436)")
+        m = mission(ctx, env, args[0], "transport")
+        if m.get("result"):
+            raise RuleError(f"transport-result: {m['id']} is already {m['result']}")
+        stage = args[1].lower()
+        rec = record(ctx, env)
+        rec["missions"] = {**rec["missions"], m["id"]: {**rec["missions"][m["id"]], "result": f"defeated {stage} embarkation"}}
+        if stage == "before":
+            moved = {c.lower() for c in m["cargo"]}
+            rec["transported"] = [n for n in rec["transported"] if n.lower() not in moved]
+        embark = " or ".join(m["from"])
+        return Outcome(with_record(world, rec), f"{m['id']}: defeated {stage} embarkation — {failure(stage, embark)}",
+                       ("The naval units stay inverted at their original base (21.436A, B).",), actor=env.side(ctx))
 
     def escort(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.6: sea escort of an NR (ground and air factors), oil or BRPs from one base to one destination."""
@@ -211,6 +232,9 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              "Sea transport ground or air units to one base: 1 destroyer factor per factor (2 to or from a box, plus a transport "
              "per 5 factors); both bases held at the start of the turn.", "21.43", lambda c, a, o: transport(c, a, o, False),
              group="operations", options=("cargo", "units", "distance", "legs", "ports", "straits", "exception", "air-room")),
+        Verb("transport-result", "transport-result ID before|after",
+             "A sea transport intercepted and defeated before embarkation (nothing moved) or after it (the cargo returns to "
+             "its base of embarkation).", "21.436", transport_done, group="operations"),
         Verb("escort", "escort FROM TO (--cargo \"NAME:FACTORS\" | --oil N | --brps N) --units A,B [--power P] [--reach N]",
              "Sea escort an NR, oil or BRPs: destroyers on the mapboard (1 per factor, 3 per Axis oil counter), transports to or "
              "from a box (1 per 5 factors or BRPs, 1 per oil counter).", "21.6", escort, group="operations",

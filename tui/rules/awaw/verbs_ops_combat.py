@@ -103,7 +103,8 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         rec["missions"] = {**rec["missions"], mid: {"kind": "invasion", "hex": target, "from": [b.name for b in starts],
                                                      "cargo": _cargo_data(cargo), "attackers": [c.name for c in attackers],
                                                      "defended": defended, "units": [u.id for u in f.units],
-                                                     "from_box": [b.name for b in starts if b.is_box], "bombard": []}}
+                                                     "from_box": [b.name for b in starts if b.is_box], "bombard": [],
+                                                     "hex_kind": kind}}
         new = with_record(to_sea(new_world, f.units, target), rec)
         figures = (*req.figures, *checks, presence, I.defender_dm(attackers, ops),
                    I.occupation_limit(True, kind == "one-hex-island" and theater == "pacific", False, ops))
@@ -200,6 +201,43 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                    f"{required - out.value} from ground units, air factors or CVEs (21.517H, 21.5283)")
         return Outcome(new, summary, lines, (out,), actor=env.side(ctx))
 
+    def result(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.516, 21.5152, 21.517I-J, 21.518: how an announced invasion ended."""
+        world: AwawWorld = ctx.state.world
+        ends = ("landed", "repulsed", "defeated-at-sea", "aborted")
+        if len(args) != 2 or args[1].lower() not in ends:
+            raise RuleError(f"usage: invasion-result INVASION_ID {'|'.join(ends)} [--survivors A,B] [--final-round A,B] (21.516-21.518)")
+        m = mission(ctx, env, args[0], "invasion")
+        if m.get("result"):
+            raise RuleError(f"invasion-result: {m['id']} is already {m['result']}")
+        end = args[1].lower()
+        cargo = _cargo_back(m["cargo"])
+        attackers = tuple(c for c in cargo if c.name in m["attackers"])
+        rec = record(ctx, env)
+        rec["missions"] = {**rec["missions"], m["id"]: {**rec["missions"][m["id"]], "result": end}}
+        if end != "landed":
+            stage = "before" if end == "aborted" else "after"
+            ships = [world.units[i] for i in [*m["units"], *m.get("bombard", [])] if i in world.units]
+            home = [u.change(at_sea="", sea_hex="", inverted=True) for u in ships if u.at_sea == "mission"]
+            rule = "21.5152" if end == "repulsed" else "21.516"
+            text = I.failure(stage, " or ".join(m["from"]))
+            return Outcome(with_record(world.with_units(home), rec), f"{m['id']} {end}: {text} ({rule})",
+                           (f"Naval units back at their bases, inverted: {ids(home) or 'none'}.",), actor=env.side(ctx))
+        names = {c.name.lower() for c in attackers}
+        survivors = {w.lower() for w in words_list(opts, "survivors")} or names
+        final = {w.lower() for w in words_list(opts, "final-round")} or survivors
+        unknown = (survivors | final) - {c.name.lower() for c in cargo}
+        if unknown:
+            raise RuleError(f"invasion-result: {', '.join(sorted(unknown))} not in the cargo of {m['id']}")
+        pacific = world.bases[world.units[m["units"][0]].base].theater == "pacific" if m["units"] else False
+        figures = (I.occupation_limit(bool(survivors & names), pacific and m.get("hex_kind") == "one-hex-island", False, ops),
+                   I.exploitation(attackers, final, survivors, ops))
+        bridge = "a bridgehead counter may be placed (21.517I)" if survivors & names or not m["defended"] else "no bridgehead"
+        summary = f"{m['id']} landed in {m['hex']}: {bridge}; breakthrough {'possible' if figures[1].value else 'not possible'} (21.518)"
+        details = ("All surviving invaders and the units kept aboard occupy the hex; surplus units may return to a port in "
+                   "range, or the excess is eliminated at the end of the combat phase (21.517J, K).",)
+        return Outcome(with_record(world, rec), summary, (*details, *figures[1].notes), figures, actor=env.side(ctx))
+
     def carrier_mission(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.55: fast carriers move to a mission hex to strike one enemy base or support regular combat."""
         world: AwawWorld = ctx.state.world
@@ -245,6 +283,10 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              "Ground combat losses and the bombarding fleet: list the ways, or take them from named ships (destroyers a factor "
              "each, cruisers sunk for 2, heavy ships damaged for 1), never above the bombardment's value.", "21.528",
              losses, group="operations", options=("ships",)),
+        Verb("invasion-result", "invasion-result INVASION_ID landed|repulsed|defeated-at-sea|aborted [--survivors A,B] [--final-round A,B]",
+             "How the invasion ended: landed (occupation limits, breakthrough 21.518), repulsed below 1:1 or defeated at sea "
+             "(back to the embarkation base), aborted before embarkation.", "21.516, 21.5152, 21.517I-K, 21.518", result,
+             group="operations", options=("survivors", "final-round")),
         Verb("carrier-mission", "carrier-mission HEX --units CV,CA --distance N [--target BASE] [--with INVASION_ID]",
              "Announce a fast carrier mission to a sea hex: a fast fleet factor per carrier factor, one target base; it returns "
              "before exploitation.", "21.55", carrier_mission, group="operations",

@@ -124,8 +124,9 @@ def build_raid_verbs(env: Env) -> list[Verb]:
         if len(args) != 1:
             raise RuleError("usage: raid-return RAID_ID [--engaged] [--survivors N] [--damaged A,B] [--sunk C] [--transports-lost N] (21.537)")
         m = mission(ctx, env, args[0], "raid")
-        damaged = {u.id for u in world.units_named(words_list(opts, "damaged"))}
-        sunk = {u.id for u in world.units_named(words_list(opts, "sunk"))}
+        named = {key: ({u.id for u in world.units_named(words_list(opts, key))} if words_list(opts, key) else set())
+                 for key in ("damaged", "sunk")}
+        damaged, sunk = named["damaged"], named["sunk"]
         for i in damaged | sunk:
             if i not in m["units"]:
                 raise RuleError(f"raid-return: {i} is not in {m['id']}")
