@@ -3,6 +3,7 @@ byte-identical, the per-turn record (21.435G, 21.437D), missions at sea returnin
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -297,3 +298,50 @@ def test_21_5341_the_referee_may_type_the_modified_result(game) -> None:
     refused(game, f"raid-ships {rid} 2,3", "rolls 4 dice")
     r = ok(game, f"raid-ships {rid} 2,3,4,6 --missing 4")
     assert "a 3-factor battleship or battlecruiser; a 3-factor battleship" in r.message
+
+
+def test_the_naval_modes_operations_keys_name_verbs_fields_and_free_keys() -> None:
+    """The operations' Naval-mode actions (naval_ops_actions): each runs an operations verb, every placeholder is a field or
+    a key of the Naval screen's row (units, base, power), and no key of the app or of CORE's Naval keys is taken."""
+    import re
+
+    from tests.conftest import fixed_clock as clock
+    from tui.commands import APP_ACTIONS
+    from tui.rules.awaw.naval_actions import NAVAL_ACTIONS
+    from tui.rules.awaw.naval_ops_actions import OPS_ACTIONS
+    from tui.rules.core.actions import FIELD_KINDS
+    from tui.session import memory_game
+
+    g = memory_game(data_dir(), "awaw", seed=1, clock=clock)
+    taken = {a.key for a in APP_ACTIONS} | {a.key for a in NAVAL_ACTIONS if a.key}
+    keys = [a.key for a in OPS_ACTIONS if a.key]
+    assert len(keys) == len(set(keys)) and not set(keys) & taken
+    row = {"units", "base", "power", "name"}
+    for a in OPS_ACTIONS:
+        assert a.verb.split()[0] in g.ruleset.verbs, a.id
+        assert all(f.kind in FIELD_KINDS for f in a.fields), a.id
+        fields = {f.name for f in a.fields}
+        for name in re.findall(r"\{([^{}]+)\}", a.verb):
+            assert name in fields or (a.target == "units" and name in row), (a.id, name)
+        for f in a.fields:
+            if ":" in f.choices_from:
+                view, _, key = f.choices_from.partition(":")
+                assert key in g.ruleset.views[view](g.state)[0], (a.id, f.name)
+
+
+def test_the_transport_and_invade_keys_make_commands_the_engine_accepts(game) -> None:
+    """A form answered as a referee would (blank optional fields left out) renders a command that carries the activity out."""
+    from tui.rules.awaw.naval_ops_actions import OPS_ACTIONS
+    from tui.rules.core.actions import render
+
+    act = {a.id: a for a in OPS_ACTIONS}
+    to(game, "first-turn/movement/sea-transport")
+    words = render(act["transport"], {"from": "Naples", "to": "Tripoli", "cargo": "Pavia:3", "distance": 12, "legs": "",
+                                      "straits": ""}, {"units": "RM-DD-Naples", "base": "Naples", "power": "italy"})
+    assert ok(game, " ".join(shlex.quote(w) for w in words)).ok
+    to(game, "first-turn/combat/naval-missions")
+    words = render(act["invade"], {"hex": "Malta", "from": "Messina", "kind": "one-hex-island", "cargo": "Folgore:2:airborne",
+                                   "distance": 8, "defended": True, "odds": "2:1", "supplied": True},
+                   {"units": "RM-DD-Messina", "base": "Messina", "power": "italy"})
+    r = ok(game, " ".join(shlex.quote(w) for w in words))
+    assert "invasion of Malta (one-hex-island, defended)" in r.message
