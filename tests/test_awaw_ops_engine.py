@@ -345,3 +345,14 @@ def test_the_transport_and_invade_keys_make_commands_the_engine_accepts(game) ->
                    {"units": "RM-DD-Messina", "base": "Messina", "power": "italy"})
     r = ok(game, " ".join(shlex.quote(w) for w in words))
     assert "invasion of Malta (one-hex-island, defended)" in r.message
+
+
+def test_21_5342D_G_the_app_finds_which_defending_types_are_there(game) -> None:
+    """The Allies have no five-factor battleship: a 5 sends a 4-factor one (KGV is there, fast and ready); a 6 sends a
+    fast carrier with its light factors (Victorious and the Home Fleet's cruisers and destroyers)."""
+    to(game, "first-turn/combat/naval-missions")
+    rid = ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper').message.split(":")[0]
+    ok(game, f"raid-engage {rid} --result 2")
+    r = ok(game, f"raid-ships {rid} 5,6")
+    assert "sends a 4-factor battleship; one fast carrier" in r.message
+    assert any("KGV" in d for d in r.details)

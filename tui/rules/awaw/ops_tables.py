@@ -369,8 +369,8 @@ def _check(t: OpsTables, file: str) -> None:
     faces = sorted(s.face for s in t.raider_table.ships)
     if faces != list(range(1, 7)):
         raise DataError(file, "table raider_table, key ships", "needs one row for each die face 1 to 6")
-    if t.escort.transport_legs.value not in ("asked",):
-        raise DataError(file, "table escort, key transport_legs.value", "must be 'asked' (RULINGS A2)")
+    if t.escort.transport_legs.value != "to-or-from-a-box":
+        raise DataError(file, "table escort, key transport_legs.value", "must be 'to-or-from-a-box' (the only reading the app knows)")
     for sw, names in t.raiders.defender_boxes.items():
         if sw in ("rule", "note"):
             continue

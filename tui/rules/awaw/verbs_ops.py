@@ -180,10 +180,13 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         load = EscortCargo(sum(c.factors for c in units), oil, brps)
         if load.empty:
             raise RuleError("escort: what cargo? --cargo \"NAME:FACTORS\", --oil N or --brps N (21.61)")
-        power = opts.get("power") or (force(ctx, opts, env, "sea escort").units[0].power)
-        leg = "transports" if (start.is_box or end.is_box or brps or (oil and str(power) not in env.ops.powers.european_axis.value)) else "destroyers"
-        req = escort_requirement(load, str(power), leg, env.ops)
         f = force(ctx, opts, env, "sea escort")
+        power = str(opts.get("power") or f.units[0].power).lower()
+        if power not in env.tables.powers:
+            raise RuleError(f"escort: no power called '{power}' ({', '.join(env.tables.powers)})")
+        axis_oil = oil and power in env.ops.powers.european_axis.value
+        leg = "transports" if (start.is_box or end.is_box or brps or (oil and not axis_oil)) else "destroyers"
+        req = escort_requirement(load, power, leg, env.ops)
         chosen_enough(req, f, "sea escort")
         checks = []
         away = [u for u in f.of("destroyer", env) if u.base != start.name]

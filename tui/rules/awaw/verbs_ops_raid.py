@@ -111,12 +111,41 @@ def build_raid_verbs(env: Env) -> list[Verb]:
         if len(faces) != allowed:
             raise RuleError(f"raid-ships: the defender rolls {allowed} dice for {m['id']}, not {len(faces)} (21.5342A)")
         missing = {read_int(w, "a missing ship type", 1, 6) for w in words_list(opts, "missing")}
-        available = {s.face: s.face not in missing for s in ops.raider_table.ships}
+        attempt = m["attempts"][-1]["attempt"]
+        group_damaged = any(world.units[i].damaged for i in m["units"] if i in world.units)
+        raiders_side = t.side_of(world.units[m["units"][0]].power) if m["units"] else ""
+        there = defenders(world, raiders_side, m["sw_box"], attempt, group_damaged)
+        available = {s.face: s.face not in missing and _fits(s, there) for s in ops.raider_table.ships}
         results = [R.engaging_ship(f, available, ops) for f in faces]
         rows = {s.face: s.text for s in ops.raider_table.ships}
         sent = [rows[r.value] if r.value else "no ship" for r in results]
+        pool = f"eligible defenders: {', '.join(u.id for u in there) or 'none'} (21.5342G; the referee marks others --missing)"
         return Outcome(world, f"{m['id']}: the defender sends {'; '.join(sent)} (21.5342)",
-                       tuple(n for r in results for n in r.notes), tuple(results))
+                       (pool, *(n for r in results for n in r.notes)), tuple(results))
+
+    def defenders(world: AwawWorld, raiders_side: str, sw_box: str, attempt: int, group_damaged: bool) -> list:
+        """21.5342B, G: uninverted defending ships in the listed boxes, the SW box or operational mapboard ports."""
+        boxes = set(ops.raiders.defender_boxes.get(sw_box, [])) | {sw_box}
+        out = []
+        for u in world.units.values():
+            base = world.bases.get(u.base)
+            if u.sunk or u.repair or u.inverted or u.at_sea or base is None or t.side_of(u.power) in ("", raiders_side):
+                continue
+            if not (base.name in boxes or (not base.is_box and base.operational)):
+                continue
+            if R.may_engage(R.RaidShip(u.id, u.type, u.factors, u.fast, u.power, u.damaged), attempt, group_damaged):
+                out.append(u)
+        return out
+
+    def _fits(row, units: list) -> bool:
+        """Is a ship of the Raider Table row's type there (21.5342)? Face 6: a fast carrier and as many light ship factors (C)."""
+        if row.factors == 0:
+            light = sum(u.factors for u in units if u.category(t) == "destroyer"
+                        or (u.category(t) == "fleet" and not t.unit_types[u.type].capital))
+            return any(u.type in row.types and u.factors <= light for u in units)
+        if "destroyer" in row.types:
+            return any(u.type in row.types for u in units)
+        return any(u.type in row.types and u.factors == row.factors for u in units)
 
     def back(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.537: every raider group returns to port after its combat and attacks on transports."""
