@@ -44,3 +44,10 @@ def awaw_game():
 def awaw_json(tmp: Path):
     """A fresh bundled AWAW game saved as JSON."""
     return create_game(tmp / "awaw.json", data_dir(), "awaw", seed=1, clock=fixed_clock)
+
+
+def answer(game, procedure: str, value: str):
+    """Answer the one pending prompt of ``procedure`` (``patrol-1``: its step prompt ``patrol-1-route``, ...)."""
+    pending = [p.id for p in game.state.flow.pending if p.id.startswith(procedure + "-")]
+    assert len(pending) == 1, f"{procedure}: pending {pending}"
+    return ok(game, f"answer {pending[0]} '{value}'")

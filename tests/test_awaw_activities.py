@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.awaw_game import awaw_game, awaw_json, ok, refused, to
+from tests.awaw_game import answer, awaw_game, awaw_json, ok, refused, to
 from tests.conftest import fixed_clock
 from tui.paths import data_dir
 from tui.session import memory_game
@@ -94,7 +94,7 @@ def test_21_416_patrol_lost_en_route_returns_inverted() -> None:
     game = awaw_game()
     to(game, "Patrols, base changes, SW deployments")
     ok(game, "patrol Y20 RM-CA-Messina --distance 9")
-    ok(game, "answer patrol-1 'patrol lost'")
+    answer(game, "patrol-1", "patrol lost")
     unit = game.state.world.units["RM-CA-Messina"]
     assert (unit.at_sea, unit.inverted, unit.acted) == ("", True, True)
 
@@ -103,8 +103,8 @@ def test_21_416E_a_victorious_patrol_may_abort() -> None:
     game = awaw_game()
     to(game, "Patrols, base changes, SW deployments")
     ok(game, "patrol Y20 RM-CA-Messina --distance 9")
-    ok(game, "answer patrol-1 'patrol won'")
-    ok(game, "answer patrol-1 abort")
+    answer(game, "patrol-1", "patrol won")
+    answer(game, "patrol-1", "abort")
     assert game.state.world.units["RM-CA-Messina"].inverted
 
 
@@ -113,11 +113,11 @@ def test_21_4171_one_interception_attempt_only() -> None:
     game = awaw_game()
     to(game, "Patrols, base changes, SW deployments")
     ok(game, "patrol Y20 RM-CA-Messina --distance 9")
-    ok(game, "answer patrol-1 'patrol won'")
-    ok(game, "answer patrol-1 continue")
-    result = ok(game, "answer patrol-1 'remain at sea'")
+    answer(game, "patrol-1", "patrol won")
+    answer(game, "patrol-1", "continue")
+    result = answer(game, "patrol-1", "remain at sea")
     assert "remains in Y20 during the combat phase" in result.message
-    assert game.state.pending_prompt("patrol-1") is None
+    assert not [p for p in game.state.flow.pending if p.id.startswith("patrol-1")]
 
 
 def test_21_41_patrol_refusals() -> None:
@@ -143,7 +143,7 @@ def test_21_419_interceptors_stay_as_a_defensive_patrol_and_21_4193_intercept_on
     refused(game, "intercept Y20 Washington --distance 3", "may not attempt interceptions (21.14")
     refused(game, "intercept Y20 Penelope Aurora --distance 3", "Aurora is inverted")
     ok(game, "intercept Y20 Penelope RN-DD-Malta --distance 3")
-    ok(game, "answer patrol-1 'patrol lost'")
+    answer(game, "patrol-1", "patrol lost")
     ok(game, "defend Y20 Penelope RN-DD-Malta")
     assert game.state.world.units["Penelope"].at_sea == "defensive-patrol"
     to(game, "Invasions, bombardment, raiders, carrier missions")
@@ -158,9 +158,9 @@ def test_21_443_harbor_attack_a_to_d() -> None:
     to(game, "Harbor attacks", first="allies")
     refused(game, "harbor britain Malta", "friendly base")
     ok(game, "harbor britain Taranto aircraft from Illustrious, +1")
-    ok(game, "answer harbor-1 yes")  # B: the defender's modifiers
-    ok(game, "answer harbor-1 yes")  # C: tactical cards
-    result = ok(game, "answer harbor-1 '2 ships damaged'")  # D: typed (RULINGS A2)
+    answer(game, "harbor-1", "yes")  # B: the defender's modifiers
+    answer(game, "harbor-1", "yes")  # C: tactical cards
+    result = answer(game, "harbor-1", "2 ships damaged")  # D: typed (RULINGS A2)
     assert "2 ships damaged" in result.message and game.state.world.harbor_attacks == 2
     to(game, "Second player turn › Movement phase › Harbor attacks")  # the axis turn: Germany has no research result and its initial attack is gone
     refused(game, "harbor germany Malta", "21.442", "21.444")

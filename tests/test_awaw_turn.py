@@ -4,7 +4,7 @@ patrols returning (21.4183, 21.4184), uninversion (21.71, RULINGS A4), overstack
 from __future__ import annotations
 
 from tests.awaw_core_fixtures import tables
-from tests.awaw_game import awaw_game, ok, refused, to
+from tests.awaw_game import answer, awaw_game, ok, refused, to
 from tui.rules.core.phases import parse_start, turn_label
 
 
@@ -28,8 +28,8 @@ def test_21_31_units_may_act_again_in_their_next_player_turn() -> None:
     game = awaw_game()
     to(game, "Patrols, base changes, SW deployments")
     ok(game, "patrol Y20 RM-CA-Messina --distance 9")
-    ok(game, "answer patrol-1 'no interception'")
-    ok(game, "answer patrol-1 'return to base'")
+    answer(game, "patrol-1", "no interception")
+    answer(game, "patrol-1", "return to base")
     assert game.state.world.units["RM-CA-Messina"].acted
     for _ in range(40):  # to the axis's next player turn (the next game turn)
         ok(game, "next --force")
@@ -44,11 +44,11 @@ def test_21_4183_patrols_return_inverted_before_exploitation_and_21_4184_submari
     game = awaw_game()
     to(game, "Patrols, base changes, SW deployments")
     ok(game, "patrol Y20 RM-CA-Messina --distance 9")
-    for answer in ("no interception", "remain at sea", "no interception"):
-        ok(game, f"answer patrol-1 '{answer}'")
+    for a in ("no interception", "remain at sea", "no interception"):
+        answer(game, "patrol-1", a)
     ok(game, "patrol Y30 RM-SS-1 --distance 12")
-    for answer in ("no interception", "remain at sea", "no interception"):
-        ok(game, f"answer patrol-2 '{answer}'")
+    for a in ("no interception", "remain at sea", "no interception"):
+        answer(game, "patrol-2", a)
     assert game.state.world.units["RM-CA-Messina"].at_sea == "patrol"
     to(game, "Patrols and missions return")
     ca, sub = game.state.world.units["RM-CA-Messina"], game.state.world.units["RM-SS-1"]

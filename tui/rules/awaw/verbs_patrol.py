@@ -56,7 +56,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
 
     def ask(world: AwawWorld, step: str, n: int, units: list[str], hex_: str, tried: bool, segment: str) -> Pending:
         rule, choices = STEPS[step]
-        return Pending(id=f"patrol-{n}", text=_text(step, n, ", ".join(units), hex_), kind="choice", effect="patrol-step",
+        return Pending(id=f"patrol-{n}-{step}", text=_text(step, n, ", ".join(units), hex_), kind="choice", effect="patrol-step",
                        choices=choices, required=True, rule=rule, subject=hex_,
                        args={"n": n, "units": units, "hex": hex_, "step": step, "tried": tried}, raised=segment)
 
@@ -88,7 +88,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         cost = "no BRPs for submarines (21.414A, 9.56A)" if subs else (
             f"BRPs for {figures['factors'].value} naval factors on the front of {hex_} (21.414A)")
         prompt = ask(world, "route", serial, [u.id for u in units], hex_, False, ctx.segment.key)
-        return Outcome(world, f"Patrol {serial}: {ids(units)} to {hex_}, {n} hexes; {cost}. Answer patrol-{serial} as it goes (21.416)",
+        return Outcome(world, f"Patrol {serial}: {ids(units)} to {hex_}, {n} hexes; {cost}. Answer patrol-{serial}-route and the prompts that follow (21.416)",
                        ("Base changes and SW deployments are announced with the patrols (21.414B, 21.416A)",),
                        (*checks, *figures.values()), raise_prompts=(prompt,), actor=who)
 
@@ -130,7 +130,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
             if value == WON:
                 return Outcome(world, f"Patrol {n} won in {hex_} (21.416L)", raise_prompts=nxt("victor", True))
             return Outcome(world, f"Patrol {n} stays in {hex_} unintercepted for the combat phase (21.416L)")
-        raise RuleError(f"'{value}' is not an answer to patrol-{n} here ({', '.join(STEPS[step][1])})")
+        raise RuleError(f"'{value}' is not an answer to patrol-{n}-{step} here ({', '.join(STEPS[step][1])})")
 
     def intercept(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.3611, 21.4192-21.4195: the non-phasing side's naval units intercept an enemy naval activity."""
@@ -208,8 +208,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         world = replace(world, harbor_attacks=world.harbor_attacks + 1,
                         initial_harbor_left=world.initial_harbor_left - (1 if initial else 0))
         nature = " ".join(rest) or "as announced"
-        pid = f"harbor-{serial}"
-        prompt = Pending(id=pid, text=f"Harbor attack {serial} on {target.name}: the defender announces his modifiers, "
+        prompt = Pending(id=f"harbor-{serial}-B", text=f"Harbor attack {serial} on {target.name}: the defender announces his modifiers, "
                          "including a counter-intelligence result (answer yes when announced)", kind="confirm",
                          effect="harbor-step", required=True, rule="21.443B", subject=target.name,
                          args={"n": serial, "target": target.name, "step": "B"}, raised=ctx.segment.key)
@@ -222,14 +221,13 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         world: AwawWorld = ctx.state.world
         a = prompt.args
         n, target, step = a["n"], a["target"], a["step"]
-        pid = f"harbor-{n}"
         if step == "B":
-            nxt = Pending(id=pid, text=f"Harbor attack {n} on {target}: both players may play tactical cards for a "
+            nxt = Pending(id=f"harbor-{n}-C", text=f"Harbor attack {n} on {target}: both players may play tactical cards for a "
                           "codebreaking advantage (48.32B); answer yes when done", kind="confirm", effect="harbor-step",
                           required=True, rule="21.443C", subject=target, args={**a, "step": "C"}, raised=ctx.segment.key)
             return Outcome(world, f"Harbor attack {n}: defender's modifiers announced (21.443B)", raise_prompts=(nxt,))
         if step == "C":
-            nxt = Pending(id=pid, text=f"Harbor attack {n} on {target}: the result on the Harbor Attack Table (RULINGS A2: "
+            nxt = Pending(id=f"harbor-{n}-D", text=f"Harbor attack {n} on {target}: the result on the Harbor Attack Table (RULINGS A2: "
                           "read it and choose)", kind="choice", effect="harbor-step", choices=tuple(tables.harbor.results),
                           required=True, rule="21.443D", subject=target, args={**a, "step": "D"}, raised=ctx.segment.key)
             return Outcome(world, f"Harbor attack {n}: tactical cards played (21.443C)", raise_prompts=(nxt,))
