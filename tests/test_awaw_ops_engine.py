@@ -104,7 +104,7 @@ def test_21_438B_air_units_ask_for_room_and_yes_carries_the_transport_out(game) 
     to(game, "first-turn/movement/sea-transport")
     r = ok(game, 'transport Naples Tripoli --cargo "X Fliegerkorps:2:air" --units RM-DD-Messina --distance 12')
     pid = next(p.id for p in game.state.flow.pending if p.id.startswith("transport-"))
-    assert "21.438B" == game.state.pending_prompt(pid).rule and pid in r.message
+    assert "21.438A, B" == game.state.pending_prompt(pid).rule and pid in r.message
     assert not unit(game, "RM-DD-Messina").acted
     ok(game, f"answer {pid} yes")
     assert unit(game, "RM-DD-Messina").acted
@@ -356,3 +356,11 @@ def test_21_5342D_G_the_app_finds_which_defending_types_are_there(game) -> None:
     r = ok(game, f"raid-ships {rid} 5,6")
     assert "sends a 4-factor battleship; one fast carrier" in r.message
     assert any("KGV" in d for d in r.details)
+
+
+def test_21_527_bombardment_with_air_support_adds_the_remnants(game) -> None:
+    """4 ground factors; Littorio's 5 factors at DRM -1 (capped as 1: 21.526A) add 1 with 2 naval factors left over;
+    1.5 factors of ground support add 1 and a half: the remnants 2/3 + 1/2 make one more, 3 in all (21.527)."""
+    mid = _invasion(game)
+    r = ok(game, f"bombard {mid} --units Littorio --distance 8 --air-support 1.5")
+    assert "with 1 of ground support, 3 combat factors in all (21.527)" in r.message

@@ -128,8 +128,9 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                                 f"transport passes through ({route.sw_box if route else 'none: no mapboard box on this route'}) (21.434C)")
         checks = route_checks(ctx, opts, env, "offensive", starts[0].theater, "sea transport", "21.432, 21.3614")
         if any(c.air for c in cargo) and not (confirmed or opts.get("air-room")):
-            return ask(ctx, "transport", args, opts, f"Sea transport to {end.name}: does the base of debarkation have room for "
-                       f"the air factors ({sum(c.factors for c in cargo if c.air)})?", "21.438B", end.name)
+            return ask(ctx, "transport", args, opts, f"Sea transport to {end.name}: did the air units begin the player turn at "
+                       f"the base of embarkation, and does {end.name} have room for their "
+                       f"{sum(c.factors for c in cargo if c.air)} air factors?", "21.438A, B", end.name)
         rec = record(ctx, env)
         rec["transported"] = [*rec["transported"], *(c.name for c in cargo)]
         new_world, serial = world.next_serial()

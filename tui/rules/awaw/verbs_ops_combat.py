@@ -10,11 +10,12 @@ defended, the odds (21.5152), the distance by water (RULINGS A1).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from ..core.errors import RuleError
 from ..core.explain import Explained
-from ..core.numbers import read_int
+from ..core.numbers import read_amount, read_int
 from ..core.ruleset import Context, Outcome, Verb
 from . import bombardment as BO
 from . import carriers as CA
@@ -146,6 +147,10 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                 d = world.drm.get(u.nation, world.drm.get(u.power, 0))
                 by_drm[d] = by_drm.get(d, 0) + u.factors
         b = BO.bombardment_value(ground, by_drm, ops)
+        support = []
+        if opts.get("air-support") not in (None, True):
+            air = Fraction(str(read_amount(opts["air-support"], "ground support in combat factors (21.517D)", 0, 999, 0.5)))
+            support = [I.ground_support_cap(ground, int(air), ops), BO.combined_support(b, air, ground, ops)]
         origin = world.bases[f.units[0].base]
         checks = route_checks(ctx, opts, env, "offensive", origin.theater, "shore bombardment", "21.522, 21.3614")
         rec = record(ctx, env)
@@ -155,7 +160,9 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         new = with_record(to_sea(world, f.units, m["hex"]), rec)
         summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids(f.units)} adds {b.value.value} combat factors to "
                    f"{ground} ground factors (21.525, 21.526)")
-        return Outcome(new, summary, b.value.notes, (b.value, *checks), actor=env.side(ctx))
+        if support:
+            summary += f"; with {support[0].value} of ground support, {support[1].value} combat factors in all (21.527)"
+        return Outcome(new, summary, b.value.notes, (b.value, *support, *checks), actor=env.side(ctx))
 
     def losses(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.528x: ground combat losses taken by bombarding fleets; without --ships, the ways to take them."""
@@ -275,10 +282,10 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              lambda c, a, o: invade(c, a, o, False), group="operations",
              options=("hex-kind", "cargo", "units", "distance", "legs", "ports", "straits", "exception", "defended", "odds",
                       "attackers", "ctl", "fronts", "aleutian", "supplied")),
-        Verb("bombard", "bombard INVASION_ID --units A,B --distance N",
+        Verb("bombard", "bombard INVASION_ID --units A,B --distance N [--air-support N]",
              "Shore bombardment for an announced invasion: 3 naval factors per combat factor, capped by Naval Nationality DRM "
-             "(1x, 2x, 3x the ground factors, lowest DRM first).", "21.52", bombard, group="operations",
-             options=("units", "distance", "legs", "ports", "straits", "exception")),
+             "(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527).", "21.52",
+             bombard, group="operations", options=("units", "distance", "legs", "ports", "straits", "exception", "air-support")),
         Verb("invasion-losses", "invasion-losses INVASION_ID REQUIRED [--ships \"DD:N,CRUISER,HEAVY\"]",
              "Ground combat losses and the bombarding fleet: list the ways, or take them from named ships (destroyers a factor "
              "each, cruisers sunk for 2, heavy ships damaged for 1), never above the bombardment's value.", "21.528",
