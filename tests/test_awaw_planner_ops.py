@@ -61,3 +61,9 @@ def test_21_526_bombardment_and_21_532_raid_and_a_refusal_as_a_figure(game) -> N
 def test_every_activity_has_a_cargo_hint() -> None:
     assert set(P.CARGO_HINT) == set(P.ACTIVITIES)
     assert P.options("transport") == {"cargo": P.CARGO_HINT["transport"], "to": True}
+
+
+def test_a_plain_number_of_factors_is_cargo_too(game) -> None:
+    """The planner's cargo field may hold just the factors: 6 ground factors need 6 destroyer factors (21.434A)."""
+    out = figures(game, ["RM-DD-Brindisi"], "transport", "6")
+    assert "needs 6 destroyer factors: 2 chosen (21.434A)" in out["destroyer factors for sea transport"].notes

@@ -36,9 +36,9 @@ CARGO_HINT = {
     "sea-supply": "lines from mapboard boxes (a number)",
     "ship-oil": "oil counters (a number)",
     "grant-brp": "BRPs (a number)",
-    "transport": "NAME:FACTORS[:KIND], ...",
-    "escort": "NAME:FACTORS[:KIND], ...",
-    "invade": "NAME:FACTORS[:KIND], ...",
+    "transport": "ground/air factors, or NAME:FACTORS[:KIND], ...",
+    "escort": "ground/air factors, or NAME:FACTORS[:KIND], ...",
+    "invade": "ground factors, or NAME:FACTORS[:KIND], ...",
     "bombard": "ground factors of the invasion attack (a number)",
     "carrier-mission": "(no cargo)",
     "raid": "(no cargo)",
@@ -90,7 +90,8 @@ def _plan(world: AwawWorld, units: list[NavalUnit], activity: str, cargo: str, t
     if activity in ("transport", "escort", "invade"):
         if not cargo.strip():
             return [Explained("cargo", 0, "21.35", (), (f"type the cargo: {CARGO_HINT[activity]}",))]
-        load = parse_cargo(cargo)
+        text = cargo.strip()
+        load = parse_cargo(f"cargo:{text}" if text.isdigit() else text)
         factors = sum(c.factors for c in load)
         start = _place(world, units[0].base) if units else None
         end = _place(world, to) if to else None
