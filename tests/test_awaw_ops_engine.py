@@ -364,3 +364,17 @@ def test_21_527_bombardment_with_air_support_adds_the_remnants(game) -> None:
     mid = _invasion(game)
     r = ok(game, f"bombard {mid} --units Littorio --distance 8 --air-support 1.5")
     assert "with 1 of ground support, 3 combat factors in all (21.527)" in r.message
+
+
+def test_21_5342C_D_one_fast_carrier_per_attempt_and_each_ship_sent_once(game) -> None:
+    """Two 6s: Victorious engages, the second 6 must take a lesser ship (21.5342C); five 4s: KGV, Duke of York,
+    Washington and North Carolina are the only 4-factor battleships ready (Anson is inverted), so a 4 sends a
+    3-factor ship (Renown) instead (21.5342D)."""
+    to(game, "first-turn/combat/naval-missions")
+    rid = ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper').message.split(":")[0]
+    ok(game, f"raid-engage {rid} --result 7")
+    r = ok(game, f"raid-ships {rid} 6,6,4,4,4,4,4")
+    sent = r.message.split("sends ")[1].removesuffix(" (21.5342)").split("; ")
+    assert sent[0].startswith("one fast carrier") and sent[1] == "a 4-factor battleship"  # no second carrier, no 5-factor
+    assert sent.count("a 4-factor battleship") == 4
+    assert sent[5:] == ["a 3-factor battleship or battlecruiser", "a 2-factor cruiser or 2-factor battlecruiser"]

@@ -115,8 +115,20 @@ def build_raid_verbs(env: Env) -> list[Verb]:
         group_damaged = any(world.units[i].damaged for i in m["units"] if i in world.units)
         raiders_side = t.side_of(world.units[m["units"][0]].power) if m["units"] else ""
         there = defenders(world, raiders_side, m["sw_box"], attempt, group_damaged)
-        available = {s.face: s.face not in missing and _fits(s, there) for s in ops.raider_table.ships}
-        results = [R.engaging_ship(f, available, ops) for f in faces]
+        specs = {s.face: s for s in ops.raider_table.ships}
+        left = list(there)
+        by_die: dict[int, Any] = {}
+        for i in sorted(range(len(faces)), key=lambda k: -faces[k]):  # higher dice first: a lesser result never takes their ship
+            available = {f: f not in missing and _pick(spec, left) is not None for f, spec in specs.items()}
+            out = R.engaging_ship(faces[i], available, ops)
+            if out.value:
+                chosen = _pick(specs[out.value], left)
+                left = [u for u in left if u is not chosen] if chosen.category(t) != "destroyer" or chosen.factors == 1 \
+                    else [u.change(factors=u.factors - 1) if u is chosen else u for u in left]
+                if out.value == 6:  # 21.5342C: one fast carrier per engagement attempt
+                    left = [u for u in left if u.type not in specs[6].types]
+            by_die[i] = out
+        results = [by_die[i] for i in range(len(faces))]
         rows = {s.face: s.text for s in ops.raider_table.ships}
         sent = [rows[r.value] if r.value else "no ship" for r in results]
         pool = f"eligible defenders: {', '.join(u.id for u in there) or 'none'} (21.5342G; the referee marks others --missing)"
@@ -137,15 +149,16 @@ def build_raid_verbs(env: Env) -> list[Verb]:
                 out.append(u)
         return out
 
-    def _fits(row, units: list) -> bool:
-        """Is a ship of the Raider Table row's type there (21.5342)? Face 6: a fast carrier and as many light ship factors (C)."""
+    def _pick(row, units: list):
+        """A ship of the Raider Table row's type among ``units`` (21.5342), or None. Face 6: a fast carrier with as many
+        light ship factors there (21.5342C); face 1: any destroyer counter gives one factor."""
         if row.factors == 0:
             light = sum(u.factors for u in units if u.category(t) == "destroyer"
                         or (u.category(t) == "fleet" and not t.unit_types[u.type].capital))
-            return any(u.type in row.types and u.factors <= light for u in units)
+            return next((u for u in units if u.type in row.types and u.factors <= light), None)
         if "destroyer" in row.types:
-            return any(u.type in row.types for u in units)
-        return any(u.type in row.types and u.factors == row.factors for u in units)
+            return next((u for u in units if u.type in row.types and u.factors > 0), None)
+        return next((u for u in units if u.type in row.types and u.factors == row.factors), None)
 
     def back(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.537: every raider group returns to port after its combat and attacks on transports."""
