@@ -297,7 +297,9 @@ def test_21_5341_the_referee_may_type_the_modified_result(game) -> None:
     refused(game, f"raid-engage {rid} --attempt 2 --result 1", "has been made")
     refused(game, f"raid-ships {rid} 2,3", "rolls 4 dice")
     r = ok(game, f"raid-ships {rid} 2,3,4,6 --missing 4")
-    assert "a 3-factor battleship or battlecruiser; a 3-factor battleship" in r.message
+    # the 4 (marked missing) takes the one fast 3-factor ship (Renown), so the 3 falls to a 2-factor cruiser (21.5342D)
+    assert ("sends a 2-factor cruiser or 2-factor battlecruiser; a 2-factor cruiser or 2-factor battlecruiser; "
+            "a 3-factor battleship or battlecruiser; one fast carrier") in r.message
 
 
 def test_the_naval_modes_operations_keys_name_verbs_fields_and_free_keys() -> None:
