@@ -16,9 +16,11 @@ from ..core.errors import RuleError
 from ..core.ruleset import Context, Outcome
 from ..core.state import Pending
 from .bases import Base
-from .common import Side, one_side, words_list
+from .common import Side, distance, one_side, words_list
 from .employment import check_force
 from .ops_tables import OpsTables
+from .ranges import check_range, read_legs
+from .straits import check_route
 from .tables import AwawTables
 from .transport import Cargo, Place, parse_cargo
 from .units import NavalUnit
@@ -99,6 +101,16 @@ def cargo_of(opts: dict[str, Any]) -> tuple[Cargo, ...]:
     if text in (None, "", True):
         raise RuleError("which cargo? --cargo \"NAME:FACTORS[:KIND], ...\" (e.g. \"50 Inf:3, 7 Arm:4:armor\")")
     return parse_cargo(str(text))
+
+
+def route_checks(ctx: Context, opts: dict[str, Any], env: Env, kind: str, theater: str, what: str, rule: str) -> list:
+    """The typed distance checked for ``kind`` (RULINGS A1), and the straits named on the way (21.211)."""
+    n = distance(opts, what, rule)
+    legs = read_legs(str(opts["legs"])) if opts.get("legs") not in (None, True) else None
+    checks = [check_range(kind, theater, n, env.tables, legs=legs, ports=words_list(opts, "ports"),
+                          exception=str(opts.get("exception") or ""))]
+    checks += check_route(ctx.state.world, words_list(opts, "straits"), env.side(ctx), env.tables)
+    return checks
 
 
 # --- the per-turn record -------------------------------------------------------

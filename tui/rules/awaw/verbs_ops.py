@@ -21,21 +21,19 @@ from typing import Any
 from ..core.errors import RuleError
 from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
-from .common import distance, ids, words_list
+from .common import ids
 from .employment import employ
 from .escort import Cargo as EscortCargo
 from .escort import check_initial_leg, escort_requirement, escort_result
 from .ops_common import Requirement, check_enough
 from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo_of, force, held_at_start, mission, place, power_of
-from .ops_helpers import record, transported, with_record
+from .ops_helpers import record, route_checks, transported, with_record
 from .ops_tables import OpsTables
 from .ops_tables import load_ops_tables as _load
 from .parts import OpsParts
-from .ranges import check_range, read_legs
-from .straits import check_route
 from .supply import brp_grant_requirement, oil_requirement, sea_supply_transports
 from .tables import AwawTables
-from .transport import box_route, carried_rules, check_bases, check_cargo, failure, transport_requirement
+from .transport import carried_rules, check_bases, check_cargo, failure, transport_requirement
 from .world import AwawWorld
 
 
@@ -46,16 +44,6 @@ def load_ops_tables(path: Path, raw: dict[str, Any] | None = None) -> OpsTables:
 
 def _count(text: str, what: str, rule: str) -> int:
     return read_int(text, f"{what} ({rule})", 0, 999)
-
-
-def route_checks(ctx: Context, opts: dict[str, Any], env: Env, kind: str, theater: str, what: str, rule: str) -> list:
-    """The typed distance checked for ``kind`` (RULINGS A1), and the straits named on the way (21.211)."""
-    n = distance(opts, what, rule)
-    legs = read_legs(str(opts["legs"])) if opts.get("legs") not in (None, True) else None
-    checks = [check_range(kind, theater, n, env.tables, legs=legs, ports=words_list(opts, "ports"),
-                          exception=str(opts.get("exception") or ""))]
-    checks += check_route(ctx.state.world, words_list(opts, "straits"), env.side(ctx), env.tables)
-    return checks
 
 
 def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
@@ -309,4 +297,4 @@ def _check_powers(tables: AwawTables, ops: OpsTables) -> None:
                             f"must be the {bloc} powers of awaw.toml ({', '.join(sorted(theirs))})")
 
 
-__all__ = ["build_ops", "load_ops_tables", "box_route"]
+__all__ = ["build_ops", "load_ops_tables"]

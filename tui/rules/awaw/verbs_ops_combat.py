@@ -23,9 +23,8 @@ from . import invasion as I
 from .common import ids, words_list
 from .employment import employ
 from .ops_common import check_enough
-from .ops_helpers import Action, Env, cargo_of, force, mission, place, record, transported, with_record
+from .ops_helpers import Action, Env, ask, cargo_of, force, mission, place, record, route_checks, transported, with_record
 from .transport import Cargo
-from .verbs_ops import route_checks
 from .world import AwawWorld
 
 
@@ -119,8 +118,6 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         return Outcome(new, summary, details, figures, actor=who)
 
     def ask_invade(ctx: Context, args: list[str], opts: dict[str, Any], cargo: tuple[Cargo, ...], starts: list) -> Outcome:
-        from .ops_helpers import ask
-
         return ask(ctx, "invade", args, opts, f"Did {', '.join(c.name for c in cargo)} start this player turn in "
                    f"{', '.join(b.name for b in starts)}, fully supplied, without moving there (21.514E)?", "21.514E", args[0])
 
