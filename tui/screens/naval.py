@@ -38,26 +38,29 @@ STATES = (ALL, "ready", "inverted", "at sea", "damaged", "repair", "unusable")
 
 
 def planner_text(activity: str, cargo: str, ids: list[str], figures: list[Explained]) -> Text:
-    """The planner panel: the force, then each figure with its derivation's notes; shortfalls stand out."""
-    text = Text.assemble(("Plan: ", "bold"), (activity, "bold cyan"))
+    """The planner panel: the force, what it lacks (or ✓), then each figure and the notes of its derivation."""
+    text = Text.assemble(("Plan: ", "bold"), (activity, "bold cyan"), ("  (l: activity and cargo)", "dim"))
     if cargo:
-        text.append(f" · cargo {cargo}", "cyan")
+        text.append(f"\ncargo: {cargo}", "cyan")
     if not ids:
         text.append("\nMark units with space (on a base: all its units) to plan a force.", "dim italic")
         return text
     text.append(f"\nForce: {', '.join(ids)}", "")
+    summary = next((e for e in figures if e.name == "Shortfalls"), None)
+    if summary is not None:
+        style = "bold red" if summary.value else "bold green"
+        for note in summary.notes:
+            text.append(f"\n{'✗' if summary.value else '✓'} {note}", style)
     for e in figures:
-        if e.name == "Shortfalls":
-            style = "bold red" if e.value else "bold green"
-            text.append(f"\n{'✗ ' if e.value else '✓ '}", style)
-            text.append("; ".join(e.notes), style)
+        if e is summary or (e.value == 0 and not e.notes):
             continue
         text.append(f"\n{e.name}: ", "")
         text.append(fmt_number(e.value), "bold")
         if e.rule:
             text.append(f"  [{e.rule}]", "dim cyan")
         for note in e.notes:
-            text.append(f"\n    {note}", "yellow" if note.startswith("needs") else "dim")
+            if not note.startswith("needs"):
+                text.append(f"\n    {note}", "dim")
     return text
 
 

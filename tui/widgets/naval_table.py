@@ -41,6 +41,15 @@ def room_bar(used: int, capacity: Any) -> Text:
     return text
 
 
+def room_short(used: int, capacity: Any) -> Text:
+    """``24/50 26 left`` for the Type column of a base row (seen even where the Room column is cut off)."""
+    if not isinstance(capacity, int):
+        return Text(f"{used} (box)", style="dim")
+    left = capacity - used
+    return Text(f"{used}/{capacity} {left} left" if left >= 0 else f"{used}/{capacity} OVER",
+                style="bold red" if left < 0 else "bold")
+
+
 def grouped(units: Sequence[dict[str, Any]], bases: Sequence[dict[str, Any]],
             keep: Callable[[dict[str, Any]], bool]) -> list[tuple[str, dict[str, Any]]]:
     """(kind, row) pairs in display order: a ``base`` row then its kept ``unit`` rows; ports, then boxes."""
@@ -78,8 +87,8 @@ class NavalTable(ViewTable):
                 self.add_row(
                     Text("▾", style="bold"), Text(str(row["name"]), style="bold underline"),
                     Text(str(row.get("owner", "")), style=SIDE_STYLE.get(side, "")),
-                    Text(str(row.get("fronts", "")), style="italic"), Text(""), Text(""), Text(""),
-                    Text(str(row.get("kind", "")), style="dim"), Text(""),
+                    room_short(int(row.get("used", 0)), row.get("capacity")), Text(""), Text(""), Text(""),
+                    Text(str(row.get("fronts", "")), style="italic", overflow="ellipsis", no_wrap=True), Text(""),
                     room_bar(int(row.get("used", 0)), row.get("capacity")), key=key)
             else:
                 key = str(row["name"])

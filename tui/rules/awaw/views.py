@@ -25,7 +25,7 @@ UNIT_COLUMNS = (
 PORT_COLUMNS = (
     Column("name", "Base", 16), Column("owner", "Held by", 8), Column("kind", "Kind", 12), Column("fronts", "Front(s)", 20),
     Column("capacity", "Capacity", 8), Column("used", "Used", 5), Column("left", "Left", 9), Column("units", "Units", 5),
-    Column("operational", "Operational", 4), Column("hex", "Hex", 6),
+    Column("operational", "Operational", 11), Column("hex", "Hex", 6),
 )
 ZONE_COLUMNS = (
     Column("name", "Front / SW box", 16), Column("side", "Side", 7), Column("based", "Factors based", 7),
@@ -153,9 +153,27 @@ def explain(state: GameState, name: str, tables: AwawTables) -> list[Explained]:
                  Term("naval nationality DRM", world.drm.get(u.nation, 0), "21.526"),
                  Term("counts against basing", u.basing_factors(tables), "21.11, 21.113"))
         return [Explained(f"{u.id} may act", "no" if reason else "yes", "21.31", terms, (reason,) if reason else ())]
+    front = next((f for f, spec in tables.fronts.items() if name.lower() in (f, spec.name.lower())), None)
+    sw = next((b for b in world.bases.values() if b.kind == "sw-box" and b.name.lower() == name.lower()), None)
+    if front or sw:
+        return _sea_area(world, front, sw.name if sw else "", tables)
     try:
         key = resolve_name(name, [s.id for s in tables.straits] + [s.name for s in tables.straits], "strait")
     except RuleError:
         return []
     strait = next(s for s in tables.straits if key in (s.id, s.name))
     return [passage(world, strait, side, tables) for side in tables.sides]
+
+
+def _sea_area(world: AwawWorld, front: str | None, sw: str, tables: AwawTables) -> list[Explained]:
+    """A front's (21.131: bases whose water abuts it) or an SW box's naval factors by side, and who is at sea."""
+    out = []
+    for side in tables.sides:
+        units = [u for u in world.units.values() if not u.sunk and tables.side_of(u.power) == side
+                 and ((front and front in world.bases[u.base].fronts) or (sw and u.base == sw))]
+        terms = tuple(Term(f"{u.id} at {u.base}" + (f", {u.at_sea} in {u.sea_hex}" if u.at_sea else ""), u.factors,
+                           "21.131" if front else "25.3") for u in units)
+        notes = ("a two-front port counts on both of its fronts (21.132)",) if any(
+            world.bases[u.base].two_front for u in units) else ()
+        out.append(Explained(f"{side.title()} naval factors", sum(u.factors for u in units), "21.131", terms, notes))
+    return out
