@@ -380,3 +380,17 @@ def test_21_5342C_D_one_fast_carrier_per_attempt_and_each_ship_sent_once(game) -
     assert sent[0].startswith("one fast carrier") and sent[1] == "a 4-factor battleship"  # no second carrier, no 5-factor
     assert sent.count("a 4-factor battleship") == 4
     assert sent[5:] == ["a 3-factor battleship or battlecruiser", "a 2-factor cruiser or 2-factor battlecruiser"]
+
+
+def test_21_63_oil_shipped_in_supply_determination_can_fail_as_an_escort(game) -> None:
+    """21.63A: oil goes in initial supply determination (ship-oil), not with an NR escort; 21.66C: three destroyer
+    factors per Axis oil counter, so two surviving lose the counter."""
+    to(game, "first-turn/movement/initial-supply")
+    r = ok(game, "ship-oil germany 1 --units KM-DD-Norway --from Trondheim --to Kiel/Hamburg")
+    eid = r.message.split(":")[0]
+    assert eid.startswith("escort-")
+    r = ok(game, f"escort-result {eid} --surviving 2")
+    assert "(1 oil) is eliminated" in r.message
+    refused(game, "ship-oil germany 1 --units KM-DD-Kiel --to Malta", "21.65D")
+    to(game, "first-turn/redeployment/naval-redeployment")
+    refused(game, 'escort Naples Tripoli --cargo "Pavia:3" --oil 1 --units RM-DD-Naples', "no option --oil")

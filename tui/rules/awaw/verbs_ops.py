@@ -86,10 +86,28 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                                     "area (21.421B, 20.64)")
             new = used(world, f.units)
             phase = "post-combat supply (21.56)" if "post" in ctx.segment.key else "initial supply (21.42)"
-            summary = (f"{power.title()}: {done} in {phase}; needs {req.destroyers.value} destroyer factors and "
+            head = f"{power.title()}: "
+            details = ["These may be protected by other naval units (21.424, 21.65F, G)."]
+            if kind != "sea-supply":
+                ends = {k: world.base(str(opts[k])) for k in ("from", "to") if opts.get(k) not in (None, True)}
+                for key, rule in (("from", "21.65C"), ("to", "21.65D")):
+                    if key in ends and env.tables.side_of(ends[key].control) != env.side(ctx):
+                        raise RuleError(f"{what}: {ends[key].name} is not controlled by the {env.side(ctx)} side ({rule})")
+                new, serial = new.next_serial()
+                mid = f"escort-{serial}"
+                rec = record(ctx, env)
+                origin = ends["from"].name if "from" in ends else "the port of embarkation"
+                rec["missions"] = {**rec["missions"], mid: {"kind": "escort", "from": origin,
+                                                             "to": ends["to"].name if "to" in ends else "",
+                                                             "destroyers": req.destroyers.value, "units": [u.id for u in f.units],
+                                                             "cargo": [], "oil": n if kind == "ship-oil" else 0,
+                                                             "brps": n if kind == "grant-brp" else 0}}
+                new = with_record(new, rec)
+                head = f"{mid}: {head}"
+                details.append(f"If intercepted: `escort-result {mid} --surviving N [--defeated] [--transport-lost]` (21.66).")
+            summary = (f"{head}{done} in {phase}; needs {req.destroyers.value} destroyer factors and "
                        f"{req.transports.value} transports" + (f", using {ids(f.units)}" if f.units else ""))
-            return Outcome(new, summary, ("These may be protected by other naval units (21.424, 21.65F, G).",),
-                           req.figures, actor=env.side(ctx))
+            return Outcome(new, summary, tuple(details), req.figures, actor=env.side(ctx))
         return handler
 
     def transport(ctx: Context, args: list[str], opts: dict[str, Any], confirmed: bool) -> Outcome:
@@ -151,11 +169,12 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                        ("The naval units stay inverted at their original base (21.436A, B).",), actor=env.side(ctx))
 
     def escort(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
-        """21.6: sea escort of an NR (ground and air factors), oil or BRPs from one base to one destination."""
+        """21.6: sea escort of ground and air units redeploying from one base to one destination (21.63C)."""
         world: AwawWorld = ctx.state.world
         who = env.side(ctx)
         if len(args) < 2:
-            raise RuleError("usage: escort FROM TO --cargo \"NAME:FACTORS\" | --oil N | --brps N --units A,B [--reach N] (21.6)")
+            raise RuleError("usage: escort FROM TO --cargo \"NAME:FACTORS\" --units A,B [--reach N] (21.6); oil and BRPs go by "
+                            "ship-oil and grant-brp in supply determination (21.63)")
         start, rest = world.take_base(args)
         end, rest = world.take_base(rest)
         if rest:
@@ -163,18 +182,13 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         for b, rule in ((start, "21.65C"), (end, "21.65D")):
             if env.tables.side_of(b.control) != who:
                 raise RuleError(f"escort: {b.name} is not controlled by the {who} side ({rule})")
-        units = cargo_of(opts) if opts.get("cargo") else ()
-        oil = _count(str(opts.get("oil", 0)), "oil counters", "21.64B, E")
-        brps = _count(str(opts.get("brps", 0)), "BRPs", "21.64D")
-        load = EscortCargo(sum(c.factors for c in units), oil, brps)
-        if load.empty:
-            raise RuleError("escort: what cargo? --cargo \"NAME:FACTORS\", --oil N or --brps N (21.61)")
+        units = cargo_of(opts)
+        load = EscortCargo(sum(c.factors for c in units))
         f = force(ctx, opts, env, "sea escort")
         power = str(opts.get("power") or f.units[0].power).lower()
         if power not in env.tables.powers:
             raise RuleError(f"escort: no power called '{power}' ({', '.join(env.tables.powers)})")
-        axis_oil = oil and power in env.ops.powers.european_axis.value
-        leg = "transports" if (start.is_box or end.is_box or brps or (oil and not axis_oil)) else "destroyers"
+        leg = "transports" if (start.is_box or end.is_box) else "destroyers"
         req = escort_requirement(load, power, leg, env.ops)
         chosen_enough(req, f, "sea escort")
         checks = []
@@ -189,9 +203,9 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         mid = f"escort-{serial}"
         rec["missions"] = {**rec["missions"], mid: {"kind": "escort", "from": start.name, "to": end.name,
                                                      "destroyers": req.destroyers.value, "units": [u.id for u in f.units],
-                                                     "cargo": [c.name for c in units], "oil": oil, "brps": brps}}
+                                                     "cargo": [c.name for c in units], "oil": 0, "brps": 0}}
         new = with_record(used(new_world, f.units), rec)
-        what = ", ".join(x for x in (", ".join(c.name for c in units), f"{oil} oil" if oil else "", f"{brps} BRPs" if brps else "") if x)
+        what = ", ".join(c.name for c in units)
         summary = (f"{mid}: sea escort {start.name} → {end.name} of {what} by {leg} ({ids(f.units)}); needs "
                    f"{req.destroyers.value} destroyer factors, {req.transports.value} transports (21.64)")
         return Outcome(new, summary, ("If intercepted: `escort-result ID --surviving N [--defeated] [--transport-lost]` (21.66).",),
@@ -214,11 +228,12 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         Verb("sea-supply", "sea-supply POWER BOX_LINES [PORT_LINES] --units T1,T2",
              "Trace sea supply: one transport per Western Allied line from a mapboard box, none from ports.", "21.421, 21.56",
              supply_like("sea-supply"), group="operations", options=("units",)),
-        Verb("ship-oil", "ship-oil POWER COUNTERS --units A,B",
+        Verb("ship-oil", "ship-oil POWER COUNTERS --units A,B [--from BASE] [--to BASE]",
              "Ship oil counters by sea: one transport each (Western Allies, Japan) or three destroyer factors (European Axis).",
-             "21.422, 21.56", supply_like("ship-oil"), group="operations", options=("units",)),
-        Verb("grant-brp", "grant-brp POWER BRPS --units T1,T2", "A Western Allied BRP grant by sea: one transport per five BRPs.",
-             "21.423, 21.56", supply_like("grant-brp"), group="operations", options=("units",)),
+             "21.422, 21.56", supply_like("ship-oil"), group="operations", options=("units", "from", "to")),
+        Verb("grant-brp", "grant-brp POWER BRPS --units T1,T2 [--from BASE] [--to BASE]",
+             "A Western Allied BRP grant by sea: one transport per five BRPs.", "21.423, 21.56", supply_like("grant-brp"),
+             group="operations", options=("units", "from", "to")),
         Verb("transport", "transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --units DD1,DD2 --distance N [--legs a,b] "
              "[--ports P] [--straits S] [--air-room]",
              "Sea transport ground or air units to one base: 1 destroyer factor per factor (2 to or from a box, plus a transport "
@@ -227,10 +242,10 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         Verb("transport-result", "transport-result ID before|after",
              "A sea transport intercepted and defeated before embarkation (nothing moved) or after it (the cargo returns to "
              "its base of embarkation).", "21.436", transport_done, group="operations"),
-        Verb("escort", "escort FROM TO (--cargo \"NAME:FACTORS\" | --oil N | --brps N) --units A,B [--power P] [--reach N]",
-             "Sea escort an NR, oil or BRPs: destroyers on the mapboard (1 per factor, 3 per Axis oil counter), transports to or "
-             "from a box (1 per 5 factors or BRPs, 1 per oil counter).", "21.6", escort, group="operations",
-             options=("cargo", "oil", "brps", "units", "power", "reach")),
+        Verb("escort", "escort FROM TO --cargo \"NAME:FACTORS[:KIND]\" --units A,B [--power P] [--reach N]",
+             "Sea escort ground and air units redeploying across water: destroyers on the mapboard (1 per factor), transports to "
+             "or from a box (1 per 5 factors); oil and BRPs go by ship-oil and grant-brp (21.63).", "21.6", escort,
+             group="operations", options=("cargo", "units", "power", "reach")),
         Verb("escort-result", "escort-result ID --surviving N [--defeated] [--transport-lost]",
              "After an interception: the cargo is eliminated below the destroyer requirement or with its transport, returned if "
              "the escort lost.", "21.66", escort_done, group="operations", options=("surviving", "defeated", "transport-lost")),
