@@ -20,7 +20,7 @@ VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "he
                            "distance", "legs", "ports", "exception", "front", "straits", "to",
                            "units", "oil", "brps", "power", "reach", "surviving", "odds", "support", "attackers", "ctl",
                            "result", "priority", "cves", "air-range", "codebreaking", "sw-box", "losses", "dd-lost",
-                           "cruisers-sunk", "heavy-damaged", "target", "hex-kind", "fronts", "defenders", "from",
+                           "cruisers-sunk", "heavy-damaged", "target", "hex-kind", "fronts", "defenders", "from", "group",
                            "with", "ships", "attempt", "missing", "survivors", "final-round", "damaged", "sunk", "transports-lost", "air-support"})
 
 

@@ -31,6 +31,8 @@ class Base:
     """The power that controls it, or "neutral"."""
     operational: bool = True
     """Operational status (21.221: a non-operational port limits what may be done from it)."""
+    group: str = ""
+    """The Pacific island group it is in (4.74), for 21.121C and 21.214B; "" elsewhere."""
     control_at_start: str = ""
     """Who controlled it at the start of the current phase (21.223, 21.33 use the start of the movement phase or turn)."""
     note: str = ""

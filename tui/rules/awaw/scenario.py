@@ -27,6 +27,7 @@ class ScenarioBase(DataModel, kw_only=True):
     hex: str = ""
     control: str = "neutral"
     operational: bool = True
+    group: str = ""
     note: str = ""
 
 
@@ -81,7 +82,7 @@ def _base(entry: ScenarioBase, t: AwawTables, file: str, where: str) -> Base:
     if entry.control != "neutral" and entry.control not in t.powers:
         raise DataError(file, f"{where}.control", f"'{entry.control}' is not a power or neutral")
     return Base(entry.name, entry.kind, tuple(entry.fronts), theater, entry.hex, entry.control, entry.operational,
-                entry.control, entry.note)
+                group=entry.group, control_at_start=entry.control, note=entry.note)
 
 
 def _unit(entry: ScenarioUnit, t: AwawTables, bases: dict[str, Base], file: str, where: str) -> NavalUnit:

@@ -110,6 +110,8 @@ class Box(DataModel):
     offensive: bool = True
     only: str = ""
     edge: Annotated[int, msgspec.Meta(ge=0)] = 0
+    rebase_with: list[str] = []
+    """21.214: the only bases units may change base to or from (``front:F``, ``group:G`` or a name); [] = any."""
     note: str = ""
 
 
@@ -153,6 +155,19 @@ class Harbor(DataModel):
     rule: str
     results: list[str] = []
     results_note: str = ""
+    note: str = ""
+
+
+class PortConstruction(DataModel):
+    """21.121-21.124: who may build port counters, from when, how many, at what cost."""
+
+    powers: list[str]
+    from_year: int
+    per_year: Annotated[int, msgspec.Meta(ge=0)]
+    per_turn: Annotated[int, msgspec.Meta(ge=0)]
+    rps: Annotated[int, msgspec.Meta(ge=0)]
+    brps: Annotated[int, msgspec.Meta(ge=0)]
+    rule: str
     note: str = ""
 
 
@@ -207,6 +222,7 @@ class AwawTables(DataModel, kw_only=True):
     seasons: Seasons
     harbor: Harbor
     uninversion: Uninversion
+    port_construction: PortConstruction
     ranges: dict[str, RangeKind]
     range_exceptions: dict[str, RangeException]
     range_small_ports: SmallPorts
@@ -244,6 +260,7 @@ _TABLES: dict[str, type] = {
     "seasons": Seasons,
     "harbor": Harbor,
     "uninversion": Uninversion,
+    "port_construction": PortConstruction,
     "ranges": dict[str, RangeKind],
     "range_exceptions": dict[str, RangeException],
     "range_small_ports": SmallPorts,

@@ -39,6 +39,24 @@ def inverts_on_base_change(origin: Base, dest: Base) -> str:
     return ""
 
 
+def _matches(entry: str, base: Base) -> bool:
+    """A ``rebase_with`` entry (``front:F``, ``group:G`` or a base name) names ``base``."""
+    if entry.startswith("front:"):
+        return entry[6:] in base.fronts and not base.is_box
+    if entry.startswith("group:"):
+        return base.group == entry[6:]
+    return base.name == entry
+
+
+def check_box_routes(origin: Base, dest: Base, tables: AwawTables) -> None:
+    """21.214: base changes to and from the U.S. boxes only with the bases their data lists."""
+    for box_base, other in ((origin, dest), (dest, origin)):
+        box = tables.boxes.get(box_base.name)
+        if box is not None and box.rebase_with and not any(_matches(e, other) for e in box.rebase_with):
+            raise RuleError(f"rebase: base changes between the {box_base.name} box and {other.name} are not permitted; "
+                            f"only with {', '.join(box.rebase_with)} ({box.rule})")
+
+
 def _friendly(base: Base, side: str, tables: AwawTables, at_start: bool) -> bool:
     who = base.control_at_start if at_start else base.control
     return tables.side_of(who) == side
@@ -76,6 +94,7 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         if not _friendly(dest, who, tables, at_start=True):
             raise RuleError(f"rebase: {dest.name} was held by {dest.control_at_start or 'nobody'} at the start of the movement "
                             f"phase; the new base must have been controlled by the {who} side then (21.223)")
+        check_box_routes(origin, dest, tables)
         n = distance(opts, "rebase", "21.223")
         checks = [check_range("base-change", origin.theater, n, tables, ports=words_list(opts, "ports"))]
         checks += route(ctx, opts, who)

@@ -17,6 +17,7 @@ from typing import Any
 from ..core.errors import RuleError
 from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
+from .bases import Base
 from .basing import check_room, room_left
 from .common import Side, flag, ids
 from .parts import OpsParts
@@ -161,7 +162,47 @@ def build_unit_verbs(tables: AwawTables, side: Side) -> OpsParts:
         return Outcome(replace(world, harbor_research={**world.harbor_research, power: value}),
                        f"{power} {'has' if value else 'does not have'} the harbor attack research result (21.442)")
 
+    def construct(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.121-21.124: build a port counter in a Pacific island (two a year, one a turn, from 1942)."""
+        world: AwawWorld = ctx.state.world
+        pc = tables.port_construction
+        if len(args) < 4:
+            raise RuleError("usage: construct POWER HEX FRONT NAME... --island (21.121)")
+        power, hex_, front, name = args[0].lower(), args[1].upper(), args[2].lower(), " ".join(args[3:])
+        if power not in pc.powers:
+            raise RuleError(f"only {' and '.join(pc.powers)} may construct ports ({pc.rule})")
+        if tables.side_of(power) != side(ctx):
+            raise RuleError(f"ports are built in the moving player's construction phase; {power} is not {side(ctx)} (21.121B)")
+        if front not in tables.fronts:
+            raise RuleError(f"'{args[2]}' is not a front ({', '.join(tables.fronts)})")
+        year, turn = ctx.year, ctx.state.flow.turn
+        if year is not None and year < pc.from_year:
+            raise RuleError(f"port construction begins in {pc.from_year} ({pc.rule}, 21.121A)")
+        built = world.port_builds.get(power, [])
+        if turn in built:
+            raise RuleError(f"{power} has already built a port this turn: one port each turn ({pc.rule})")
+        this_year = [t for t in built if ctx.year is None or t // 4 == turn // 4]
+        if len(this_year) >= pc.per_year:
+            raise RuleError(f"{power} has built {len(this_year)} ports this year; at most {pc.per_year} ({pc.rule})")
+        if any(b.hex.upper() == hex_ for b in world.bases.values()):
+            raise RuleError(f"there is already a port in {hex_}: no more than one port may be constructed in a hex (21.121C)")
+        if name.lower() in (b.lower() for b in world.bases):
+            raise RuleError(f"there is already a base called {name}")
+        if not opts.get("island"):
+            raise RuleError("confirm with --island that the hex is a controlled, fully supplied one-hex island of a Pacific "
+                            "island group (not the Aleutians), held by the constructing power since the start of its "
+                            "player turn (21.121C)")
+        theater = tables.fronts[front].theater
+        base = Base(name, "port-counter", (front,), theater, hex_, power, True, group=str(opts.get("group") or ""),
+                    control_at_start=power, note="built " + ctx.turn_label)
+        new = replace(world.with_base(base), port_builds={**world.port_builds, power: [*built, turn]})
+        return Outcome(new, f"Port counter {name} built in {hex_} by {power}: {pc.rps} RPs and {pc.brps} BRPs, the BRPs "
+                            f"counting against {power}'s construction limit (21.121, 21.122); usable at once (21.124)")
+
     verbs = [
+        Verb("construct", "construct POWER HEX FRONT NAME... --island [--group G]",
+             "Build a port counter in a Pacific island: two a year, one a turn, from 1942.", "21.121-21.124",
+             construct, group="naval", options=("island", "group")),
         Verb("build", "build ID POWER TYPE FACTORS BASE [--fast] [--nation N] [--name TEXT]",
              "Place a newly constructed naval unit, inverted: it may not act this player turn.", "21.34", build,
              anytime=True, group="naval", options=("fast", "nation", "name")),

@@ -43,6 +43,8 @@ class AwawWorld:
     """Harbor attacks made so far in the game (21.444: the German initial attack only while none has been)."""
     initial_harbor_left: int = 0
     """Initial harbor attacks the initial power may still make (21.444)."""
+    port_builds: dict[str, list[int]] = field(default_factory=dict)
+    """The turns in which each power built a port counter (21.121: two a year, one a turn)."""
     ops: dict[str, Any] = field(default_factory=dict)
     """Plain data the operations of 21.42-21.6 keep (``verbs_ops``; keys owned there), saved as it is."""
     first: str = ""
@@ -106,6 +108,7 @@ def world_to_data(world: AwawWorld) -> dict[str, Any]:
         "harbor_research": dict(world.harbor_research),
         "harbor_attacks": world.harbor_attacks,
         "initial_harbor_left": world.initial_harbor_left,
+        "port_builds": {k: list(v) for k, v in world.port_builds.items()},
         "ops": world.ops,
         "first": world.first,
         "serial": world.serial,
@@ -126,6 +129,7 @@ def world_from_data(data: dict[str, Any]) -> AwawWorld:
         harbor_research={str(k): bool(v) for k, v in data.get("harbor_research", {}).items()},
         harbor_attacks=int(data.get("harbor_attacks", 0)),
         initial_harbor_left=int(data.get("initial_harbor_left", 0)),
+        port_builds={str(k): [int(t) for t in v] for k, v in data.get("port_builds", {}).items()},
         ops=dict(data.get("ops", {})),
         first=str(data.get("first", "")),
         serial=int(data.get("serial", 0)),
