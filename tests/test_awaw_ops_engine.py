@@ -47,7 +47,7 @@ def unit(game, uid: str):
     return game.state.world.units[uid]
 
 
-TRANSPORT = 'transport Naples Tripoli --cargo "Pavia:3" --units RM-DD-Naples --distance 12'
+TRANSPORT = 'transport Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples --distance 12'
 
 
 def test_every_operation_verb_has_syntax_help_rule_and_declared_options(game) -> None:
@@ -77,32 +77,32 @@ def test_21_434A_sea_transport_inverts_the_destroyers_and_records_the_cargo(game
 
 def test_21_434_too_few_destroyers_refused_byte_identical(game) -> None:
     to(game, "first-turn/movement/sea-transport")
-    refused(game, 'transport Naples Tripoli --cargo "Pavia:3, Bologna:2" --units RM-DD-Naples --distance 12',
+    refused(game, 'transport Naples Tripoli --cargo "Pavia:3, Bologna:2" --by RM-DD-Naples --distance 12',
             "needs 5 destroyer factors: 3 chosen")
 
 
 def test_21_435G_no_second_transport_and_21_437D_no_invasion_after_transport(game) -> None:
     to(game, "first-turn/movement/sea-transport")
     ok(game, TRANSPORT)
-    refused(game, 'transport Tripoli Naples --cargo "Pavia:3" --units RM-DD-Messina --distance 12', "21.435G")
+    refused(game, 'transport Tripoli Naples --cargo "Pavia:3" --by RM-DD-Messina --distance 12', "21.435G")
     to(game, "first-turn/combat/naval-missions")
-    refused(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Pavia:3" --units RM-DD-Messina --distance 8 --supplied',
+    refused(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Pavia:3" --by RM-DD-Messina --distance 8 --supplied',
             "21.437D")
 
 
 def test_21_435D_21_437C_21_3614_refusals_byte_identical(game) -> None:
     to(game, "first-turn/movement/sea-transport")
-    refused(game, 'transport Naples Malta --cargo "Bologna:2" --units RM-DD-Messina --distance 12', "21.435D")
-    refused(game, 'transport Naples Tripoli --cargo "Bologna:2:infantry:oil" --units RM-DD-Messina --distance 12', "21.437C")
-    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --units RM-DD-Messina --distance 41', "40-hex limit")
-    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --units RM-DD-Messina', "--distance")
-    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --units RM-DD-Messina --distance 12 --bogus', "no option --bogus")
-    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --units KGV --distance 12', "not axis units")
+    refused(game, 'transport Naples Malta --cargo "Bologna:2" --by RM-DD-Messina --distance 12', "21.435D")
+    refused(game, 'transport Naples Tripoli --cargo "Bologna:2:infantry:oil" --by RM-DD-Messina --distance 12', "21.437C")
+    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --by RM-DD-Messina --distance 41', "40-hex limit")
+    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --by RM-DD-Messina', "--distance")
+    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --by RM-DD-Messina --distance 12 --bogus', "no option --bogus")
+    refused(game, 'transport Naples Tripoli --cargo "Bologna:2" --by KGV --distance 12', "not axis units")
 
 
 def test_21_438B_air_units_ask_for_room_and_yes_carries_the_transport_out(game) -> None:
     to(game, "first-turn/movement/sea-transport")
-    r = ok(game, 'transport Naples Tripoli --cargo "X Fliegerkorps:2:air" --units RM-DD-Messina --distance 12')
+    r = ok(game, 'transport Naples Tripoli --cargo "X Fliegerkorps:2:air" --by RM-DD-Messina --distance 12')
     pid = next(p.id for p in game.state.flow.pending if p.id.startswith("transport-"))
     assert "21.438A, B" == game.state.pending_prompt(pid).rule and pid in r.message
     assert not unit(game, "RM-DD-Messina").acted
@@ -113,25 +113,25 @@ def test_21_438B_air_units_ask_for_room_and_yes_carries_the_transport_out(game) 
 
 def test_21_422_oil_by_european_axis_needs_three_destroyer_factors(game) -> None:
     to(game, "first-turn/movement/initial-supply")
-    refused(game, "ship-oil italy 1 --units RM-DD-Brindisi", "needs 3 destroyer factors: 2 chosen")
-    ok(game, "ship-oil germany 1 --units KM-DD-Norway")
-    refused(game, "grant-brp italy 5 --units RM-TR-1", "21.423")
+    refused(game, "ship-oil italy 1 --by RM-DD-Brindisi", "needs 3 destroyer factors: 2 chosen")
+    ok(game, "ship-oil germany 1 --by KM-DD-Norway")
+    refused(game, "grant-brp italy 5 --by RM-TR-1", "21.423")
 
 
 def test_21_51_invasion_goes_to_sea_and_returns_inverted_before_exploitation(game) -> None:
     to(game, "first-turn/combat/naval-missions")
-    refused(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:3:airborne" --units RM-DD-Messina '
+    refused(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:3:airborne" --by RM-DD-Messina '
                   '--distance 8 --defended --odds 2:1 --supplied', "needs 6 destroyer factors: 4 chosen")
-    refused(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --units RM-DD-Messina '
+    refused(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --by RM-DD-Messina '
                   '--distance 8 --defended --odds 1:2 --supplied', "21.5152")
-    refused(game, 'invade Malta Messina --hex-kind port --cargo "Folgore:2:airborne" --units RM-DD-Messina --distance 8 --supplied',
+    refused(game, 'invade Malta Messina --hex-kind port --cargo "Folgore:2:airborne" --by RM-DD-Messina --distance 8 --supplied',
             "21.5154")
-    r = ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --units RM-DD-Messina '
+    r = ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --by RM-DD-Messina '
                  '--distance 8 --defended --odds 2:1 --supplied')
     mid = r.message.split(":")[0]
     dd = unit(game, "RM-DD-Messina")
     assert dd.at_sea == "mission" and dd.sea_hex == "Malta" and not dd.inverted
-    ok(game, f"bombard {mid} --units Littorio,VittorioVeneto --distance 8")
+    ok(game, f"bombard {mid} --by Littorio,VittorioVeneto --distance 8")
     inv = game.state.world.ops["missions"][mid]
     assert inv["bombard_value"] == 2  # 10 factors / 3 = 3, capped at 1 x 2 ground factors (DRM -1 read as 1: 21.526A)
     to(game, "first-turn/combat/exploitation")
@@ -141,7 +141,7 @@ def test_21_51_invasion_goes_to_sea_and_returns_inverted_before_exploitation(gam
 
 def test_21_514E_the_app_asks_whether_the_invaders_started_in_port_fully_supplied(game) -> None:
     to(game, "first-turn/combat/naval-missions")
-    ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --units RM-DD-Messina --distance 8')
+    ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --by RM-DD-Messina --distance 8')
     pid = next(p.id for p in game.state.flow.pending if p.id.startswith("invade-"))
     assert game.state.pending_prompt(pid).rule == "21.514E"
     ok(game, f"answer {pid} no")
@@ -150,10 +150,10 @@ def test_21_514E_the_app_asks_whether_the_invaders_started_in_port_fully_supplie
 
 def test_21_5283_invasion_losses_lists_the_ways(game) -> None:
     to(game, "first-turn/combat/naval-missions")
-    r = ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --units RM-DD-Messina '
+    r = ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --by RM-DD-Messina '
                  '--distance 8 --supplied')
     mid = r.message.split(":")[0]
-    ok(game, f"bombard {mid} --units Littorio,VittorioVeneto --distance 8")
+    ok(game, f"bombard {mid} --by Littorio,VittorioVeneto --distance 8")
     to(game, "first-turn/combat/regular-combat")
     r = ok(game, f"invasion-losses {mid} 2")
     assert "fleet losses at most 2" in r.message
@@ -161,10 +161,10 @@ def test_21_5283_invasion_losses_lists_the_ways(game) -> None:
 
 def test_21_532_raid_checks_and_the_group_goes_to_sea(game) -> None:
     to(game, "first-turn/combat/naval-missions")
-    refused(game, 'raid "Atlantic SW" --units Scheer', "21.532A")
-    refused(game, 'raid "Atlantic SW" --units Littorio', "21.532A")
-    refused(game, 'raid Malta --units Tirpitz', "not an SW box")
-    r = ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper')
+    refused(game, 'raid "Atlantic SW" --by Scheer', "21.532A")
+    refused(game, 'raid "Atlantic SW" --by Littorio', "21.532A")
+    refused(game, 'raid Malta --by Tirpitz', "not an SW box")
+    r = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper')
     assert unit(game, "Tirpitz").at_sea == "raiding"
     rid = r.message.split(":")[0]
     r = ok(game, f"raid-engage {rid} --dice 6")
@@ -176,7 +176,7 @@ def test_21_65_example_through_the_engine(game) -> None:
     """21.65 example (moved to Malta): a 3-2 infantry needs three destroyer factors; destroyers based elsewhere must reach
     the embarkation hex on the initial leg; fewer than three surviving destroyer factors eliminate the 3-2 (21.66C)."""
     to(game, "second-turn/redeployment/naval-redeployment")
-    line = 'escort Malta Alexandria --cargo "3-2 Inf:3" --units '
+    line = 'escort Malta Alexandria --cargo "3-2 Inf:3" --by '
     refused(game, line + "RN-DD-Malta", "needs 3 destroyer factors: 2 chosen")
     refused(game, line + "RN-DD-Med", "--reach")
     refused(game, line + "RN-DD-Med --reach 21", "at most 20 in the Europe")
@@ -189,7 +189,7 @@ def test_21_65_example_through_the_engine(game) -> None:
 
 def test_21_66B_a_defeated_escort_returns_its_cargo(game) -> None:
     to(game, "second-turn/redeployment/naval-redeployment")
-    r = ok(game, 'escort Alexandria Malta --cargo "3-2 Inf:3" --units RN-DD-Med')
+    r = ok(game, 'escort Alexandria Malta --cargo "3-2 Inf:3" --by RN-DD-Med')
     eid = r.message.split(":")[0]
     r = ok(game, f"escort-result {eid} --surviving 4 --defeated")
     assert "is returned" in r.message
@@ -197,10 +197,10 @@ def test_21_66B_a_defeated_escort_returns_its_cargo(game) -> None:
 
 def test_21_55_carrier_mission_needs_fast_fleet_and_one_target(game) -> None:
     to(game, "second-turn/combat/naval-missions")
-    refused(game, "carrier-mission Y20 --units Eagle,Furious --distance 10", "fast fleet factors")
-    refused(game, "carrier-mission Y20 --units Eagle,Furious,Renown --distance 10 --target Cagliari,Naples", "21.557F")
-    refused(game, "carrier-mission Y20 --units Wasp,Washington --distance 10", "21.553A")
-    ok(game, "carrier-mission Y20 --units Eagle,Furious,Renown --distance 10 --target Cagliari")
+    refused(game, "carrier-mission Y20 --by Eagle,Furious --distance 10", "fast fleet factors")
+    refused(game, "carrier-mission Y20 --by Eagle,Furious,Renown --distance 10 --target Cagliari,Naples", "21.557F")
+    refused(game, "carrier-mission Y20 --by Wasp,Washington --distance 10", "21.553A")
+    ok(game, "carrier-mission Y20 --by Eagle,Furious,Renown --distance 10 --target Cagliari")
     assert unit(game, "Eagle").at_sea == "mission"
     to(game, "second-turn/combat/exploitation")
     assert unit(game, "Eagle").at_sea == "" and unit(game, "Eagle").inverted
@@ -213,7 +213,7 @@ def test_operations_replay_from_the_log(game, tmp_path: Path) -> None:
     to(game, "first-turn/movement/sea-transport")
     ok(game, TRANSPORT)
     to(game, "first-turn/combat/naval-missions")
-    ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper')
+    ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper')
     state = game.state
     again = reopen(game, data_dir())
     assert again.state.world == state.world
@@ -240,7 +240,7 @@ def test_21_436B_after_embarkation_the_cargo_returns(game) -> None:
 def _invasion(game) -> str:
     to(game, "first-turn/combat/naval-missions")
     r = ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne, 132 Arm:2:armor:ctl=1" '
-                 '--units RM-DD-Messina,RM-DD-Naples --distance 8 --supplied')
+                 '--by RM-DD-Messina,RM-DD-Naples --distance 8 --supplied')
     return r.message.split(":")[0]
 
 
@@ -268,7 +268,7 @@ def test_21_518C_no_breakthrough_without_armor_in_the_final_round(game) -> None:
 
 def test_21_5282_losses_taken_from_named_bombarding_ships(game) -> None:
     mid = _invasion(game)
-    ok(game, f"bombard {mid} --units RM-CA-Taranto,RM-DD-Taranto --distance 8")  # 10 factors, DRM -1 read as 1: 3 of cap 4
+    ok(game, f"bombard {mid} --by RM-CA-Taranto,RM-DD-Taranto --distance 8")  # 10 factors, DRM -1 read as 1: 3 of cap 4
     to(game, "first-turn/combat/regular-combat")
     refused(game, f'invasion-losses {mid} 4 --ships "RM-DD-Messina:1"', "did not provide shore bombardment")
     refused(game, f'invasion-losses {mid} 6 --ships "RM-DD-Taranto:4"', "21.5283")
@@ -279,7 +279,7 @@ def test_21_5282_losses_taken_from_named_bombarding_ships(game) -> None:
 
 def test_21_537_raiders_return_inverted_and_21_5363_no_attack_on_transports_while_defenders_survive(game) -> None:
     to(game, "first-turn/combat/naval-missions")
-    rid = ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper').message.split(":")[0]
+    rid = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper').message.split(":")[0]
     refused(game, f"raid-return {rid} --engaged --survivors 1 --transports-lost 1", "21.5363")
     r = ok(game, f"raid-return {rid} --engaged --survivors 0 --damaged Hipper --transports-lost 1")
     assert "1 defending transports lost" in r.message
@@ -289,7 +289,7 @@ def test_21_537_raiders_return_inverted_and_21_5363_no_attack_on_transports_whil
 
 def test_21_5341_the_referee_may_type_the_modified_result(game) -> None:
     to(game, "first-turn/combat/naval-missions")
-    rid = ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper').message.split(":")[0]
+    rid = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper').message.split(":")[0]
     r = ok(game, f"raid-engage {rid} --result 0")
     assert "escapes detection" in r.message
     r = ok(game, f"raid-engage {rid} --attempt 2 --result 4")
@@ -353,7 +353,7 @@ def test_21_5342D_G_the_app_finds_which_defending_types_are_there(game) -> None:
     """The Allies have no five-factor battleship: a 5 sends a 4-factor one (KGV is there, fast and ready); a 6 sends a
     fast carrier with its light factors (Victorious and the Home Fleet's cruisers and destroyers)."""
     to(game, "first-turn/combat/naval-missions")
-    rid = ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper').message.split(":")[0]
+    rid = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper').message.split(":")[0]
     ok(game, f"raid-engage {rid} --result 2")
     r = ok(game, f"raid-ships {rid} 5,6")
     assert "sends a 4-factor battleship; one fast carrier" in r.message
@@ -364,7 +364,7 @@ def test_21_527_bombardment_with_air_support_adds_the_remnants(game) -> None:
     """4 ground factors; Littorio's 5 factors at DRM -1 (capped as 1: 21.526A) add 1 with 2 naval factors left over;
     1.5 factors of ground support add 1 and a half: the remnants 2/3 + 1/2 make one more, 3 in all (21.527)."""
     mid = _invasion(game)
-    r = ok(game, f"bombard {mid} --units Littorio --distance 8 --air-support 1.5")
+    r = ok(game, f"bombard {mid} --by Littorio --distance 8 --air-support 1.5")
     assert "with 1 of ground support, 3 combat factors in all (21.527)" in r.message
 
 
@@ -373,7 +373,7 @@ def test_21_5342C_D_one_fast_carrier_per_attempt_and_each_ship_sent_once(game) -
     Washington and North Carolina are the only 4-factor battleships ready (Anson is inverted), so a 4 sends a
     3-factor ship (Renown) instead (21.5342D)."""
     to(game, "first-turn/combat/naval-missions")
-    rid = ok(game, 'raid "Atlantic SW" --units Tirpitz,Hipper').message.split(":")[0]
+    rid = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper').message.split(":")[0]
     ok(game, f"raid-engage {rid} --result 7")
     r = ok(game, f"raid-ships {rid} 6,6,4,4,4,4,4")
     sent = r.message.split("sends ")[1].removesuffix(" (21.5342)").split("; ")
@@ -386,11 +386,11 @@ def test_21_63_oil_shipped_in_supply_determination_can_fail_as_an_escort(game) -
     """21.63A: oil goes in initial supply determination (ship-oil), not with an NR escort; 21.66C: three destroyer
     factors per Axis oil counter, so two surviving lose the counter."""
     to(game, "first-turn/movement/initial-supply")
-    r = ok(game, "ship-oil germany 1 --units KM-DD-Norway --from Trondheim --to Kiel/Hamburg")
+    r = ok(game, "ship-oil germany 1 --by KM-DD-Norway --from Trondheim --to Kiel/Hamburg")
     eid = r.message.split(":")[0]
     assert eid.startswith("escort-")
     r = ok(game, f"escort-result {eid} --surviving 2")
     assert "(1 oil) is eliminated" in r.message
-    refused(game, "ship-oil germany 1 --units KM-DD-Kiel --to Malta", "21.65D")
+    refused(game, "ship-oil germany 1 --by KM-DD-Kiel --to Malta", "21.65D")
     to(game, "first-turn/redeployment/naval-redeployment")
-    refused(game, 'escort Naples Tripoli --cargo "Pavia:3" --oil 1 --units RM-DD-Naples', "no option --oil")
+    refused(game, 'escort Naples Tripoli --cargo "Pavia:3" --oil 1 --by RM-DD-Naples', "no option --oil")

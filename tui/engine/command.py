@@ -18,9 +18,9 @@ from typing import Any
 VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "hex", "harbour", "type", "owner", "nation", "theatre", "name",
                            # awaw (seed 004): distances by water and the route (RULINGS A1), fronts, destinations
                            "distance", "legs", "ports", "exception", "front", "straits", "to",
-                           "units", "oil", "brps", "power", "reach", "surviving", "odds", "support", "attackers", "ctl",
-                           "result", "priority", "cves", "air-range", "codebreaking", "sw-box", "losses", "dd-lost",
-                           "cruisers-sunk", "heavy-damaged", "target", "hex-kind", "fronts", "defenders", "from", "group",
+                           "by", "power", "reach", "surviving", "odds", "attackers", "ctl",
+                           "result", "cves", "air-range", "codebreaking",
+                           "target", "hex-kind", "fronts", "from", "group",
                            "with", "ships", "attempt", "missing", "survivors", "final-round", "damaged", "sunk", "transports-lost", "air-support"})
 
 

@@ -82,11 +82,11 @@ class Force:
 
 
 def force(ctx: Context, opts: dict[str, Any], env: Env, activity: str, *, required: bool = True) -> Force:
-    """The units of ``--units``, checked for ``activity`` (21.31-21.314, the acting side)."""
-    words = words_list(opts, "units")
+    """The units of ``--by``, checked for ``activity`` (21.31-21.314, the acting side)."""
+    words = words_list(opts, "by")
     if not words:
         if required:
-            raise RuleError(f"{activity}: which naval units? --units A,B,C")
+            raise RuleError(f"{activity}: which naval units? --by A,B,C")
         return Force([], 0, 0, {})
     world: AwawWorld = ctx.state.world
     units = world.units_named(words)

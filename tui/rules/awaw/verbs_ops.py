@@ -63,19 +63,19 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                 raise RuleError(f"{kind}: {power.title()} is not of the {env.side(ctx)} side, whose player turn it is")
             if kind == "sea-supply":
                 if not rest:
-                    raise RuleError("usage: sea-supply POWER BOX_LINES [PORT_LINES] --units T1,T2 (21.421)")
+                    raise RuleError("usage: sea-supply POWER BOX_LINES [PORT_LINES] --by T1,T2 (21.421)")
                 boxes = _count(rest[0], "sea supply lines from mapboard boxes", "21.421B")
                 ports = _count(rest[1], "sea supply lines from ports", "21.421A") if len(rest) > 1 else 0
                 req = sea_supply_transports(boxes, ports, power, env.ops)
                 what, done = "sea supply", f"{boxes} line(s) from mapboard boxes, {ports} from ports"
             elif kind == "ship-oil":
                 if len(rest) != 1:
-                    raise RuleError("usage: ship-oil POWER COUNTERS --units A,B (21.422)")
+                    raise RuleError("usage: ship-oil POWER COUNTERS --by A,B (21.422)")
                 n = _count(rest[0], "oil counters", "21.422")
                 req, what, done = oil_requirement(n, power, env.ops), "oil shipment", f"{n} oil counter(s) shipped by sea"
             else:
                 if len(rest) != 1:
-                    raise RuleError("usage: grant-brp POWER BRPS --units T1,T2 (21.423)")
+                    raise RuleError("usage: grant-brp POWER BRPS --by T1,T2 (21.423)")
                 n = _count(rest[0], "BRPs granted", "21.423")
                 req, what, done = brp_grant_requirement(n, power, env.ops), "BRP grant", f"a grant of {n} BRPs by sea"
             f = force(ctx, opts, env, what, required=bool(req.destroyers.value or req.transports.value))
@@ -115,7 +115,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         world: AwawWorld = ctx.state.world
         who = env.side(ctx)
         if len(args) < 2:
-            raise RuleError("usage: transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --units DD1,DD2 --distance N (21.43)")
+            raise RuleError("usage: transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 --distance N (21.43)")
         starts = [world.base(w) for w in args[0].split(",") if w.strip()]
         end, rest = world.take_base(args[1:])
         if rest:
@@ -173,7 +173,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         world: AwawWorld = ctx.state.world
         who = env.side(ctx)
         if len(args) < 2:
-            raise RuleError("usage: escort FROM TO --cargo \"NAME:FACTORS\" --units A,B [--reach N] (21.6); oil and BRPs go by "
+            raise RuleError("usage: escort FROM TO --cargo \"NAME:FACTORS\" --by A,B [--reach N] (21.6); oil and BRPs go by "
                             "ship-oil and grant-brp in supply determination (21.63)")
         start, rest = world.take_base(args)
         end, rest = world.take_base(rest)
@@ -225,27 +225,27 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         return Outcome(with_record(world, rec), f"{m['id']}: the cargo ({cargo}) is {out.value} ({out.rule})", out.notes, (out,))
 
     verbs = [
-        Verb("sea-supply", "sea-supply POWER BOX_LINES [PORT_LINES] --units T1,T2",
+        Verb("sea-supply", "sea-supply POWER BOX_LINES [PORT_LINES] --by T1,T2",
              "Trace sea supply: one transport per Western Allied line from a mapboard box, none from ports.", "21.421, 21.56",
-             supply_like("sea-supply"), group="operations", options=("units",)),
-        Verb("ship-oil", "ship-oil POWER COUNTERS --units A,B [--from BASE] [--to BASE]",
+             supply_like("sea-supply"), group="operations", options=("by",)),
+        Verb("ship-oil", "ship-oil POWER COUNTERS --by A,B [--from BASE] [--to BASE]",
              "Ship oil counters by sea: one transport each (Western Allies, Japan) or three destroyer factors (European Axis).",
-             "21.422, 21.56", supply_like("ship-oil"), group="operations", options=("units", "from", "to")),
-        Verb("grant-brp", "grant-brp POWER BRPS --units T1,T2 [--from BASE] [--to BASE]",
+             "21.422, 21.56", supply_like("ship-oil"), group="operations", options=("by", "from", "to")),
+        Verb("grant-brp", "grant-brp POWER BRPS --by T1,T2 [--from BASE] [--to BASE]",
              "A Western Allied BRP grant by sea: one transport per five BRPs.", "21.423, 21.56", supply_like("grant-brp"),
-             group="operations", options=("units", "from", "to")),
-        Verb("transport", "transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --units DD1,DD2 --distance N [--legs a,b] "
+             group="operations", options=("by", "from", "to")),
+        Verb("transport", "transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 --distance N [--legs a,b] "
              "[--ports P] [--straits S] [--air-room]",
              "Sea transport ground or air units to one base: 1 destroyer factor per factor (2 to or from a box, plus a transport "
              "per 5 factors); both bases held at the start of the turn.", "21.43", lambda c, a, o: transport(c, a, o, False),
-             group="operations", options=("cargo", "units", "distance", "legs", "ports", "straits", "exception", "air-room")),
+             group="operations", options=("cargo", "by", "distance", "legs", "ports", "straits", "exception", "air-room")),
         Verb("transport-result", "transport-result ID before|after",
              "A sea transport intercepted and defeated before embarkation (nothing moved) or after it (the cargo returns to "
              "its base of embarkation).", "21.436", transport_done, group="operations"),
-        Verb("escort", "escort FROM TO --cargo \"NAME:FACTORS[:KIND]\" --units A,B [--power P] [--reach N]",
+        Verb("escort", "escort FROM TO --cargo \"NAME:FACTORS[:KIND]\" --by A,B [--power P] [--reach N]",
              "Sea escort ground and air units redeploying across water: destroyers on the mapboard (1 per factor), transports to "
              "or from a box (1 per 5 factors); oil and BRPs go by ship-oil and grant-brp (21.63).", "21.6", escort,
-             group="operations", options=("cargo", "units", "power", "reach")),
+             group="operations", options=("cargo", "by", "power", "reach")),
         Verb("escort-result", "escort-result ID --surviving N [--defeated] [--transport-lost]",
              "After an interception: the cargo is eliminated below the destroyer requirement or with its transport, returned if "
              "the escort lost.", "21.66", escort_done, group="operations", options=("surviving", "defeated", "transport-lost")),

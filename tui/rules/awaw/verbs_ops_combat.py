@@ -60,7 +60,7 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         world: AwawWorld = ctx.state.world
         who = env.side(ctx)
         if len(args) != 2:
-            raise RuleError("usage: invade HEX FROM[,FROM2] --hex-kind KIND --cargo \"NAME:FACTORS[:KIND]\" --units DD1,DD2 "
+            raise RuleError("usage: invade HEX FROM[,FROM2] --hex-kind KIND --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 "
                             "--distance N [--defended --odds A:D] (21.51)")
         target = args[0]
         starts = [world.base(w) for w in args[1].split(",") if w.strip()]
@@ -125,7 +125,7 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         """21.52: naval units support an announced invasion with shore bombardment."""
         world: AwawWorld = ctx.state.world
         if len(args) != 1:
-            raise RuleError("usage: bombard INVASION_ID --units A,B --distance N (21.52)")
+            raise RuleError("usage: bombard INVASION_ID --by A,B --distance N (21.52)")
         m = mission(ctx, env, args[0], "invasion")
         f = force(ctx, opts, env, "shore bombardment")
         carrying = [u.id for u in f.units if u.id in m["units"]]
@@ -246,7 +246,7 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         """21.55: fast carriers move to a mission hex to strike one enemy base or support regular combat."""
         world: AwawWorld = ctx.state.world
         if len(args) != 1:
-            raise RuleError("usage: carrier-mission HEX --units CV,CA,DD --distance N [--target BASE] [--with INVASION_ID] (21.55)")
+            raise RuleError("usage: carrier-mission HEX --by CV,CA,DD --distance N [--target BASE] [--with INVASION_ID] (21.55)")
         hex_ = args[0]
         f = force(ctx, opts, env, "fast carrier mission")
         carriers = f.of("carrier", env)
@@ -273,16 +273,16 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
 
     verbs = [
         Verb("invade", "invade HEX FROM[,FROM2] --hex-kind beach|gibraltar|singapore|one-hex-island|port --cargo \"NAME:FACTORS[:KIND]\" "
-             "--units DD1,DD2 --distance N [--defended --odds A:D] [--attackers A,B] [--ctl N] [--fronts F,G] [--supplied]",
+             "--by DD1,DD2 --distance N [--defended --odds A:D] [--attackers A,B] [--ctl N] [--fronts F,G] [--supplied]",
              "Announce a seaborne invasion: 1 destroyer factor per ground factor (2 if defended, counting units kept back), "
              "odds 1:1 or better, at most two units by sea (marines, commandos excepted).", "21.51",
              lambda c, a, o: invade(c, a, o, False), group="operations",
-             options=("hex-kind", "cargo", "units", "distance", "legs", "ports", "straits", "exception", "defended", "odds",
+             options=("hex-kind", "cargo", "by", "distance", "legs", "ports", "straits", "exception", "defended", "odds",
                       "attackers", "ctl", "fronts", "aleutian", "supplied")),
-        Verb("bombard", "bombard INVASION_ID --units A,B --distance N [--air-support N]",
+        Verb("bombard", "bombard INVASION_ID --by A,B --distance N [--air-support N]",
              "Shore bombardment for an announced invasion: 3 naval factors per combat factor, capped by Naval Nationality DRM "
              "(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527).", "21.52",
-             bombard, group="operations", options=("units", "distance", "legs", "ports", "straits", "exception", "air-support")),
+             bombard, group="operations", options=("by", "distance", "legs", "ports", "straits", "exception", "air-support")),
         Verb("invasion-losses", "invasion-losses INVASION_ID REQUIRED [--ships \"DD:N,CRUISER,HEAVY\"]",
              "Ground combat losses and the bombarding fleet: list the ways, or take them from named ships (destroyers a factor "
              "each, cruisers sunk for 2, heavy ships damaged for 1), never above the bombardment's value.", "21.528",
@@ -291,9 +291,9 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              "How the invasion ended: landed (occupation limits, breakthrough 21.518), repulsed below 1:1 or defeated at sea "
              "(back to the embarkation base), aborted before embarkation.", "21.516, 21.5152, 21.517I-K, 21.518", result,
              group="operations", options=("survivors", "final-round")),
-        Verb("carrier-mission", "carrier-mission HEX --units CV,CA --distance N [--target BASE] [--with INVASION_ID]",
+        Verb("carrier-mission", "carrier-mission HEX --by CV,CA --distance N [--target BASE] [--with INVASION_ID]",
              "Announce a fast carrier mission to a sea hex: a fast fleet factor per carrier factor, one target base; it returns "
              "before exploitation.", "21.55", carrier_mission, group="operations",
-             options=("units", "distance", "legs", "ports", "straits", "exception", "target", "with")),
+             options=("by", "distance", "legs", "ports", "straits", "exception", "target", "with")),
     ]
     return verbs, {"invade": invade}

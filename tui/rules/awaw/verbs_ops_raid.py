@@ -36,7 +36,7 @@ def build_raid_verbs(env: Env) -> list[Verb]:
         """21.531-21.533: a raider group moves to an SW box."""
         world: AwawWorld = ctx.state.world
         if len(args) < 1:
-            raise RuleError(f"usage: raid SW-BOX --units A,B,C ({', '.join(b.sw_box for b in ops.raider_table.boxes)}) (21.53)")
+            raise RuleError(f"usage: raid SW-BOX --by A,B,C ({', '.join(b.sw_box for b in ops.raider_table.boxes)}) (21.53)")
         box = world.base(" ".join(args))
         if box.kind != "sw-box":
             raise RuleError(f"raid: {box.name} is not an SW box; raiders enter the Atlantic, Indian Ocean or Pacific SW box (21.531A)")
@@ -187,8 +187,8 @@ def build_raid_verbs(env: Env) -> list[Verb]:
         return Outcome(new, summary, may.notes, (may,), actor=env.side(ctx))
 
     return [
-        Verb("raid", "raid SW-BOX --units A,B,C", "Send a raider group (at most three fast cruisers, capital ships or one fast carrier) "
-             "from its port to an SW box; groups are numbered in priority order.", "21.53", raid, group="operations", options=("units",)),
+        Verb("raid", "raid SW-BOX --by A,B,C", "Send a raider group (at most three fast cruisers, capital ships or one fast carrier) "
+             "from its port to an SW box; groups are numbered in priority order.", "21.53", raid, group="operations", options=("by",)),
         Verb("raid-engage", "raid-engage RAID_ID [--attempt 2] [--air-range N] [--us-war] [--cves N] [--singapore] [--codebreaking -1|1] [--result N]",
              "An engagement attempt on the Raider Table: a die plus the printed modifiers, or the modified result typed; 0 or "
              "less escapes.", "21.5341, 21.538", engage, group="operations",
