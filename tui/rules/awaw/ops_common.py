@@ -32,6 +32,11 @@ class Requirement:
         return (self.destroyers, self.transports)
 
 
+def plural(n: int, word: str) -> str:
+    """``1 transport``, ``3 transports``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def none_needed(name: str, rule: str, why: str) -> Explained:
     """A zero requirement that says why nothing is needed."""
     return Explained(name, 0, rule, (Term(why, 0, rule),))
@@ -43,7 +48,7 @@ def shortfall(req: Requirement, destroyers: int, transports: int) -> list[str]:
     if destroyers < req.destroyers.value:
         out.append(f"needs {req.destroyers.value} destroyer factors: {destroyers} chosen ({req.destroyers.rule})")
     if transports < req.transports.value:
-        out.append(f"needs {req.transports.value} transports: {transports} chosen ({req.transports.rule})")
+        out.append(f"needs {plural(req.transports.value, 'transport')}: {transports} chosen ({req.transports.rule})")
     return out
 
 

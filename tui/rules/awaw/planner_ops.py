@@ -21,7 +21,7 @@ from . import raiders as R
 from .employment import force_figures
 from .escort import Cargo as EscortCargo
 from .escort import escort_requirement
-from .ops_common import Requirement, shortfall
+from .ops_common import Requirement, plural, shortfall
 from .ops_tables import OpsTables
 from .supply import brp_grant_requirement, oil_requirement, sea_supply_transports
 from .tables import AwawTables
@@ -54,9 +54,9 @@ def _place(world: AwawWorld, name: str) -> Place | None:
 def _with_shortfall(req: Requirement, destroyers: int, transports: int) -> list[Explained]:
     missing = shortfall(req, destroyers, transports)
     out = []
-    for fig, key in ((req.destroyers, "destroyer"), (req.transports, "transports")):
-        note = next((m for m in missing if key in m), f"needs {fig.value} {'destroyer factors' if key == 'destroyer' else 'transports'}: "
-                    f"{destroyers if key == 'destroyer' else transports} chosen")
+    for fig, key, chosen in ((req.destroyers, "destroyer", destroyers), (req.transports, "transport", transports)):
+        need = f"{fig.value} destroyer factors" if key == "destroyer" else plural(fig.value, "transport")
+        note = next((m for m in missing if key in m), f"needs {need}: {chosen} chosen")
         out.append(Explained(fig.name, fig.value, fig.rule, fig.terms, (*fig.notes, note)))
     return out
 

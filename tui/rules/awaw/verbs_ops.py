@@ -25,7 +25,7 @@ from .common import ids
 from .employment import employ
 from .escort import Cargo as EscortCargo
 from .escort import check_initial_leg, escort_requirement, escort_result
-from .ops_common import Requirement, check_enough
+from .ops_common import Requirement, check_enough, plural
 from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo_of, force, held_at_start, mission, place, power_of
 from .ops_helpers import record, route_checks, transported, with_record
 from .ops_tables import OpsTables
@@ -106,7 +106,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                 head = f"{mid}: {head}"
                 details.append(f"If intercepted: `escort-result {mid} --surviving N [--defeated] [--transport-lost]` (21.66).")
             summary = (f"{head}{done} in {phase}; needs {req.destroyers.value} destroyer factors and "
-                       f"{req.transports.value} transports" + (f", using {ids(f.units)}" if f.units else ""))
+                       f"{plural(req.transports.value, 'transport')}" + (f", using {ids(f.units)}" if f.units else ""))
             return Outcome(new, summary, tuple(details), req.figures, actor=env.side(ctx))
         return handler
 
@@ -146,7 +146,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         new = with_record(used(new_world, f.units), rec)
         summary = (f"{mid}: sea transport {', '.join(s.name for s in starts)} → {end.name}: {carried.value} factors "
                    f"({', '.join(c.name for c in cargo)}) carried by {ids(f.units)}; needs {req.destroyers.value} destroyer "
-                   f"factors, {req.transports.value} transports (21.434)")
+                   f"factors, {plural(req.transports.value, 'transport')} (21.434)")
         details = (*carried_rules(cargo), f"If intercepted and defeated: `transport-result {mid} before|after` (21.436).")
         return Outcome(new, summary, details, (*req.figures, carried, *checks), actor=who)
 
@@ -207,7 +207,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         new = with_record(used(new_world, f.units), rec)
         what = ", ".join(c.name for c in units)
         summary = (f"{mid}: sea escort {start.name} → {end.name} of {what} by {leg} ({ids(f.units)}); needs "
-                   f"{req.destroyers.value} destroyer factors, {req.transports.value} transports (21.64)")
+                   f"{req.destroyers.value} destroyer factors, {plural(req.transports.value, 'transport')} (21.64)")
         return Outcome(new, summary, ("If intercepted: `escort-result ID --surviving N [--defeated] [--transport-lost]` (21.66).",),
                        (*req.figures, *checks), actor=who)
 
