@@ -437,3 +437,25 @@ def test_21_421B_21_423_sea_supply_and_brp_grants_use_sw_box_transports(sw_game)
     assert "needs 0 destroyer factors and 2 transports" in r.message
     r = ok(sw_game, "grant-brp usa 12 --by USN-TR-Lant --to Liverpool")
     assert "needs 0 destroyer factors and 3 transports" in r.message
+
+
+def test_21_5153_an_enemy_task_force_in_the_hex_forbids_the_invasion(game) -> None:
+    """Taranto holds the Iachino TF: no invasion (A); Brindisi holds 2 undamaged destroyer factors, fewer than 10 (A, E)."""
+    to(game, "second-turn/combat/naval-missions")
+    cmd = 'invade {hex} Malta --hex-kind beach --cargo "Cdo:1:commando" --by RN-DD-Malta --distance 5 --supplied'
+    refused(game, cmd.format(hex="Taranto"), "21.5153A")
+    r = ok(game, cmd.format(hex="Brindisi"))
+    assert r.ok
+
+
+def test_21_5151A_winter_invasions_through_western_front_sea_hexes(game) -> None:
+    """Winter 1942: an invasion from Gibraltar crossing western front waters is prohibited; one confined to the
+    Mediterranean (--fronts mediterranean) is allowed (the 21.5151 examples)."""
+    for _ in range(200):
+        if game.turn_label.startswith("Winter") and game.segment.key == "second-turn/combat/naval-missions":
+            break
+        assert game.execute("next --force").ok
+    assert game.turn_label == "Winter 1942"
+    cmd = 'invade U19 Gibraltar --hex-kind beach --cargo "Cdo:1:commando" --by RN-DD-ForceH --distance 12 --supplied'
+    refused(game, cmd, "21.5151A")
+    ok(game, cmd + " --fronts mediterranean")
