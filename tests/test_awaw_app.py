@@ -118,13 +118,22 @@ async def test_a_base_change_from_its_key_and_a_refusal_with_the_rule() -> None:
         await pilot.press("b")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         form: Any = app.screen
-        form.query_one("#field-to").value = "Malta"
-        form.query_one("#field-distance").value = "5"
+        offered = [str(o[0]) for o in form.query_one("#field-to")._options]
+        assert "Naples" in offered and "Malta" not in offered  # the bases the phasing side holds
+        form.query_one("#field-to").value = "Naples"
+        form.query_one("#field-distance").value = "45"
         await pilot.click("#ok")
         await until(pilot, lambda: not app.screen.is_modal)
         await pilot.pause()
-        assert app.game.state.world.units["RM-DD-Tripoli"].base == "Tripoli"  # refused: Malta is british (21.223)
+        assert app.game.state.world.units["RM-DD-Tripoli"].base == "Tripoli"  # refused: beyond 40 hexes (21.223)
         assert "21.223" in str(app.screen.query_one("StatusLine").render())
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        form = app.screen
+        form.query_one("#field-to").value = "Naples"
+        form.query_one("#field-distance").value = "9"
+        await pilot.click("#ok")
+        await until(pilot, lambda: app.game.state.world.units["RM-DD-Tripoli"].base == "Naples")
 
 
 async def test_filter_by_power_front_and_state() -> None:

@@ -28,6 +28,7 @@ from ..widgets.naval_table import NavalTable, grouped
 from ..widgets.view_table import ViewTable
 from .action_screen import ActionScreen
 from .form_prompt import FormField, FormPrompt
+from .messages import GameChanged
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -58,9 +59,12 @@ def planner_text(activity: str, cargo: str, ids: list[str], figures: list[Explai
         text.append(fmt_number(e.value), "bold")
         if e.rule:
             text.append(f"  [{e.rule}]", "dim cyan")
+        short = summary.notes if summary is not None and summary.value else ()
         for note in e.notes:
             if not note.startswith("needs"):
                 text.append(f"\n    {note}", "dim")
+            elif note not in short:
+                text.append(f"\n    ✓ {note}", "green")
     return text
 
 
@@ -86,6 +90,10 @@ class NavalScreen(ActionScreen):
         """The planner's activity."""
         self.cargo = ""
         """The planner's cargo, as the operations read it."""
+        self._shown = 0
+        """Units the filters let through."""
+        self._side = ""
+        """The phasing side the cursor was last put at (a new player turn starts at its first base)."""
 
     def compose_body(self) -> ComposeResult:
         """Filter line, table, key legend, then the planner beside the "why?"."""
@@ -118,15 +126,23 @@ class NavalScreen(ActionScreen):
 
         table = self.query_one(NavalTable)
         table.show_groups(grouped(units, bases, keep))
-        shown = sum(1 for u in units if keep(u) and not u.get("sunk"))
+        if game.phasing_side != self._side:  # a new player turn: start at the phasing side's first base
+            self._side = game.phasing_side
+            table.to_first_of(self._side)
+        self._shown = sum(1 for u in units if keep(u) and not u.get("sunk"))
+        self._filter_line()
+        self._plan()
+        self._explain()
+
+    def _filter_line(self) -> None:
+        f = self.filters
         line = Text.assemble(("Filter ", "bold"), ("/ ", "bold yellow"))
         for key in ("power", "front", "state"):
             line.append(f"{key}: ", "dim")
             line.append(f"{f[key]}  ", "bold" if f[key] != ALL else "")
-        line.append(f"· {shown} unit(s) shown · {len(table.marked)} marked (space)", "dim")
+        marked = len(self.query_one(NavalTable).marked)
+        line.append(f"· {self._shown} unit(s) shown · {marked} marked (space)", "dim")
         self.query_one("#naval-filters", Static).update(line)
-        self._plan()
-        self._explain()
 
     def _plan(self) -> None:
         table = self.query_one(NavalTable)
@@ -150,6 +166,18 @@ class NavalScreen(ActionScreen):
         pane.show(title, self.game.ruleset.explain(self.game.state, name))
 
     # ------------------------------------------------------------------ keys
+    @on(GameChanged)
+    def _done(self, message: GameChanged) -> None:
+        """An activity on the marked units went through: the marks have done their work."""
+        table = self.query_one(NavalTable)
+        result = message.result
+        command = f" {result.command.replace(',', ' ')} " if result is not None else ""
+        if table.marked and all(f" {m} " in command for m in table.marked):
+            table.marked = []
+            table.show_marks()
+            self._filter_line()
+            self._plan()
+
     @on(ViewTable.RowSelected, "#naval")
     def _moved(self, message: ViewTable.RowSelected) -> None:
         self._explain()
@@ -157,12 +185,16 @@ class NavalScreen(ActionScreen):
     def action_mark(self) -> None:
         """Mark or unmark the cursor's unit (a base row: all its units)."""
         self.query_one(NavalTable).toggle_mark()
-        self.render_game(self.game)
+        self._filter_line()
+        self._plan()
 
     def action_clear_marks(self) -> None:
         """Unmark every unit."""
-        self.query_one(NavalTable).marked = []
-        self.render_game(self.game)
+        table = self.query_one(NavalTable)
+        table.marked = []
+        table.show_marks()
+        self._filter_line()
+        self._plan()
 
     @work(group="naval")
     async def action_filter(self) -> None:

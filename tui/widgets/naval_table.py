@@ -74,6 +74,7 @@ class NavalTable(ViewTable):
     def show_groups(self, rows: list[tuple[str, dict[str, Any]]]) -> None:
         """Show the grouped rows, keeping the cursor on the same key."""
         keep = self.selected
+        scrolled = self.scroll_y
         self.marked = [m for m in self.marked if any(k == "unit" and r["name"] == m for k, r in rows)]
         self._rows = {}
         self.clear(columns=True)
@@ -103,6 +104,17 @@ class NavalTable(ViewTable):
         keys = [k for k in self._rows]
         if keep in keys:
             self.move_cursor(row=keys.index(keep), animate=False)
+            self.call_after_refresh(self.scroll_to, y=scrolled, animate=False)  # the view stays where it was
+
+    def to_first_of(self, side: str) -> None:
+        """Put the cursor on the first base row held by ``side`` (if any)."""
+        keys = list(self._rows)
+        for i, key in enumerate(keys):
+            row = self._rows[key]
+            if row["row_kind"] == "base" and row.get("side") == side:
+                self.move_cursor(row=i, animate=False)
+                self.call_after_refresh(self.scroll_to, y=max(0, i - 1), animate=False)  # in view once laid out
+                return
 
     def toggle_mark(self) -> list[str]:
         """Mark or unmark the unit under the cursor; on a base row, all its units (or none if all were marked)."""
@@ -117,10 +129,14 @@ class NavalTable(ViewTable):
             self.marked = [m for m in self.marked if m not in ids]
         else:
             self.marked += [i for i in ids if i not in self.marked]
+        self.show_marks()
+        return self.marked
+
+    def show_marks(self) -> None:
+        """Redraw the mark column (in place: the cursor and the scroll stay)."""
         for k in self._rows:
             if self._rows[k]["row_kind"] == "unit":
                 self.update_cell(k, "mark", Text("●" if k in self.marked else " ", style="bold yellow"))
-        return self.marked
 
     def force(self) -> list[str]:
         """The units an action acts on: the marked ones, else the cursor's unit, else the cursor base's units."""

@@ -16,7 +16,8 @@ _STRAITS = Field("straits", "Straits passed (ids, e.g. B,G; optional)", placehol
 _LEGS = Field("legs", "Legs between ports touched (optional)", placeholder="12,15,7")
 _PORTS = Field("ports", "Ports touched (optional)", placeholder="Malta,Alexandria")
 _HEX = Field("hex", "Sea hex", required=True, placeholder="e.g. Y20")
-_TO = Field("to", "To base", "choice", choices_from="ports:name", required=True)
+_TO = Field("to", "To base", "choice", choices_from="own-bases:name", required=True)
+_ANY_TO = Field("to", "To base", "choice", choices_from="ports:name", required=True)
 
 NAVAL_ACTIONS: tuple[Action, ...] = (
     Action("rebase", "b", "Base change", "rebase {to} {units} --distance={distance} --straits={straits}",
@@ -35,18 +36,18 @@ NAVAL_ACTIONS: tuple[Action, ...] = (
     Action("return", "r", "Return", "return {units} --to={to} --distance={distance}",
            "Units at sea return: to their origin (blank) or another base within 20/10 hexes (21.33)", "21.33",
            target="units", dialog="Return {units}", ok="Return",
-           fields=(Field("to", "To another base (blank: base of origin)", "choice", choices=("",), choices_from="ports:name"),
+           fields=(Field("to", "To another base (blank: base of origin)", "choice", choices_from="return-bases:name"),
                    Field("distance", "Distance from the activity hex (another base only)", "number", min=0, max=999, step=1))),
     Action("harbor", "h", "Harbor attack", "harbor {power} {target} {nature}",
            "Harbor attack: research result or Germany's initial attack; the app asks 21.443 B-D", "21.44",
            target="units", dialog="Harbor attack by {power}", ok="Announce",
            fields=(Field("power", "Attacking power", "choice", choices_from="units:power", prefill="power"),
-                   Field("target", "Target base", "choice", choices_from="ports:name", required=True),
+                   Field("target", "Target base", "choice", choices_from="enemy-bases:name", required=True),
                    Field("nature", "Nature of the attack and modifiers (21.443A)", words=True))),
     Action("displace", "d", "Displace", "displace {base} {to} {units} --distance={distance} --front={front}",
            "Displace units from a base the enemy occupies to the nearest controlled port with room (21.23)", "21.23",
            target="units", dialog="Displace from {base}", ok="Displace",
-           fields=(_TO, _DIST, Field("front", "Front (two-front port only, 21.23C)", "choice", choices=("", "western", "eastern", "mediterranean", "pacific")))),
+           fields=(_ANY_TO, _DIST, Field("front", "Front (two-front port only, 21.23C)", "choice", choices=("", "western", "eastern", "mediterranean", "pacific")))),
     Action("nr", "w", "NR", "nr {to} {units} --distance={distance} --legs={legs} --straits={straits}",
            "Naval redeployment in the redeployment phase (21.32, 21.3612)", "21.3612", target="units",
            dialog="Redeploy {units}", ok="Redeploy", fields=(_TO, _DIST, _LEGS, _STRAITS)),

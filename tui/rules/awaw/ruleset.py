@@ -80,6 +80,13 @@ def load(data_dir: Path) -> RuleSet:
     def acting(ctx: Context) -> str:
         return acting_side(ctx.state, ctx.segment)
 
+    def phasing(state: GameState) -> str:
+        return resolve_side(state, sequence.at(state.flow.index).side)
+
+    def own_bases(state: GameState) -> list[dict[str, Any]]:
+        """The bases the phasing side holds (the destinations the Naval mode's forms offer)."""
+        return [r for r in V.port_rows(state, tables) if r["side"] == phasing(state)]
+
     parts = merge([build_unit_verbs(tables, acting), build_turn(tables, acting), build_basing_verbs(tables, acting),
                    build_patrol_verbs(tables, acting), verbs_ops.build_ops(tables, ops_tables, acting)], path.name)
     rs = RuleSet(
@@ -94,6 +101,8 @@ def load(data_dir: Path) -> RuleSet:
         world_to_data=world_to_data,
         world_from_data=world_from_data,
         views={"ports": lambda s: V.port_rows(s, tables), "units": lambda s: V.unit_rows(s, tables),
+               "own-bases": own_bases, "return-bases": lambda s: [{"name": "origin"}, *own_bases(s)],
+               "enemy-bases": lambda s: [r for r in V.port_rows(s, tables) if r["side"] not in (phasing(s), "neutral")],
                "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables)},
         columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, q, tables),

@@ -184,7 +184,7 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         if away:
             raise RuleError(f"return: {', '.join(away)} {'is' if len(away) == 1 else 'are'} not at sea (21.33)")
         inverted = [u.change(at_sea="", sea_hex="", inverted=True) for u in units]
-        if not opts.get("to"):
+        if str(opts.get("to") or "origin").lower() == "origin":
             return Outcome(world.with_units(inverted), f"{ids(units)} back at their base of origin, inverted (21.33, 21.4183)")
         dest = world.base(str(opts["to"]))
         who = tables.side_of(units[0].power)
@@ -248,7 +248,7 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         Verb("displace", "displace FROM TO|none [UNITS] --distance N [--front F]",
              "Displace naval units from a base the enemy occupies to the nearest controlled port with room.",
              "21.23, 21.233", displace, anytime=True, group="naval", options=("distance", "front")),
-        Verb("return", "return UNITS [--to BASE --distance N]",
+        Verb("return", "return UNITS [--to BASE|origin --distance N]",
              "Units at sea return to their base of origin, or to another friendly base within 20/10 hexes.",
              "21.33, 21.4183", return_, group="naval", options=("to", "distance")),
         Verb("nr", "nr BASE UNITS --distance N [--legs A,B,..] [--straits ..] [--ports ..]",
