@@ -37,6 +37,10 @@ def test_21_224_inversion_on_base_changes() -> None:
     assert game.state.world.units["USN-CA-Lant"].inverted
     ok(game, "rebase Atlantic U.S. RN-CA-Rosyth --distance 30")  # port to a box within the theater
     assert not game.state.world.units["RN-CA-Rosyth"].inverted
+    ok(game, "rebase Atlantic SW RN-DD-Liverpool --distance 10")  # to an SW box (held by nobody, 25.31)
+    assert not game.state.world.units["RN-DD-Liverpool"].inverted
+    ok(game, "rebase Liverpool USN-TR-Lant --distance 10")  # from an SW box to a mapboard port
+    assert game.state.world.units["USN-TR-Lant"].inverted
 
 
 def test_21_224_already_inverted_units_may_change_base_and_stay_inverted() -> None:

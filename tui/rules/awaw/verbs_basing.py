@@ -91,7 +91,7 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
                 raise RuleError(f"rebase: {u.id} has carried out an activity this player turn; a base change comes first (21.32, 21.414B)")
         if dest.name == origin.name:
             raise RuleError(f"rebase: the units are already at {dest.name} (21.321)")
-        if not _friendly(dest, who, tables, at_start=True):
+        if dest.kind != "sw-box" and not _friendly(dest, who, tables, at_start=True):  # SW boxes: 25.31
             raise RuleError(f"rebase: {dest.name} was held by {dest.control_at_start or 'nobody'} at the start of the movement "
                             f"phase; the new base must have been controlled by the {who} side then (21.223)")
         check_box_routes(origin, dest, tables)
