@@ -396,46 +396,26 @@ def test_21_63_oil_shipped_in_supply_determination_can_fail_as_an_escort(game) -
     refused(game, 'escort Naples Tripoli --cargo "Pavia:3" --oil 1 --by RM-DD-Naples', "no option --oil")
 
 
-@pytest.fixture
-def sw_game(tmp_path: Path):
-    """The bundled scenario with the U.S. Atlantic transports in the Atlantic SW box, where 21.434C and 21.421B look for
-    them (a copy of the data folder; the allies move second)."""
-    import shutil
-
-    from tui.engine.setup import load_ruleset
-
-    data = tmp_path / "data"
-    shutil.copytree(data_dir(), data)
-    load_ruleset.cache_clear()
-    scen = data / "scenarios" / "awaw-mediterranean-1942.toml"
-    text = scen.read_text(encoding="utf-8")
-    old = 'id = "USN-TR-Lant"\nname = "Atlantic transports"\npower = "usa"\ntype = "transport"\nfactors = 6\nbase = "Atlantic U.S."'
-    assert old in text
-    scen.write_text(text.replace(old, old.replace('base = "Atlantic U.S."', 'base = "Atlantic SW"')), encoding="utf-8")
-    game = create_game(tmp_path / "sw.json", data, "awaw", seed=1, clock=fixed_clock)
-    yield game
-    load_ruleset.cache_clear()
-
-
-def test_21_434B_C_box_transport_through_the_engine(sw_game) -> None:
-    """U.S. Atlantic box to Liverpool (21.433A): 4 factors need 8 destroyer factors and 1 Atlantic SW transport."""
-    to(sw_game, "second-turn/movement/sea-transport")
+def test_21_434B_C_box_transport_through_the_engine(game) -> None:
+    """U.S. Atlantic box to Liverpool (21.433A): 4 factors need 8 destroyer factors and 1 transport of the Atlantic SW
+    box, where the scenario bases the Atlantic transports."""
+    to(game, "second-turn/movement/sea-transport")
     line = 'transport "Atlantic U.S." Liverpool --cargo "1 Inf:3, 2 Arm:{n}:armor" --by USN-DD-Lant{tr} --distance 30 --legs 15,15'
-    refused(sw_game, line.format(n=4, tr=",USN-TR-Lant"), "needs 14 destroyer factors: 8 chosen (21.434B)")
-    refused(sw_game, line.format(n=1, tr=""), "needs 1 transport: 0 chosen")
-    refused(sw_game, 'transport "Atlantic U.S." Alexandria --cargo "1 Inf:3" --by USN-DD-Lant,USN-TR-Lant --distance 30 '
+    refused(game, line.format(n=4, tr=",USN-TR-Lant"), "needs 14 destroyer factors: 8 chosen (21.434B)")
+    refused(game, line.format(n=1, tr=""), "needs 1 transport: 0 chosen")
+    refused(game, 'transport "Atlantic U.S." Alexandria --cargo "1 Inf:3" --by USN-DD-Lant,USN-TR-Lant --distance 30 '
                      '--legs 15,15', "21.433")
-    r = ok(sw_game, line.format(n=1, tr=",USN-TR-Lant"))
+    r = ok(game, line.format(n=1, tr=",USN-TR-Lant"))
     assert "needs 8 destroyer factors, 1 transport" in r.message
-    assert unit(sw_game, "USN-DD-Lant").inverted and not unit(sw_game, "USN-TR-Lant").inverted  # SW box units (25.36)
+    assert unit(game, "USN-DD-Lant").inverted and not unit(game, "USN-TR-Lant").inverted  # SW box units (25.36)
 
 
-def test_21_421B_21_423_sea_supply_and_brp_grants_use_sw_box_transports(sw_game) -> None:
-    to(sw_game, "second-turn/movement/initial-supply")
-    refused(sw_game, "sea-supply usa 2 --by USN-TR-Lant,RN-TR-Atlantic", "RN-TR-Atlantic is at Liverpool")
-    r = ok(sw_game, "sea-supply usa 2 1 --by USN-TR-Lant")
+def test_21_421B_21_423_sea_supply_and_brp_grants_use_sw_box_transports(game) -> None:
+    to(game, "second-turn/movement/initial-supply")
+    refused(game, "sea-supply britain 1 --by RN-TR-Med", "RN-TR-Med is at Port Said")
+    r = ok(game, "sea-supply usa 2 1 --by USN-TR-Lant")
     assert "needs 0 destroyer factors and 2 transports" in r.message
-    r = ok(sw_game, "grant-brp usa 12 --by USN-TR-Lant --to Liverpool")
+    r = ok(game, "grant-brp usa 12 --by USN-TR-Lant --to Liverpool")
     assert "needs 0 destroyer factors and 3 transports" in r.message
 
 
