@@ -130,3 +130,8 @@ def test_21_526_a_drm_below_one_is_capped_as_one_and_says_it_is_an_assumption(t)
     b = bombardment_value(2, {-1: 12}, t)
     assert b.value.value == 2
     assert any("Assumption" in n for n in b.value.notes)
+
+
+def test_21_5283_when_the_losses_exceed_what_may_be_taken_everything_allowed_is_lost(t) -> None:
+    """6 loss factors against two 1-factor units and a bombardment worth 1: both units and 1 fleet factor."""
+    assert loss_options(6, (1, 1), 9, 1) == [((1, 1), 1)]

@@ -167,6 +167,8 @@ def loss_options(required: int, ground_units: tuple[int, ...], fleet_factors: in
             if combo and ground - min(combo) >= required:
                 continue  # a unit lost for nothing
             out.append((combo, fleet))
+    if not out:  # more losses than may be taken: every invading unit and the fleet up to its limit
+        out.append((tuple(units), min(bombardment, fleet_factors)))
     return out
 
 

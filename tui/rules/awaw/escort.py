@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
-from .ops_common import Requirement, ceil_div, none_needed
+from .ops_common import Requirement, ceil_div, none_needed, power_name
 from .ops_tables import OpsTables
 
 LEGS = ("destroyers", "transports")
@@ -54,9 +54,9 @@ def escort_requirement(cargo: Cargo, power: str, leg: str, t: OpsTables) -> Requ
     e = t.escort
     axis = power in t.powers.european_axis.value
     if cargo.oil and leg == "transports" and axis:
-        raise RuleError(f"{power.title()} ships oil with destroyers, three factors a counter, not transports (21.64B)")
+        raise RuleError(f"{power_name(power)} ships oil with destroyers, three factors a counter, not transports (21.64B)")
     if cargo.oil and leg == "destroyers" and not axis:
-        raise RuleError(f"{power.title()} ships oil with transports, one a counter, not destroyers (21.64E)")
+        raise RuleError(f"{power_name(power)} ships oil with transports, one a counter, not destroyers (21.64E)")
     if cargo.brps and leg == "destroyers":
         raise RuleError("BRP grants are sea escorted by transports, not destroyers (21.64D)")
     if leg == "destroyers":

@@ -32,6 +32,11 @@ class Requirement:
         return (self.destroyers, self.transports)
 
 
+def power_name(power: str) -> str:
+    """A power's key as a referee reads it: ``germany`` -> ``Germany``, ``usa`` -> ``USA``, ``ussr`` -> ``USSR``."""
+    return power.upper() if len(power) <= 4 else power.title()
+
+
 def plural(n: int, word: str) -> str:
     """``1 transport``, ``3 transports``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
+from .ops_common import power_name
 from .ops_tables import OpsTables, Origin
 from .transport import Place, place_matches
 
@@ -62,7 +63,7 @@ def origin_for(power: str, base: Place, sw_box: str, t: OpsTables) -> Origin:
         if o.sw_box == sw_box and power in o.powers and any(place_matches(base, p, t) for p in o.places):
             return o
     lines = "; ".join(f"{', '.join(o.powers)} from {', '.join(o.places)} ({o.rule})" for o in t.raiders.origins if o.sw_box == sw_box)
-    raise RuleError(f"{power.title()} may not raid the {sw_box} SW box from {base.name}: {lines or 'no one may'} (21.532)")
+    raise RuleError(f"{power_name(power)} may not raid the {sw_box} SW box from {base.name}: {lines or 'no one may'} (21.532)")
 
 
 def check_per_base(origin: Origin, counts: dict[str, int]) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
-from .ops_common import Requirement, ceil_div, none_needed
+from .ops_common import Requirement, ceil_div, none_needed, power_name
 from .ops_tables import OpsTables
 
 
@@ -20,7 +20,7 @@ def sea_supply_transports(lines_from_boxes: int, lines_from_ports: int, power: s
     """Transports for sea supply lines (21.421): none from ports (A), one per Western Allied line from a box (B)."""
     s = t.supply.box_line_transports
     if lines_from_boxes and power not in t.powers.western_allies.value:
-        raise RuleError(f"only Western Allied sea supply lines are traced from mapboard boxes, not {power.title()}'s (21.421B, 30.365)")
+        raise RuleError(f"only Western Allied sea supply lines are traced from mapboard boxes, not {power_name(power)}'s (21.421B, 30.365)")
     terms = []
     if lines_from_ports:
         terms.append(Term(f"{lines_from_ports} lines from ports need no naval units", 0, "21.421A"))
@@ -45,14 +45,14 @@ def oil_requirement(counters: int, power: str, t: OpsTables) -> Requirement:
         tr = Explained("transports for oil shipments", counters * per.value, per.rule,
                        (Term(f"{counters} oil counters x {per.value} transport", counters * per.value, per.rule),))
         return Requirement(none_needed("destroyer factors for oil shipments", "21.422", "this power ships oil with transports"), tr)
-    raise RuleError(f"{power.title()} cannot ship oil by sea: only the Western Allies, Japan and the European Axis may (21.422)")
+    raise RuleError(f"{power_name(power)} cannot ship oil by sea: only the Western Allies, Japan and the European Axis may (21.422)")
 
 
 def brp_grant_requirement(brps: int, power: str, t: OpsTables) -> Requirement:
     """Transports for a Western Allied BRP grant by sea: one per five BRPs, rounded up (21.423, 21.64D)."""
     s = t.supply
     if power not in s.brp_grant_powers.value:
-        raise RuleError(f"only Western Allied BRP grants may be made by sea, not {power.title()}'s (21.423)")
+        raise RuleError(f"only Western Allied BRP grants may be made by sea, not {power_name(power)}'s (21.423)")
     if brps < 1:
         raise RuleError("a BRP grant is of at least 1 BRP (21.423)")
     per = s.brps_per_transport

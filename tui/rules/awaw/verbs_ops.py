@@ -25,7 +25,7 @@ from .common import ids
 from .employment import employ
 from .escort import Cargo as EscortCargo
 from .escort import check_initial_leg, escort_requirement, escort_result
-from .ops_common import Requirement, check_enough, plural
+from .ops_common import Requirement, check_enough, plural, power_name
 from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo_of, force, held_at_start, mission, place, power_of
 from .ops_helpers import record, route_checks, transported, with_record
 from .ops_tables import OpsTables
@@ -60,7 +60,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             world: AwawWorld = ctx.state.world
             power, rest = power_of(args, env)
             if env.tables.side_of(power) != env.side(ctx):
-                raise RuleError(f"{kind}: {power.title()} is not of the {env.side(ctx)} side, whose player turn it is")
+                raise RuleError(f"{kind}: {power_name(power)} is not of the {env.side(ctx)} side, whose player turn it is")
             if kind == "sea-supply":
                 if not rest:
                     raise RuleError("usage: sea-supply POWER BOX_LINES [PORT_LINES] --by T1,T2 (21.421)")
@@ -86,7 +86,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                                     "area (21.421B, 20.64)")
             new = used(world, f.units)
             phase = "post-combat supply (21.56)" if "post" in ctx.segment.key else "initial supply (21.42)"
-            head = f"{power.title()}: "
+            head = f"{env.tables.powers[power].name}: "
             details = ["These may be protected by other naval units (21.424, 21.65F, G)."]
             if kind != "sea-supply":
                 ends = {k: world.base(str(opts[k])) for k in ("from", "to") if opts.get(k) not in (None, True)}

@@ -22,7 +22,7 @@ from . import carriers as CA
 from . import invasion as I
 from .common import ids, words_list
 from .employment import employ
-from .ops_common import check_enough
+from .ops_common import check_enough, plural
 from .ops_helpers import Action, Env, ask, cargo_of, force, mission, place, record, route_checks, transported, with_record
 from .transport import Cargo
 from .world import AwawWorld
@@ -155,8 +155,8 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         rec["missions"] = {**rec["missions"], m["id"]: {**mm, "bombard": [*mm.get("bombard", []), *(u.id for u in f.units)],
                                                          "bombard_value": mm.get("bombard_value", 0) + b.value.value}}
         new = with_record(to_sea(world, f.units, m["hex"]), rec)
-        summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids(f.units)} adds {b.value.value} combat factors to "
-                   f"{ground} ground factors (21.525, 21.526)")
+        summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids(f.units)} adds {plural(b.value.value, 'combat factor')} "
+                   f"to {plural(ground, 'ground factor')} (21.525, 21.526)")
         if support:
             summary += f"; with {support[0].value} of ground support, {support[1].value} combat factors in all (21.527)"
         return Outcome(new, summary, b.value.notes, (b.value, *support, *checks), actor=env.side(ctx))
