@@ -71,40 +71,49 @@ class NavalTable(ViewTable):
         self.marked: list[str] = []
         """Ids of the marked units, in marking order."""
 
+    def _cells(self, kind: str, row: dict[str, Any]) -> tuple[str, list[Text]]:
+        """The key and cells of one row."""
+        if kind == "base":
+            side = str(row.get("side", ""))
+            return f"base:{row['name']}", [
+                Text("▾", style="bold"), Text(str(row["name"]), style="bold underline"),
+                Text(str(row.get("owner", "")), style=SIDE_STYLE.get(side, "")),
+                room_short(int(row.get("used", 0)), row.get("capacity")), Text(""), Text(""), Text(""),
+                Text(str(row.get("fronts", "")), style="italic", overflow="ellipsis", no_wrap=True), Text(""),
+                room_bar(int(row.get("used", 0)), row.get("capacity"))]
+        key = str(row["name"])
+        state = str(row.get("state", ""))
+        return key, [
+            Text("●" if key in self.marked else " ", style="bold yellow"), Text(f"  {key}"),
+            Text(str(row.get("power", "")), style=SIDE_STYLE.get(str(row.get("side", "")), "")),
+            cell("type", row.get("type")), cell("factors", row.get("factors")), cell("fast", row.get("fast")),
+            cell("tf", row.get("tf")), Text(state, style=STATE_STYLE.get(state, "")),
+            cell("sea_hex", row.get("sea_hex")), Text("")]
+
     def show_groups(self, rows: list[tuple[str, dict[str, Any]]]) -> None:
-        """Show the grouped rows, keeping the cursor on the same key."""
+        """Show the grouped rows: in place when the same rows are shown (the cursor and the view stay), else anew."""
         keep = self.selected
-        scrolled = self.scroll_y
         self.marked = [m for m in self.marked if any(k == "unit" and r["name"] == m for k, r in rows)]
+        built = [(*self._cells(kind, row), kind, row) for kind, row in rows]
+        keys = [key for key, _, _, _ in built]
+        if keys == list(self._rows) and self.columns:
+            for key, cells, kind, row in built:
+                self._rows[key] = {**row, "row_kind": kind}
+                for col, value in zip(COLUMNS, cells):
+                    if str(self.get_cell(key, col.key)) != str(value) or col.key in ("state", "room", "type"):
+                        self.update_cell(key, col.key, value)
+            return
         self._rows = {}
         self.clear(columns=True)
         for col in COLUMNS:
             self.add_column(Text(col.header), key=col.key, width=col.width or None)
-        for kind, row in rows:
-            if kind == "base":
-                key = f"base:{row['name']}"
-                self._rows[key] = {**row, "row_kind": "base"}
-                side = str(row.get("side", ""))
-                self.add_row(
-                    Text("▾", style="bold"), Text(str(row["name"]), style="bold underline"),
-                    Text(str(row.get("owner", "")), style=SIDE_STYLE.get(side, "")),
-                    room_short(int(row.get("used", 0)), row.get("capacity")), Text(""), Text(""), Text(""),
-                    Text(str(row.get("fronts", "")), style="italic", overflow="ellipsis", no_wrap=True), Text(""),
-                    room_bar(int(row.get("used", 0)), row.get("capacity")), key=key)
-            else:
-                key = str(row["name"])
-                self._rows[key] = {**row, "row_kind": "unit"}
-                state = str(row.get("state", ""))
-                self.add_row(
-                    Text("●" if key in self.marked else " ", style="bold yellow"), Text(f"  {key}"),
-                    Text(str(row.get("power", "")), style=SIDE_STYLE.get(str(row.get("side", "")), "")),
-                    cell("type", row.get("type")), cell("factors", row.get("factors")), cell("fast", row.get("fast")),
-                    cell("tf", row.get("tf")), Text(state, style=STATE_STYLE.get(state, "")),
-                    cell("sea_hex", row.get("sea_hex")), Text(""), key=key)
-        keys = [k for k in self._rows]
+        for key, cells, kind, row in built:
+            self._rows[key] = {**row, "row_kind": kind}
+            self.add_row(*cells, key=key)
         if keep in keys:
-            self.move_cursor(row=keys.index(keep), animate=False)
-            self.call_after_refresh(self.scroll_to, y=scrolled, animate=False)  # the view stays where it was
+            at = keys.index(keep)
+            self.move_cursor(row=at, animate=False)
+            self.call_after_refresh(self.scroll_to, y=max(0, at - 3), animate=False)  # the cursor in view, near the top
 
     def to_first_of(self, side: str) -> None:
         """Put the cursor on the first base row held by ``side`` (if any)."""
@@ -113,7 +122,7 @@ class NavalTable(ViewTable):
             row = self._rows[key]
             if row["row_kind"] == "base" and row.get("side") == side:
                 self.move_cursor(row=i, animate=False)
-                self.call_after_refresh(self.scroll_to, y=max(0, i - 1), animate=False)  # in view once laid out
+                self.call_after_refresh(self.scroll_to, y=max(0, i - 3), animate=False)  # in view once laid out
                 return
 
     def toggle_mark(self) -> list[str]:
