@@ -32,6 +32,7 @@ from .screens.file_problem import FileProblem
 from .screens.log import LogScreen
 from .screens.markers import MarkersScreen
 from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
+from .screens.naval import NavalScreen
 from .screens.phases import PhasesScreen
 from .screens.ports import PortsScreen
 from .screens.text_screen import TextScreen, help_text, keys_table
@@ -58,6 +59,7 @@ class HarbormasterApp(App[None]):
         "markers": MarkersScreen,
         "log": LogScreen,
         "zones": ZonesScreen,
+        "naval": NavalScreen,
     }
     DEFAULT_MODE = "phases"
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
@@ -96,8 +98,9 @@ class HarbormasterApp(App[None]):
         return self.selected.get("ports")
 
     def has_mode(self, mode: str) -> bool:
-        """Whether this game has mode ``mode`` (Sea Zones only where the rule set has sea zones)."""
-        return mode != "zones" or "zones" in self.game.ruleset.views
+        """Whether this game has mode ``mode`` (Sea Zones only where the rule set has sea zones, Naval where it has naval units)."""
+        needs = {"zones": "zones", "naval": "units"}.get(mode)
+        return needs is None or needs in self.game.ruleset.views
 
     def on_mount(self) -> None:
         """Say why the game is read-only, if it is; follow changes other sessions make to the save."""

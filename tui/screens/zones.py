@@ -33,7 +33,7 @@ WHY = "panel-why"
 PANELS = {"conditions": "Conditions", "shipping-checks": "Checks", "interference": "Interference", "mulberries": "Mulberries",
           "transit": "Transit", "beaches": "Beaches", "air": "Air", "offmap": "Off-map"}
 """Panel titles, in order; any other view of the rule set gets a panel after these."""
-NOT_PANELS = frozenset({"ports", ZONES, "shipping"})
+NOT_PANELS = frozenset({"ports", ZONES, "shipping", "units", "own-bases", "return-bases", "enemy-bases"})
 """Views shown elsewhere (the Ports mode)."""
 WORDS = Column("words", "In words", 40)
 """Added to a panel whose rows say their result in words and whose columns do not show it."""

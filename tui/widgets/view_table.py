@@ -19,7 +19,7 @@ from ..rules.core.ruleset import Column
 
 MIN_TEXT = 8  # a text column is never narrowed below this to fit the table
 MIN_NAME = 16  # nor the first one (the row's name), which gives way last
-SIDE_STYLE = {"axis": "bold #e07a5f", "allied": "bold #7fb3d5"}
+SIDE_STYLE = {"axis": "bold #e07a5f", "allied": "bold #7fb3d5", "allies": "bold #7fb3d5"}
 VALUE_STYLE = {"barred": "bold red", "not subject": "dim", "not declared": "dim italic", "none": "dim", "derived": "dim"}
 SIDE_KEYS = ("owner", "side")
 

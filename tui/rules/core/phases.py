@@ -74,7 +74,7 @@ class SequenceSpec(DataModel):
 
     root: str
     steps: dict[str, StepSpec]
-    calendar: str = "number"  # "half-month" | "month" | "number"
+    calendar: str = "number"  # "half-month" | "month" | "season" | "number"
     note: str = ""
 
 
@@ -215,7 +215,8 @@ def build_sequence(raw: Any, file: str) -> Sequence:
 # --- calendars: how game turns are labelled ---------------------------------
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-CALENDARS = ("half-month", "month", "number")
+SEASONS = ("Spring", "Summer", "Fall", "Winter")
+CALENDARS = ("half-month", "month", "season", "number")
 
 
 def parse_start(calendar: str, text: str) -> int:
@@ -228,9 +229,12 @@ def parse_start(calendar: str, text: str) -> int:
         if calendar == "month":
             month, year = parts
             return int(year) * 12 + MONTHS.index(month)
+        if calendar == "season":
+            season, year = parts
+            return int(year) * 4 + SEASONS.index(season.title())
         return int(text)
     except (ValueError, IndexError):
-        example = {"half-month": "Jan I 1943", "month": "Jan 1943"}.get(calendar, "1")
+        example = {"half-month": "Jan I 1943", "month": "Jan 1943", "season": "Fall 1939"}.get(calendar, "1")
         raise DataError("scenario", "start", f"'{text}' is not a {calendar} turn like '{example}'") from None
 
 
@@ -243,6 +247,9 @@ def turn_label(calendar: str, absolute: int) -> str:
     if calendar == "month":
         year, month = divmod(absolute, 12)
         return f"{MONTHS[month]} {year}"
+    if calendar == "season":  # four turns a year, named as A World at War names them (Winter 1939 follows Fall 1939)
+        year, season = divmod(absolute, 4)
+        return f"{SEASONS[season]} {year}"
     return f"Turn {absolute}"
 
 
@@ -252,4 +259,6 @@ def turn_year(calendar: str, absolute: int) -> int | None:
         return absolute // 24
     if calendar == "month":
         return absolute // 12
+    if calendar == "season":
+        return absolute // 4
     return None

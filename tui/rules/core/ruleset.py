@@ -138,6 +138,10 @@ class RuleSet:
     # The keys of each mode, as data (``"ports"``, ``"zones"``): the screens build their
     # bindings, key legend, dialogs and palette entries from these (see ``actions.py``).
     actions: dict[str, tuple[Action, ...]] = field(default_factory=dict)
+    # What-if figures for a chosen set of entities (a mission planner): (state, ids, choices such as
+    # {"activity": "patrol", "cargo": "..."}) -> the requirements, each explained. Pure; nothing changes.
+    planner: Callable[[GameState, list[str], dict[str, str]], list[Explained]] = field(default=lambda s, ids, c: [])
+    planner_activities: tuple[str, ...] = ()
 
 
 def check_sequence_names(rs: RuleSet, file: str) -> None:

@@ -1,0 +1,98 @@
+"""The Naval mode's keys for the operations of 21.42-21.6, as data (added to CORE's ``NAVAL_ACTIONS``).
+
+Each acts on the marked units (``{units}``) and asks what the app cannot
+see: cargo, distances by water (RULINGS A1), the invasion hex's kind, the
+odds, table results (RULINGS A2). Keys: s sea supply, o oil, g BRP grant,
+m sea transport, E escort, v invade, B bombard, c carrier mission, R raid;
+the follow-ups (escort result, invasion losses, raider engagement, ship
+types, return) are in the palette.
+"""
+
+from __future__ import annotations
+
+from ..core.actions import Action, Field
+
+_DIST = Field("distance", "Distance by water (hexes, typed: RULINGS A1)", "number", min=0, max=999, step=1, required=True)
+_LEGS = Field("legs", "Legs between ports touched (optional)", placeholder="12,15,7")
+_STRAITS = Field("straits", "Straits passed (ids; optional)", placeholder="B,G or Suez")
+_CARGO = Field("cargo", "Cargo: NAME:FACTORS[:KIND], ...", required=True, placeholder="50 Inf:3, 7 Arm:4:armor")
+_POWER = Field("power", "Power", "choice", choices_from="units:power", prefill="power")
+_BASE = "ports:name"
+
+OPS_ACTIONS: tuple[Action, ...] = (
+    Action("sea-supply", "s", "Sea supply", "sea-supply {power} {boxes} {ports} --by={units}",
+           "Sea supply lines: one transport per Western Allied line from a box (21.421)", "21.421", target="units",
+           dialog="Sea supply by {power}", ok="Trace", footer=False,
+           fields=(_POWER, Field("boxes", "Lines from mapboard boxes", "number", min=0, max=99, step=1, default=0),
+                   Field("ports", "Lines from ports", "number", min=0, max=99, step=1, default=0))),
+    Action("ship-oil", "o", "Oil", "ship-oil {power} {n} --by={units}",
+           "Ship oil by sea: a transport a counter, or 3 destroyer factors (European Axis) (21.422)", "21.422",
+           target="units", dialog="Oil shipment by {power}", ok="Ship", footer=False,
+           fields=(_POWER, Field("n", "Oil counters", "number", min=1, max=99, step=1, required=True))),
+    Action("grant-brp", "g", "BRP grant", "grant-brp {power} {n} --by={units}",
+           "A Western Allied BRP grant by sea: a transport per 5 BRPs (21.423)", "21.423", target="units",
+           dialog="BRP grant by {power}", ok="Grant", footer=False,
+           fields=(_POWER, Field("n", "BRPs", "number", min=1, max=999, step=1, required=True))),
+    Action("transport", "m", "Sea transport", "transport {from} {to} --cargo={cargo} --by={units} --distance={distance} "
+           "--legs={legs} --straits={straits}",
+           "Sea transport ground or air units to one base (21.43)", "21.43", target="units", dialog="Sea transport with {units}",
+           ok="Transport", text="21.434: 1 destroyer factor per factor; 2 to or from a box, plus a transport per 5 factors.",
+           fields=(Field("from", "From (base of embarkation)", "choice", choices_from=_BASE, prefill="base", required=True),
+                   Field("to", "To (base of debarkation)", "choice", choices_from=_BASE, required=True), _CARGO, _DIST, _LEGS, _STRAITS)),
+    Action("escort", "E", "Escort", "escort {from} {to} --cargo={cargo} --by={units} --reach={reach}",
+           "Sea escort ground and air units redeploying across water (21.6)", "21.6", target="units",
+           dialog="Sea escort with {units}", ok="Escort",
+           text="21.64: destroyers on the mapboard, transports to or from a box; 21.65A: destroyers reach the embarkation hex "
+                "on the initial leg. Oil and BRPs: the o and g keys in supply determination (21.63).",
+           fields=(Field("from", "From", "choice", choices_from=_BASE, prefill="base", required=True),
+                   Field("to", "To", "choice", choices_from=_BASE, required=True), _CARGO,
+                   Field("reach", "Hexes from the destroyers' base to FROM (if elsewhere)", "number", min=0, max=999, step=1))),
+    Action("invade", "v", "Invade", "invade {hex} {from} --hex-kind={kind} --cargo={cargo} --by={units} --distance={distance} "
+           "{defended} --odds={odds} {supplied}",
+           "Announce a seaborne invasion (21.51)", "21.51", target="units", dialog="Seaborne invasion with {units}", ok="Invade",
+           text="21.513: 1 destroyer factor per ground factor, 2 if defended; 21.5152: 1:1 or better.",
+           fields=(Field("hex", "Invasion hex", required=True, placeholder="e.g. U19"),
+                   Field("from", "From (embarkation)", "choice", choices_from=_BASE, prefill="base", required=True),
+                   Field("kind", "Hex kind", "choice", choices=("beach", "gibraltar", "singapore", "one-hex-island", "port")),
+                   _CARGO, _DIST, Field("defended", "Defended (an enemy ground unit)", "flag", option="--defended"),
+                   Field("odds", "Odds (defended only)", placeholder="3:1"),
+                   Field("supplied", "Started the turn there, fully supplied (21.514E)", "flag", option="--supplied"))),
+    Action("bombard", "B", "Bombard", "bombard {invasion} --by={units} --distance={distance}",
+           "Shore bombardment for an announced invasion (21.52)", "21.52", target="units", dialog="Shore bombardment by {units}",
+           ok="Bombard", text="21.525: 3 naval factors per combat factor; 21.526: capped by Naval Nationality DRM (RULINGS A3).",
+           fields=(Field("invasion", "Invasion (e.g. invasion-4)", required=True), _DIST)),
+    Action("carrier-mission", "c", "Carriers", "carrier-mission {hex} --by={units} --distance={distance} --target={target}",
+           "Announce a fast carrier mission (21.55)", "21.55", target="units", dialog="Fast carrier mission: {units}", ok="Announce",
+           text="21.555A: a fast fleet factor per fast carrier factor; 21.557F: one enemy base.",
+           fields=(Field("hex", "Mission hex", required=True, placeholder="e.g. Y20"), _DIST,
+                   Field("target", "Enemy base struck (optional)", placeholder="one base"))),
+    Action("raid", "R", "Raid", "raid {box} --by={units}", "Send a raider group to an SW box (21.53)", "21.53", target="units",
+           dialog="Raid with {units}", ok="Raid", text="21.532: at most three fast ships, one fast carrier; no five-factor battleships.",
+           fields=(Field("box", "SW box", "choice", choices=("Atlantic SW", "Indian Ocean SW", "Pacific SW"), required=True),)),
+    Action("escort-result", "", "Escort result", "escort-result {id} --surviving={surviving} {defeated}",
+           "After an interception of a sea escort: cargo delivered, returned or eliminated (21.66)", "21.66",
+           fields=(Field("id", "Escort (e.g. escort-3)", required=True),
+                   Field("surviving", "Destroyer factors surviving", "number", min=0, max=999, step=1),
+                   Field("defeated", "The escort lost the naval combat", "flag", option="--defeated"))),
+    Action("transport-result", "", "Transport result", "transport-result {id} {stage}",
+           "A sea transport intercepted and defeated before or after embarkation (21.436)", "21.436",
+           fields=(Field("id", "Transport (e.g. transport-3)", required=True),
+                   Field("stage", "Defeated", "choice", choices=("before", "after"), required=True))),
+    Action("invasion-result", "", "Invasion result", "invasion-result {id} {end} --survivors={survivors}",
+           "How an invasion ended: landed, repulsed, defeated at sea or aborted (21.516-21.518)", "21.516",
+           fields=(Field("id", "Invasion (e.g. invasion-4)", required=True),
+                   Field("end", "Result", "choice", choices=("landed", "repulsed", "defeated-at-sea", "aborted"), required=True),
+                   Field("survivors", "Surviving initial invaders (landed; blank: all)", placeholder="50 Inf, 7 Arm"))),
+    Action("invasion-losses", "", "Invasion losses", "invasion-losses {id} {n}",
+           "The ways to take invasion combat losses with the bombarding fleet (21.5283)", "21.5283",
+           fields=(Field("id", "Invasion (e.g. invasion-4)", required=True),
+                   Field("n", "Loss factors required", "number", min=1, max=999, step=1, required=True))),
+    Action("raid-engage", "", "Raider engagement", "raid-engage {id} --attempt={attempt} --result={result}",
+           "An engagement attempt on the Raider Table (21.5341, 21.538)", "21.5341",
+           fields=(Field("id", "Raid (e.g. raid-5)", required=True),
+                   Field("attempt", "Attempt", "choice", choices=("1", "2")),
+                   Field("result", "Modified result typed (blank: the app rolls; RULINGS A2)", "number", min=-20, max=20, step=1))),
+    Action("raid-return", "", "Raiders return", "raid-return {id}", "The raider group returns to port inverted (21.537)", "21.537",
+           fields=(Field("id", "Raid (e.g. raid-5)", required=True),)),
+)
+"""The operations' keys of the Naval mode."""

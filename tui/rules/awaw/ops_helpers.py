@@ -1,0 +1,181 @@
+"""What the operations verbs (21.42-21.6) share: places from bases, the chosen force, the per-turn record, prompts.
+
+The operations keep their own plain data in ``AwawWorld.ops`` (saved as it
+is): the player turn it belongs to, the units sea transported and the
+missions announced this player turn (invasions, raids, escorts), so later
+commands can check 21.435G, 21.437D, 21.521 and 21.66 against them. A
+record of another player turn is treated as empty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from ..core.errors import RuleError
+from ..core.ruleset import Context, Outcome
+from ..core.state import Pending
+from .bases import Base
+from .common import Side, distance, one_side, words_list
+from .employment import check_force
+from .ops_tables import OpsTables
+from .ranges import check_range, read_legs
+from .straits import check_route
+from .tables import AwawTables
+from .transport import Cargo, Place, parse_cargo
+from .units import NavalUnit
+from .world import AwawWorld
+
+ENGINE_OPTIONS = frozenset({"dice", "roll", "force"})
+"""Options every command accepts (the engine's own)."""
+
+Action = Callable[[Context, list[str], dict[str, Any], bool], Outcome]
+"""A command that may need the referee's confirmation: (ctx, args, options, confirmed) -> outcome."""
+
+
+@dataclass(frozen=True)
+class Env:
+    """What every operations verb is closed over: both tables and the acting side."""
+
+    tables: AwawTables
+    ops: OpsTables
+    side: Side
+
+
+def place(base: Base) -> Place:
+    """A base as the operations calculators see it."""
+    return Place(base.name, base.is_box, tuple(base.fronts), base.theater)
+
+
+def held_at_start(base: Base, side: str, env: Env) -> bool:
+    """Did ``side`` control ``base`` at the start of the current phase (the player turn's first phase for the movement phase)?"""
+    return env.tables.side_of(base.control_at_start or base.control) == side
+
+
+def power_of(words: list[str], env: Env) -> tuple[str, list[str]]:
+    """Read a power from the front of ``words``."""
+    if not words:
+        raise RuleError(f"which power? ({', '.join(env.tables.powers)})")
+    power = words[0].lower()
+    if power not in env.tables.powers:
+        raise RuleError(f"no power called '{words[0]}' ({', '.join(env.tables.powers)})")
+    return power, words[1:]
+
+
+@dataclass(frozen=True)
+class Force:
+    """The naval units a command uses, with the factors chapter 21 counts."""
+
+    units: list[NavalUnit]
+    destroyers: int
+    transports: int
+    figures: dict[str, Any]
+
+    @property
+    def warships(self) -> list[NavalUnit]:
+        """The units that are not transports (they are employed and inverted)."""
+        return [u for u in self.units if u.type != "transport"]
+
+    def of(self, category: str, env: Env) -> list[NavalUnit]:
+        """The units of one category."""
+        return [u for u in self.units if u.category(env.tables) == category]
+
+
+def force(ctx: Context, opts: dict[str, Any], env: Env, activity: str, *, required: bool = True) -> Force:
+    """The units of ``--by``, checked for ``activity`` (21.31-21.314, the acting side)."""
+    words = words_list(opts, "by")
+    if not words:
+        if required:
+            raise RuleError(f"{activity}: which naval units? --by A,B,C")
+        return Force([], 0, 0, {})
+    world: AwawWorld = ctx.state.world
+    units = world.units_named(words)
+    one_side(units, env.side(ctx), env.tables, activity)
+    figures = check_force(units, world, env.tables, activity)
+    return Force(units, figures["destroyers"].value, figures["transports"].value, figures)
+
+
+def cargo_of(opts: dict[str, Any]) -> tuple[Cargo, ...]:
+    """The ``--cargo`` units (``NAME:FACTORS[:KIND][:partial|:oil|:ctl=N|:no-mech]``, commas between)."""
+    text = opts.get("cargo")
+    if text in (None, "", True):
+        raise RuleError("which cargo? --cargo \"NAME:FACTORS[:KIND], ...\" (e.g. \"50 Inf:3, 7 Arm:4:armor\")")
+    return parse_cargo(str(text))
+
+
+def route_checks(ctx: Context, opts: dict[str, Any], env: Env, kind: str, theater: str, what: str, rule: str) -> list:
+    """The typed distance checked for ``kind`` (RULINGS A1), and the straits named on the way (21.211)."""
+    n = distance(opts, what, rule)
+    legs = read_legs(str(opts["legs"])) if opts.get("legs") not in (None, True) else None
+    checks = [check_range(kind, theater, n, env.tables, legs=legs, ports=words_list(opts, "ports"),
+                          exception=str(opts.get("exception") or ""))]
+    checks += check_route(ctx.state.world, words_list(opts, "straits"), env.side(ctx), env.tables)
+    return checks
+
+
+# --- the per-turn record -------------------------------------------------------
+
+
+def turn_key(ctx: Context, env: Env) -> str:
+    """The player turn a record belongs to: game turn and acting side."""
+    return f"{ctx.state.flow.turn}:{env.side(ctx)}"
+
+
+def record(ctx: Context, env: Env) -> dict[str, Any]:
+    """This player turn's operations record (empty if the saved one is of another turn)."""
+    world: AwawWorld = ctx.state.world
+    ops = world.ops
+    if ops.get("turn") != turn_key(ctx, env):
+        return {"turn": turn_key(ctx, env), "transported": [], "missions": {}}
+    return {"turn": ops["turn"], "transported": list(ops.get("transported", [])), "missions": dict(ops.get("missions", {}))}
+
+
+def with_record(world: AwawWorld, rec: dict[str, Any]) -> AwawWorld:
+    """The world with a new operations record."""
+    return replace(world, ops=rec)
+
+
+def transported(ctx: Context, env: Env) -> set[str]:
+    """Lower-case names of units sea transported this player turn (21.435G, 21.437D)."""
+    return {n.lower() for n in record(ctx, env)["transported"]}
+
+
+def mission(ctx: Context, env: Env, mid: str, kind: str) -> dict[str, Any]:
+    """An announced mission of this player turn by id (``invasion-3``)."""
+    missions = record(ctx, env)["missions"]
+    key = next((k for k in missions if k.lower() == mid.lower()), None)
+    if key is None or missions[key].get("kind") != kind:
+        known = ", ".join(k for k, m in missions.items() if m.get("kind") == kind) or "none this player turn"
+        raise RuleError(f"no {kind} called '{mid}' ({known})")
+    return {"id": key, **missions[key]}
+
+
+# --- prompts the referee answers -------------------------------------------------
+
+
+def ask(ctx: Context, verb: str, args: list[str], opts: dict[str, Any], question: str, rule: str, subject: str) -> Outcome:
+    """Raise a yes/no prompt whose ``yes`` carries the command out (a board condition the app cannot see)."""
+    world: AwawWorld = ctx.state.world
+    world, serial = world.next_serial()
+    pid = f"{verb}-{serial}"
+    keep = {k: v for k, v in opts.items() if k not in ENGINE_OPTIONS}
+    prompt = Pending(id=pid, text=question, kind="confirm", effect="ops-confirm", required=True, rule=rule,
+                     subject=subject, args={"verb": verb, "args": list(args), "options": keep},
+                     raised=ctx.segment.key, expires="segment")
+    return Outcome(world, f"{pid}: {question} — answer {pid} yes|no", raise_prompts=(prompt,))
+
+
+def answer_confirm(actions: dict[str, Action]) -> Callable[[Context, Pending, str], Outcome]:
+    """The ``ops-confirm`` answer: ``yes`` carries out the command that raised the prompt (checked again), ``no`` drops it."""
+
+    def answer(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        world: AwawWorld = ctx.state.world
+        if value != "yes":
+            return Outcome(world, f"{prompt.id}: not confirmed — nothing done ({prompt.rule})")
+        action = actions.get(str(prompt.args.get("verb")))
+        if action is None:
+            raise RuleError(f"{prompt.id}: nothing to confirm")
+        outcome = action(ctx, list(prompt.args.get("args", [])), dict(prompt.args.get("options", {})), True)
+        return replace(outcome, summary=f"{prompt.id}: confirmed — {outcome.summary}")
+
+    return answer

@@ -1,0 +1,120 @@
+"""Wires the AWAW tables, verbs, effects and views into a :class:`RuleSet` (seed 004, chapter 21 Naval Operations).
+
+The rule set loads two data files: ``awaw.toml`` (the tables of 21.1-21.41,
+21.44, 21.7 and the turn sequence) and ``awaw-operations.toml`` (the
+operations of 21.42, 21.43x, 21.51x-21.56, 21.6x, validated by
+``verbs_ops.load_ops_tables``). The operations' ``[commands]`` table names
+the steps of the sequence where each of their verbs is legal; they are added
+to those steps before the sequence is built. Verbs come in parts (roster,
+basing, patrols and harbor attacks, the turn, the operations) merged with a
+check that no name is defined twice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..core.data import convert, read_toml
+from ..core.errors import DataError
+from ..core.phases import Segment, build_sequence
+from ..core.ruleset import Context, RuleSet, check_sequence_names
+from ..core.state import GameState
+from . import views as V
+from .naval_actions import NAVAL_ACTIONS, PORT_ACTIONS
+from .parts import merge
+from .planner import CORE_ACTIVITIES, plan
+from .scenario import world_from_scenario
+from .tables import load_tables
+from .turn import build_turn
+from .verbs_basing import build_basing_verbs
+from .verbs_patrol import build_patrol_verbs
+from .verbs_units import build_unit_verbs
+from .world import AwawWorld, world_from_data, world_to_data
+
+FIRST, SECOND = "first", "second"
+OPS_FILE = "awaw-operations.toml"
+
+
+def add_ops_commands(raw: dict[str, Any], ops_raw: dict[str, Any], file: str) -> None:
+    """Add the operations' verbs to the steps their ``[commands]`` table names (step id -> verbs)."""
+    commands = convert(ops_raw.get("commands", {}), dict[str, list[str]], file, prefix="commands")
+    steps = raw["sequence"]["steps"]
+    for step_id, verbs in commands.items():
+        if step_id not in steps:
+            raise DataError(file, f"table commands, key {step_id}", f"is not a step of the awaw sequence ({', '.join(steps)})")
+        step = steps[step_id]
+        step["commands"] = list(dict.fromkeys([*(step.get("commands") or []), *verbs]))
+
+
+def load(data_dir: Path) -> RuleSet:
+    """Load ``rulesets/awaw.toml`` and ``rulesets/awaw-operations.toml`` and build the rule set."""
+    path = data_dir / "rulesets" / "awaw.toml"
+    ops_path = data_dir / "rulesets" / OPS_FILE
+    raw = read_toml(path)
+    ops_raw = read_toml(ops_path)
+    tables = load_tables(path, raw)
+    from . import planner_ops, verbs_ops  # the operations of 21.42-21.6
+
+    ops_activities = tuple(planner_ops.ACTIVITIES)
+
+    ops_tables = verbs_ops.load_ops_tables(ops_path, ops_raw)
+    add_ops_commands(raw, ops_raw, ops_path.name)
+    sequence = build_sequence(raw.get("sequence"), path.name)
+
+    def resolve_side(state: GameState, side: str) -> str:
+        world: AwawWorld = state.world
+        first = world.first or tables.sides[0]
+        if side == FIRST:
+            return first
+        if side == SECOND:
+            return next(s for s in tables.sides if s != first)
+        return side
+
+    def acting_side(state: GameState, seg: Segment) -> str:
+        side = resolve_side(state, seg.side)
+        if seg.acting == "other" and side in tables.sides:
+            return next(s for s in tables.sides if s != side)
+        return side
+
+    def acting(ctx: Context) -> str:
+        return acting_side(ctx.state, ctx.segment)
+
+    def phasing(state: GameState) -> str:
+        return resolve_side(state, sequence.at(state.flow.index).side)
+
+    def own_bases(state: GameState) -> list[dict[str, Any]]:
+        """The bases the phasing side holds (the destinations the Naval mode's forms offer)."""
+        return [r for r in V.port_rows(state, tables) if r["side"] == phasing(state)]
+
+    parts = merge([build_unit_verbs(tables, acting), build_turn(tables, acting), build_basing_verbs(tables, acting),
+                   build_patrol_verbs(tables, acting), verbs_ops.build_ops(tables, ops_tables, acting)], path.name)
+    rs = RuleSet(
+        id="awaw",
+        name="A World at War — 21 Naval Operations",
+        sides=tables.sides,
+        sequence=sequence,
+        verbs=parts.verbs,
+        effects=parts.effects,
+        answers=parts.answers,
+        conditions=parts.conditions,
+        world_to_data=world_to_data,
+        world_from_data=world_from_data,
+        views={"ports": lambda s: V.port_rows(s, tables), "units": lambda s: V.unit_rows(s, tables),
+               "own-bases": own_bases, "return-bases": lambda s: [{"name": "origin"}, *own_bases(s)],
+               "enemy-bases": lambda s: [r for r in V.port_rows(s, tables) if r["side"] not in (phasing(s), "neutral")],
+               "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables)},
+        columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS},
+        markers=lambda s, q: V.marker_rows(s, q, tables),
+        explain=lambda s, name: V.explain(s, name, tables),
+        world_from_scenario=lambda raw_s, file: world_from_scenario(raw_s, file, tables),
+        resolve_side=resolve_side,
+        default_scenario="awaw-mediterranean-1942",
+        source_files=(str(path), str(ops_path)),
+        tables=tables,
+        actions={"naval": NAVAL_ACTIONS + parts.actions, "ports": PORT_ACTIONS},
+        planner=lambda s, ids, choices: plan(s, ids, choices, tables, ops_tables, ops_activities),
+        planner_activities=CORE_ACTIVITIES + ops_activities,
+    )
+    check_sequence_names(rs, path.name)
+    return rs

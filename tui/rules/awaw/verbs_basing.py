@@ -1,0 +1,260 @@
+"""Base changes, displacement, returns, naval redeployment and overstacking (seed 004, 21.112, 21.22x, 21.23x, 21.33).
+
+``rebase`` changes base in the movement phase (21.221-21.225): within 40/20
+hexes (typed, RULINGS A1), to a base the side held at the start of the
+movement phase, with room (21.112), inverted exactly as 21.224 says.
+``rebase-failed`` sends defeated units back inverted, even overstacked
+(21.222, 21.112). ``displace`` moves units out of a base the enemy occupies
+(21.23 A-G, 21.233). ``return`` brings units at sea home (21.33). ``nr``
+redeploys naval units in the redeployment phase (21.32, 21.3612), and
+``eliminate`` removes excess units of the owner's choice (21.112).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import RuleError
+from ..core.explain import Explained
+from ..core.ruleset import Context, Outcome, Verb
+from . import basing as B
+from .bases import Base
+from .common import Side, distance, ids, one_side, words_list
+from .parts import OpsParts
+from .ranges import check_range, read_legs
+from .straits import check_route
+from .tables import AwawTables
+from .units import NavalUnit
+from .world import AwawWorld
+
+
+def inverts_on_base_change(origin: Base, dest: Base) -> str:
+    """Why a base change inverts the units (21.224), or "" when it does not."""
+    if origin.kind == "box" and dest.kind == "box":
+        return "from one mapboard box to another (21.224)"
+    if origin.kind == "sw-box" and not dest.is_box:
+        return "from an SW box to a mapboard port (21.224, 25.372A)"
+    if dest.kind != "sw-box" and origin.theater != dest.theater:
+        return f"between theaters, {origin.theater} to {dest.theater} (21.224, 33.74B)"
+    return ""
+
+
+def _matches(entry: str, base: Base) -> bool:
+    """A ``rebase_with`` entry (``front:F``, ``group:G`` or a base name) names ``base``."""
+    if entry.startswith("front:"):
+        return entry[6:] in base.fronts and not base.is_box
+    if entry.startswith("group:"):
+        return base.group == entry[6:]
+    return base.name == entry
+
+
+def check_box_routes(origin: Base, dest: Base, tables: AwawTables) -> None:
+    """21.214: base changes to and from the U.S. boxes only with the bases their data lists."""
+    for box_base, other in ((origin, dest), (dest, origin)):
+        box = tables.boxes.get(box_base.name)
+        if box is not None and box.rebase_with and not any(_matches(e, other) for e in box.rebase_with):
+            raise RuleError(f"rebase: base changes between the {box_base.name} box and {other.name} are not permitted; "
+                            f"only with {', '.join(box.rebase_with)} ({box.rule})")
+
+
+def _friendly(base: Base, side: str, tables: AwawTables, at_start: bool) -> bool:
+    who = base.control_at_start if at_start else base.control
+    return tables.side_of(who) == side
+
+
+def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
+    """The basing verbs, closed over the tables."""
+
+    def route(ctx: Context, opts: dict[str, Any], who: str) -> list[Explained]:
+        return check_route(ctx.state.world, words_list(opts, "straits"), who, tables, rivers=bool(opts.get("river")))
+
+    def movers(world: AwawWorld, words: list[str], who: str, what: str) -> tuple[list[NavalUnit], Base]:
+        units = world.units_named(words)
+        one_side(units, who, tables, what)
+        bases = {u.base for u in units}
+        if len(bases) != 1:
+            raise RuleError(f"{what}: units from one base at a time; these are at {', '.join(sorted(bases))}")
+        return units, world.bases[bases.pop()]
+
+    def rebase(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.221-21.225: change base in the movement phase."""
+        world: AwawWorld = ctx.state.world
+        who = side(ctx)
+        dest, rest = world.take_base(args)
+        units, origin = movers(world, rest, who, "rebase")
+        for u in units:
+            if u.sunk or u.repair or u.at_sea or u.unusable:
+                raise RuleError(f"rebase: {u.id} is {u.state_words} and cannot change base (21.221)")
+            if u.base_changed:
+                raise RuleError(f"rebase: {u.id} has already changed base this movement phase (21.32)")
+            if u.acted:
+                raise RuleError(f"rebase: {u.id} has carried out an activity this player turn; a base change comes first (21.32, 21.414B)")
+        if dest.name == origin.name:
+            raise RuleError(f"rebase: the units are already at {dest.name} (21.321)")
+        if dest.kind != "sw-box" and not _friendly(dest, who, tables, at_start=True):  # SW boxes: 25.31
+            raise RuleError(f"rebase: {dest.name} was held by {dest.control_at_start or 'nobody'} at the start of the movement "
+                            f"phase; the new base must have been controlled by the {who} side then (21.223)")
+        check_box_routes(origin, dest, tables)
+        n = distance(opts, "rebase", "21.223")
+        checks = [check_range("base-change", origin.theater, n, tables, ports=words_list(opts, "ports"))]
+        checks += route(ctx, opts, who)
+        B.check_room(world, dest, units, tables, "rebase")
+        why = inverts_on_base_change(origin, dest)
+        moved = [u.change(base=dest.name, base_changed=True, inverted=u.inverted or bool(why), note=f"from {origin.name}")
+                 for u in units]
+        new = world.with_units(moved)
+        inv = f"; inverted: {why}" if why else "; not inverted (21.224)"
+        return Outcome(new, f"{ids(units)} changed base {origin.name} → {dest.name}, {n} hexes{inv}",
+                       explanations=(*checks, B.room_left(new, dest, tables)))
+
+    def rebase_failed(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.222: intercepted and defeated, the units return to their original base inverted, even overstacked."""
+        world: AwawWorld = ctx.state.world
+        units = world.units_named(args)
+        one_side(units, side(ctx), tables, "rebase-failed")
+        back = []
+        for u in units:
+            if not u.base_changed or not u.note.startswith("from "):
+                raise RuleError(f"rebase-failed: {u.id} has not changed base this phase (21.222)")
+            back.append(u.change(base=u.note[5:], inverted=True, note=""))
+        new = world.with_units(back)
+        over = B.overstacked(new, tables)
+        details = []
+        if over:
+            excess = []
+            for base, extra in over.items():
+                details.append(f"{base} is over capacity by {extra} factors: the excess may not be used this player turn "
+                               "and must be remedied by the end of the redeployment phase or eliminated (21.112, 21.222)")
+                excess += [u.change(unusable=True) for u in back if u.base == base]
+            new = new.with_units(excess)
+        return Outcome(new, f"{ids(units)} defeated while changing base: back at their original base, inverted (21.222)",
+                       tuple(details))
+
+    def displace(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.23 A-G, 21.233: units of an occupied base go to the nearest controlled port with room, inverted."""
+        world: AwawWorld = ctx.state.world
+        origin, rest = world.take_base(args)
+        if not rest:
+            raise RuleError("usage: displace FROM TO|none [UNITS] --distance N [--front F] (21.23)")
+        afloat = [u for u in world.units_at(origin.name) if tables.side_of(u.power) != tables.side_of(origin.control)]
+        if not afloat:
+            raise RuleError(f"displace: no naval units of the side that lost {origin.name} are there; record the capture "
+                            f"first with control {origin.name} POWER (21.23)")
+        if rest[0].lower() == "none":
+            chosen = world.units_named(rest[1:]) if rest[1:] else afloat
+            for u in chosen:
+                if u not in afloat:
+                    raise RuleError(f"displace: {u.id} is not a displaced unit at {origin.name}")
+            new = world.with_units([u.change(sunk=True, tf="") for u in chosen])
+            return Outcome(new, f"{ids(chosen)} eliminated: no controlled port with room within "
+                                f"{tables.theaters[origin.theater].displacement} hexes of {origin.name} (21.23D)")
+        dest, rest = world.take_base(rest)
+        chosen = world.units_named(rest) if rest else afloat
+        for u in chosen:
+            if u not in afloat:
+                raise RuleError(f"displace: {u.id} is not a displaced unit at {origin.name}")
+        who = tables.side_of(chosen[0].power)
+        if not _friendly(dest, who, tables, at_start=False):
+            raise RuleError(f"displace: {dest.name} is held by {dest.control}; units are displaced to a controlled port (21.23)")
+        if origin.two_front:
+            front = str(opts.get("front") or "")
+            if front not in origin.fronts:
+                raise RuleError(f"displace: {origin.name} is a two-front port: choose the front with --front "
+                                f"{'|'.join(origin.fronts)} (21.23C)")
+            if front not in dest.fronts and not dest.is_box:
+                raise RuleError(f"displace: {dest.name} is not on the {front} front chosen (21.23C)")
+        n = distance(opts, "displace", "21.23D")
+        try:
+            check = check_range("displacement", origin.theater, n, tables)
+        except RuleError as exc:
+            raise RuleError(f"{exc}; with no port in range type `displace {origin.name} none` (21.23D)") from None
+        B.check_room(world, dest, chosen, tables, "displace (partial room: name the units that fit, 21.23B)")
+        moved = [u.change(base=dest.name, inverted=True, tf="", at_sea="", sea_hex="") for u in chosen]
+        new = world.with_units(moved)
+        left = [u.id for u in afloat if u not in chosen]
+        more = (f"still to displace from {origin.name}: {', '.join(left)} (21.23B: to the next closest port)",) if left else ()
+        return Outcome(new, f"{ids(chosen)} displaced {origin.name} → {dest.name}, {n} hexes, inverted (21.23, 21.233)",
+                       more, (check, B.room_left(new, dest, tables)))
+
+    def return_(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.33: units at sea return to their base of origin, or (--to BASE --distance N) another friendly base in range."""
+        world: AwawWorld = ctx.state.world
+        units = world.units_named(args)
+        away = [u.id for u in units if not u.at_sea]
+        if away:
+            raise RuleError(f"return: {', '.join(away)} {'is' if len(away) == 1 else 'are'} not at sea (21.33)")
+        inverted = [u.change(at_sea="", sea_hex="", inverted=True) for u in units]
+        if str(opts.get("to") or "origin").lower() == "origin":
+            return Outcome(world.with_units(inverted), f"{ids(units)} back at their base of origin, inverted (21.33, 21.4183)")
+        dest = world.base(str(opts["to"]))
+        who = tables.side_of(units[0].power)
+        if tables.side_of(dest.control_at_start) != who:
+            raise RuleError(f"return: {dest.name} was not under friendly control at the start of the player turn (21.33)")
+        n = distance(opts, "return", "21.33")
+        check = check_range("return", dest.theater, n, tables)
+        B.check_room(world, dest, units, tables, "return")
+        new = world.with_units([u.change(base=dest.name, tf="") for u in inverted])
+        return Outcome(new, f"{ids(units)} returned to {dest.name}, {n} hexes from the activity hex, inverted (21.33)",
+                       explanations=(check, B.room_left(new, dest, tables)))
+
+    def nr(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.32, 21.3612: naval units redeploy in the redeployment phase; a port touched every 20/10 hexes."""
+        world: AwawWorld = ctx.state.world
+        who = side(ctx)
+        dest, rest = world.take_base(args)
+        units, origin = movers(world, rest, who, "nr")
+        for u in units:
+            if u.sunk or u.repair or u.at_sea:
+                raise RuleError(f"nr: {u.id} is {u.state_words} (21.32)")
+        if not _friendly(dest, who, tables, at_start=True):
+            raise RuleError(f"nr: {dest.name} is not controlled by the {who} side (21.3612)")
+        n = distance(opts, "nr", "21.3612")
+        legs = read_legs(str(opts["legs"])) if opts.get("legs") else None
+        checks = [check_range("escort", origin.theater, n, tables, legs=legs, ports=words_list(opts, "ports"))]
+        checks += route(ctx, opts, who)
+        B.check_room(world, dest, [u for u in units if not u.unusable or u.base != dest.name], tables, "nr")
+        why = inverts_on_base_change(origin, dest)
+        new = world.with_units([u.change(base=dest.name, unusable=False, inverted=u.inverted or bool(why)) for u in units])
+        return Outcome(new, f"{ids(units)} redeployed {origin.name} → {dest.name}, {n} hexes (21.32, 21.3612)"
+                            + (f"; inverted: {why}" if why else ""), explanations=tuple(checks))
+
+    def eliminate(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.112: excess units of the owner's choice at an overstacked base are eliminated."""
+        world: AwawWorld = ctx.state.world
+        units = world.units_named(args)
+        over = B.overstacked(world, tables)
+        for u in units:
+            if u.base not in over:
+                raise RuleError(f"eliminate: {u.base} is not over capacity; only excess units are eliminated (21.112)")
+        new = world.with_units([u.change(sunk=True, tf="", unusable=False) for u in units])
+        for base, extra in over.items():
+            here = [u for u in units if u.base == base]
+            gone = sum(u.basing_factors(tables) for u in here)
+            spare = [u.id for u in here if gone - u.basing_factors(tables) >= extra]
+            if spare:
+                raise RuleError(f"eliminate: {base} is over by {extra} factors; without {spare[0]} the others already "
+                                "remove the excess, and only excess units are eliminated (21.112)")
+        still = B.overstacked(new, tables)
+        tail = ("; still over: " + ", ".join(f"{b} by {n}" for b, n in still.items())) if still else ""
+        return Outcome(new, f"{ids(units)} eliminated as excess (21.112){tail}")
+
+    verbs = [
+        Verb("rebase", "rebase BASE UNITS --distance N [--straits B,G] [--ports P,..]",
+             "Change base in the movement phase: within 40/20 hexes, to a base held at the phase's start, with room.",
+             "21.22, 21.223, 21.224", rebase, group="naval", options=("distance", "straits", "ports", "river")),
+        Verb("rebase-failed", "rebase-failed UNITS",
+             "Units intercepted and defeated while changing base go back to their original base, inverted.",
+             "21.222", rebase_failed, group="naval"),
+        Verb("displace", "displace FROM TO|none [UNITS] --distance N [--front F]",
+             "Displace naval units from a base the enemy occupies to the nearest controlled port with room.",
+             "21.23, 21.233", displace, anytime=True, group="naval", options=("distance", "front")),
+        Verb("return", "return UNITS [--to BASE|origin --distance N]",
+             "Units at sea return to their base of origin, or to another friendly base within 20/10 hexes.",
+             "21.33, 21.4183", return_, group="naval", options=("to", "distance")),
+        Verb("nr", "nr BASE UNITS --distance N [--legs A,B,..] [--straits ..] [--ports ..]",
+             "Naval redeployment of naval units (a port touched every 20/10 hexes).", "21.32, 21.3612", nr,
+             group="naval", options=("distance", "legs", "straits", "ports", "river")),
+        Verb("eliminate", "eliminate UNITS", "Eliminate excess units of the owner's choice at an overstacked base.",
+             "21.112", eliminate, group="naval"),
+    ]
+    return OpsParts({v.name: v for v in verbs})

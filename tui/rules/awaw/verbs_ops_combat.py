@@ -1,0 +1,299 @@
+"""The combat phase's missions (21.51, 21.52, 21.55): ``invade``, ``bombard``, ``invasion-losses``, ``carrier-mission``.
+
+Each announces a mission after the checks of the pure calculators
+(``invasion``, ``bombardment``, ``carriers``) and CORE's employment, range
+and straits checks; the naval units go to sea (``at_sea = "mission"``) and
+come home inverted before exploitation with the other missions (21.4183,
+21.555E). What the app cannot see is typed: the hex's kind, whether it is
+defended, the odds (21.5152), the distance by water (RULINGS A1).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..core.errors import RuleError
+from ..core.explain import Explained
+from ..core.numbers import read_amount, read_int
+from ..core.ruleset import Context, Outcome, Verb
+from . import bombardment as BO
+from . import carriers as CA
+from . import invasion as I
+from .common import ids, words_list
+from .employment import employ
+from .ops_common import check_enough, plural
+from .ops_helpers import Action, Env, ask, cargo_of, force, mission, place, record, route_checks, transported, with_record
+from .transport import Cargo
+from .world import AwawWorld
+
+
+def _cargo_data(cargo: tuple[Cargo, ...]) -> list[dict[str, Any]]:
+    return [{"name": c.name, "factors": c.factors, "kind": c.kind, "ctl": c.ctl, "mech": c.mech_intact} for c in cargo]
+
+
+def _cargo_back(data: list[dict[str, Any]]) -> tuple[Cargo, ...]:
+    return tuple(Cargo(d["name"], d["factors"], d["kind"], ctl=d["ctl"], mech_intact=d["mech"]) for d in data)
+
+
+def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
+    """invade, bombard, invasion-losses, carrier-mission."""
+    t, ops = env.tables, env.ops
+
+    def to_sea(world: AwawWorld, units: list, hex_: str) -> AwawWorld:
+        acted = employ(units, world, invert=False)
+        return world.with_units([u.change(at_sea="mission", sea_hex=hex_) for u in acted])
+
+    def winter(ctx: Context) -> bool:
+        label = ctx.turn_label or ""
+        return any(label.lower().startswith(season.lower()) for season in t.seasons.winter)
+
+    def enemy_ships(world: AwawWorld, hex_: str, who: str) -> list[I.EnemyShip]:
+        return [I.EnemyShip(t.unit_types[u.type].category if t.unit_types[u.type].category in ("submarine", "asw", "transport")
+                            else u.type, u.factors, u.damaged, bool(u.tf))
+                for u in world.units.values()
+                if not u.sunk and not u.repair and t.side_of(u.power) != who
+                and ((u.base.lower() == hex_.lower() and not u.at_sea) or u.sea_hex.lower() == hex_.lower())]
+
+    def invade(ctx: Context, args: list[str], opts: dict[str, Any], confirmed: bool) -> Outcome:
+        """21.51: announce a seaborne invasion of one hex from one or more bases."""
+        world: AwawWorld = ctx.state.world
+        who = env.side(ctx)
+        if len(args) != 2:
+            raise RuleError("usage: invade HEX FROM[,FROM2] --hex-kind KIND --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 "
+                            "--distance N [--defended --odds A:D] (21.51)")
+        target = args[0]
+        starts = [world.base(w) for w in args[1].split(",") if w.strip()]
+        if target.lower() in {b.lower() for b in world.bases} and world.base(target).is_box:
+            I.check_target(place(world.base(target)))
+        for b in starts:
+            if t.side_of(b.control) != who:
+                raise RuleError(f"invade: {b.name} is not controlled by the {who} side; invaders start in a controlled port, "
+                                "eligible island or box (21.511, 21.514E)")
+        cargo = cargo_of(opts)
+        I.check_start([place(b) for b in starts], cargo, transported(ctx, env), ops)
+        defended = bool(opts.get("defended"))
+        kind = str(opts.get("hex-kind") or "")
+        ctl = read_int(opts.get("ctl", 0), "the Western Allied CTL", 0, 9)
+        checks: list[Explained] = [I.check_hex(kind, cargo, defended, ctl, ops)]
+        attackers = tuple(c for c in cargo if c.name.lower() in {w.lower() for w in words_list(opts, "attackers")}) \
+            if opts.get("attackers") else cargo
+        checks.append(I.check_sea_attackers(attackers, ops))
+        checks.append(I.check_odds(str(opts.get("odds") or ""), defended, ops) if defended or opts.get("odds")
+                      else I.check_odds("", False, ops))
+        crossed = tuple(words_list(opts, "fronts")) or tuple(dict.fromkeys(f for b in starts for f in b.fronts))
+        checks.append(I.check_winter(winter(ctx), crossed, bool(opts.get("aleutian")), ops))
+        presence = I.naval_presence(enemy_ships(world, target, who), target, ops)
+        if presence.value:
+            raise RuleError(f"invade: an enemy TF or {ops.invasion.naval_presence_factors.value} or more undamaged enemy naval "
+                            f"factors are in {target}: the invasion may not be carried out (21.5153A)")
+        from_box = any(b.is_box for b in starts)
+        req = I.invasion_requirement(cargo, defended, from_box, ops)
+        f = force(ctx, opts, env, "seaborne invasion")
+        check_enough(req, f.destroyers, f.transports, "seaborne invasion")
+        theater = starts[0].theater
+        checks += route_checks(ctx, opts, env, "offensive", theater, "seaborne invasion", "21.512, 21.3614")
+        if kind == "port":
+            checks.append(I.check_range(int(str(opts["distance"])), theater, True, ops))
+        if not (confirmed or opts.get("supplied")):
+            return ask_invade(ctx, args, opts, cargo, starts)
+        new_world, serial = world.next_serial()
+        mid = f"invasion-{serial}"
+        rec = record(ctx, env)
+        rec["missions"] = {**rec["missions"], mid: {"kind": "invasion", "hex": target, "from": [b.name for b in starts],
+                                                     "cargo": _cargo_data(cargo), "attackers": [c.name for c in attackers],
+                                                     "defended": defended, "units": [u.id for u in f.units],
+                                                     "from_box": [b.name for b in starts if b.is_box], "bombard": [],
+                                                     "hex_kind": kind}}
+        new = with_record(to_sea(new_world, f.units, target), rec)
+        figures = (*req.figures, *checks, presence, I.defender_dm(attackers, ops),
+                   I.occupation_limit(True, kind == "one-hex-island" and theater == "pacific", False, ops))
+        summary = (f"{mid}: invasion of {target} ({kind}, {'defended' if defended else 'undefended'}) from "
+                   f"{', '.join(b.name for b in starts)}: {sum(c.factors for c in cargo)} ground factors on {ids(f.units)}; "
+                   f"needs {req.destroyers.value} destroyer factors (21.513)")
+        details = ("Defensive air support against it is tripled (21.517F); ground support at most 3x the ground factors (21.517D).",
+                   "Losses: `invasion-losses ID REQUIRED [--ships ...]` (21.528x); defeat at sea or odds below 1:1 after a "
+                   "combat round: the units return to their embarkation base (21.516, 21.5152).",
+                   "Invading units may not attack out of the hex unless they exploit, and do not count for attrition (21.519).")
+        return Outcome(new, summary, details, figures, actor=who)
+
+    def ask_invade(ctx: Context, args: list[str], opts: dict[str, Any], cargo: tuple[Cargo, ...], starts: list) -> Outcome:
+        return ask(ctx, "invade", args, opts, f"Did {', '.join(c.name for c in cargo)} start this player turn in "
+                   f"{', '.join(b.name for b in starts)}, fully supplied, without moving there (21.514E)?", "21.514E", args[0])
+
+    def bombard(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.52: naval units support an announced invasion with shore bombardment."""
+        world: AwawWorld = ctx.state.world
+        if len(args) != 1:
+            raise RuleError("usage: bombard INVASION_ID --by A,B --distance N (21.52)")
+        m = mission(ctx, env, args[0], "invasion")
+        f = force(ctx, opts, env, "shore bombardment")
+        carrying = [u.id for u in f.units if u.id in m["units"]]
+        if carrying:
+            raise RuleError(f"bombard: {', '.join(carrying)} carry the invading units; shore bombardment comes from naval factors "
+                            "not carrying ground units (21.517C)")
+        for u in f.units:
+            base = world.bases[u.base]
+            if base.is_box:
+                BO.check_box(base.name, base.name in m["from_box"], ops)
+        cargo = _cargo_back(m["cargo"])
+        ground = sum(c.factors for c in cargo if c.name in m["attackers"])
+        by_drm: dict[int, int] = {}
+        for u in f.units:
+            if u.category(t) in ("fleet", "destroyer"):
+                d = world.drm.get(u.nation, world.drm.get(u.power, 0))
+                by_drm[d] = by_drm.get(d, 0) + u.factors
+        b = BO.bombardment_value(ground, by_drm, ops)
+        support = []
+        if opts.get("air-support") not in (None, True):
+            air = Fraction(str(read_amount(opts["air-support"], "ground support in combat factors (21.517D)", 0, 999, 0.5)))
+            support = [I.ground_support_cap(ground, int(air), ops), BO.combined_support(b, air, ground, ops)]
+        origin = world.bases[f.units[0].base]
+        checks = route_checks(ctx, opts, env, "offensive", origin.theater, "shore bombardment", "21.522, 21.3614")
+        rec = record(ctx, env)
+        mm = rec["missions"][m["id"]]
+        rec["missions"] = {**rec["missions"], m["id"]: {**mm, "bombard": [*mm.get("bombard", []), *(u.id for u in f.units)],
+                                                         "bombard_value": mm.get("bombard_value", 0) + b.value.value}}
+        new = with_record(to_sea(world, f.units, m["hex"]), rec)
+        summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids(f.units)} adds {plural(b.value.value, 'combat factor')} "
+                   f"to {plural(ground, 'ground factor')} (21.525, 21.526)")
+        if support:
+            summary += f"; with {support[0].value} of ground support, {support[1].value} combat factors in all (21.527)"
+        return Outcome(new, summary, b.value.notes, (b.value, *support, *checks), actor=env.side(ctx))
+
+    def losses(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.528x: ground combat losses taken by bombarding fleets; without --ships, the ways to take them."""
+        world: AwawWorld = ctx.state.world
+        if len(args) != 2:
+            raise RuleError("usage: invasion-losses INVASION_ID REQUIRED [--ships \"DD-UNIT:N,CRUISER,BATTLESHIP\"] (21.528)")
+        m = mission(ctx, env, args[0], "invasion")
+        required = read_int(args[1], "ground combat loss factors", 1, 999)
+        value = int(m.get("bombard_value", 0))
+        fleet = sum(world.units[i].factors for i in m.get("bombard", []) if i in world.units and not world.units[i].sunk)
+        cargo = _cargo_back(m["cargo"])
+        ground = tuple(c.factors for c in cargo if c.name in m["attackers"])
+        options = BO.loss_options(required, ground, fleet, value)
+        lines = tuple(f"option: ground units of {'+'.join(map(str, g)) or 'none'} factors and {n} fleet factors" for g, n in options)
+        if not opts.get("ships"):
+            return Outcome(world, f"{m['id']}: {required} loss factors; fleet losses at most {value} (the bombardment's combat "
+                                  f"factors, 21.5283); {len(options)} ways", lines)
+        dd = 0
+        cruisers: list[int] = []
+        heavy: list[int] = []
+        changed = []
+        for item in words_list(opts, "ships"):
+            name, _, n = item.partition(":")
+            u = world.unit(name)
+            if u.id not in m.get("bombard", []):
+                raise RuleError(f"invasion-losses: {u.id} did not provide shore bombardment for {m['id']}; destroyers carrying "
+                                "the invaders may not be taken (21.517H, 21.5282A)")
+            if u.category(t) == "destroyer":
+                k = read_int(n or 1, f"destroyer factors of {u.id} lost", 1, u.factors)
+                dd += k
+                changed.append(u.change(factors=u.factors - k, sunk=u.factors == k))
+            elif t.unit_types[u.type].capital:
+                heavy.append(u.factors)
+                changed.append(u.change(damaged=True))
+            else:
+                cruisers.append(u.factors)
+                changed.append(u.change(sunk=True))
+        out = BO.fleet_losses(BO.FleetLoss(dd, tuple(cruisers), tuple(heavy)), value, ops)
+        if out.value > required:
+            raise RuleError(f"invasion-losses: the ships named absorb {out.value} loss factors, more than the {required} required (21.5282)")
+        new = world.with_units(changed)
+        summary = (f"{m['id']}: the bombarding fleet takes {out.value} of {required} loss factors ({ids(changed)}); "
+                   f"{required - out.value} from ground units, air factors or CVEs (21.517H, 21.5283)")
+        return Outcome(new, summary, lines, (out,), actor=env.side(ctx))
+
+    def result(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.516, 21.5152, 21.517I-J, 21.518: how an announced invasion ended."""
+        world: AwawWorld = ctx.state.world
+        ends = ("landed", "repulsed", "defeated-at-sea", "aborted")
+        if len(args) != 2 or args[1].lower() not in ends:
+            raise RuleError(f"usage: invasion-result INVASION_ID {'|'.join(ends)} [--survivors A,B] [--final-round A,B] (21.516-21.518)")
+        m = mission(ctx, env, args[0], "invasion")
+        if m.get("result"):
+            raise RuleError(f"invasion-result: {m['id']} is already {m['result']}")
+        end = args[1].lower()
+        cargo = _cargo_back(m["cargo"])
+        attackers = tuple(c for c in cargo if c.name in m["attackers"])
+        rec = record(ctx, env)
+        rec["missions"] = {**rec["missions"], m["id"]: {**rec["missions"][m["id"]], "result": end}}
+        if end != "landed":
+            stage = "before" if end == "aborted" else "after"
+            ships = [world.units[i] for i in [*m["units"], *m.get("bombard", [])] if i in world.units]
+            home = [u.change(at_sea="", sea_hex="", inverted=True) for u in ships if u.at_sea == "mission"]
+            rule = "21.5152" if end == "repulsed" else "21.516"
+            text = I.failure(stage, " or ".join(m["from"]))
+            return Outcome(with_record(world.with_units(home), rec), f"{m['id']} {end}: {text} ({rule})",
+                           (f"Naval units back at their bases, inverted: {ids(home) or 'none'}.",), actor=env.side(ctx))
+        names = {c.name.lower() for c in attackers}
+        survivors = {w.lower() for w in words_list(opts, "survivors")} or names
+        final = {w.lower() for w in words_list(opts, "final-round")} or survivors
+        unknown = (survivors | final) - {c.name.lower() for c in cargo}
+        if unknown:
+            raise RuleError(f"invasion-result: {', '.join(sorted(unknown))} not in the cargo of {m['id']}")
+        pacific = world.bases[world.units[m["units"][0]].base].theater == "pacific" if m["units"] else False
+        figures = (I.occupation_limit(bool(survivors & names), pacific and m.get("hex_kind") == "one-hex-island", False, ops),
+                   I.exploitation(attackers, final, survivors, ops))
+        bridge = "a bridgehead counter may be placed (21.517I)" if survivors & names or not m["defended"] else "no bridgehead"
+        summary = f"{m['id']} landed in {m['hex']}: {bridge}; breakthrough {'possible' if figures[1].value else 'not possible'} (21.518)"
+        details = ("All surviving invaders and the units kept aboard occupy the hex; surplus units may return to a port in "
+                   "range, or the excess is eliminated at the end of the combat phase (21.517J, K).",)
+        return Outcome(with_record(world, rec), summary, (*details, *figures[1].notes), figures, actor=env.side(ctx))
+
+    def carrier_mission(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.55: fast carriers move to a mission hex to strike one enemy base or support regular combat."""
+        world: AwawWorld = ctx.state.world
+        if len(args) != 1:
+            raise RuleError("usage: carrier-mission HEX --by CV,CA,DD --distance N [--target BASE] [--with INVASION_ID] (21.55)")
+        hex_ = args[0]
+        f = force(ctx, opts, env, "fast carrier mission")
+        carriers = f.of("carrier", env)
+        if not carriers:
+            raise RuleError("carrier-mission: a fast carrier mission needs at least one fast carrier (21.551)")
+        fig = CA.fast_fleet_check(f.figures["carriers"].value, f.figures["fast_fleet"].value, ops)
+        with_inv = mission(ctx, env, str(opts["with"]), "invasion") if opts.get("with") else None
+        for u in f.units:
+            base = world.bases[u.base]
+            if base.is_box:
+                CA.check_box(base.name, bool(with_inv) and base.name in with_inv["from_box"], ops)
+        CA.check_target(words_list(opts, "target"))
+        origin = world.bases[f.units[0].base]
+        checks = route_checks(ctx, opts, env, "offensive", origin.theater, "fast carrier mission", "21.552, 21.3614")
+        new_world, serial = world.next_serial()
+        mid = f"carriers-{serial}"
+        rec = record(ctx, env)
+        rec["missions"] = {**rec["missions"], mid: {"kind": "carriers", "hex": hex_, "units": [u.id for u in f.units],
+                                                     "target": str(opts.get("target") or ""), "with": str(opts.get("with") or "")}}
+        new = with_record(to_sea(new_world, f.units, hex_), rec)
+        target = f", against {opts['target']}" if opts.get("target") else ""
+        summary = f"{mid}: fast carrier mission to {hex_}{target} by {ids(f.units)} (21.55)"
+        return Outcome(new, summary, (CA.return_note(), *CA.DIFFERENCES), (fig, *checks), actor=env.side(ctx))
+
+    verbs = [
+        Verb("invade", "invade HEX FROM[,FROM2] --hex-kind beach|gibraltar|singapore|one-hex-island|port --cargo \"NAME:FACTORS[:KIND]\" "
+             "--by DD1,DD2 --distance N [--defended --odds A:D] [--attackers A,B] [--ctl N] [--fronts F,G] [--supplied]",
+             "Announce a seaborne invasion: 1 destroyer factor per ground factor (2 if defended, counting units kept back), "
+             "odds 1:1 or better, at most two units by sea (marines, commandos excepted).", "21.51",
+             lambda c, a, o: invade(c, a, o, False), group="operations",
+             options=("hex-kind", "cargo", "by", "distance", "legs", "ports", "straits", "exception", "defended", "odds",
+                      "attackers", "ctl", "fronts", "aleutian", "supplied")),
+        Verb("bombard", "bombard INVASION_ID --by A,B --distance N [--air-support N]",
+             "Shore bombardment for an announced invasion: 3 naval factors per combat factor, capped by Naval Nationality DRM "
+             "(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527).", "21.52",
+             bombard, group="operations", options=("by", "distance", "legs", "ports", "straits", "exception", "air-support")),
+        Verb("invasion-losses", "invasion-losses INVASION_ID REQUIRED [--ships \"DD:N,CRUISER,HEAVY\"]",
+             "Ground combat losses and the bombarding fleet: list the ways, or take them from named ships (destroyers a factor "
+             "each, cruisers sunk for 2, heavy ships damaged for 1), never above the bombardment's value.", "21.528",
+             losses, group="operations", options=("ships",)),
+        Verb("invasion-result", "invasion-result INVASION_ID landed|repulsed|defeated-at-sea|aborted [--survivors A,B] [--final-round A,B]",
+             "How the invasion ended: landed (occupation limits, breakthrough 21.518), repulsed below 1:1 or defeated at sea "
+             "(back to the embarkation base), aborted before embarkation.", "21.516, 21.5152, 21.517I-K, 21.518", result,
+             group="operations", options=("survivors", "final-round")),
+        Verb("carrier-mission", "carrier-mission HEX --by CV,CA --distance N [--target BASE] [--with INVASION_ID]",
+             "Announce a fast carrier mission to a sea hex: a fast fleet factor per carrier factor, one target base; it returns "
+             "before exploitation.", "21.55", carrier_mission, group="operations",
+             options=("by", "distance", "legs", "ports", "straits", "exception", "target", "with")),
+    ]
+    return verbs, {"invade": invade}

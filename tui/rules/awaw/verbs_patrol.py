@@ -1,0 +1,249 @@
+"""Patrols, interceptions, defensive patrols and harbor attacks (seed 004, 21.41x, 21.44x) as guided procedures.
+
+``patrol`` announces a patrol (21.416A) after the checks of 21.31-21.314,
+21.412-21.414 and 21.4184A; the app then walks 21.416 B-L with prompts whose
+answers are the typed results of the interceptions and naval combats
+(RULINGS A2): ``patrol-N`` asks, step by step, whether the defender
+intercepts en route (C-F), whether a victorious patrol continues (E), what
+happens in the patrol hex (I-K) and whether the defender intercepts a patrol
+that stays (L, once only: 21.4171). ``intercept`` and ``defend`` are the
+defender's side (21.3611, 21.4191-21.4195). ``harbor`` walks 21.443 A-D.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..core.errors import RuleError
+from ..core.ruleset import Context, Outcome, Verb
+from ..core.state import Pending
+from .common import Side, distance, ids, one_side, words_list
+from .employment import check_force, employ, why_not
+from .parts import OpsParts
+from .ranges import check_range, read_legs
+from .straits import check_route
+from .tables import AwawTables
+from .world import AwawWorld
+
+NO, WON, LOST = "no interception", "patrol won", "patrol lost"
+REMAIN, RETURN, CONTINUE, ABORT = "remain at sea", "return to base", "continue", "abort"
+STEPS = {
+    "route": ("21.416C-F", (NO, WON, LOST)),
+    "continue": ("21.416E", (CONTINUE, ABORT)),
+    "strikes": ("21.416I-K", (REMAIN, RETURN, WON, LOST)),
+    "strikes-after": ("21.416K", (REMAIN, RETURN)),
+    "hex": ("21.416L", (NO, WON, LOST)),
+    "victor": ("21.416L", (REMAIN, RETURN)),
+}
+"""The prompts of the patrol procedure: rule and choices (the results are typed, RULINGS A2)."""
+
+
+def _text(step: str, n: int, force: str, hex_: str) -> str:
+    return {
+        "route": f"Patrol {n} ({force}) moves to {hex_}: does the defender intercept on the way, and who wins the naval combat?",
+        "continue": f"Patrol {n} won the naval combat: continue to {hex_} or abort and return to port?",
+        "strikes": f"Patrol {n} in {hex_}: after counterair attacks and air strikes (the defender may intercept before any "
+                   "round if he has not), does it remain at sea for the combat phase or return?",
+        "strikes-after": f"Patrol {n} in {hex_}: air strikes done; remain at sea for the combat phase or return to base?",
+        "hex": f"Patrol {n} remains in {hex_}: does the defender intercept it there, and who wins?",
+        "victor": f"Patrol {n} won in {hex_}: remain at sea for the combat phase or return to base and invert?",
+    }[step]
+
+
+def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
+    """Patrol, intercept, defend and harbor, with the answers of their procedures."""
+
+    def ask(world: AwawWorld, step: str, n: int, units: list[str], hex_: str, tried: bool, segment: str) -> Pending:
+        rule, choices = STEPS[step]
+        return Pending(id=f"patrol-{n}-{step}", text=_text(step, n, ", ".join(units), hex_), kind="choice", effect="patrol-step",
+                       choices=choices, required=True, rule=rule, subject=hex_,
+                       args={"n": n, "units": units, "hex": hex_, "step": step, "tried": tried}, raised=segment)
+
+    def patrol(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.411-21.416A: announce a patrol to a sea hex."""
+        world: AwawWorld = ctx.state.world
+        who = side(ctx)
+        if len(args) < 2:
+            raise RuleError("usage: patrol HEX UNITS --distance N [--legs ..] [--ports ..] [--straits ..] (21.41)")
+        hex_, units = args[0].upper(), world.units_named(args[1:])
+        one_side(units, who, tables, "patrol")
+        subs = [u for u in units if u.category(tables) == "submarine"]
+        if subs and len(subs) != len(units):
+            raise RuleError("patrol: submarines patrol independent of other naval forces (21.4184A)")
+        for u in units:
+            box = tables.boxes.get(u.base)
+            if box is not None and not box.patrol:
+                raise RuleError(f"patrol: {u.id} is based in the {u.base} box, from which patrols may not be conducted ({box.rule})")
+        figures = check_force(units, world, tables, "patrol", patrol=True)
+        origin = world.bases[units[0].base]
+        n = distance(opts, "patrol", "21.412, 21.3614")
+        legs = read_legs(str(opts["legs"])) if opts.get("legs") else None
+        checks = [check_range("offensive", origin.theater, n, tables, legs=legs, ports=words_list(opts, "ports"),
+                              exception=str(opts.get("exception") or ""))]
+        checks += check_route(world, words_list(opts, "straits"), who, tables)
+        world, serial = world.next_serial()
+        sent = [u.change(at_sea="patrol", sea_hex=hex_) for u in employ(units, world, invert=False)]
+        world = world.with_units(sent)
+        cost = "no BRPs for submarines (21.414A, 9.56A)" if subs else (
+            f"BRPs for {figures['factors'].value} naval factors on the front of {hex_} (21.414A)")
+        prompt = ask(world, "route", serial, [u.id for u in units], hex_, False, ctx.segment.key)
+        return Outcome(world, f"Patrol {serial}: {ids(units)} to {hex_}, {n} hexes; {cost}. Answer patrol-{serial}-route and the prompts that follow (21.416)",
+                       ("Base changes and SW deployments are announced with the patrols (21.414B, 21.416A)",),
+                       (*checks, *figures.values()), raise_prompts=(prompt,), actor=who)
+
+    def back(world: AwawWorld, units: list[str]) -> AwawWorld:
+        return world.with_units([world.units[u].change(at_sea="", sea_hex="", inverted=True) for u in units])
+
+    def patrol_step(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """One answer of the 21.416 procedure."""
+        world: AwawWorld = ctx.state.world
+        a = prompt.args
+        n, units, hex_, step, tried = a["n"], list(a["units"]), a["hex"], a["step"], bool(a["tried"])
+        units = [u for u in units if u in world.units and not world.units[u].sunk and world.units[u].at_sea == "patrol"]
+        if not units:
+            return Outcome(world, f"Patrol {n}: no patrolling units left (sunk or returned)")
+        seg = ctx.segment.key
+        nxt = lambda s, t=tried: (ask(world, s, n, units, hex_, t, seg),)  # noqa: E731 - the next prompt
+        if value == LOST:
+            return Outcome(back(world, units), f"Patrol {n} lost the naval combat: {', '.join(units)} return to port, inverted "
+                           "(21.416F); the victorious interceptors may stay as a defensive patrol (defend HEX UNITS, 21.4191) "
+                           "or return and invert")
+        if value == RETURN:
+            return Outcome(back(world, units), f"Patrol {n} returns to base: {', '.join(units)} inverted (21.416K, 21.4183)")
+        if value == ABORT:
+            return Outcome(back(world, units), f"Patrol {n} aborts after winning and returns to port, inverted (21.416E)")
+        if step == "route":
+            if value == WON:
+                return Outcome(world, f"Patrol {n} won the naval combat en route (21.416E)", raise_prompts=nxt("continue", True))
+            return Outcome(world, f"Patrol {n} reaches {hex_} (21.416H-I)", raise_prompts=nxt("strikes"))
+        if step == "continue":
+            return Outcome(world, f"Patrol {n} continues to {hex_} (21.416E)", raise_prompts=nxt("strikes-after"))
+        if step == "strikes" and value == WON:
+            return Outcome(world, f"Patrol {n} won the interception in {hex_} (21.416J)", raise_prompts=nxt("strikes-after", True))
+        if value == REMAIN:
+            if tried or step == "victor":
+                return Outcome(world, f"Patrol {n} remains in {hex_} during the combat phase (21.416K-L)")
+            return Outcome(world, f"Patrol {n} remains in {hex_}: the defender may intercept it there (21.416L)",
+                           raise_prompts=nxt("hex", True))
+        if step == "hex":
+            if value == WON:
+                return Outcome(world, f"Patrol {n} won in {hex_} (21.416L)", raise_prompts=nxt("victor", True))
+            return Outcome(world, f"Patrol {n} stays in {hex_} unintercepted for the combat phase (21.416L)")
+        raise RuleError(f"'{value}' is not an answer to patrol-{n}-{step} here ({', '.join(STEPS[step][1])})")
+
+    def intercept(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.3611, 21.4192-21.4195: the non-phasing side's naval units intercept an enemy naval activity."""
+        world: AwawWorld = ctx.state.world
+        phasing = side(ctx)
+        if len(args) < 2:
+            raise RuleError("usage: intercept HEX UNITS --distance N [--straits ..] (21.3611)")
+        hex_, units = args[0].upper(), world.units_named(args[1:])
+        defender = next(s for s in tables.sides if s != phasing)
+        one_side(units, defender, tables, "intercept (the non-phasing side intercepts)")
+        for u in units:
+            box = tables.boxes.get(u.base)
+            if box is not None and not box.intercept and not u.at_sea:
+                raise RuleError(f"intercept: naval units in the {u.base} box may not attempt interceptions ({box.rule})")
+            if u.at_sea == "defensive-patrol" or (u.at_sea == "patrol" and u.category(tables) == "submarine"):
+                if u.intercepts >= 2:
+                    raise RuleError(f"intercept: {u.id} has already intercepted twice this turn; only one 21.4192 "
+                                    "interception is permitted (21.4193)")
+                continue
+            if u.intercepts:
+                raise RuleError(f"intercept: {u.id} has already intercepted this turn (21.4193)")
+            reason = why_not(u, world)
+            if reason:
+                raise RuleError(f"intercept: {reason}")
+        n = distance(opts, "intercept", "21.3611")
+        theater = world.bases[units[0].base].theater
+        checks = [check_range("interception", theater, n, tables)]
+        checks += check_route(world, words_list(opts, "straits"), defender, tables)
+        at_sea = [u for u in units if u.at_sea]
+        port = [u for u in units if not u.at_sea]
+        moved = [u.change(intercepts=u.intercepts + 1) for u in at_sea]
+        moved += [u.change(intercepts=1) for u in employ(port, world)]
+        return Outcome(world.with_units(moved), f"{ids(units)} intercept in {hex_}, {n} hexes: resolve the Naval Interception "
+                       "Table and any naval combat, then type the result (RULINGS A2; 21.3611)",
+                       ("Victors over a patrol may stay as a defensive patrol: defend HEX UNITS (21.4191)",),
+                       tuple(checks), actor=defender)
+
+    def defend(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.4191: a defending force that intercepted and defeated a patrol stays in the interception hex."""
+        world: AwawWorld = ctx.state.world
+        if len(args) < 2:
+            raise RuleError("usage: defend HEX UNITS (21.4191)")
+        hex_, units = args[0].upper(), world.units_named(args[1:])
+        defender = next(s for s in tables.sides if s != side(ctx))
+        one_side(units, defender, tables, "defend")
+        for u in units:
+            if not u.intercepts or u.at_sea:
+                raise RuleError(f"defend: {u.id} did not intercept from port this turn; only a victorious intercepting "
+                                "force may remain as a defensive patrol (21.4191)")
+        new = world.with_units([u.change(at_sea="defensive-patrol", sea_hex=hex_, inverted=False) for u in units])
+        return Outcome(new, f"{ids(units)} on defensive patrol in {hex_} until the end of regular combat; they may intercept "
+                            "once more (21.4191-21.4193)", actor=defender)
+
+    def harbor(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.441-21.444: announce a harbor attack (21.443A); the defender, cards and result follow as prompts."""
+        world: AwawWorld = ctx.state.world
+        if len(args) < 2:
+            raise RuleError("usage: harbor POWER TARGET [NATURE AND MODIFIERS...] (21.443A)")
+        power = args[0].lower()
+        if power not in tables.powers:
+            raise RuleError(f"'{args[0]}' is not a power ({', '.join(tables.powers)})")
+        if tables.side_of(power) != side(ctx):
+            raise RuleError(f"harbor: harbor attacks are made by the moving player; {power} is not {side(ctx)} (21.441)")
+        target, rest = world.take_base(args[1:])
+        if tables.side_of(target.control) == side(ctx):
+            raise RuleError(f"harbor: {target.name} is held by {target.control}, a friendly base (21.443A)")
+        h = tables.harbor
+        initial = (power == h.initial_power and world.initial_harbor_left > 0 and world.harbor_attacks == 0
+                   and not world.harbor_research.get(power))
+        if not world.harbor_research.get(power) and not initial:
+            why = (" (the initial German attack is only possible while no other harbor attack has been made, 21.444)"
+                   if power == h.initial_power else "")
+            raise RuleError(f"harbor: {power} does not have the research result harbor attacks require (21.442){why}")
+        world, serial = world.next_serial()
+        world = replace(world, harbor_attacks=world.harbor_attacks + 1,
+                        initial_harbor_left=world.initial_harbor_left - (1 if initial else 0))
+        nature = " ".join(rest) or "as announced"
+        prompt = Pending(id=f"harbor-{serial}-B", text=f"Harbor attack {serial} on {target.name}: the defender announces his modifiers, "
+                         "including a counter-intelligence result (answer yes when announced)", kind="confirm",
+                         effect="harbor-step", required=True, rule="21.443B", subject=target.name,
+                         args={"n": serial, "target": target.name, "step": "B"}, raised=ctx.segment.key)
+        kind = "the initial German harbor attack (21.444)" if initial else "research result (21.442)"
+        return Outcome(world, f"Harbor attack {serial}: {power} on {target.name} ({nature}); {kind}", explanations=(),
+                       raise_prompts=(prompt,))
+
+    def harbor_step(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """21.443 B-D."""
+        world: AwawWorld = ctx.state.world
+        a = prompt.args
+        n, target, step = a["n"], a["target"], a["step"]
+        if step == "B":
+            nxt = Pending(id=f"harbor-{n}-C", text=f"Harbor attack {n} on {target}: both players may play tactical cards for a "
+                          "codebreaking advantage (48.32B); answer yes when done", kind="confirm", effect="harbor-step",
+                          required=True, rule="21.443C", subject=target, args={**a, "step": "C"}, raised=ctx.segment.key)
+            return Outcome(world, f"Harbor attack {n}: defender's modifiers announced (21.443B)", raise_prompts=(nxt,))
+        if step == "C":
+            nxt = Pending(id=f"harbor-{n}-D", text=f"Harbor attack {n} on {target}: the result on the Harbor Attack Table (RULINGS A2: "
+                          "read it and choose)", kind="choice", effect="harbor-step", choices=tuple(tables.harbor.results),
+                          required=True, rule="21.443D", subject=target, args={**a, "step": "D"}, raised=ctx.segment.key)
+            return Outcome(world, f"Harbor attack {n}: tactical cards played (21.443C)", raise_prompts=(nxt,))
+        return Outcome(world, f"Harbor attack {n} on {target}: {value} (21.443D; RULINGS A2). Record losses with damage/sink.")
+
+    verbs = [
+        Verb("patrol", "patrol HEX UNITS --distance N [--legs A,B] [--ports P,..] [--straits ..] [--exception X]",
+             "Announce a patrol to a sea hex; the app then asks each step of 21.416 (interceptions typed).",
+             "21.41, 21.416", patrol, group="naval", options=("distance", "legs", "ports", "straits", "exception")),
+        Verb("intercept", "intercept HEX UNITS --distance N [--straits ..]",
+             "The non-phasing side's units intercept an enemy naval activity (result typed).", "21.3611, 21.4192",
+             intercept, group="naval", options=("distance", "straits")),
+        Verb("defend", "defend HEX UNITS", "Victorious interceptors of a patrol stay as a defensive patrol.",
+             "21.4191", defend, group="naval"),
+        Verb("harbor", "harbor POWER TARGET [NATURE...]",
+             "Announce a harbor attack (research result or Germany's initial attack); the app asks B-D.",
+             "21.44, 21.443", harbor, group="naval"),
+    ]
+    return OpsParts({v.name: v for v in verbs}, answers={"patrol-step": patrol_step, "harbor-step": harbor_step})
