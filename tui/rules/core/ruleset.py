@@ -116,6 +116,11 @@ class RuleSet:
     # The keys of each mode, as data (``"ports"``, ``"zones"``): the screens build their
     # bindings, key legend, dialogs and palette entries from these (see ``actions.py``).
     actions: dict[str, tuple[Action, ...]] = field(default_factory=dict)
+    # Views ``show PATH VIEW`` prints as the rule set's own text instead of a table (a hex map).
+    texts: dict[str, Callable[[GameState], str]] = field(default_factory=dict)
+    # A mode's name in the header where the rule set's rows are not what the mode is called
+    # (``"ports": "Factories"`` when the Ports mode lists factory cities).
+    mode_titles: dict[str, str] = field(default_factory=dict)
 
 
 def check_sequence_names(rs: RuleSet, file: str) -> None:
