@@ -28,6 +28,7 @@ from .screens.command_line import CommandLine, completions, syntax
 from .screens.confirm_prompt import ConfirmPrompt
 from .screens.dice_prompt import ROLL, DicePrompt
 from .screens.log import LogScreen
+from .screens.map import MapScreen
 from .screens.markers import MarkersScreen
 from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
 from .screens.phases import PhasesScreen
@@ -54,6 +55,7 @@ class HarbormasterApp(App[None]):
         "markers": MarkersScreen,
         "log": LogScreen,
         "zones": ZonesScreen,
+        "map": MapScreen,
     }
     DEFAULT_MODE = "phases"
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
@@ -89,9 +91,13 @@ class HarbormasterApp(App[None]):
         """The port selected in the Ports mode (the palette's port commands act on it)."""
         return self.selected.get("ports")
 
+    MODE_VIEWS: ClassVar[dict[str, str]] = {"zones": "zones", "map": "map"}
+    """Modes shown only for a rule set with this view (Sea Zones, the hex map)."""
+
     def has_mode(self, mode: str) -> bool:
-        """Whether this game has mode ``mode`` (Sea Zones only where the rule set has sea zones)."""
-        return mode != "zones" or "zones" in self.game.ruleset.views
+        """Whether this game has mode ``mode`` (Sea Zones only where the rule set has sea zones, Map where it has a map)."""
+        view = self.MODE_VIEWS.get(mode)
+        return view is None or view in self.game.ruleset.views
 
     def on_mount(self) -> None:
         """Say why the game is read-only, if it is; follow changes other sessions make to the save."""

@@ -51,12 +51,14 @@ APP_ACTIONS: tuple[AppAction, ...] = (
     AppAction("mode('log')", "4", "Log", "Mode: Log", "Every event newest first, with dice and undone entries", group="Modes", mode="log"),
     AppAction("mode('zones')", "5", "Sea", "Mode: Sea Zones", "Sea zones x sides with NSN and why; conditions, checks, interference, Mulberries",
               group="Modes", mode="zones"),
+    AppAction("mode('map')", "7", "Map", "Mode: Map", "The hex map: storm, cities, factories, airfields, Mulberries, bridges; keys act on the hex",
+              group="Modes", mode="map"),
     AppAction("undo", "ctrl+z", "Undo", "Undo", "Undo the last command (it stays in the log, marked UNDONE)", group="Undo/Redo", line="undo"),
     AppAction("redo", "ctrl+y", "Redo", "Redo", "Redo the last undone command", group="Undo/Redo", line="redo"),
 )
 """The app-wide actions, in footer order."""
 
-MODE_ACTIONS: dict[str, tuple[str, str]] = {"ports": ("ports", "Port"), "zones": ("zones", "Sea")}
+MODE_ACTIONS: dict[str, tuple[str, str]] = {"ports": ("ports", "Port"), "zones": ("zones", "Sea"), "map": ("map", "Map")}
 """Table of ``RuleSet.actions`` -> (the mode whose keys they are, the palette's prefix)."""
 
 Entry = tuple[str, str, Callable[[], Any]]

@@ -71,9 +71,9 @@ def map_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
     turn = state.flow.turn
     area = set(S.storm_area(world, tables))
     marks = edges(world)
-    by_hex: dict[str, dict[str, str]] = {}
-    for (hid, d), (role, _) in marks.items():
-        by_hex.setdefault(hid, {})[d] = role
+    by_hex: dict[str, dict[str, list[str]]] = {}
+    for (hid, d), (role, char) in marks.items():
+        by_hex.setdefault(hid, {})[d] = [role, char]
     rows = []
     for h in world.grid.hexes():
         hid = world.id(h)
@@ -108,7 +108,8 @@ def grid_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]
              "shifted": g.shifted, "digits": g.digits, "centre": world.centre, "storm": world.storm,
              "area": S.storm_area(world, tables), "storm_move": world.storm_move,
              "production_turn": is_production_turn(world, state.flow.turn), "first": world.first,
-             "storm_roller": world.storm_roller, "initiative": list(world.initiative)}]
+             "storm_roller": world.storm_roller, "initiative": list(world.initiative),
+             "legend": [list(item) for item in LEGEND]}]
 
 
 def map_text(state: GameState, tables: LogisticsTables) -> str:
