@@ -138,7 +138,7 @@ def build_verbs(tables: LogisticsTables) -> dict[str, Verb]:
         if len(args) != 1:
             raise RuleError("usage: upgrade HEX (an Engineer converts a Minor Airfield into a Major; Airfields ¶2)")
         hex_id = world.hex(args[0])
-        side = world.airfields[hex_id].owner if hex_id in world.airfields else side_for(world, hex_id, opts, "upgrade")
+        side = world.airfields[hex_id].owner if hex_id in world.airfields else world.control(hex_id)
         new = X.upgrade_airfield(world, hex_id, side, tables)
         return Outcome(new, f"Airfield in {world.label(hex_id)} is now Major: reduce the Engineer by {a.upgrade_cost_cv.value} cv "
                        f"({a.upgrade_cost_cv.rule})", (), (X.airfield_figure(new, hex_id, ctx.state.flow.turn, tables),), actor=side)
@@ -299,7 +299,7 @@ def build_verbs(tables: LogisticsTables) -> dict[str, Verb]:
         Verb("storm-place", "storm-place HEX", "Set-up: put the storm in a hex without moving it (a scenario's own start).", "Storms ¶4", storm_place, anytime=True, group="set-up"),
         Verb("first", "first SIDE", "Set which side moves first this turn (the initiative winner by default).", "RULINGS L3", first, anytime=True, group="turn"),
         Verb("airfield", "airfield HEX [--side SIDE]", "An Engineer builds a Minor Airfield in its hex (not in a City or Town) in the Production Phase; the Engineer loses 1 cv.", "Airfields ¶1, ¶3", airfield, group="airfields", options=("side",)),
-        Verb("upgrade", "upgrade HEX", "An Engineer converts a Minor Airfield into a Major one in the Production Phase; the Engineer loses 1 cv.", "Airfields ¶2", upgrade, group="airfields", options=("side",)),
+        Verb("upgrade", "upgrade HEX", "An Engineer converts a Minor Airfield into a Major one in the Production Phase; the Engineer loses 1 cv.", "Airfields ¶2", upgrade, group="airfields"),
         Verb("mulberry", "mulberry HEX [--side SIDE]", "A Marine places a Mulberry (a port of capacity 2) in a production turn; the Marine loses 1 cv.", "Mulberries ¶1", mulberry, group="mulberries", options=("side",)),
         Verb("hit", "hit airfield|mulberry|canal HEX [N] | hit bridge HEX-HEX [N] | hit factory CITY KIND [N]", "Hits on a Logistics target in the battle being fought: two in one battle make a Major Airfield Minor and destroy a Mulberry, bridge or canal; a factory loses PP steps down to 0 PP.", "Airfields ¶4, Mulberries ¶2, Destruction ¶2, Factories ¶5; RULINGS L5", hit, group="combat"),
         Verb("battle", "battle", "The battle is over: single hits on airfields, Mulberries, bridges and canals leave nothing.", "RULINGS L5", battle, group="combat"),
