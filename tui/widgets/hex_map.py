@@ -37,6 +37,8 @@ GLYPH_STYLE = {
     "X": Style(color="#ff5555", bold=True), "@": Style(color="#ffffff", bold=True), "^": Style(color="#b08860"),
     "*": Style(color="#6a9955"), "%": Style(color="#9c9c4a"),
 }
+EDGE_GLYPH = {"_": "▁"}
+"""Characters drawn otherwise on screen: a low block for the hexes' flat edges (an underscore is clipped in SVG pictures)."""
 STORM_BG = Style(bgcolor="#4b2a6e")
 AREA_BG = Style(bgcolor="#2d2240")
 CURSOR = Style(bgcolor="#e5c07b", color="#000000", bold=True)
@@ -147,7 +149,7 @@ class HexMap(ScrollView, can_focus=True):
 
     def scroll_to_hex(self, hex_id: str) -> None:
         """Scroll so the hex (and a margin around it) is in sight."""
-        region = self.hex_region(hex_id).grow((1, 2, 1, 2))
+        region = self.hex_region(hex_id).grow((1, 1, 1, 1))
         self.scroll_to_region(region, animate=False, immediate=True)
 
     def _style(self, cell: Cell) -> Style:
@@ -173,7 +175,7 @@ class HexMap(ScrollView, can_focus=True):
         for row in self.picture.canvas:
             segments: list[Segment] = []
             for cell in row:
-                segments.append(Segment(cell.char, self._style(cell)))
+                segments.append(Segment(EDGE_GLYPH.get(cell.char, cell.char), self._style(cell)))
             strips.append(Strip(Segment.simplify(segments)))
         self._strips = strips
         self.refresh()

@@ -133,7 +133,7 @@ def city_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]
         made = F.production(world, place.hex, tables)
         res = world.resources.get(place.hex)
         rows.append({
-            "name": place.name or place.hex, "hex": place.hex, "owner": place.control, "size": place.size,
+            "name": place.name or place.hex, "noun": "city", "hex": place.hex, "owner": place.control, "size": place.size,
             "coastal": place.coastal, **{k: fac.get(k) for k in tables.kinds}, "total": F.total_pp(world, place.hex),
             "produces": ", ".join(f"{e.value} {k}" for k, e in made.items()) or "",
             "resource": f"{res[1]} PP {res[0]}" if res else "", "growth": F.growth_due(world, place.hex, tables),
