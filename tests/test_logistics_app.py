@@ -18,6 +18,7 @@ from tui.screens.choice_prompt import ChoicePrompt
 from tui.screens.confirm_prompt import ConfirmPrompt
 from tui.screens.dice_prompt import DicePrompt
 from tui.screens.form_prompt import FormPrompt
+from tui.screens.number_prompt import NumberPrompt
 from tui.screens.map import MapScreen
 from tui.session import memory_game
 from tui.widgets.hex_map import HexMap
@@ -112,14 +113,19 @@ async def test_hit_menu_on_a_bridge_hex() -> None:
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press(*"1206", "enter")
         await until(pilot, lambda: app.screen.query_one(HexMap).cursor == "1206")
-        await pilot.press("h")
-        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
-        await pilot.press("down", "down", "enter")  # Airfield, Mulberry, Bridge
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
-        app.screen.query_one("#field-n").value = "2"
-        await pilot.click("#ok")
+        keys = str(app.screen.query_one("#map-keys").render())
+        assert "Hit" in keys and "Airfield" in keys and "Rebuild" not in keys  # nothing destroyed here yet
+        for _ in range(2):  # two hits in one battle (RULINGS L5)
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+            assert [str(o.prompt) for o in app.screen.query_one("OptionList").options] == ["Bridge"]  # only what is in the hex
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
+            await pilot.press("enter")
+            await until(pilot, lambda: not app.screen.is_modal)
         await until(pilot, lambda: app.game.state.world.crossings["1206-1306"].destroyed)
-        assert app.game.events[-1]["command"] == "hit bridge 1206-1306 2"
+        assert [e["command"] for e in app.game.events[-2:]] == ["hit bridge 1206-1306 1"] * 2
+        await until(pilot, lambda: "Rebuild" in str(app.screen.query_one("#map-keys").render()))
 
 
 async def test_a_turn_from_the_keyboard_with_production() -> None:

@@ -126,6 +126,8 @@ class MapScreen(ActionScreen):
         text = Text.assemble(("Storm ", "bold #c678dd"), (str(grid_row["storm"]), "bold"), (f"  area {' '.join(grid_row['area'])}", "dim"),
                              (move, "dim"), ("\nfirst player: ", "dim"), (str(first), f"bold {SIDE_COLOUR.get(first, '')}".strip()),
                              ("  · production turn" if grid_row.get("production_turn") else "  · no production this turn", "dim"))
+        for line in grid_row.get("reminder") or []:
+            text.append("\n▲ " + line, "bold #c678dd")
         self.query_one("#map-storm", Static).update(text)
 
     def _legend(self, grid_row: dict[str, Any]) -> None:
@@ -136,9 +138,11 @@ class MapScreen(ActionScreen):
         self.query_one("#map-legend", Static).update(text)
 
     def _keys(self) -> None:
+        row = self.target_row(MAP)
         text = Text("Keys on this hex", style="bold")
         for a in self.actions:
-            if a.key:
+            applies = a.applies(row) and (not a.menu or any(self.by_id[i].applies(row) for i in a.menu if i in self.by_id))
+            if a.key and applies:
                 text.append(f"\n{a.key:<2}", "bold #e5c07b")
                 text.append(f"{a.label}", "")
         text.append("\ng ", "bold #e5c07b")
@@ -168,6 +172,7 @@ class MapScreen(ActionScreen):
     @on(HexMap.HexSelected)
     def _selected(self, message: HexMap.HexSelected) -> None:
         self.app.selected[MAP] = message.hex_id  # type: ignore[attr-defined]
+        self._keys()
         self._hex()
 
     def target_row(self, view: str) -> dict[str, Any] | None:

@@ -16,9 +16,10 @@ _HITS = Field("n", "Hits in this battle", "number", default=1, min=1, max=9, ste
 _KIND = Field("kind", "Factory", "choice", choices=KINDS)
 
 
-def _hit(target: str, label: str, verb: str, rule: str, text: str, fields: tuple[Field, ...] = (_HITS,), view: str = "map") -> Action:
-    return Action(f"hit-{target}", "", label, verb, f"Hit the {target} here: {text}", rule, target=view, fields=fields,
-                  title=f"Hit {target} at", dialog=f"Hit the {target} at {{name}}", ok="Hit", text=f"{rule}: {text}")
+def _hit(target: str, label: str, verb: str, rule: str, text: str, fields: tuple[Field, ...] = (_HITS,), requires: str = "") -> Action:
+    return Action(f"hit-{target}", "", label, verb, f"Hit the {target} here: {text}", rule, target="map", fields=fields,
+                  title=f"Hit {target} at", dialog=f"Hit the {target} at {{name}}", ok="Hit", text=f"{rule}: {text}",
+                  requires=requires or target)
 
 
 MAP_ACTIONS: tuple[Action, ...] = (
@@ -39,20 +40,20 @@ MAP_ACTIONS: tuple[Action, ...] = (
     _hit("airfield", "Airfield", "hit airfield {name} {n}", "Airfields ¶4", "two hits in one battle make a Major Airfield Minor"),
     _hit("mulberry", "Mulberry", "hit mulberry {name} {n}", "Mulberries ¶2", "two hits in one battle destroy it"),
     _hit("canal", "Canal", "hit canal {name} {n}", "Destruction ¶2; RULINGS L5", "two hits in one battle destroy it"),
-    _hit("bridge", "Bridge", "hit bridge {bridge_id} {n}", "Destruction ¶2; RULINGS L5", "two hits in one battle destroy it",
-         (Field("bridge_id", "Bridge", "choice", choices_from="crossings:bridge", prefill="bridge"), _HITS)),
+    _hit("bridge", "Bridge", "hit bridge {bridge_intact} {n}", "Destruction ¶2; RULINGS L5",
+         "two hits in one battle destroy it (the hex's first standing bridge; type `hit bridge A-B` for another)",
+         requires="bridge_intact"),
     _hit("factory", "Factory", "hit factory {name} {kind} {n}", "Factories ¶5", "each hit takes a PP step; the 0 PP step stays",
-         (_KIND, _HITS)),
+         (_KIND, _HITS), requires="factories"),
     Action("hit", "h", "Hit", "", "Hits on a Logistics target in this hex (two in one battle count together, RULINGS L5)",
            "RULINGS L5", target="map", title="Hit a target at",
            menu=("hit-airfield", "hit-mulberry", "hit-bridge", "hit-canal", "hit-factory")),
     Action("battle", "b", "Battle over", "battle", "The battle is over: single hits leave nothing (RULINGS L5)", "RULINGS L5",
            footer=False),
-    Action("rebuild-bridge", "", "Bridge", "rebuild bridge {bridge_id}", "An Engineer rebuilds a destroyed bridge (both hexes friendly, -1 cv)",
-           "Destruction ¶2, ¶3", target="map", title="Rebuild bridge at",
-           fields=(Field("bridge_id", "Bridge", "choice", choices_from="crossings:bridge", prefill="bridge"),)),
+    Action("rebuild-bridge", "", "Bridge", "rebuild bridge {bridge_destroyed}", "An Engineer rebuilds a destroyed bridge (both hexes friendly, -1 cv)",
+           "Destruction ¶2, ¶3", target="map", title="Rebuild bridge at", requires="bridge_destroyed"),
     Action("rebuild-canal", "", "Canal", "rebuild canal {name}", "An Engineer rebuilds the destroyed canal here (-1 cv)",
-           "Destruction ¶2, ¶3", target="map", title="Rebuild canal at"),
+           "Destruction ¶2, ¶3", target="map", title="Rebuild canal at", requires="canal_destroyed"),
     Action("rebuild", "r", "Rebuild", "", "An Engineer rebuilds a destroyed bridge or canal here (Production Phase, -1 cv)",
            "Destruction ¶2, ¶3", target="map", title="Rebuild at", menu=("rebuild-bridge", "rebuild-canal")),
     Action("place-storm", "S", "Put storm", "storm-place {name}", "Set-up: put the storm in this hex", "Storms ¶4",

@@ -30,7 +30,7 @@ from .tables import LogisticsTables, load_tables
 from .verbs import build_verbs, storm_outcome
 from .world import LogisticsWorld, is_production_turn, other, world_from_data, world_to_data
 
-FIRST, SECOND = "first", "second"
+FIRST, SECOND, LOSER = "first", "second", "loser"
 
 CITY_COLUMNS = (
     Column("name", "City", 14), Column("hex", "Hex", 5), Column("owner", "Owner", 7), Column("size", "Size", 4),
@@ -43,10 +43,13 @@ AIRFIELD_COLUMNS = (Column("name", "Hex", 6), Column("kind", "Kind", 6), Column(
 
 
 def side_resolver(sides: tuple[str, ...]):
-    """``first`` is the side the initiative put first this turn (the scenario's until then), ``second`` the other."""
+    """``first`` is the side the initiative put first this turn (the scenario's until then), ``second`` the other,
+    ``loser`` the initiative's loser, who rolls for the storm (Storms ¶4)."""
 
     def resolve_side(state: GameState, side: str) -> str:
         world: LogisticsWorld = state.world
+        if side == LOSER:
+            return world.storm_roller or other(world.first, sides)
         if side == FIRST:
             return world.first
         if side == SECOND:
@@ -194,7 +197,7 @@ def load(data_dir: Path) -> RuleSet:
         world_to_data=world_to_data,
         world_from_data=world_from_data,
         views={"ports": lambda s: V.city_rows(s, tables), "map": lambda s: V.map_rows(s, tables),
-               "map-grid": lambda s: V.grid_rows(s, tables), "crossings": crossing_rows, "airfields": airfield_rows},
+               "map-grid": lambda s: V.grid_rows(s, tables, sequence.at(s.flow.index).path[-1] == "movement"), "crossings": crossing_rows, "airfields": airfield_rows},
         columns={"ports": CITY_COLUMNS, "crossings": CROSSING_COLUMNS, "airfields": AIRFIELD_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, tables),
         explain=lambda s, name: V.explain(s, name, tables),

@@ -94,14 +94,18 @@ def map_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
             "canal": ("destroyed" if canal.destroyed else "canal") if canal else "",
             "bridges": [{"id": b.id, "name": b.name, "destroyed": b.destroyed} for b in bridges],
             "bridge": bridges[0].id if bridges else "",
+            "bridge_intact": next((b.id for b in bridges if not b.destroyed), ""),
+            "bridge_destroyed": next((b.id for b in bridges if b.destroyed), ""),
+            "canal_destroyed": bool(canal and canal.destroyed),
             "edges": by_hex.get(hid, {}),
             "content": content(world, hid),
         })
     return rows
 
 
-def grid_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
-    """One row: the map's geometry and the storm, for drawing (``columns``, ``rows``, ``shifted``...)."""
+def grid_rows(state: GameState, tables: LogisticsTables, movement: bool = False) -> list[dict[str, Any]]:
+    """One row: the map's geometry and the storm, for drawing (``columns``, ``rows``, ``shifted``...);
+    in a movement segment, the storm's reminder (Storms ¶2)."""
     world: LogisticsWorld = state.world
     g = world.grid
     return [{"name": "map", "columns": g.columns, "rows": g.rows, "first_column": g.first_column, "first_row": g.first_row,
@@ -109,7 +113,7 @@ def grid_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]
              "area": S.storm_area(world, tables), "storm_move": world.storm_move,
              "production_turn": is_production_turn(world, state.flow.turn), "first": world.first,
              "storm_roller": world.storm_roller, "initiative": list(world.initiative),
-             "legend": [list(item) for item in LEGEND]}]
+             "legend": [list(item) for item in LEGEND], "reminder": S.reminder(world, tables)[1:] if movement else []}]
 
 
 def map_text(state: GameState, tables: LogisticsTables) -> str:
