@@ -87,7 +87,10 @@ class ActionScreen(GameScreen):
             if not subs:
                 self.notify(f"{action.long_name}: nothing here it applies to.", severity="warning")
                 return
-            chosen = await self.app.push_screen_wait(ChoicePrompt(action.long_name, action.help, [s.label for s in subs]))
+            if len(subs) == 1:  # one thing here it applies to: no need to ask which
+                chosen = subs[0].label
+            else:
+                chosen = await self.app.push_screen_wait(ChoicePrompt(action.long_name, action.help, [s.label for s in subs]))
             action = next((s for s in subs if s.label == chosen), None)  # type: ignore[assignment]
             if action is None or not self._has_target(action):
                 return
