@@ -97,6 +97,9 @@ def map_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
             "bridge_intact": next((b.id for b in bridges if not b.destroyed), ""),
             "bridge_destroyed": next((b.id for b in bridges if b.destroyed), ""),
             "canal_destroyed": bool(canal and canal.destroyed),
+            "airfield_buildable": not field and place.terrain not in tables.airfields.forbidden_terrain.value,
+            "airfield_minor": bool(field) and not field.major,
+            "mulberry_placeable": not mul and (place.coastal or not tables.mulberries.coastal_only.value),
             "edges": by_hex.get(hid, {}),
             "content": content(world, hid),
         })
