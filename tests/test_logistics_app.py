@@ -155,3 +155,19 @@ async def test_a_turn_from_the_keyboard_with_production() -> None:
         await until(pilot, lambda: not app.game.state.flow.pending)
         w = app.game.state.world
         assert w.grown and w.factories["0914"] == {"air": 2} and sum(w.factories["1602"].values()) == 3
+
+
+async def test_c_sets_who_controls_the_hex_under_the_cursor() -> None:
+    app = app_at()
+    async with app.run_test(size=SIZE) as pilot:
+        hex_map = await to_map(pilot)
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.press(*"0101", "enter")
+        await until(pilot, lambda: hex_map.cursor == "0101")
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+        assert [str(o.prompt) for o in app.screen.query_one("OptionList").options] == ["allied", "axis", "none"]
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: app.game.state.world.control("0101") == "axis")
+        assert app.game.events[-1]["command"] == "control 0101 axis"

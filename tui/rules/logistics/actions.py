@@ -8,6 +8,8 @@ legend, dialogs and palette entries from these tables.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.actions import OTHER_SIDE, SIDES, Action, Field
 
 KINDS = ("air", "navy", "army")
@@ -26,7 +28,7 @@ MAP_ACTIONS: tuple[Action, ...] = (
     Action("storm", "s", "Storm", "storm", "Move the storm: the initiative loser's direction and distance dice (Storms ¶4)",
            "Storms ¶4; RULINGS L1"),
     Action("control", "c", "Control", "control {name} {side}", "Set who controls the hex", "Destruction ¶3", target="map",
-           title="Control of", fields=(Field("side", "Controlled by", "choice", choices=("allied", "axis", "none"), prefill="owner"),)),
+           title="Control of", fields=(Field("side", "Controlled by", "choice", choices=("none",), prefill="owner"),)),
     Action("capture", "x", "Capture", "capture {name} {side}", "An enemy unit alone here takes the hex, its airfield, Mulberry and factories",
            "Airfields ¶5, Mulberries ¶2, Factories ¶5", target="map", title="Capture",
            text="Captured by which side? (airfield usable next turn; Mulberry a port next turn; factories at their strength)",
@@ -59,7 +61,13 @@ MAP_ACTIONS: tuple[Action, ...] = (
     Action("place-storm", "S", "Put storm", "storm-place {name}", "Set-up: put the storm in this hex", "Storms ¶4",
            target="map", footer=False, title="Put the storm at"),
 )
-"""The Map mode's keys (``g`` goes to a hex, the arrows move; both are the screen's own)."""
+"""The Map mode's keys (``g`` goes to a hex, the arrows move; both are the screen's own); see :func:`map_actions`."""
+
+
+def map_actions(sides: tuple[str, ...]) -> tuple[Action, ...]:
+    """The Map mode's keys for a game of these sides (control offers each side and "none")."""
+    return tuple(replace(a, fields=(replace(a.fields[0], choices=(*sides, "none")),)) if a.id == "control" else a
+                 for a in MAP_ACTIONS)
 
 
 FACTORY_ACTIONS: tuple[Action, ...] = (

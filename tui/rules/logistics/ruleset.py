@@ -24,7 +24,7 @@ from . import factories as F
 from . import sites as X
 from . import storm as S
 from . import views as V
-from .actions import FACTORY_ACTIONS, MAP_ACTIONS
+from .actions import FACTORY_ACTIONS, map_actions
 from .scenario import world_from_scenario
 from .tables import LogisticsTables, load_tables
 from .verbs import build_verbs, storm_outcome
@@ -206,7 +206,7 @@ def load(data_dir: Path) -> RuleSet:
         default_scenario="logistics-channel-coast",
         source_files=(str(path),),
         tables=tables,
-        actions={"map": MAP_ACTIONS, "ports": FACTORY_ACTIONS},
+        actions={"map": map_actions(tables.sides), "ports": FACTORY_ACTIONS},
         texts={"map": lambda s: V.map_text(s, tables)},
         mode_titles={"ports": "Factories"},
     )
