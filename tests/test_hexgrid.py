@@ -127,3 +127,22 @@ def test_ids_round_trip_on_any_grid(cols: int, rows: int, shifted: str, fc: int,
     assert len(set(hs)) == cols * rows
     assert all(grid.on_map(h) and grid.parse(grid.hex_id(h)) == h for h in hs)
     assert grid.on_map(grid.centre())
+
+
+def test_hexart_draws_flat_topped_columns_with_content_and_marks() -> None:
+    """The drawing worked by hand for 3 x 2 hexes, even columns half a hex lower."""
+    from tui.rules.core import hexart
+
+    grid = HexGrid(3, 2)
+    canvas = hexart.draw(grid, {"0101": "●2"}, {("0202", "N"): ("river", "~"), ("0102", "NE"): ("bridge", "=")})
+    assert hexart.text(canvas) == "\n".join([
+        " ____      ____",
+        "/0101\\____/0301\\",
+        "\\●2__/0201\\____/",
+        "/0102=~~~~/0302\\",
+        "\\____/0202\\____/",
+        "     \\____/",
+    ])
+    assert hexart.size(grid) == (16, 6)
+    assert canvas[1][2].hex == "0101" and canvas[1][2].role == "id"
+    assert canvas[3][7].role == "river" and canvas[3][5].role == "bridge"
