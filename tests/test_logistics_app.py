@@ -57,6 +57,7 @@ async def test_arrows_move_the_cursor_and_the_panel_follows() -> None:
         await until(pilot, lambda: hex_map.cursor == "1411")
         await pilot.press("left", "up")
         await until(pilot, lambda: hex_map.cursor == "1310")
+        await until(pilot, lambda: "Hex 1310" in str(app.screen.query_one("#map-hex").render()))  # once the cursor rests
         panel = str(app.screen.query_one("#map-hex").render())
         assert "Hex 1310" in panel and "storm area" in panel
         assert app.selected["map"] == "1310"
@@ -70,7 +71,7 @@ async def test_g_goes_to_a_hex_by_id_or_by_a_citys_name() -> None:
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press(*"Rouv", "enter")
         await until(pilot, lambda: hex_map.cursor == "1909")
-        assert "Rouvel" in str(app.screen.query_one("#map-hex").render())
+        await until(pilot, lambda: "Rouvel" in str(app.screen.query_one("#map-hex").render()))
         await pilot.press("g")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press(*"0101", "enter")
@@ -113,6 +114,7 @@ async def test_hit_menu_on_a_bridge_hex() -> None:
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press(*"1206", "enter")
         await until(pilot, lambda: app.screen.query_one(HexMap).cursor == "1206")
+        await until(pilot, lambda: "Hex 1206" in str(app.screen.query_one("#map-hex").render()))
         keys = str(app.screen.query_one("#map-keys").render())
         assert "Hit" in keys and "Airfield" in keys and "Rebuild" not in keys  # nothing destroyed here yet
         for _ in range(2):  # two hits in one battle (RULINGS L5)

@@ -39,6 +39,7 @@ async def goto(pilot: Pilot[Any], hex_id: str) -> None:
     await until(pilot, lambda: app.screen.is_modal)
     await pilot.press(*hex_id, "enter")
     await until(pilot, lambda: not app.screen.is_modal and app.screen.query_one(HexMap).cursor == hex_id)
+    await until(pilot, lambda: f"Hex {hex_id}" in str(app.screen.query_one("#map-hex").render()))  # the panel follows
 
 
 def played_app() -> HarbormasterApp:

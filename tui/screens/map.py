@@ -16,6 +16,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.timer import Timer
 from textual.widgets import Static
 
 from ..rules.core.hexart import draw
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 MAP, GRID = "map", "map-grid"
+PANEL_DELAY = 0.06
+"""Seconds the cursor rests before the side panel follows it."""
 
 
 def picture(rows: list[dict[str, Any]], grid_row: dict[str, Any]) -> MapPicture:
@@ -87,6 +90,9 @@ class MapScreen(ActionScreen):
     def __init__(self) -> None:
         super().__init__()
         self._rows: dict[str, dict[str, Any]] = {}
+        self._panel_timer: Timer | None = None
+        self._drawn: object = None  # the game state last drawn
+        self._shown: dict[str, str] = {}  # what each panel Static shows (unchanged text is not sent again)
 
     def compose_body(self) -> ComposeResult:
         """Map | side panel."""
@@ -105,7 +111,10 @@ class MapScreen(ActionScreen):
         self.query_one(HexMap).focus()
 
     def render_game(self, game: Game) -> None:
-        """Draw the map and the side panel from the rule set's views."""
+        """Draw the map and the side panel from the rule set's views (once per state: modes render on mount and resume)."""
+        if game.state is self._drawn:
+            return
+        self._drawn = game.state
         views = game.ruleset.views
         rows = views[MAP](game.state)
         grid_row = views[GRID](game.state)[0]
@@ -128,14 +137,14 @@ class MapScreen(ActionScreen):
                              ("  · production turn" if grid_row.get("production_turn") else "  · no production this turn", "dim"))
         for line in grid_row.get("reminder") or []:
             text.append("\n▲ " + line, "bold #c678dd")
-        self.query_one("#map-storm", Static).update(text)
+        self._put("#map-storm", text)
 
     def _legend(self, grid_row: dict[str, Any]) -> None:
         text = Text("Legend", style="bold")
         for symbol, meaning in grid_row.get("legend", []):
             text.append(f"\n{symbol:<6}", "bold")
             text.append(meaning, "dim")
-        self.query_one("#map-legend", Static).update(text)
+        self._put("#map-legend", text)
 
     def _keys(self) -> None:
         row = self.target_row(MAP)
@@ -149,29 +158,40 @@ class MapScreen(ActionScreen):
         text.append("Go to a hex   ")
         text.append("←↑↓→", "bold #e5c07b")
         text.append(" move")
-        self.query_one("#map-keys", Static).update(text)
+        self._put("#map-keys", text)
 
     def _hex(self) -> None:
         row = self.target_row(MAP)
-        hex_panel = self.query_one("#map-hex", Static)
-        why = self.query_one("#map-why", Static)
         if row is None:
-            hex_panel.update(Text("No hex selected.", style="dim italic"))
-            why.update("")
+            self._put("#map-hex", Text("No hex selected.", style="dim italic"))
+            self._put("#map-why", Text(""))
             return
-        hex_panel.update(details(row))
+        self._put("#map-hex", details(row))
         figures = self.game.ruleset.explain(self.game.state, str(row["name"]))
         text = Text("")
         for i, figure in enumerate(figures):
             if i:
                 text.append("\n")
             text.append_text(explained_text(figure))
-        why.update(text)
-        why.display = bool(figures)
+        self._put("#map-why", text)
+        self.query_one("#map-why", Static).display = bool(figures)
+
+    def _put(self, selector: str, text: Text) -> None:
+        """Show ``text`` in a panel Static unless it shows it already."""
+        if self._shown.get(selector) != text.markup:
+            self._shown[selector] = text.markup
+            self.query_one(selector, Static).update(text)
 
     @on(HexMap.HexSelected)
     def _selected(self, message: HexMap.HexSelected) -> None:
+        """The cursor moved: the panel follows once the cursor rests (a relayout per key would slow the arrows)."""
         self.app.selected[MAP] = message.hex_id  # type: ignore[attr-defined]
+        if self._panel_timer is not None:
+            self._panel_timer.stop()
+        self._panel_timer = self.set_timer(PANEL_DELAY, self._panel)
+
+    def _panel(self) -> None:
+        self._panel_timer = None
         self._keys()
         self._hex()
 

@@ -100,6 +100,8 @@ class HexMap(ScrollView, can_focus=True):
         self.picture = MapPicture()
         """What is drawn."""
         self._by_place: dict[tuple[int, int], str] = {}
+        self._where: dict[str, tuple[int, int]] = {}  # each hex's id line: (x, y) of its first character
+        self._styles: dict[tuple[str, str, str, str, bool], Style] = {}
         self._strips: list[Strip] = []
 
     # ------------------------------------------------------------------ data
@@ -107,17 +109,28 @@ class HexMap(ScrollView, can_focus=True):
         """Draw ``picture``, keeping the cursor where it is (on the first hex if it is not on the map)."""
         self.picture = picture
         self._by_place = {(look.column, look.row): hid for hid, look in picture.looks.items()}
+        self._where = {}
+        for y, row in enumerate(picture.canvas):
+            for x, cell in enumerate(row):
+                if cell.role == "id" and cell.hex not in self._where:
+                    self._where[cell.hex] = (x, y)
         height = len(picture.canvas)
         width = len(picture.canvas[0]) if height else 0
         self.virtual_size = Size(width, height)
+        self._strips = [self._line(y) for y in range(height)]
         if self.cursor not in picture.looks and picture.looks:
             self.cursor = next(iter(picture.looks))
-        else:
-            self._restyle()
+        self.refresh()
 
     def watch_cursor(self, old: str, new: str) -> None:
-        """Re-colour, bring the cursor into sight, tell the screen."""
-        self._restyle()
+        """Re-colour the two hexes, bring the cursor into sight, tell the screen."""
+        for hex_id in (old, new):
+            if hex_id in self._where:
+                _, y = self._where[hex_id]
+                for line in (y, y + 1):
+                    if line < len(self._strips):
+                        self._strips[line] = self._line(line)
+        self.refresh()
         if new:
             self.scroll_to_hex(new)
             self.post_message(self.HexSelected(self, new))
@@ -141,11 +154,8 @@ class HexMap(ScrollView, can_focus=True):
     # ---------------------------------------------------------------- drawing
     def hex_region(self, hex_id: str) -> Region:
         """Where the hex is drawn in the whole map (its box, edges included)."""
-        for y, row in enumerate(self.picture.canvas):
-            for x, cell in enumerate(row):
-                if cell.hex == hex_id and cell.role == "id":
-                    return Region(x - 1, y - 1, PITCH_X + 1, PITCH_Y + 1)
-        return Region(0, 0, 1, 1)
+        x, y = self._where.get(hex_id, (1, 1))
+        return Region(x - 1, y - 1, PITCH_X + 1, PITCH_Y + 1)
 
     def scroll_to_hex(self, hex_id: str) -> None:
         """Scroll so the hex (and a margin around it) is in sight."""
@@ -153,10 +163,20 @@ class HexMap(ScrollView, can_focus=True):
         self.scroll_to_region(region, animate=False, immediate=True)
 
     def _style(self, cell: Cell) -> Style:
+        """The colours of one character (cached: a map has few distinct kinds of character)."""
         look = self.picture.looks.get(cell.hex)
+        cursor = cell.hex == self.cursor and cell.role in ("id", "body") and look is not None
+        key = (cell.role, cell.char, look.side if look else "", look.storm if look else "", cursor)
+        style = self._styles.get(key)
+        if style is None:
+            style = self._styles[key] = self._compute_style(cell, look, cursor)
+        return style
+
+    @staticmethod
+    def _compute_style(cell: Cell, look: HexLook | None, cursor: bool) -> Style:
+        if cursor:
+            return CURSOR
         if cell.role in ("id", "body") and look is not None:
-            if cell.hex == self.cursor:
-                return CURSOR
             base = GLYPH_STYLE.get(cell.char, Style())
             if cell.char in ("●", "○") or cell.role == "id":
                 base = base + Style(color=SIDE_COLOUR.get(look.side, "#abb2bf"), dim=cell.role == "id" and not look.side)
@@ -169,16 +189,10 @@ class HexMap(ScrollView, can_focus=True):
             return base
         return ROLE_STYLE.get(cell.role, ROLE_STYLE["edge"])
 
-    def _restyle(self) -> None:
-        """Build the coloured lines of the whole map."""
-        strips = []
-        for row in self.picture.canvas:
-            segments: list[Segment] = []
-            for cell in row:
-                segments.append(Segment(EDGE_GLYPH.get(cell.char, cell.char), self._style(cell)))
-            strips.append(Strip(Segment.simplify(segments)))
-        self._strips = strips
-        self.refresh()
+    def _line(self, y: int) -> Strip:
+        """One line of the whole map, coloured."""
+        segments = [Segment(EDGE_GLYPH.get(cell.char, cell.char), self._style(cell)) for cell in self.picture.canvas[y]]
+        return Strip(Segment.simplify(segments))
 
     def render_line(self, y: int) -> Strip:
         """One line of the visible part of the map."""
