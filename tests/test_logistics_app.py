@@ -173,3 +173,17 @@ async def test_c_sets_who_controls_the_hex_under_the_cursor() -> None:
         await pilot.press("down", "enter")
         await until(pilot, lambda: app.game.state.world.control("0101") == "axis")
         assert app.game.events[-1]["command"] == "control 0101 axis"
+
+
+async def test_palette_names_the_factories_and_the_map_hex() -> None:
+    from tui.commands import HarbormasterCommands
+
+    app = app_at(PRODUCTION_TURN, "produce")
+    async with app.run_test(size=SIZE) as pilot:
+        await to_map(pilot)
+        await pilot.press("2")
+        await until(pilot, lambda: app.selected.get("ports") == "Portsea")
+        provider = HarbormasterCommands(app.screen)
+        titles = [title for title, _, _ in provider.entries()]
+        assert "Factories: Produce at Portsea" in titles and "Map: Build an airfield at 1309" in titles
+        assert "Mode: Map" in titles

@@ -76,6 +76,7 @@ class HarbormasterCommands(Provider):
             yield a.title, a.help, partial(app.run_line, a.line, "palette") if a.line else partial(app.run_action, a.action)
         for table, actions in app.game.ruleset.actions.items():
             mode, prefix = MODE_ACTIONS.get(table, (table, table.title()))
+            prefix = app.game.ruleset.mode_titles.get(mode, prefix)  # "Factories" where the Ports mode lists cities
             if not app.has_mode(mode) or mode not in app.MODES:
                 continue
             for action in actions:
