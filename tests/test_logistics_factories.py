@@ -129,7 +129,9 @@ def test_factories_p7_l4_the_seeds_resource_example() -> None:
     result = ok(game, "resource Calvade 2 air")
     figures = {e.name: e.value for e in result.explanations}
     assert figures == {"Air PP produced": 4, "Navy PP produced": 1}
-    refused(game, "resource Calvade 1 navy", "already converted")
+    refused(game, "resource Calvade 1 navy", "one factory type per city")
+    ok(game, "resource Calvade 1 air")  # more resources go to the same type
+    assert game.ruleset.explain(game.state, "Calvade")[2].value == 5
     refused(game, "resource Kingsbridge 2 air", "no air factory")
 
 

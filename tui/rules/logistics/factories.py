@@ -140,9 +140,11 @@ def convert_resource(world: LogisticsWorld, city: str, pp: int, kind: str, table
     city_of(world, city)
     if kind not in world.factories.get(city, {}):
         raise RuleError(f"{world.label(city)} has no {KIND_NAMES[kind]} Factory: resources apply to the city's factory types ({rule})")
-    if city in world.resources:
-        raise RuleError(f"{world.label(city)} already converted {world.resources[city][1]} PP of resources this production ({rule})")
-    return replace(world, resources={**world.resources, city: (kind, pp)})
+    before = world.resources.get(city)
+    if before and before[0] != kind:
+        raise RuleError(f"{world.label(city)}'s resources this production go to its {KIND_NAMES[before[0]]} Factory: "
+                        f"one factory type per city ({rule})")
+    return replace(world, resources={**world.resources, city: (kind, pp + (before[1] if before else 0))})
 
 
 def production(world: LogisticsWorld, city: str, tables: LogisticsTables) -> dict[str, Explained]:
