@@ -30,6 +30,7 @@ from .screens.confirm_prompt import ConfirmPrompt
 from .screens.dice_prompt import ROLL, DicePrompt
 from .screens.file_problem import FileProblem
 from .screens.log import LogScreen
+from .screens.map import MapScreen
 from .screens.markers import MarkersScreen
 from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
 from .screens.naval import NavalScreen
@@ -60,6 +61,7 @@ class HarbormasterApp(App[None]):
         "log": LogScreen,
         "zones": ZonesScreen,
         "naval": NavalScreen,
+        "map": MapScreen,
     }
     DEFAULT_MODE = "phases"
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
@@ -97,10 +99,14 @@ class HarbormasterApp(App[None]):
         """The port selected in the Ports mode (the palette's port commands act on it)."""
         return self.selected.get("ports")
 
+    MODE_VIEWS: ClassVar[dict[str, str]] = {"zones": "zones", "naval": "units", "map": "map"}
+    """Modes shown only for a rule set with this view (Sea Zones, naval units, the hex map)."""
+
     def has_mode(self, mode: str) -> bool:
-        """Whether this game has mode ``mode`` (Sea Zones only where the rule set has sea zones, Naval where it has naval units)."""
-        needs = {"zones": "zones", "naval": "units"}.get(mode)
-        return needs is None or needs in self.game.ruleset.views
+        """Whether this game has mode ``mode`` (Sea Zones where the rule set has sea zones, Naval where it has naval
+        units, Map where it has a hex map)."""
+        view = self.MODE_VIEWS.get(mode)
+        return view is None or view in self.game.ruleset.views
 
     def on_mount(self) -> None:
         """Say why the game is read-only, if it is; follow changes other sessions make to the save."""

@@ -53,12 +53,14 @@ APP_ACTIONS: tuple[AppAction, ...] = (
               group="Modes", mode="zones"),
     AppAction("mode('naval')", "6", "Naval", "Mode: Naval", "Naval units by base with room, a mission planner, a key per naval activity",
               group="Modes", mode="naval"),
+    AppAction("mode('map')", "7", "Map", "Mode: Map", "The hex map: storm, cities, factories, airfields, Mulberries, bridges; keys act on the hex",
+              group="Modes", mode="map"),
     AppAction("undo", "ctrl+z", "Undo", "Undo", "Undo the last command (it stays in the log, marked UNDONE)", group="Undo/Redo", line="undo"),
     AppAction("redo", "ctrl+y", "Redo", "Redo", "Redo the last undone command", group="Undo/Redo", line="redo"),
 )
 """The app-wide actions, in footer order."""
 
-MODE_ACTIONS: dict[str, tuple[str, str]] = {"ports": ("ports", "Port"), "zones": ("zones", "Sea"), "naval": ("naval", "Naval")}
+MODE_ACTIONS: dict[str, tuple[str, str]] = {"ports": ("ports", "Port"), "zones": ("zones", "Sea"), "naval": ("naval", "Naval"), "map": ("map", "Map")}
 """Table of ``RuleSet.actions`` -> (the mode whose keys they are, the palette's prefix)."""
 
 Entry = tuple[str, str, Callable[[], Any]]
@@ -76,6 +78,7 @@ class HarbormasterCommands(Provider):
             yield a.title, a.help, partial(app.run_line, a.line, "palette") if a.line else partial(app.run_action, a.action)
         for table, actions in app.game.ruleset.actions.items():
             mode, prefix = MODE_ACTIONS.get(table, (table, table.title()))
+            prefix = app.game.ruleset.mode_titles.get(mode, prefix)  # "Factories" where the Ports mode lists cities
             if not app.has_mode(mode) or mode not in app.MODES:
                 continue
             for action in actions:

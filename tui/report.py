@@ -54,6 +54,8 @@ def data(game: Game, view: str) -> Any:
 
 def text(game: Game, view: str) -> str:
     """A terminal-friendly table of one view."""
+    if view in game.ruleset.texts:
+        return f"{game.turn_label} · {game.segment.title}\n" + game.ruleset.texts[view](game.state)
     payload = data(game, view)
     if view == "ports":
         cols = game.ruleset.columns["ports"]

@@ -19,7 +19,7 @@ from .flow import enter_segment
 from .serialize import state_to_data
 
 # Rule set id -> module providing ``load(data_dir) -> RuleSet``.
-RULESETS: dict[str, str] = {"europa": "tui.rules.europa", "ocs": "tui.rules.ocs", "awaw": "tui.rules.awaw"}
+RULESETS: dict[str, str] = {"europa": "tui.rules.europa", "ocs": "tui.rules.ocs", "awaw": "tui.rules.awaw", "logistics": "tui.rules.logistics"}
 DEFAULT_SCENARIO = "mediterranean-1943"
 
 

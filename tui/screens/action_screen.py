@@ -82,8 +82,15 @@ class ActionScreen(GameScreen):
     @work(group="action")
     async def _ask_and_run(self, action: Action, source: str) -> None:
         if action.menu:
-            subs = [self.by_id[i] for i in action.menu if i in self.by_id]
-            chosen = await self.app.push_screen_wait(ChoicePrompt(action.long_name, action.help, [s.label for s in subs]))
+            row = self.target_row(action.target) if action.target else None
+            subs = [self.by_id[i] for i in action.menu if i in self.by_id and self.by_id[i].applies(row)]
+            if not subs:
+                self.notify(f"{action.long_name}: nothing here it applies to.", severity="warning")
+                return
+            if len(subs) == 1:  # one thing here it applies to: no need to ask which
+                chosen = subs[0].label
+            else:
+                chosen = await self.app.push_screen_wait(ChoicePrompt(action.long_name, action.help, [s.label for s in subs]))
             action = next((s for s in subs if s.label == chosen), None)  # type: ignore[assignment]
             if action is None or not self._has_target(action):
                 return

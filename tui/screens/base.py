@@ -71,7 +71,8 @@ class GameScreen(Screen[None]):
         """Render the header and the body from the game."""
         game = self.game
         self._rendered = getattr(self.app, "version", 0)
-        self.query_one(GameHeader).info = HeaderInfo.from_game(game, self.MODE_TITLE)
+        title = game.ruleset.mode_titles.get(self.MODE_TITLE.lower(), self.MODE_TITLE)
+        self.query_one(GameHeader).info = HeaderInfo.from_game(game, title)
         self.render_game(game)
 
     def render_game(self, game: Game) -> None:

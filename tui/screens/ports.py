@@ -102,7 +102,7 @@ class PortsScreen(ActionScreen):
             return
         title = Text.assemble(
             ("Why? ", "bold"), (str(row["name"]), "bold underline"),
-            (f" — {row.get('owner', '')} {row.get('type', '')} port".replace("  ", " "), ""),
+            (f" — {row.get('owner', '')} {row.get('type', '')} {row.get('noun', 'port')}".replace("  ", " "), ""),
             (f", {row['harbour']} harbour" if row.get("harbour") not in (None, "", "none") else "", ""),
             (f" · hex {row['hex']}" if row.get("hex") else "", "dim"),
             (f" · {row['sea_zone']}" if row.get("sea_zone") else "", "dim"),

@@ -113,6 +113,12 @@ class Action:
     """An edit: only the ``key={field}`` words whose field changed are sent; nothing changed, nothing sent."""
     menu: tuple[str, ...] = ()
     """A menu: the ids of the actions it offers (its own ``verb`` is unused)."""
+    requires: str = ""
+    """A key of the target row that must hold a value for the action to apply there (a menu offers only those)."""
+
+    def applies(self, row: Mapping[str, Any] | None) -> bool:
+        """Whether the action applies to ``row`` (always, unless it ``requires`` a value the row lacks)."""
+        return not self.requires or bool((row or {}).get(self.requires))
 
     @property
     def long_name(self) -> str:

@@ -142,6 +142,11 @@ class RuleSet:
     # {"activity": "patrol", "cargo": "..."}) -> the requirements, each explained. Pure; nothing changes.
     planner: Callable[[GameState, list[str], dict[str, str]], list[Explained]] = field(default=lambda s, ids, c: [])
     planner_activities: tuple[str, ...] = ()
+    # Views ``show PATH VIEW`` prints as the rule set's own text instead of a table (a hex map).
+    texts: dict[str, Callable[[GameState], str]] = field(default_factory=dict)
+    # A mode's name in the header where the rule set's rows are not what the mode is called
+    # (``"ports": "Factories"`` when the Ports mode lists factory cities).
+    mode_titles: dict[str, str] = field(default_factory=dict)
 
 
 def check_sequence_names(rs: RuleSet, file: str) -> None:

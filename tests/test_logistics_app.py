@@ -1,0 +1,189 @@
+"""Pilot tests of a logistics game in the app: the Map mode (key 7) and a turn played from the keyboard.
+
+The map's keys come from ``RuleSet.actions["map"]`` and act on the hex under
+the cursor; outcomes are asserted on ``game.state`` and ``game.events``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from logistics_game import PRODUCTION_TURN, at, logistics_game
+from test_app_pilot import SIZE, fixed_clock, until
+from tui.app import HarbormasterApp, make_app
+from tui.paths import data_dir
+from tui.screens.choice_prompt import ChoicePrompt
+from tui.screens.confirm_prompt import ConfirmPrompt
+from tui.screens.dice_prompt import DicePrompt
+from tui.screens.form_prompt import FormPrompt
+from tui.screens.number_prompt import NumberPrompt
+from tui.screens.map import MapScreen
+from tui.session import memory_game
+from tui.widgets.hex_map import HexMap
+
+
+def app_at(turn: int = 1, step: str = "initiative") -> HarbormasterApp:
+    """A new Channel Coast game moved on to ``step`` of ``turn``, in the app as production builds it."""
+    return make_app(at(logistics_game(), turn, step), clock=fixed_clock, cursor_blink=False)
+
+
+async def to_map(pilot: Pilot[Any]) -> HexMap:
+    """Show the Map mode; the map widget once it is drawn."""
+    app: Any = pilot.app
+    await pilot.press("7")
+    await until(pilot, lambda: isinstance(app.screen, MapScreen) and app.screen.query_one(HexMap).cursor, 10)
+    return app.screen.query_one(HexMap)
+
+
+async def test_map_mode_only_for_a_rule_set_with_a_map() -> None:
+    europa = make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+    assert not europa.has_mode("map") and europa.has_mode("ports")
+    app = app_at()
+    assert app.has_mode("map") and not app.has_mode("zones")
+    async with europa.run_test(size=SIZE) as pilot:
+        await pilot.press("7")
+        await pilot.pause()
+        assert not isinstance(europa.screen, MapScreen)
+
+
+async def test_arrows_move_the_cursor_and_the_panel_follows() -> None:
+    app = app_at()
+    async with app.run_test(size=SIZE) as pilot:
+        hex_map = await to_map(pilot)
+        assert hex_map.cursor == "1309"  # on the storm
+        await pilot.press("right", "down", "down")
+        await until(pilot, lambda: hex_map.cursor == "1411")
+        await pilot.press("left", "up")
+        await until(pilot, lambda: hex_map.cursor == "1310")
+        await until(pilot, lambda: "Hex 1310" in str(app.screen.query_one("#map-hex").render()))  # once the cursor rests
+        panel = str(app.screen.query_one("#map-hex").render())
+        assert "Hex 1310" in panel and "storm area" in panel
+        assert app.selected["map"] == "1310"
+
+
+async def test_g_goes_to_a_hex_by_id_or_by_a_citys_name() -> None:
+    app = app_at()
+    async with app.run_test(size=SIZE) as pilot:
+        hex_map = await to_map(pilot)
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.press(*"Rouv", "enter")
+        await until(pilot, lambda: hex_map.cursor == "1909")
+        await until(pilot, lambda: "Rouvel" in str(app.screen.query_one("#map-hex").render()))
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.press(*"0101", "enter")
+        await until(pilot, lambda: hex_map.cursor == "0101")
+        assert hex_map.scroll_offset == (0, 0)
+
+
+async def test_s_moves_the_storm_on_the_map() -> None:
+    app = app_at(1, "storm")
+    async with app.run_test(size=SIZE) as pilot:
+        hex_map = await to_map(pilot)
+        await pilot.press("s")
+        await until(pilot, lambda: app.game.state.world.storm_turn == 1)
+        storm = app.game.state.world.storm
+        await until(pilot, lambda: hex_map.picture.looks[storm].storm == "storm")
+        assert sum(1 for look in hex_map.picture.looks.values() if look.storm) == len(app.game.ruleset.views["map-grid"](app.game.state)[0]["area"])
+
+
+async def test_airfield_key_builds_on_the_hex_under_the_cursor() -> None:
+    app = app_at(PRODUCTION_TURN, "produce")
+    async with app.run_test(size=SIZE) as pilot:
+        await to_map(pilot)
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.press(*"0505", "enter")
+        await until(pilot, lambda: app.screen.query_one(HexMap).cursor == "0505")
+        await pilot.press("a")
+        await until(pilot, lambda: "0505" in app.game.state.world.airfields)
+        assert app.game.events[-1]["command"] == "airfield 0505"
+        await pilot.press("a")  # a second one is refused; nothing changes
+        await until(pilot, lambda: "already has" in app.status.text)
+        assert app.game.events[-1]["command"] == "airfield 0505"
+
+
+async def test_hit_menu_on_a_bridge_hex() -> None:
+    app = app_at(1, "combat")
+    async with app.run_test(size=SIZE) as pilot:
+        await to_map(pilot)
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.press(*"1206", "enter")
+        await until(pilot, lambda: app.screen.query_one(HexMap).cursor == "1206")
+        await until(pilot, lambda: "Hex 1206" in str(app.screen.query_one("#map-hex").render()))
+        keys = str(app.screen.query_one("#map-keys").render())
+        assert "Hit" in keys and "Airfield" in keys and "Rebuild" not in keys  # nothing destroyed here yet
+        for _ in range(2):  # two hits in one battle (RULINGS L5)
+            await pilot.press("h")  # the bridge is all there is to hit here: no menu, the hits are asked at once
+            await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
+            assert "bridge" in app.screen.title_text.lower()
+            await pilot.press("enter")
+            await until(pilot, lambda: not app.screen.is_modal)
+        await until(pilot, lambda: app.game.state.world.crossings["1206-1306"].destroyed)
+        assert [e["command"] for e in app.game.events[-2:]] == ["hit bridge 1206-1306 1"] * 2
+        await until(pilot, lambda: "Rebuild" in str(app.screen.query_one("#map-keys").render()))
+
+
+async def test_a_turn_from_the_keyboard_with_production() -> None:
+    """Initiative, storm, both player turns, and the production turn's growth with its choice prompts."""
+    app = app_at(PRODUCTION_TURN, "initiative")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")  # the initiative prompt: the app rolls
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: not app.game.state.pending_prompt("initiative"))
+        while any(p.id.startswith("initiative") for p in app.game.state.flow.pending):  # a tie: roll again
+            await until(pilot, lambda: isinstance(app.screen, DicePrompt))
+            await pilot.press("ctrl+r")
+            await pilot.pause(0.1)
+        await pilot.press("n")  # storm movement: its prompt is asked at once
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: app.game.state.world.storm_turn == PRODUCTION_TURN)
+        for _ in range(6):  # four player segments, production, end of production
+            await until(pilot, lambda: not app.screen.is_modal)
+            await pilot.press("n")
+            await pilot.pause(0.05)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))  # growth?
+        await pilot.press("y")
+        for _ in range(2):  # Wexham and Calvade: which factory grows
+            await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+            await pilot.press("enter")
+            await pilot.pause(0.05)
+        await until(pilot, lambda: not app.game.state.flow.pending)
+        w = app.game.state.world
+        assert w.grown and w.factories["0914"] == {"air": 2} and sum(w.factories["1602"].values()) == 3
+
+
+async def test_c_sets_who_controls_the_hex_under_the_cursor() -> None:
+    app = app_at()
+    async with app.run_test(size=SIZE) as pilot:
+        hex_map = await to_map(pilot)
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.press(*"0101", "enter")
+        await until(pilot, lambda: hex_map.cursor == "0101")
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+        assert [str(o.prompt) for o in app.screen.query_one("OptionList").options] == ["allied", "axis", "none"]
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: app.game.state.world.control("0101") == "axis")
+        assert app.game.events[-1]["command"] == "control 0101 axis"
+
+
+async def test_palette_names_the_factories_and_the_map_hex() -> None:
+    from tui.commands import HarbormasterCommands
+
+    app = app_at(PRODUCTION_TURN, "produce")
+    async with app.run_test(size=SIZE) as pilot:
+        await to_map(pilot)
+        await pilot.press("2")
+        await until(pilot, lambda: app.selected.get("ports") == "Portsea")
+        provider = HarbormasterCommands(app.screen)
+        titles = [title for title, _, _ in provider.entries()]
+        assert "Factories: Produce at Portsea" in titles and "Map: Build an airfield at 1309" in titles
+        assert "Mode: Map" in titles

@@ -1,0 +1,158 @@
+"""Seed 002: Factories ¶1-¶7, the optional building rules, RULINGS L4 (the seed's examples as tests).
+
+Channel Coast cities used: Portsea 0302 (3 PP, coastal: Navy 2, Air 1), Dunmore
+0704 (1 PP, coastal: Navy 0), Wexham 1103 (1 PP, coastal, no factory),
+Kingsbridge 0608 (2 PP: Army 2), Ashford 0914 (2 PP: Air 1), Calvade 1602
+(3 PP, coastal: Navy 1, Air 1), Rouvel 1909 (3 PP: Army 2, Air 1).
+"""
+
+from __future__ import annotations
+
+from logistics_game import PRODUCTION_TURN, at, logistics_game, ok, refused, world
+
+
+def production():
+    return at(logistics_game(), PRODUCTION_TURN, "produce")
+
+
+def test_factories_p1_p2_only_in_cities_total_at_most_the_size_navy_coastal() -> None:
+    game = logistics_game()
+    refused(game, "factory Ferrin air 1", "not a city")
+    refused(game, "factory Kingsbridge air 1", "at most 2 pp, not 3")
+    refused(game, "factory Ashford navy 1", "not coastal")
+    ok(game, "factory Ashford army 1")  # 1 Air + 1 Army in a 2 PP city
+    assert world(game).factories["0914"] == {"air": 1, "army": 1}
+    ok(game, "factory Portsea navy remove")
+    assert world(game).factories["0302"] == {"air": 1}
+
+
+def test_factories_p2_the_seeds_3pp_city_example() -> None:
+    """'A 3PP City could have a 3PP Air Factory, or a 2PP Air Factory and a 1PP Army Factory.'"""
+    game = logistics_game()
+    ok(game, "factory Rouvel army remove")
+    ok(game, "factory Rouvel air 3")
+    ok(game, "factory Rouvel air 2")
+    ok(game, "factory Rouvel army 1")
+    assert world(game).factories["1909"] == {"air": 2, "army": 1}
+
+
+def test_factories_p3_a_factory_builds_only_like_units() -> None:
+    game = production()
+    ok(game, "produce Portsea navy navy")
+    refused(game, "produce Kingsbridge army air", "builds only army")
+    refused(game, "produce Ashford army army", "no army factory")
+
+
+def test_factories_p3_exchange_for_a_0pp_factory_only_without_production() -> None:
+    game = production()
+    ok(game, "produce Portsea navy navy")
+    refused(game, "exchange Portsea navy army", "produced this turn")
+    result = ok(game, "exchange Kingsbridge army air")  # 'a 1PP Naval Factory can be exchanged for a 0PP Air Factory'
+    assert world(game).factories["0608"] == {"air": 0}
+    assert "0 PP" in result.message
+    refused(game, "produce Kingsbridge air air", "exchanged a factory")
+    refused(game, "exchange Ashford air air", "different type")
+
+
+def test_factories_p3_exchange_in_a_turn_without_production() -> None:
+    game = at(logistics_game(), 1, "produce")
+    ok(game, "exchange Dunmore navy air")
+    assert world(game).factories["0704"] == {"air": 0}
+
+
+def test_factories_p4_intrinsic_defence_fires_last() -> None:
+    game = logistics_game()
+    defence = game.ruleset.explain(game.state, "Rouvel")[-1]
+    assert defence.value == "1-1-1" and "fires last" in defence.notes[0]
+
+
+def test_factories_p5_hits_take_pp_steps_never_the_0pp_step() -> None:
+    game = at(logistics_game(), 1, "combat")
+    ok(game, "hit factory Rouvel army")
+    assert world(game).factories["1909"]["army"] == 1
+    result = ok(game, "hit factory Rouvel army 3")
+    assert world(game).factories["1909"]["army"] == 0
+    assert "0 PP step cannot be eliminated" in result.message
+    ok(game, "hit factory Dunmore navy")
+    assert world(game).factories["0704"] == {"navy": 0}
+
+
+def test_factories_p5_captured_at_current_strength() -> None:
+    game = at(logistics_game(), 1, "combat")
+    ok(game, "hit factory Rouvel army")
+    result = ok(game, "capture Rouvel allied")
+    assert world(game).control("1909") == "allied"
+    assert world(game).factories["1909"] == {"army": 1, "air": 1}
+    assert any("current strength" in d for d in result.details)
+
+
+def test_factories_p6_growth_at_the_end_of_production_with_the_choice_prompt() -> None:
+    game = at(logistics_game(), PRODUCTION_TURN, "production-end")
+    assert game.state.pending_prompt("growth") is not None
+    result = ok(game, "answer growth yes")
+    w = world(game)
+    assert w.factories["0914"] == {"air": 2}  # Ashford 1 -> 2 of 2
+    assert w.factories["0704"] == {"navy": 1}  # Dunmore's 0 PP Navy -> 1
+    assert w.factories["0417"] == {"army": 2}  # Harlow
+    assert w.factories["0608"] == {"army": 2}  # Kingsbridge is at its maximum
+    assert sorted(result.raised) == ["grow-1103", "grow-1602"]  # Wexham (no factory) and Calvade (two)
+    ok(game, "answer grow-1602 air")
+    assert world(game).factories["1602"] == {"navy": 1, "air": 2}
+    refused(game, "answer grow-1103 navy2", "choose one of")
+    ok(game, "answer grow-1103 navy")
+    assert world(game).factories["1103"] == {"navy": 1}
+    refused(game, "answer growth yes", "no pending")
+
+
+def test_factories_p6_example_a_2pp_factory_reduced_to_1_rebuilds_to_2() -> None:
+    """'A 2PP city can support a 2PP Factory. If the Factory is reduced to 1PP, it rebuilds to 2PP on the next Production.'"""
+    game = at(logistics_game(), 1, "combat")
+    ok(game, "hit factory Kingsbridge army")
+    assert world(game).factories["0608"] == {"army": 1}
+    at(game, PRODUCTION_TURN, "production-end")
+    ok(game, "answer growth yes")
+    assert world(game).factories["0608"] == {"army": 2}
+
+
+def test_factories_p6_no_growth_outside_production_turns() -> None:
+    game = at(logistics_game(), 1, "production-end")
+    assert game.state.pending_prompt("growth") is None
+
+
+def test_factories_p7_l4_the_seeds_resource_example() -> None:
+    """'Given 2PP Air and 1PP Naval in a 3PP City, a Resource 2PP converts to an additional 4PP Air and 1PP Naval.'
+
+    RULINGS L4: the city produces 4 PP Air (2 + the 2 PP resource) and 1 PP Naval that turn.
+    """
+    game = production()
+    ok(game, "factory Calvade air 2")  # Calvade: 2 PP Air + 1 PP Naval, a 3 PP city
+    result = ok(game, "resource Calvade 2 air")
+    figures = {e.name: e.value for e in result.explanations}
+    assert figures == {"Air PP produced": 4, "Navy PP produced": 1}
+    refused(game, "resource Calvade 1 navy", "one factory type per city")
+    ok(game, "resource Calvade 1 air")  # more resources go to the same type
+    assert game.ruleset.explain(game.state, "Calvade")[2].value == 5
+    refused(game, "resource Kingsbridge 2 air", "no air factory")
+
+
+def test_optional_building_rules_are_switches_in_the_settings() -> None:
+    game = production()
+    refused(game, "produce Portsea navy marine", "marine-building")
+    ok(game, "optional marine-building on")
+    assert game.state.settings["marine-building"] == "on"
+    ok(game, "produce Portsea navy marine")
+    refused(game, "produce Kingsbridge army engineer", "engineer-building")
+    ok(game, "optional engineer-building on")
+    ok(game, "produce Kingsbridge army engineer")
+    refused(game, "produce Ashford air airborne", "airborne-building")
+    ok(game, "optional airborne-building on")
+    ok(game, "produce Ashford air airborne")
+    refused(game, "optional airborne-building on", "already on")
+
+
+def test_factories_view_says_what_production_adds() -> None:
+    game = production()
+    rows = {r["name"]: r for r in game.ruleset.views["ports"](game.state)}
+    assert (rows["Ashford"]["growth"], rows["Kingsbridge"]["growth"], rows["Wexham"]["growth"]) == (1, 0, 1)
+    assert rows["Rouvel"]["produces"] == "1 air, 2 army"
+    assert len(rows) == 12

@@ -1,0 +1,119 @@
+"""Drawing a hex map as characters: flat-topped hexes in columns, two text lines each.
+
+Pure layout, no rules and no colours: :func:`draw` lays out every hex of a
+:class:`~tui.rules.core.hexgrid.HexGrid` on a character canvas and says, for
+every character, which hex it belongs to and what it is (an edge, the id line,
+the content line), so a screen can colour it and ``show`` can print it::
+
+     ____      ____
+    /0101\\____/0301\\
+    \\●2__/0201\\_a__/
+    /0102\\____/0302\\
+
+A hex is 6 characters wide and 2 lines high; columns are 5 characters apart
+and every other column is half a hex (1 line) lower. The first line holds the
+hex id, the second its content (4 characters, on the hex's south edge). A
+hexside can be marked (a river, a bridge, a destroyed bridge): its edge
+characters take the mark's role.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from .hexgrid import Hex, HexGrid
+
+WIDTH = 4
+"""Characters inside a hex on each of its two lines."""
+PITCH_X, PITCH_Y = 5, 2
+"""Columns are 5 characters apart; rows 2 lines."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One character of the drawing: the text, the hex it belongs to ("" for none) and its role.
+
+    Roles: ``edge`` (a plain hexside), ``id`` (the id line), ``body`` (the content line),
+    ``blank``, or the name of a hexside mark (``river``, ``bridge``, ...).
+    """
+
+    char: str
+    hex: str = ""
+    role: str = "blank"
+
+
+def _edge_cells(x0: int, y0: int, direction: str) -> list[tuple[int, int]]:
+    """The canvas cells of a hex's edge in ``direction`` (for a hex whose top edge is on line ``y0``)."""
+    if direction == "N":
+        return [(y0, x0 + 1 + i) for i in range(WIDTH)]
+    if direction == "S":
+        return [(y0 + 2, x0 + 1 + i) for i in range(WIDTH)]
+    return {"NE": [(y0 + 1, x0 + 5)], "SE": [(y0 + 2, x0 + 5)], "SW": [(y0 + 2, x0)], "NW": [(y0 + 1, x0)]}[direction]
+
+
+def origin(grid: HexGrid, h: Hex) -> tuple[int, int]:
+    """(x, y) of the top-left corner of hex ``h``'s box (its top edge is on line y)."""
+    column, row = grid.column_row(h)
+    x = (column - grid.first_column) * PITCH_X
+    y = (row - grid.first_row) * PITCH_Y + (1 if grid.is_low(column) else 0)
+    return x, y
+
+
+def size(grid: HexGrid) -> tuple[int, int]:
+    """(width, height) of the drawing of the whole map."""
+    return grid.columns * PITCH_X + 1, grid.rows * PITCH_Y + 2
+
+
+def draw(grid: HexGrid, content: Mapping[str, str], marks: Mapping[tuple[str, str], tuple[str, str]] | None = None) -> list[list[Cell]]:
+    """The map as rows of :class:`Cell`.
+
+    ``content`` gives each hex id its content line (at most 4 characters;
+    underscores fill the rest, being the hex's south edge). ``marks`` maps a
+    hexside ``(hex id, direction)`` to ``(role, char)``: a river, a bridge...
+    A mark's ``char`` of ``""`` keeps the edge's own character.
+    """
+    width, height = size(grid)
+    canvas = [[Cell(" ") for _ in range(width)] for _ in range(height)]
+
+    def put(y: int, x: int, cell: Cell) -> None:
+        if 0 <= y < height and 0 <= x < width:
+            canvas[y][x] = cell
+
+    hexes = list(grid.hexes())
+    for h in hexes:  # edges first: a later hex's id and content lines overwrite shared underscores
+        hid = grid.hex_id(h)
+        x0, y0 = origin(grid, h)
+        for i in range(WIDTH):
+            if canvas[y0][x0 + 1 + i].role == "blank":
+                put(y0, x0 + 1 + i, Cell("_", hid, "edge"))
+        put(y0 + 1, x0, Cell("/", hid, "edge"))
+        put(y0 + 1, x0 + 5, Cell("\\", hid, "edge"))
+        put(y0 + 2, x0, Cell("\\", hid, "edge"))
+        put(y0 + 2, x0 + 5, Cell("/", hid, "edge"))
+    for h in hexes:
+        hid = grid.hex_id(h)
+        x0, y0 = origin(grid, h)
+        label = hid[:WIDTH].ljust(WIDTH)
+        text = content.get(hid, "")[:WIDTH]
+        for i in range(WIDTH):
+            put(y0 + 1, x0 + 1 + i, Cell(label[i], hid, "id"))
+            char = text[i] if i < len(text) and text[i] != " " else "_"
+            put(y0 + 2, x0 + 1 + i, Cell(char, hid, "body"))
+    for (hid, direction), (role, char) in (marks or {}).items():
+        h = grid.parse(hid)
+        x0, y0 = origin(grid, h)
+        for y, x in _edge_cells(x0, y0, direction):
+            old = canvas[y][x]
+            if old.role == "body" and old.char != "_":
+                continue  # the content stays readable; the rest of the edge shows the mark
+            put(y, x, Cell(char or old.char, old.hex or hid, role))
+    return canvas
+
+
+def text(canvas: list[list[Cell]]) -> str:
+    """The drawing as plain text (trailing spaces dropped)."""
+    return "\n".join("".join(c.char for c in row).rstrip() for row in canvas)
+
+
+__all__ = ["Cell", "PITCH_X", "PITCH_Y", "WIDTH", "draw", "origin", "size", "text"]

@@ -1,0 +1,93 @@
+"""The keys of the Map and Factories modes, as data (see ``core/actions.py``).
+
+Map actions act on the hex under the cursor (a row of the ``map`` view,
+named by its id); Factories actions on the selected city (a row of the
+``ports`` view, named by the city). The screens build their bindings, key
+legend, dialogs and palette entries from these tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.actions import OTHER_SIDE, SIDES, Action, Field
+
+KINDS = ("air", "navy", "army")
+UNITS = ("air", "navy", "army", "engineer", "airborne", "marine")
+_HITS = Field("n", "Hits in this battle", "number", default=1, min=1, max=9, step=1)
+_KIND = Field("kind", "Factory", "choice", choices=KINDS)
+
+
+def _hit(target: str, label: str, verb: str, rule: str, text: str, fields: tuple[Field, ...] = (_HITS,), requires: str = "") -> Action:
+    return Action(f"hit-{target}", "", label, verb, f"Hit the {target} here: {text}", rule, target="map", fields=fields,
+                  title=f"Hit {target} at", dialog=f"Hit the {target} at {{name}}", ok="Hit", text=f"{rule}: {text}",
+                  requires=requires or target)
+
+
+MAP_ACTIONS: tuple[Action, ...] = (
+    Action("storm", "s", "Storm", "storm", "Move the storm: the initiative loser's direction and distance dice (Storms ¶4)",
+           "Storms ¶4; RULINGS L1"),
+    Action("control", "c", "Control", "control {name} {side}", "Set who controls the hex", "Destruction ¶3", target="map",
+           title="Control of", fields=(Field("side", "Controlled by", "choice", choices=("none",), prefill="owner"),)),
+    Action("capture", "x", "Capture", "capture {name} {side}", "An enemy unit alone here takes the hex, its airfield, Mulberry and factories",
+           "Airfields ¶5, Mulberries ¶2, Factories ¶5", target="map", title="Capture",
+           text="Captured by which side? (airfield usable next turn; Mulberry a port next turn; factories at their strength)",
+           fields=(Field("side", "Side", "choice", choices_from=SIDES, prefill=OTHER_SIDE),)),
+    Action("airfield", "a", "Airfield", "airfield {name}", "An Engineer builds a Minor Airfield here (-1 cv; Production Phase)",
+           "Airfields ¶1", target="map", title="Build an airfield at", requires="airfield_buildable"),
+    Action("upgrade", "u", "Upgrade", "upgrade {name}", "An Engineer converts the Minor Airfield here into a Major (-1 cv)",
+           "Airfields ¶2", target="map", footer=False, title="Major airfield at", requires="airfield_minor"),
+    Action("mulberry", "m", "Mulberry", "mulberry {name}", "A Marine places a Mulberry here (-1 cv; production turn)",
+           "Mulberries ¶1", target="map", title="Place a Mulberry at", requires="mulberry_placeable"),
+    _hit("airfield", "Airfield", "hit airfield {name} {n}", "Airfields ¶4", "two hits in one battle make a Major Airfield Minor"),
+    _hit("mulberry", "Mulberry", "hit mulberry {name} {n}", "Mulberries ¶2", "two hits in one battle destroy it"),
+    _hit("canal", "Canal", "hit canal {name} {n}", "Destruction ¶2; RULINGS L5", "two hits in one battle destroy it"),
+    _hit("bridge", "Bridge", "hit bridge {bridge_intact} {n}", "Destruction ¶2; RULINGS L5",
+         "two hits in one battle destroy it (the hex's first standing bridge; type `hit bridge A-B` for another)",
+         requires="bridge_intact"),
+    _hit("factory", "Factory", "hit factory {name} {kind} {n}", "Factories ¶5", "each hit takes a PP step; the 0 PP step stays",
+         (_KIND, _HITS), requires="factories"),
+    Action("hit", "h", "Hit", "", "Hits on a Logistics target in this hex (two in one battle count together, RULINGS L5)",
+           "RULINGS L5", target="map", title="Hit a target at",
+           menu=("hit-airfield", "hit-mulberry", "hit-bridge", "hit-canal", "hit-factory")),
+    Action("battle", "b", "Battle over", "battle", "The battle is over: single hits leave nothing (RULINGS L5)", "RULINGS L5",
+           footer=False),
+    Action("rebuild-bridge", "", "Bridge", "rebuild bridge {bridge_destroyed}", "An Engineer rebuilds a destroyed bridge (both hexes friendly, -1 cv)",
+           "Destruction ¶2, ¶3", target="map", title="Rebuild bridge at", requires="bridge_destroyed"),
+    Action("rebuild-canal", "", "Canal", "rebuild canal {name}", "An Engineer rebuilds the destroyed canal here (-1 cv)",
+           "Destruction ¶2, ¶3", target="map", title="Rebuild canal at", requires="canal_destroyed"),
+    Action("rebuild", "r", "Rebuild", "", "An Engineer rebuilds a destroyed bridge or canal here (Production Phase, -1 cv)",
+           "Destruction ¶2, ¶3", target="map", title="Rebuild at", menu=("rebuild-bridge", "rebuild-canal")),
+    Action("place-storm", "S", "Put storm", "storm-place {name}", "Set-up: put the storm in this hex", "Storms ¶4",
+           target="map", footer=False, title="Put the storm at"),
+)
+"""The Map mode's keys (``g`` goes to a hex, the arrows move; both are the screen's own); see :func:`map_actions`."""
+
+
+def map_actions(sides: tuple[str, ...]) -> tuple[Action, ...]:
+    """The Map mode's keys for a game of these sides (control offers each side and "none")."""
+    return tuple(replace(a, fields=(replace(a.fields[0], choices=(*sides, "none")),)) if a.id == "control" else a
+                 for a in MAP_ACTIONS)
+
+
+FACTORY_ACTIONS: tuple[Action, ...] = (
+    Action("produce", "p", "Produce", "produce {name} {kind} {unit}", "The city's factory builds like units only (Factories ¶3)",
+           "Factories ¶3", target="ports", title="Produce at", ok="Produce",
+           text="Factories ¶3: a factory builds only like units (engineers, airborne, marines under the optional rules).",
+           fields=(_KIND, Field("unit", "Unit", "choice", choices=UNITS))),
+    Action("resource", "R", "Resource", "resource {name} {pp} {kind}", "Resource PPs converted here go to one factory type (L4)",
+           "Factories ¶7; RULINGS L4", target="ports", title="Resources at", ok="Convert",
+           fields=(Field("pp", "Resource PP", "number", min=1, max=99, step=1, required=True), _KIND)),
+    Action("exchange", "e", "Exchange", "exchange {name} {old} {new}", "Exchange a factory for a 0 PP one of another type (no production here this turn)",
+           "Factories ¶3", target="ports", title="Exchange a factory at", ok="Exchange",
+           fields=(Field("old", "Factory given up", "choice", choices=KINDS), Field("new", "0 PP factory taken", "choice", choices=KINDS))),
+    Action("hit", "h", "Hit", "hit factory {name} {kind} {n}", "Hits take PP steps; the 0 PP step cannot be eliminated (Factories ¶5)",
+           "Factories ¶5", target="ports", title="Hit a factory at", ok="Hit", fields=(_KIND, _HITS)),
+    Action("capture", "x", "Capture", "capture {name} {side}", "Enemy Army units alone in the city take it and its factories at their strength",
+           "Factories ¶5", target="ports", title="Capture",
+           fields=(Field("side", "Side", "choice", choices_from=SIDES, prefill=OTHER_SIDE),)),
+    Action("factory", "f", "Set factory", "factory {name} {kind} {pp}", "Set-up: a factory's PP (total at most the city's size; Navy coastal)",
+           "Factories ¶1, ¶2", target="ports", footer=False, title="Set a factory at", ok="Set",
+           fields=(_KIND, Field("pp", "PP (or remove)", "text", required=True, placeholder="0-3 or remove"))),
+)
+"""The Factories mode's keys (the rule set's ``ports`` table lists its cities)."""

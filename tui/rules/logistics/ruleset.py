@@ -1,0 +1,215 @@
+"""Wires the Logistics tables, verbs, effects, prompts and views into a :class:`RuleSet` (seed 002).
+
+The turn (RULINGS L3): the initiative roll (each side two dice, ties rolled
+again), the storm's move by the loser, the first and second player turns
+(movement with the storm's reminder, combat whose hits count per battle,
+RULINGS L5), and the production phase on production turns, ending with the
+factories' growth (Factories ¶6). The player turns are named ``first`` and
+``second``; :func:`side_resolver` reads them from the initiative.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ..core.data import read_toml
+from ..core.dice import DiceSpec
+from ..core.errors import DataError, RuleError
+from ..core.phases import Segment, build_sequence
+from ..core.ruleset import Column, Context, Outcome, RuleSet, check_sequence_names
+from ..core.state import GameState, Pending
+from . import factories as F
+from . import sites as X
+from . import storm as S
+from . import views as V
+from .actions import FACTORY_ACTIONS, map_actions
+from .scenario import world_from_scenario
+from .tables import LogisticsTables, load_tables
+from .verbs import build_verbs, storm_outcome
+from .world import LogisticsWorld, is_production_turn, other, world_from_data, world_to_data
+
+FIRST, SECOND, LOSER = "first", "second", "loser"
+
+CITY_COLUMNS = (
+    Column("name", "City", 14), Column("hex", "Hex", 5), Column("owner", "Owner", 7), Column("size", "Size", 4),
+    Column("coastal", "Coastal", 7), Column("air", "Air PP", 4), Column("navy", "Navy PP", 4), Column("army", "Army PP", 4),
+    Column("total", "Total PP", 5), Column("produces", "Produces", 20), Column("growth", "Growth", 6),
+    Column("storm", "Storm", 5), Column("produced", "Produced", 8),
+)
+CROSSING_COLUMNS = (Column("name", "Id", 10), Column("kind", "Kind", 7), Column("label", "Name", 16), Column("destroyed", "Destroyed", 9))
+AIRFIELD_COLUMNS = (Column("name", "Hex", 6), Column("kind", "Kind", 6), Column("owner", "Owner", 7), Column("air_units", "Air units", 5))
+
+
+def side_resolver(sides: tuple[str, ...]):
+    """``first`` is the side the initiative put first this turn (the scenario's until then), ``second`` the other,
+    ``loser`` the initiative's loser, who rolls for the storm (Storms ¶4)."""
+
+    def resolve_side(state: GameState, side: str) -> str:
+        world: LogisticsWorld = state.world
+        if side == LOSER:
+            return world.storm_roller or other(world.first, sides)
+        if side == FIRST:
+            return world.first
+        if side == SECOND:
+            return other(world.first, sides)
+        return side
+
+    return resolve_side
+
+
+def _answers(tables: LogisticsTables) -> dict[str, Any]:
+    """The prompts' effects: initiative, storm, a Mulberry beside the storm, growth and its choices."""
+    sides = tables.sides
+    per_side = DiceSpec.parse(tables.initiative.dice.value).count
+
+    def initiative(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """RULINGS L3: each side rolls two dice; the higher total wins and the loser rolls for the storm; ties roll again."""
+        world: LogisticsWorld = ctx.state.world
+        roll = ctx.roll(prompt.dice, f"initiative: {sides[0]} then {sides[1]}")
+        if len(roll.faces) != 2 * per_side:
+            raise RuleError(f"the initiative needs {per_side} dice per side ({prompt.dice})")
+        a, b = sum(roll.faces[:per_side]), sum(roll.faces[per_side:])
+        rule = f"{tables.initiative.dice.rule}; RULINGS L3"
+        if a == b:
+            again = replace(prompt, id=f"initiative-{world.serial + 1}", text=f"Initiative tied {a}-{b}: roll again ({prompt.text.split(':', 1)[-1].strip()})")
+            return Outcome(replace(world, serial=world.serial + 1), f"Initiative: {sides[0]} {a}, {sides[1]} {b} — tied, roll again ({rule})",
+                           raise_prompts=(again,))
+        winner = sides[0] if a > b else sides[1]
+        loser = other(winner, sides)
+        moves_first = winner if tables.initiative.winner_moves_first.value else loser
+        new = replace(world, first=moves_first, storm_roller=loser, initiative=(a, b))
+        return Outcome(new, f"Initiative: {sides[0]} {a}, {sides[1]} {b} — {winner} wins and moves first; {loser} rolls for the storm ({rule})",
+                       actor=winner)
+
+    def storm(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """Storms ¶4: the loser's direction die then distance die."""
+        roll = ctx.roll(prompt.dice, "storm: direction, distance")
+        return storm_outcome(ctx, ctx.state.world, roll.faces[0], roll.faces[1], tables)
+
+    def mulberry_storm(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """Mulberries ¶3, RULINGS L2: a Mulberry beside the storm is destroyed on 1-3."""
+        world: LogisticsWorld = ctx.state.world
+        hid = str(prompt.args.get("hex"))
+        roll = ctx.roll(prompt.dice, f"Mulberry {hid} beside the storm")
+        rule = f"{tables.storm.mulberry_adjacent.rule}; RULINGS L2"
+        if hid not in world.mulberries:
+            return Outcome(world, f"Mulberry {hid} is no longer there: the roll ({roll.total}) changes nothing ({rule})")
+        if S.adjacent_destroyed(roll.natural, tables):
+            new = replace(world, mulberries={h: m for h, m in world.mulberries.items() if h != hid})
+            return Outcome(new, f"Mulberry in {world.label(hid)}: rolled {roll.natural} — destroyed by the storm ({rule})")
+        return Outcome(world, f"Mulberry in {world.label(hid)}: rolled {roll.natural} — it survives the storm ({rule})")
+
+    def growth(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """Factories ¶6: every city below its maximum gains 1 PP; a city with several factories is asked which."""
+        world: LogisticsWorld = ctx.state.world
+        rule = tables.factories.growth_pp.rule
+        if value != "yes":
+            return Outcome(world, f"End-of-production growth not applied ({rule})")
+        if world.grown:
+            raise RuleError(f"the growth was already applied this turn ({rule})")
+        lines, asks = [], []
+        new = replace(world, grown=True)
+        for place in world.cities():
+            if not F.growth_due(world, place.hex, tables):
+                continue
+            choices = F.growth_choices(world, place.hex, tables)
+            if len(choices) == 1:
+                new = F.grow(new, place.hex, choices[0], tables)
+                lines.append(f"{world.label(place.hex)}: +{tables.factories.growth_pp.value} PP {F.KIND_NAMES[choices[0]]} "
+                             f"({F.total_pp(new, place.hex)} of {place.size})")
+            else:
+                asks.append(Pending(id=f"grow-{place.hex}", text=f"{world.label(place.hex)} grows by {tables.factories.growth_pp.value} PP: which factory?",
+                                    kind="choice", choices=choices, effect="grow", required=True, rule=rule, subject=place.hex,
+                                    args={"city": place.hex}, raised=ctx.segment.key, expires="answer"))
+        lines += [f"prompt: {p.id} — {p.text}" for p in asks]
+        grown = sum(1 for line in lines if not line.startswith("prompt:"))
+        return Outcome(new, f"End of production: {grown} city(ies) grew, {len(asks)} to choose ({rule})", tuple(lines), raise_prompts=tuple(asks))
+
+    def grow(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        world: LogisticsWorld = ctx.state.world
+        city = str(prompt.args.get("city"))
+        new = F.grow(world, city, value, tables)
+        return Outcome(new, f"{world.label(city)}: +{tables.factories.growth_pp.value} PP {F.KIND_NAMES[value]} "
+                       f"({F.total_pp(new, city)} of {world.place(city).size} PP; {tables.factories.growth_pp.rule})")
+
+    return {"initiative": initiative, "storm": storm, "mulberry-storm": mulberry_storm, "growth": growth, "grow": grow}
+
+
+def _check_prompts(raw: dict[str, Any], file: str, tables: LogisticsTables) -> None:
+    """The initiative prompt rolls the initiative dice once per side; the storm prompt the storm dice."""
+    per = DiceSpec.parse(tables.initiative.dice.value)
+    for step_id, step in raw["sequence"]["steps"].items():
+        for prompt in step.get("prompts", []):
+            where = f"table sequence, key steps.{step_id}.prompts"
+            if prompt.get("effect") == "initiative":
+                spec = DiceSpec.parse(prompt.get("dice", ""))
+                if spec.count != 2 * per.count or spec.sides != per.sides:
+                    raise DataError(file, where, f"the initiative prompt rolls {per} for each side: {2 * per.count}d{per.sides}")
+            if prompt.get("effect") == "storm" and prompt.get("dice") != tables.storm.dice.value:
+                raise DataError(file, where, f"the storm prompt rolls the storm dice ({tables.storm.dice.value})")
+
+
+def load(data_dir: Path) -> RuleSet:
+    """Load ``rulesets/logistics.toml`` and build the rule set; data errors name file, table and key."""
+    path = data_dir / "rulesets" / "logistics.toml"
+    raw = read_toml(path)
+    tables = load_tables(path, raw)
+    sequence = build_sequence(raw.get("sequence"), path.name)
+    resolve_side = side_resolver(tables.sides)
+
+    def storm_reminder(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
+        """Storms ¶2: shown on entering every movement segment (the app does not move units)."""
+        return world, S.reminder(world, tables)
+
+    def end_battle(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
+        """RULINGS L5: hits count within one battle; the combat phase's end ends its last battle."""
+        return X.end_battle(world)
+
+    def end_turn(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
+        """The turn's bookkeeping starts again: production, exchanges, resources, growth."""
+        new = replace(world, produced=(), exchanged=(), resources={}, grown=False, battle={})
+        return new, ["New turn: production, exchanges and resources start again (Factories ¶3, ¶7)"]
+
+    def production_turn(state: GameState, seg: Segment) -> bool:
+        return is_production_turn(state.world, state.flow.turn)
+
+    def crossing_rows(state: GameState) -> list[dict[str, Any]]:
+        world: LogisticsWorld = state.world
+        return [{"name": c.id, "kind": c.kind, "label": c.name, "destroyed": c.destroyed, "bridge": c.id if c.kind == "bridge" else ""}
+                for c in world.crossings.values()]
+
+    def airfield_rows(state: GameState) -> list[dict[str, Any]]:
+        world: LogisticsWorld = state.world
+        return [{"name": f.hex, "kind": "major" if f.major else "minor", "owner": f.owner,
+                 "air_units": X.airfield_figure(world, f.hex, state.flow.turn, tables).value} for f in world.airfields.values()]
+
+    rs = RuleSet(
+        id="logistics",
+        name="Victory — Logistics",
+        sides=tables.sides,
+        sequence=sequence,
+        verbs=build_verbs(tables),
+        effects={"storm-reminder": storm_reminder, "end-battle": end_battle, "end-turn": end_turn},
+        answers=_answers(tables),
+        conditions={"production-turn": production_turn},
+        world_to_data=world_to_data,
+        world_from_data=world_from_data,
+        views={"ports": lambda s: V.city_rows(s, tables), "map": lambda s: V.map_rows(s, tables),
+               "map-grid": lambda s: V.grid_rows(s, tables, sequence.at(s.flow.index).path[-1] == "movement"), "crossings": crossing_rows, "airfields": airfield_rows},
+        columns={"ports": CITY_COLUMNS, "crossings": CROSSING_COLUMNS, "airfields": AIRFIELD_COLUMNS},
+        markers=lambda s, q: V.marker_rows(s, tables),
+        explain=lambda s, name: V.explain(s, name, tables),
+        world_from_scenario=lambda raw_s, file: world_from_scenario(raw_s, file, tables),
+        resolve_side=resolve_side,
+        default_scenario="logistics-channel-coast",
+        source_files=(str(path),),
+        tables=tables,
+        actions={"map": map_actions(tables.sides), "ports": FACTORY_ACTIONS},
+        texts={"map": lambda s: V.map_text(s, tables)},
+        mode_titles={"ports": "Factories"},
+    )
+    check_sequence_names(rs, path.name)
+    _check_prompts(raw, path.name, tables)
+    return rs

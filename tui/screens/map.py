@@ -1,0 +1,221 @@
+"""Map mode: the rule set's hex map, a cursor on one hex, and beside it that hex's details, "why?" and keys.
+
+Shown for a rule set with a ``map`` view (one row per hex) and a ``map-grid``
+view (the map's geometry, the storm, the legend). The drawing comes from
+:mod:`tui.rules.core.hexart`; colours from :class:`~tui.widgets.hex_map.HexMap`.
+The keys come from ``actions["map"]`` (:class:`ActionScreen`) and act on the
+hex under the cursor; ``g`` goes to a hex by id or by a city's name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.timer import Timer
+from textual.widgets import Static
+
+from ..rules.core.hexart import draw
+from ..rules.core.hexgrid import HexGrid
+from ..widgets.explain_pane import explained_text
+from ..widgets.hex_map import SIDE_COLOUR, HexLook, HexMap, MapPicture
+from .action_screen import ActionScreen
+from .form_prompt import FormField, FormPrompt
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+MAP, GRID = "map", "map-grid"
+PANEL_DELAY = 0.06
+"""Seconds the cursor rests before the side panel follows it."""
+
+
+def picture(rows: list[dict[str, Any]], grid_row: dict[str, Any]) -> MapPicture:
+    """The drawing and the colours of every hex, from the rule set's rows."""
+    grid = HexGrid(grid_row["columns"], grid_row["rows"], grid_row["first_column"], grid_row["first_row"],
+                   grid_row["shifted"], grid_row["digits"])
+    content = {str(r["name"]): str(r.get("content", "")) for r in rows}
+    marks = {(str(r["name"]), d): (str(m[0]), str(m[1])) for r in rows for d, m in (r.get("edges") or {}).items()}
+    looks = {str(r["name"]): HexLook(str(r.get("owner", "")), str(r.get("storm", "")), str(r["name"]), int(r["column"]), int(r["row"]))
+             for r in rows}
+    return MapPicture(draw(grid, content, marks), looks)
+
+
+def details(row: dict[str, Any]) -> Text:
+    """What stands in the hex, in words (only what the row says)."""
+    side = str(row.get("owner") or "")
+    text = Text.assemble((f"Hex {row['name']}", "bold underline"), "  ", (row.get("terrain", "").title(), ""),
+                         ("  " + (side or "nobody's"), f"bold {SIDE_COLOUR.get(side, '')}".strip()))
+    if row.get("place"):
+        kind = "city" if row.get("terrain") == "city" else "town"
+        size = f", size {row['size']} PP" if row.get("size") else ""
+        text.append(f"\n{row['place']} — {kind}{size}{', coastal' if row.get('coastal') else ''}", "bold")
+    elif row.get("coastal"):
+        text.append("\ncoastal")
+    if row.get("storm") == "storm":
+        text.append("\n@ The storm is here: no unit moves in its area", "bold #c678dd")
+    elif row.get("storm") == "area":
+        text.append("\nIn the storm area: no unit moves here", "#c678dd")
+    if row.get("factories"):
+        text.append("\nFactories: " + ", ".join(f"{k} {pp} PP" for k, pp in row["factories"].items()), "#98c379")
+    if row.get("airfield"):
+        usable = "" if row.get("airfield_usable") else " (captured: not usable yet)"
+        text.append(f"\n{row['airfield'].title()} airfield, {row.get('airfield_owner', '')}{usable}", "#56b6c2")
+    if row.get("mulberry"):
+        usable = "" if row.get("mulberry_usable") else " (captured: no port yet)"
+        text.append(f"\nMulberry, {row['mulberry']}{usable}", "#c678dd")
+    if row.get("canal"):
+        text.append(f"\nCanal{' — DESTROYED' if row['canal'] == 'destroyed' else ''}", "bold red" if row["canal"] == "destroyed" else "#4aa3df")
+    for b in row.get("bridges") or []:
+        text.append(f"\nBridge {b['id']} {b.get('name', '')}{' — DESTROYED' if b.get('destroyed') else ''}".rstrip(),
+                    "bold red" if b.get("destroyed") else "#e5c07b")
+    return text
+
+
+class MapScreen(ActionScreen):
+    """The map on the left; the selected hex, its "why?", the keys and the legend on the right."""
+
+    CSS_PATH = "map.tcss"
+    MODE_TITLE = "Map"
+    ACTIONS = MAP
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("g", "go", "Go to hex"),  #: Put the cursor on a hex typed by id or by a city's name.
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: dict[str, dict[str, Any]] = {}
+        self._panel_timer: Timer | None = None
+        self._drawn: object = None  # the game state last drawn
+        self._shown: dict[str, str] = {}  # what each panel Static shows (unchanged text is not sent again)
+
+    def compose_body(self) -> ComposeResult:
+        """Map | side panel."""
+        with Horizontal(id="map-body"):
+            yield HexMap(id="hexmap")
+            with VerticalScroll(id="map-side"):
+                yield Static(id="map-storm")
+                yield Static(id="map-hex")
+                yield Static(id="map-keys")
+                yield Static(id="map-why")
+                yield Static(id="map-legend")
+
+    def on_mount(self) -> None:
+        """Focus the map."""
+        super().on_mount()
+        self.query_one(HexMap).focus()
+
+    def render_game(self, game: Game) -> None:
+        """Draw the map and the side panel from the rule set's views (once per state: modes render on mount and resume)."""
+        if game.state is self._drawn:
+            return
+        self._drawn = game.state
+        views = game.ruleset.views
+        rows = views[MAP](game.state)
+        grid_row = views[GRID](game.state)[0]
+        self._rows = {str(r["name"]): r for r in rows}
+        hex_map = self.query_one(HexMap)
+        first = not hex_map.picture.looks
+        hex_map.show(picture(rows, grid_row))
+        if first:
+            hex_map.go(str(grid_row.get("storm") or next(iter(self._rows))))
+        self._storm(grid_row)
+        self._legend(grid_row)
+        self._keys()
+        self._hex()
+
+    def _storm(self, grid_row: dict[str, Any]) -> None:
+        move = f"\nlast move: {grid_row['storm_move']}" if grid_row.get("storm_move") else ""
+        first = grid_row.get("first", "")
+        text = Text.assemble(("Storm ", "bold #c678dd"), (str(grid_row["storm"]), "bold"), (f"  area {' '.join(grid_row['area'])}", "dim"),
+                             (move, "dim"), ("\nfirst player: ", "dim"), (str(first), f"bold {SIDE_COLOUR.get(first, '')}".strip()),
+                             ("  · production turn" if grid_row.get("production_turn") else "  · no production this turn", "dim"))
+        for line in grid_row.get("reminder") or []:
+            text.append("\n▲ " + line, "bold #c678dd")
+        self._put("#map-storm", text)
+
+    def _legend(self, grid_row: dict[str, Any]) -> None:
+        text = Text("Legend", style="bold")
+        for symbol, meaning in grid_row.get("legend", []):
+            text.append(f"\n{symbol:<6}", "bold")
+            text.append(meaning, "dim")
+        self._put("#map-legend", text)
+
+    def _keys(self) -> None:
+        row = self.target_row(MAP)
+        text = Text("Keys on this hex", style="bold")
+        for a in self.actions:
+            applies = a.applies(row) and (not a.menu or any(self.by_id[i].applies(row) for i in a.menu if i in self.by_id))
+            if a.key and applies:
+                text.append(f"\n{a.key:<2}", "bold #e5c07b")
+                text.append(f"{a.label}", "")
+        text.append("\ng ", "bold #e5c07b")
+        text.append("Go to a hex   ")
+        text.append("←↑↓→", "bold #e5c07b")
+        text.append(" move")
+        self._put("#map-keys", text)
+
+    def _hex(self) -> None:
+        row = self.target_row(MAP)
+        if row is None:
+            self._put("#map-hex", Text("No hex selected.", style="dim italic"))
+            self._put("#map-why", Text(""))
+            return
+        self._put("#map-hex", details(row))
+        figures = self.game.ruleset.explain(self.game.state, str(row["name"]))
+        text = Text("")
+        for i, figure in enumerate(figures):
+            if i:
+                text.append("\n")
+            text.append_text(explained_text(figure))
+        self._put("#map-why", text)
+        self.query_one("#map-why", Static).display = bool(figures)
+
+    def _put(self, selector: str, text: Text) -> None:
+        """Show ``text`` in a panel Static unless it shows it already."""
+        if self._shown.get(selector) != text.markup:
+            self._shown[selector] = text.markup
+            self.query_one(selector, Static).update(text)
+
+    @on(HexMap.HexSelected)
+    def _selected(self, message: HexMap.HexSelected) -> None:
+        """The cursor moved: the panel follows once the cursor rests (a relayout per key would slow the arrows)."""
+        self.app.selected[MAP] = message.hex_id  # type: ignore[attr-defined]
+        if self._panel_timer is not None:
+            self._panel_timer.stop()
+        self._panel_timer = self.set_timer(PANEL_DELAY, self._panel)
+
+    def _panel(self) -> None:
+        self._panel_timer = None
+        self._keys()
+        self._hex()
+
+    def target_row(self, view: str) -> dict[str, Any] | None:
+        """The hex under the cursor now (the map actions' target)."""
+        if view != MAP:
+            return None
+        return self._rows.get(self.query_one(HexMap).cursor)
+
+    def show_target(self, view: str) -> None:
+        """Put the focus on the map."""
+        self.query_one(HexMap).focus()
+
+    @work(group="go")
+    async def action_go(self) -> None:
+        """Ask for a hex id or a city's name and put the cursor there."""
+        answer = await self.app.push_screen_wait(FormPrompt("Go to hex", [FormField("hex", "Hex id or place", required=True,
+                                                                                    placeholder="e.g. 1309 or a city's name")], ok="Go"))
+        if not answer:
+            return
+        wanted = str(answer["hex"]).strip()
+        found = wanted if wanted in self._rows else next(
+            (h for h, r in self._rows.items() if r.get("place") and str(r["place"]).lower().startswith(wanted.lower())), None)
+        if found is None or not self.query_one(HexMap).go(found):
+            self.notify(f"No hex or place '{wanted}' on this map.", severity="warning")
+            return
+        self.query_one(HexMap).focus()
