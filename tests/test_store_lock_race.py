@@ -129,3 +129,25 @@ def test_a_write_just_after_ones_own_is_never_overwritten_by_the_next(tmp_path: 
         first.commit(append=[event(2, who="A")], state=state_at(3))
     assert _whos(path) == ["A", "B"]
     first.lock.release()
+
+
+def test_opening_as_writer_never_sweeps_a_write_in_progress(tmp_path: Path, monkeypatch) -> None:
+    """Issue 8.4: after SAVE.lock is removed, a new writer's tidy-up must not delete the temporary file of a
+    session that is mid-write under the folder's write lock (its rename would then fail)."""
+    from tui.paths import data_dir
+    from tui.session import create_game, open_game
+    from tui.store import lock as lockmod
+
+    monkeypatch.setattr(lockmod, "FOLDER_WAIT", 0.05)
+    path = tmp_path / "game.json"
+    create_game(path, data_dir(), seed=1).close()
+    in_progress = tmp_path / "game.json.tmp-0123456789ab"
+    with lockmod.folder_lock(tmp_path):  # another session, between writing its temp file and renaming it
+        in_progress.write_bytes(b"{}")
+        game = open_game(path, data_dir(), mode="write")
+        assert in_progress.exists()
+        game.close()
+    left = tmp_path / "game.json.tmp-ba9876543210"  # a writer killed mid-write: tidied at the next open
+    left.write_bytes(b"{}")
+    open_game(path, data_dir(), mode="write").close()
+    assert not left.exists()
