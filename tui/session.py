@@ -16,7 +16,7 @@ from .engine.setup import DEFAULT_SCENARIO, load_ruleset, load_scenario, new_gam
 from .rules.core.errors import DataError
 from .savecheck import SavedDataError, check_saved, rules_fingerprint
 from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
-from .store.lock import LockLost
+from .store.lock import LockLost, folder_lock
 from .store.recovery import put_back
 from .store.fileops import reason as os_reason
 from .store.storage import sweep_temp_files
@@ -110,7 +110,7 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     elif mode == "read":
         why = "Opened read-only (--read-only)."
     if lock is not None:
-        sweep_temp_files(path)  # left by a writer that was killed mid-write; we hold the lock now
+        _sweep(path)
     try:
         game = _load(path, data_dir, clock)
         problem = game.verify() if verify else None
@@ -139,6 +139,20 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
 
     game.reopen = reopen
     return game
+
+
+def _sweep(path: Path) -> None:
+    """Tidy what a writer killed mid-write left beside the save, under the folder's write lock.
+
+    Holding the game's lock is not enough: its lock file may have been removed
+    while another session (holding the old one) was between writing its
+    temporary file and renaming it; the folder's lock waits for that write.
+    """
+    try:
+        with folder_lock(path.parent):
+            sweep_temp_files(path)
+    except OSError:
+        pass  # tidying is a courtesy: the next write still checks the file it replaces
 
 
 def _rules_changed(game: Game, data_dir: Path) -> str | None:

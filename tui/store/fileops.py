@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import NamedTuple
 
-__all__ = ["MAX_SAVE_BYTES", "FileOps", "NotASaveFile", "read_file", "reason", "replace_file"]
+__all__ = ["MAX_SAVE_BYTES", "FileOps", "FileRead", "NotASaveFile", "read_file", "reason", "replace_file", "stamp_of"]
 
 #: The largest file opened as a save (a 50,000-event save is about 25 MB).
 MAX_SAVE_BYTES = 512 * 1024 * 1024
@@ -30,8 +31,26 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_file(path: str, limit: int = MAX_SAVE_BYTES) -> tuple[bytes, int] | None:
-    """The bytes and permission bits of the regular file at ``path``; None if nothing is there.
+def stamp_of(st: os.stat_result) -> tuple[int, ...]:
+    """(device, inode, mtime_ns, ctime_ns, size): which file, and which version of it, a stat describes."""
+    return (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
+
+
+class FileRead(NamedTuple):
+    """What :func:`read_file` read: the bytes, the permission bits, and the stamp of the very file read."""
+
+    data: bytes
+    mode: int
+    stamp: tuple[int, ...]
+
+
+def read_file(path: str, limit: int = MAX_SAVE_BYTES) -> FileRead | None:
+    """The bytes, permission bits and stamp (:func:`stamp_of`) of the regular file at ``path``; None if nothing is there.
+
+    The stamp is taken from the open file itself before it is read, never from
+    the path afterwards: another session may replace the file at the path in
+    between, and a stamp of that newer file beside these older bytes would
+    make the newer file look already known (and let it be overwritten).
 
     Never hangs and never reads without end: the file is opened without
     blocking (a FIFO), refused unless it is a regular file (``/dev/zero``
@@ -64,7 +83,7 @@ def read_file(path: str, limit: int = MAX_SAVE_BYTES) -> tuple[bytes, int] | Non
             size += len(chunk)
             if size > limit:
                 raise NotASaveFile(f"it holds more than the {limit:,} bytes a save may")
-        return b"".join(chunks), info.st_mode & 0o7777
+        return FileRead(b"".join(chunks), info.st_mode & 0o7777, stamp_of(info))
     finally:
         os.close(fd)
 

@@ -29,7 +29,7 @@ import orjson
 from tinydb import TinyDB
 
 from tui.store.create import create_file
-from tui.store.fileops import FileOps, read_file, reason
+from tui.store.fileops import FileOps, read_file, reason, stamp_of
 from tui.store.lock import LockLost, SaveLock, folder_lock
 from tui.store.recovery import Clock, SaveError, check_storage, load_checked, newest_backup, utc_now
 from tui.store.snapshot import MemoryStorage, SnapshotStorage, StoreFailed, loads, paused_gc
@@ -86,7 +86,8 @@ class SaveFile:
         self.read_only = False
         #: The writer's lock, confirmed before every write (set by whoever took it).
         self.lock: SaveLock | None = None
-        self._stamp = self.disk_stamp()
+        #: The stamp of the file whose bytes this session holds: the file it read, never a later stat of the path.
+        self._stamp: tuple[int, ...] | None = getattr(storage, "read_stamp", None) if path is not None else None
 
     # -- making one ---------------------------------------------------------------
 
@@ -221,10 +222,9 @@ class SaveFile:
         if self.file is None:
             return None
         try:
-            st = os.stat(self.file)
+            return stamp_of(os.stat(self.file))
         except OSError:
             return None
-        return (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
 
     def changed_on_disk(self) -> bool:
         """Whether the file is no longer the one this save last read or wrote (another session wrote it)."""
@@ -234,11 +234,17 @@ class SaveFile:
         """Refuse to write over a file someone else changed behind this session's back.
 
         Cheap when nothing happened (one ``stat``: same device, inode, times and
-        size). Otherwise the file's bytes are compared with what this session
-        last wrote or read: a file with other content (another writer, a
-        restore, a hand edit, even one with the same revision number) is never
-        overwritten. Called under the folder's write lock, so of two writers
-        only one can pass it.
+        size as the file this session last read or wrote). Otherwise the file's
+        bytes are compared with what this session last wrote or read: a file
+        with other content (another writer, a restore, a hand edit, even one
+        with the same revision number) is never overwritten. Called under the
+        folder's write lock, so of two writers only one can pass it.
+
+        The stamp compared is only ever taken from the file whose bytes this
+        session holds (the open file it read, or the path while it still holds
+        the folder's write lock right after its own write): a stamp taken from
+        the path at any other moment could belong to another session's newer
+        write, and the check would then pass over it and lose that write.
         """
         now = self.disk_stamp()
         if now is not None and now == self._stamp:
@@ -251,9 +257,9 @@ class SaveFile:
             raise StoreFailed(name, f"the file on disk can no longer be read as this game ({reason(exc)})") from None
         if found is None:
             raise StoreFailed(name, "the file was removed, or its folder moved, by another program")
-        if found[0] != self._storage.snapshot():
+        if found.data != self._storage.snapshot():
             try:
-                theirs = f"revision {int(single_doc(loads(found[0])['meta'])[1]['revision'])} on disk"
+                theirs = f"revision {int(single_doc(loads(found.data)['meta'])[1]['revision'])} on disk"
             except Exception:  # not a save any more: cut short, replaced, damaged
                 theirs = "the file on disk is no longer this save"
             raise StoreFailed(
@@ -261,7 +267,7 @@ class SaveFile:
                 f"another session or program wrote this game behind this one's back ({theirs}, "
                 f"revision {self.revision} here); reopen the game to see its changes",
             )
-        self._stamp = now  # touched, not changed
+        self._stamp = found.stamp  # touched, not changed (the stamp of the very file compared)
 
     # -- writing ------------------------------------------------------------------
 
@@ -327,11 +333,15 @@ class SaveFile:
             write()
         else:
             self._guarded(write)
-        self._stamp = self.disk_stamp()
         return revision
 
     def _guarded(self, write: Any) -> None:
-        """Run ``write`` under the folder's write lock, after confirming the lock and the file on disk."""
+        """Run ``write`` under the folder's write lock, after confirming the lock and the file on disk.
+
+        The stamp of the file written is taken before the folder's write lock
+        is let go: once it is, another session may write (after taking a lock
+        file someone removed), and its file must not be taken for this one's.
+        """
         assert self.file is not None and self.path is not None
         try:
             with folder_lock(os.path.dirname(self.file)):
@@ -342,6 +352,7 @@ class SaveFile:
                         raise StoreFailed(self.path.name, f"this session no longer holds the game: {exc}") from None
                 self._check_disk()
                 write()
+                self._stamp = self.disk_stamp()
         except StoreFailed:
             raise
         except OSError as exc:  # the folder itself is gone or cannot be opened

@@ -73,9 +73,11 @@ class AtomicJSONStorage(SnapshotStorage):
         self._links_work = True
         self._mode: int | None = None
         raw: bytes | None = None
+        #: The stamp (:func:`~tui.store.fileops.stamp_of`) of the very file read at open, or None if there was none.
+        self.read_stamp: tuple[int, ...] | None = None
         found = read_file(os.fspath(path))
         if found is not None:
-            raw, self._mode = found
+            raw, self._mode, self.read_stamp = found
         self._on_disk = raw is not None
         #: The last backup problem (backups are best effort and never fail a save).
         self.backup_problem: str | None = None
