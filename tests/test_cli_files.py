@@ -98,6 +98,19 @@ def test_a_viewer_reload_of_a_damaged_save_is_refused_not_adopted(save: Path, da
     assert viewer.state == good  # still the last good state
 
 
+def test_a_viewer_reload_refuses_a_sea_zone_the_rules_do_not_have(save: Path, data: Path) -> None:
+    """Issue 8.6 (no unknown zones): a reload does not replay the log, so the world's own check must refuse a port
+    in a sea zone that is not one of 33.B.10's (nor the scenario's other waters)."""
+    viewer = open_game(save, data, mode="read")
+    good = viewer.state
+    raw = json.loads(save.read_bytes())
+    raw["state"]["1"]["current"]["world"]["ports"][0]["sea_zone"] = "Sea of Tranquillity"
+    save.write_bytes(json.dumps(raw).encode())
+    with pytest.raises(Exception, match="Sea of Tranquillity' is not a sea zone"):
+        viewer.poll()
+    assert viewer.state == good
+
+
 # -- point 8: rule data changed -------------------------------------------------------------------------------
 
 

@@ -29,7 +29,8 @@ from .seatables import SeaTables, load_sea_tables
 from .tables import PortTables, load_port_tables
 from .verbs import build_verbs
 from .yards import yard_figure
-from .world import HARBOURS, PORT_TYPES, SIDES, EuropaWorld, resolve_name, world_from_data, world_from_scenario, world_to_data
+from .world import (HARBOURS, PORT_TYPES, SIDES, EuropaWorld, check_saved_zones, resolve_name, world_from_data,
+                    world_from_scenario, world_to_data)
 from .zones import slp_count
 
 PORT_COLUMNS = (
@@ -302,7 +303,7 @@ def load(data_dir: Path) -> RuleSet:
         answers=answers,
         conditions=build_conditions(sea, tables),
         world_to_data=world_to_data,
-        world_from_data=world_from_data,
+        world_from_data=lambda data: check_saved_zones(world_from_data(data), sea),
         views={"ports": port_rows, **build_views(sea, tables, label, sequence)},
         columns={"ports": PORT_COLUMNS, **COLUMNS},
         markers=marker_rows,

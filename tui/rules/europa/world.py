@@ -127,6 +127,21 @@ def sea_zone_problem(st: SeaTables, waters: tuple[str, ...], text: str) -> str:
     return f"'{text}' is not a sea zone; one of: {', '.join(allowed)} (33.B)"
 
 
+def check_saved_zones(world: EuropaWorld, st: SeaTables) -> EuropaWorld:
+    """A saved world names only sea zones of 33.B.10 (or the scenario's other waters): its ports, beaches,
+    air units, Mulberries and recorded checks. Raises :class:`SavedDataError` naming the first that does not."""
+    named: list[tuple[str, str]] = [(f"ports ({p.name})", p.sea_zone) for p in world.ports.values()]
+    named += [(f"sea.beaches ({b.name})", b.sea_zone) for b in world.sea.beaches.values()]
+    named += [(f"sea.mulberries ({m.name})", m.zone) for m in world.sea.mulberries.values()]
+    named += [(f"sea.air ({a.name})", a.zone) for a in world.sea.air]
+    named += [(f"sea.checks ({c.item})", c.zone) for c in world.sea.checks]
+    for where, zone in named:
+        why = sea_zone_problem(st, world.waters, zone)
+        if why:
+            raise SavedDataError(f"{where}: {why}")
+    return world
+
+
 def nations_from_scenario(raw: Any, file: str, ports: dict[str, Port]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     """The ``[nations]`` table: each side's default nation for captured ports and per-port exceptions (RULINGS E13)."""
     if not isinstance(raw, dict):
