@@ -270,6 +270,28 @@ def test_two_news_at_once_give_exactly_one_created(tmp_path: Path) -> None:
         assert len(created) == 1 and len(refused) == 1, results
 
 
+def test_a_creator_whose_temp_file_the_winner_swept_is_told_the_save_exists(tmp_path: Path) -> None:
+    """Issue 8.7: the winner's first open sweeps ``NAME.tmp-*`` beside the save, the loser's temporary file
+    included; the loser's link then finds no source. It must say "already exists", not "No such file"."""
+    from tui.store.create import create_file
+    from tui.store.fileops import FileOps
+    from tui.store.recovery import SaveError
+    from tui.store.storage import sweep_temp_files
+
+    target = tmp_path / "g.json"
+
+    class WinnerFirst(FileOps):
+        def link(self, src: str, dst: str) -> None:
+            target.write_bytes(b"{}")  # the other creator's save lands ...
+            assert sweep_temp_files(target) == 1  # ... and its first open sweeps our temporary file
+            super().link(src, dst)
+
+    with pytest.raises(SaveError) as caught:
+        create_file(target, b'{"mine": 1}', WinnerFirst())
+    assert caught.value.kind == "exists" and target.read_bytes() == b"{}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
+
+
 # -- points 10 and 11 ------------------------------------------------------------------------------------------------
 
 

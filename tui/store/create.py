@@ -60,6 +60,12 @@ def create_file(path: Path, payload: bytes, ops: FileOps | None = None) -> None:
                 ops.link(tmp, target)  # fails if anything appeared at ``path`` meanwhile: one creator wins
             except FileExistsError:
                 raise
+            except FileNotFoundError:
+                # The winner's first open sweeps ``NAME.tmp-*`` beside its save, ours included:
+                # if the save is there, somebody else created it first.
+                if os.path.lexists(target):
+                    raise FileExistsError(errno.EEXIST, "exists", target) from None
+                raise
             except OSError as exc:
                 if exc.errno not in _NO_LINKS:
                     raise
