@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from typing import Any, Awaitable, Callable
 
 from textual.pilot import Pilot
+from textual.widgets._toast import ToastRack
 
 from tui.app import HarbormasterApp, make_app
 from tui.paths import data_dir
@@ -80,6 +81,10 @@ async def settle(pilot: Pilot[Any]) -> None:
     await until(pilot, lambda: rendered(pilot.app))
     await pilot.pause()
     pilot.app.clear_notifications()
+    # Textual clears the toasts of the top screen only: those a screen under a dialog still shows stay.
+    for screen in pilot.app.screen_stack:
+        for rack in screen.query(ToastRack):
+            await rack.remove_children()
     await pilot.pause()
 
 
