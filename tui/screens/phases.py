@@ -35,6 +35,7 @@ class PhasesScreen(GameScreen):
 
     CSS_PATH = "phases.tcss"
     MODE_TITLE = "Phases"
+    WRITE_ACTIONS = frozenset({"answer", "goto"})
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "answer", "Answer"),  #: Answer the highlighted (or first) pending prompt.
