@@ -1,4 +1,5 @@
-"""Phases mode: the whole sequence of a game turn, the current segment, its pending prompts, and what happened on entry."""
+"""Phases mode: the whole sequence of a game turn, the current segment, its pending prompts, its checklist, and what
+happened on entry."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
+from ..rules.core.checklist import checklist
+from ..widgets.checklist import SegmentChecklist
 from ..widgets.pending_list import PendingList
 from ..widgets.sequence_tree import SequenceTree
 from ..rules.core.phases import segments_ahead
@@ -31,7 +34,7 @@ def last_entry(events: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 class PhasesScreen(GameScreen):
-    """Sequence tree on the left; the current segment, its prompts and its entry effects on the right."""
+    """Sequence tree on the left; the current segment, its prompts, its checklist and its entry effects on the right."""
 
     CSS_PATH = "phases.tcss"
     MODE_TITLE = "Phases"
@@ -51,8 +54,10 @@ class PhasesScreen(GameScreen):
                 yield Static(id="now")
                 yield Label("Pending prompts", classes="section-title")
                 yield PendingList(id="pending")
-                yield Label("What happened on entry", classes="section-title")
                 with VerticalScroll(id="entry-scroll"):
+                    yield Label("Checklist of this segment", classes="section-title")
+                    yield SegmentChecklist(id="checklist")
+                    yield Label("What happened on entry", classes="section-title")
                     yield Static(id="entry")
 
     def render_game(self, game: Game) -> None:
@@ -72,6 +77,7 @@ class PhasesScreen(GameScreen):
         pending = game.state.flow.pending
         prompts = self.query_one(PendingList)
         prompts.show(pending)
+        self.query_one(SegmentChecklist).show(checklist(game.ruleset, game.state, game.events))
         self.query_one("#entry", Static).update(self._entry_text(game))
 
     def _entry_text(self, game: Game) -> Text:
