@@ -135,3 +135,24 @@ async def test_the_phases_mode_shows_the_checklist_and_follows_the_game() -> Non
             await pilot.pause(0.02)
         shown = str(app.screen.query_one(SegmentChecklist).render())
         assert "#1 use Tripoli 2" in shown and "Axis: 2 REs through 1 port(s)" in shown
+
+
+@pytest.mark.parametrize("ruleset, target, words, rule", [
+    ("ocs", "move", "Axis Sea Cap this turn: 0 used of 2 SP", "19.0f"),
+    ("ocs", "move", "No port capacity used this phase", "19.0a"),
+    ("awaw", "overstacking", "No base is overstacked", "21.112"),
+    ("logistics", "produce", "Cities with factories that may still produce: Portsea", "Factories ¶3"),
+])
+def test_other_rule_sets_contribute_their_cheap_duties(ruleset: str, target: str, words: str, rule: str) -> None:
+    """Issue 12 checklist: OCS port capacity and Sea Cap (19.0a, 19.0f), AWAW overstacking (21.112), Logistics production."""
+    game = memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock)
+    assert game.execute(f"goto {target} --force").ok
+    found = duty(of(game), words)
+    assert found.rule == rule
+
+
+def test_ocs_port_capacity_used_this_phase_is_listed() -> None:
+    """Issue 12 checklist, OCS 19.0a: unloading at a port shows what of its capacity was used this phase."""
+    game = memory_game(data_dir(), "ocs", seed=1, clock=fixed_clock)
+    assert game.execute("goto move --force").ok and game.execute("unload Tripoli 2SP").ok
+    assert duty(of(game), "Port capacity used this phase").text.startswith("Port capacity used this phase: Tripoli 2")
