@@ -177,3 +177,16 @@ async def test_a_viewer_that_may_not_write_is_told_but_not_offered(tmp_path: Pat
     finally:
         viewer.close()
         writer.close()
+
+
+def test_lock_free_tells_held_from_free_without_taking_the_lock(tmp_path: Path) -> None:
+    """Bug 12.7: the viewer's check never takes the lock and never makes a lock file."""
+    save = tmp_path / "game.json"
+    assert lock_free(save) and not (tmp_path / "game.json.lock").exists()
+    writer = create_game(save, data_dir(), seed=1, clock=fixed_clock)
+    assert not lock_free(save)
+    writer.close()
+    assert lock_free(save)
+    again = open_game(save, data_dir(), fixed_clock, mode="write")  # the check left nothing behind
+    assert not again.read_only and not lock_free(save)
+    again.close()

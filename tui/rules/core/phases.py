@@ -280,9 +280,10 @@ class Ahead:
 
     @property
     def label(self) -> str:
-        """``initial-movement — Axis player turn › Initial phase › Movement`` (choice lists)."""
-        where = "next game turn: " + self.segment.title if self.next_turn else self.segment.title
-        return f"{self.name} — {where}"
+        """``initial-movement — Movement (Axis player turn)``: short enough for one line of a choice list."""
+        names = self.segment.names
+        where = names[-1] + (f" ({names[1]})" if len(names) > 2 else "")
+        return f"{self.name} — {where}" + (", next game turn" if self.next_turn else "")
 
 
 def segments_ahead(sequence: Sequence, index: int) -> list[Ahead]:
