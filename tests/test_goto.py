@@ -136,3 +136,12 @@ async def test_the_phases_key_g_offers_the_segments_ahead_and_goes_there() -> No
         assert game.segment.key == "axis-turn/reinforcement"
         event = game.events[-1]
         assert (event["command"], event["source"]) == ("goto reinforcement", "key")
+
+
+def test_the_command_line_suggests_the_segments_ahead_nearest_first() -> None:
+    """Issue 12 goto: typing `goto r` at the command line suggests the nearest segment ahead starting with r."""
+    from tui.screens.command_line import completions
+
+    game = memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)
+    offered = [c for c in completions(game, []) if c.startswith("goto r")]
+    assert offered[0] == "goto reaction-naval" and "goto next-turn" in completions(game, [])
