@@ -25,6 +25,7 @@ from tui.screens.confirm_prompt import ConfirmPrompt
 from tui.session import create_game, open_game
 from tui.store import read_holder
 from tui.store.lock import lock_free
+from tui.widgets.key_legend import KeyLegend
 from tui.widgets.status_line import StatusLine
 
 SIZE = (120, 36)
@@ -84,6 +85,8 @@ async def test_a_viewer_sees_the_writer_leave_takes_over_and_writes(tmp_path: Pa
             await pilot.press("2")  # the Ports mode: no port command on the footer either
             await pilot.pause()
             assert "h" not in footer_keys(app) and "colon" in footer_keys(app)
+            legend = app.screen.query_one(KeyLegend)
+            assert all(key != "h" for key, _ in legend.keys)  # the legend too: only what it can do
             await pilot.press("h")  # pressed anyway: it says why nothing happens
             await until(pilot, lambda: "open read-only" in status(app) and "Hit" in status(app))
             await pilot.press("1")
@@ -100,6 +103,9 @@ async def test_a_viewer_sees_the_writer_leave_takes_over_and_writes(tmp_path: Pa
             assert not lock_free(save) and read_holder(save) is not None
             assert "You now write this game" in status(app)
             assert {"n", "a", "g"} <= footer_keys(app)
+            await pilot.press("2")
+            await until(pilot, lambda: ("h", "hit") in app.screen.query_one(KeyLegend).keys)  # a writer's legend again
+            await pilot.press("1")
             await pilot.press("n")
             await until(pilot, lambda: len(app.game.events) == 2)
             assert events_on_disk(save) == ["note before leaving", "next"]

@@ -57,7 +57,21 @@ class ActionScreen(GameScreen):
 
     def key_legend(self, *, id: str | None = None) -> KeyLegend:
         """One line with every key of the mode (the footer has room for only some)."""
-        return KeyLegend("", [(a.key, a.label.lower()) for a in self.actions if a.key], id=id)
+        return KeyLegend("", self._legend_keys(), id=id)
+
+    def _legend_keys(self) -> list[tuple[str, str]]:
+        """The legend's keys: all of them, or in a watching session only those that change nothing (bug 12.7)."""
+        watching = self.game.read_only
+        return [(a.key, a.label.lower()) for a in self.actions if a.key and not (watching and self._action_writes(a))]
+
+    def refresh_game(self) -> None:
+        """Render as every mode does; the legend follows whether this session writes (it may take over)."""
+        super().refresh_game()
+        keys = self._legend_keys()
+        for legend in self.query(KeyLegend):
+            if legend.keys != keys:
+                legend.keys = keys
+                legend.refresh()
 
     def target_row(self, view: str) -> dict[str, Any] | None:
         """The selected row of ``view`` that an action acts on (subclasses)."""
