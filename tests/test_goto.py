@@ -145,3 +145,44 @@ def test_the_command_line_suggests_the_segments_ahead_nearest_first() -> None:
     game = memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)
     offered = [c for c in completions(game, []) if c.startswith("goto r")]
     assert offered[0] == "goto reaction-naval" and "goto next-turn" in completions(game, [])
+
+
+async def test_going_past_a_required_prompt_from_the_list_asks_first_then_records_the_skip() -> None:
+    """Issue 12 goto, pilot (AWAW): the initiative is required; g, a segment, then "Go ahead?" — yes forces and logs the skip."""
+    from tui.screens.confirm_prompt import ConfirmPrompt
+
+    game = memory_game(data_dir(), "awaw", seed=1, clock=fixed_clock)
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoicePrompt)
+        await pilot.press("enter")  # the first segment ahead
+        for _ in range(100):
+            if isinstance(app.screen, ConfirmPrompt):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ConfirmPrompt) and "first" in str(app.screen.text) and not game.events
+        await pilot.press("y")
+        for _ in range(100):
+            if game.events:
+                break
+            await pilot.pause(0.02)
+        assert game.events[-1]["command"] == "goto air-staging --force" and game.segment.key == "first-turn/movement/air-staging"
+        assert any(line.startswith("skipped: first") for line in game.events[-1]["details"])
+
+
+async def test_the_palette_offers_go_to_a_segment() -> None:
+    """Issue 12 goto: the command palette has "Go to a segment", which opens the same list as g."""
+    from tui.commands import HarbormasterCommands
+
+    game = memory_game(data_dir(), "ocs", seed=1, clock=fixed_clock)
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        provider = HarbormasterCommands(app.screen)
+        entry = next(e for e in provider.entries() if e[0] == "Go to a segment")
+        await entry[2]()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoicePrompt) and app.screen.choices[0].startswith("first-player")
