@@ -38,7 +38,7 @@ from .screens.phases import PhasesScreen
 from .screens.ports import PortsScreen
 from .screens.text_screen import TextScreen, help_text, keys_table
 from .screens.zones import ZonesScreen
-from .session import GameLocked, GameOpenError
+from .session import GameLocked, GameOpenError, watching
 from .store import SaveError, StoreFailed
 from .widgets.explain_pane import explained_text
 from .widgets.view_table import ViewTable
@@ -176,8 +176,7 @@ class HarbormasterApp(App[None]):
         self.writer = now
         game.writer = now or ""
         if game.take_over is not None:  # watching only because that session held the lock
-            game.read_only_reason = (f"Held by {now}: you are watching; only that session can change the game." if now
-                                     else f"Nobody writes this game now ({last or 'the writer'} left): press T to take over.")
+            game.read_only_reason = watching(now) if now else f"Nobody writes this game now ({last or 'the writer'} left)."
         self.refresh_bindings()
         if now is None:
             gone = f"{last} left" if last else "The writer left"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 from datetime import datetime
-from pathlib import Path
 from functools import partial
+from pathlib import Path
 from typing import Callable
 
 from .engine.game import Game
@@ -107,7 +107,7 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
             if mode == "write":
                 raise GameLocked(f"{given} is being written by {who}; nothing was changed. Try again when that session closes the game.")
             lock = None
-            why = watching("", who)
+            why = watching(who)
     elif mode == "read":
         why = "Opened read-only (--read-only)."
     if lock is not None:
@@ -154,9 +154,9 @@ def writer_now(path: Path) -> str | None:
     return holder.describe() if holder else ""
 
 
-def watching(why: str, who: str) -> str:
-    """The read-only reason of a session watching ``who`` write (``why`` kept when it is not about a writer)."""
-    return f"Held by {who}: you are watching; only that session can change the game." if who else why
+def watching(who: str) -> str:
+    """The read-only reason of a session watching ``who`` write the game."""
+    return f"Held by {who}: you are watching; only that session can change the game."
 
 
 def _sweep(path: Path) -> None:

@@ -1,9 +1,9 @@
 """The engine's own verbs: next, goto, answer, roll, set, note, help, why, undo, redo.
 
-``next`` (and ``goto``, which is several ``next`` in one command) drives the phase machine: exit effects of the steps being left,
+``next`` drives the phase machine: exit effects of the steps being left,
 pending prompts of the segment dropped (and recorded as skipped), enter
 effects of the steps being entered, then the new segment's prompts raised
-where their condition holds.
+where their condition holds. ``goto`` is several ``next`` in one command.
 """
 
 from __future__ import annotations
