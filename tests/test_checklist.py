@@ -156,3 +156,16 @@ def test_ocs_port_capacity_used_this_phase_is_listed() -> None:
     game = memory_game(data_dir(), "ocs", seed=1, clock=fixed_clock)
     assert game.execute("goto move --force").ok and game.execute("unload Tripoli 2SP").ok
     assert duty(of(game), "Port capacity used this phase").text.startswith("Port capacity used this phase: Tripoli 2")
+
+
+def test_europa_axis_checks_due_in_a_declared_interdiction_zone() -> None:
+    """Issue 12 checklist, 33.B.7 b): while the zone exists, Axis shipping in it is checked as a separate sea zone."""
+    from dataclasses import replace
+
+    from tui.rules.europa.seaworld import InterdictionZone
+
+    game = europa()
+    world = game.state.world
+    state = game.state.with_world(replace(world, sea=replace(world.sea, iz=InterdictionZone("tight", game.state.flow.turn))))
+    due = duty(checklist(game.ruleset, state, []), "interdiction zone")
+    assert due.state == DUE and "tight" in due.text and due.rule == "33.A; 33.B.7 b)"

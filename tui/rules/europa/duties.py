@@ -67,6 +67,12 @@ def build_duties(st: SeaTables, pt: PortTables) -> Callable[[GameState, Segment]
                     f"({letter} {res.name}) this Allied player turn: check every cargo item moved through them (check, batch)",
                     f"33.A; {spec.rule}", DUE if n == 0 else DONE,
                     f"{n} checked this phase" if n else "none checked yet this phase"))
+        if side == "axis" and sea.iz is not None:
+            zid = st.interdiction_zone.zone
+            n = sum(1 for c in made if c.side == "axis" and c.zone == zid)
+            out.append(Duty(f"Axis shipping through the {sea.iz.kind} South Aegean interdiction zone is checked there as a "
+                            f"separate sea zone ({zone_name(zid)})", f"33.A; {st.interdiction_zone.rule} b)", DUE if n == 0 else DONE,
+                            f"{n} checked this phase" if n else "none checked yet this phase"))
         for g in sea.groups.values():
             if g.side != side or not g.cargo:
                 continue
