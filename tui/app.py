@@ -38,7 +38,7 @@ from .screens.phases import PhasesScreen
 from .screens.ports import PortsScreen
 from .screens.text_screen import TextScreen, help_text, keys_table
 from .screens.zones import ZonesScreen
-from .session import GameOpenError
+from .session import GameLocked, GameOpenError, watching
 from .store import SaveError, StoreFailed
 from .widgets.explain_pane import explained_text
 from .widgets.view_table import ViewTable
@@ -46,7 +46,9 @@ from .widgets.view_table import ViewTable
 POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session
 RETRIES = 64  # dice stages / confirmation rounds for one command before giving up (a batch asks each stage)
 PROMPT_CHAIN = 16  # prompts asked after one command (a guided check raises 8, one after another)
-GAME_ACTIONS = frozenset({a.action.split("(")[0] for a in APP_ACTIONS} | {"command_palette"})
+GAME_ACTIONS = frozenset({a.action.split("(")[0] for a in APP_ACTIONS} | {"command_palette", "take_over"})
+WRITE_ACTIONS = frozenset({a.action for a in APP_ACTIONS if a.line and a.line != "help"})
+"""App actions that change the game (``next``, undo, redo): a watching session's footer leaves them out."""
 
 
 class HarbormasterApp(App[None]):
@@ -71,7 +73,8 @@ class HarbormasterApp(App[None]):
         Binding(a.key, a.action, a.label, key_display=a.key_display, tooltip=a.help,
                 group=Binding.Group(a.group, compact=True) if a.group else None)
         for a in APP_ACTIONS
-    ] + [Binding("R", "briefing", "Briefing", show=False, tooltip="Write a briefing for one side (or the referee) beside the save")]
+    ] + [Binding("R", "briefing", "Briefing", show=False, tooltip="Write a briefing for one side (or the referee) beside the save"),
+         Binding("T", "take_over", "Take over", tooltip="Nobody writes this game now: write it from this session (takes its lock)")]
     """Modes 1-5, ``:`` command line, ``n`` next, undo/redo, ``?`` help, ``q`` quit (see ``APP_ACTIONS``)."""
 
     status: reactive[Status] = reactive(Status("Ready — : command line · ctrl+p palette · ? help"), init=False)
@@ -93,6 +96,8 @@ class HarbormasterApp(App[None]):
         """What is wrong with the save file now (cut short, replaced, moved), or None."""
         self.selected: dict[str, str] = {}
         """The name of the selected row of each view shown (``ports`` -> a port); the palette's actions name it."""
+        self.writer: str | None = game.writer or None
+        """For a watching session: who writes the game as last seen (None: nobody); see :meth:`_follow_writer`."""
 
     @property
     def selected_port(self) -> str | None:
@@ -113,6 +118,8 @@ class HarbormasterApp(App[None]):
         if self.game.read_only:
             reason = self.game.read_only_reason or "nothing can be changed from this session"
             self._say(f"Read-only: {reason}", "warning")
+            if self.writer is None and self.game.watch_writer is not None:
+                self.writer = self.game.watch_writer() or None  # who writes as this session starts: not news
         self.set_interval(POLL_SECONDS, self._poll)
 
     def _poll(self) -> None:
@@ -122,6 +129,7 @@ class HarbormasterApp(App[None]):
                 return
         except ScreenStackError:  # the timer fired while the app starts or ends
             return
+        self._follow_writer()
         try:
             changed = self.game.poll()
         except (GameOpenError, SaveError, StoreFailed, OSError) as exc:
@@ -134,10 +142,102 @@ class HarbormasterApp(App[None]):
             return
         self.version += 1
         last = next((e for e in reversed(self.game.events) if e.get("status") == "applied"), None)
-        by = f"the referee ({self.game.writer})" if self.game.writer else "the referee"
+        by = f"the referee ({self.game.writer})" if self.game.writer else "another session"
         what = f": #{last['seq']} {last['command']} — {last['summary']}" if last else ""
         self._say(f"Updated by {by}{what}", "info")
         self.post_message(GameChanged(None, self.version))
+
+    # ------------------------------------------------------- who writes
+    @property
+    def can_take_over(self) -> bool:
+        """Whether this session watches a game nobody writes now, and may write it (key T)."""
+        return self.game.read_only and self.game.take_over is not None and self.writer is None
+
+    def _follow_writer(self) -> None:
+        """A watching session notices when the writer leaves (and offers to take over) and when another one takes over.
+
+        Bug 12.7: the lock is what counts, not the first writer's name; the
+        name is read from the holder's record when the lock is held.
+        """
+        game = self.game
+        if not game.read_only or game.watch_writer is None:
+            return
+        try:
+            now = game.watch_writer()
+        except OSError:
+            return
+        last = self.writer
+        if now == "":  # held, but the holder's record is not (yet) there
+            if last is not None:
+                return
+            now = "another session"
+        if now == last:
+            return
+        self.writer = now
+        game.writer = now or ""
+        if game.take_over is not None:  # watching only because that session held the lock
+            game.read_only_reason = watching(now) if now else f"Nobody writes this game now ({last or 'the writer'} left)."
+        self.refresh_bindings()
+        if now is None:
+            gone = f"{last} left" if last else "The writer left"
+            if game.take_over is None:
+                self._say(f"{gone}: nobody writes this game now. {game.read_only_reason}".strip(), "warning")
+                return
+            self._say(f"{gone}: nobody writes this game now. Press T to take over (this session then writes it).", "warning")
+            self._offer_take_over(gone)
+        else:
+            after = f" ({last} left)" if last and last != now else ""
+            self._say(f"Now written by {now}{after}: you are watching; changes are credited to it.", "info")
+
+    @work(group="take-over", exclusive=True)
+    async def _offer_take_over(self, gone: str) -> None:
+        """Ask a watching session whether to write the game now that nobody does."""
+        yes = await self.push_screen_wait(ConfirmPrompt(
+            "Nobody writes this game",
+            f"{gone}: nobody writes this game now. Take over? This session takes the game's lock, "
+            "reads the newest save and writes it from now on. Or keep watching (T takes over later).",
+            yes="Take over", no="Keep watching"))
+        if yes:
+            self.action_take_over()
+        elif self.can_take_over:
+            self._say("Still watching; nobody writes this game. Press T to take over.", "warning")
+
+    def write_key(self, key: str) -> str:
+        """The label of the app key ``key`` if it changes the game (``Next`` for n), else ""."""
+        return next((b.description for b in self._bindings.key_to_bindings.get(key, ()) if b.action in WRITE_ACTIONS), "")
+
+    def refuse_write(self, label: str) -> None:
+        """Say why a write key does nothing in a watching session (its footer does not show it)."""
+        how = " Press T to take over." if self.can_take_over else ""
+        self._say(f"This game is open read-only: '{label}' would change it. {self.game.read_only_reason}{how}".strip(), "warning")
+
+    def action_take_over(self) -> None:
+        """Write the game from this session now that nobody does (key T): take the lock properly, then carry on as its writer."""
+        game = self.game
+        if not game.read_only:
+            self._say("This session already writes the game.", "info")
+            return
+        if game.take_over is None:
+            self._say(f"This session cannot write the game: {game.read_only_reason}", "warning")
+            return
+        try:
+            new = game.take_over()
+        except GameLocked as exc:
+            self._say(f"Not taken over: {exc}", "warning")
+            self._follow_writer()
+            return
+        except GameOpenError as exc:
+            self._say(f"Not taken over: {exc}", "error")
+            return
+        old, self.game = game, new
+        old.close()
+        old.store.close()  # type: ignore[attr-defined]
+        self.writer = None
+        self.file_problem = None
+        self.version += 1
+        self.post_message(GameChanged(None, self.version))
+        self.refresh_bindings()
+        self._say(f"You now write this game ({new.turn_label} · {new.segment.title}); every command is saved as before.", "success")
 
     # ------------------------------------------------------- file problems
     def _file_problem(self, problem: str) -> None:
@@ -190,8 +290,16 @@ class HarbormasterApp(App[None]):
 
     # ------------------------------------------------------------ routing
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Game keys (and the palette) do nothing while a dialog is open; a mode the game lacks is hidden."""
+        """Game keys (and the palette) do nothing while a dialog is open; a mode the game lacks is hidden.
+
+        A watching session shows only what it can do: no ``next``, undo or redo;
+        T (take over) only when nobody writes.
+        """
         if action == "mode" and parameters and not self.has_mode(str(parameters[0])):
+            return False
+        if action == "take_over" and not self.can_take_over:
+            return False
+        if action in WRITE_ACTIONS and self.game.read_only:
             return False
         return not (action in GAME_ACTIONS and self.screen.is_modal)
 
@@ -218,6 +326,8 @@ class HarbormasterApp(App[None]):
         keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS if not a.mode or self.has_mode(a.mode)]
         keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt"))
         keys.append(("R", "Write a briefing for one side (or the referee's report) beside the save"))
+        if self.game.read_only and self.game.take_over is not None:
+            keys.append(("T", "Take over: write the game from this session once its writer has left"))
         sections = [("Keys", keys_table(keys))]
         if isinstance(self.screen, ActionScreen) and self.screen.actions:
             mode_keys = [(a.key, f"{a.long_name} — {a.help}") for a in self.screen.actions if a.key]

@@ -34,7 +34,7 @@ from .engine.lineage import describe_parent
 
 OWNER_KEYS = ("owner", "side")
 """The row keys that say which side a row belongs to."""
-TURN_VERBS = ("next", "answer")
+TURN_VERBS = ("next", "goto", "answer")
 """Turn-sequence entries every side is told about."""
 
 

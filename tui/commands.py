@@ -76,6 +76,9 @@ class HarbormasterCommands(Provider):
             if a.mode and not app.has_mode(a.mode):
                 continue
             yield a.title, a.help, partial(app.run_line, a.line, "palette") if a.line else partial(app.run_action, a.action)
+        if not app.game.read_only:
+            yield ("Go to a segment", "Advance to a segment ahead, chosen from a list, every effect on the way (goto; g on Phases)",
+                   partial(self._goto))
         for table, actions in app.game.ruleset.actions.items():
             mode, prefix = MODE_ACTIONS.get(table, (table, table.title()))
             prefix = app.game.ruleset.mode_titles.get(mode, prefix)  # "Factories" where the Ports mode lists cities
@@ -94,6 +97,12 @@ class HarbormasterCommands(Provider):
             yield f"Answer {prompt.id}", f"{mark}{prompt.text}", partial(app.answer, prompt.id, "palette")
         yield ("Write a briefing", "A side's briefing (or the referee's report) as Markdown beside the save (key R)",
                partial(app.run_action, "briefing"))
+
+    async def _goto(self) -> None:
+        """Show the Phases mode and its list of the segments ahead (its ``g``)."""
+        app: Any = self.app
+        await app.switch_mode("phases")
+        await app.screen.run_action("goto")
 
     async def _act(self, mode: str, action_id: str) -> None:
         """Show the action's mode, then run the action there (on its selected row)."""

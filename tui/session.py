@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -16,7 +17,7 @@ from .engine.setup import DEFAULT_SCENARIO, load_ruleset, load_scenario, new_gam
 from .rules.core.errors import DataError
 from .savecheck import SavedDataError, check_saved, rules_fingerprint
 from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
-from .store.lock import LockLost, folder_lock
+from .store.lock import LockLost, folder_lock, lock_free
 from .store.recovery import put_back
 from .store.fileops import reason as os_reason
 from .store.storage import sweep_temp_files
@@ -106,7 +107,7 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
             if mode == "write":
                 raise GameLocked(f"{given} is being written by {who}; nothing was changed. Try again when that session closes the game.")
             lock = None
-            why = f"Held by {who}: you are watching; only that session can change the game."
+            why = watching(who)
     elif mode == "read":
         why = "Opened read-only (--read-only)."
     if lock is not None:
@@ -127,6 +128,9 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
         game.read_only_reason = why
         game.writer = who
         game.store.read_only = True  # type: ignore[attr-defined]
+        game.watch_writer = partial(writer_now, path)
+        if who:  # watching because another session holds the lock, not for want of rights: it may take over later
+            game.take_over = partial(open_game, given, data_dir, clock, mode="write")
     else:
         game.on_close = lock.release
         game.store.lock = lock  # type: ignore[attr-defined]
@@ -139,6 +143,20 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
 
     game.reopen = reopen
     return game
+
+
+def writer_now(path: Path) -> str | None:
+    """Who writes the save at ``path`` now: the lock holder as described (``""`` if it is not recorded yet), or None
+    when nobody holds the lock (the writer left). A watching session asks about twice a second."""
+    if lock_free(path):
+        return None
+    holder = read_holder(path)
+    return holder.describe() if holder else ""
+
+
+def watching(who: str) -> str:
+    """The read-only reason of a session watching ``who`` write the game."""
+    return f"Held by {who}: you are watching; only that session can change the game."
 
 
 def _sweep(path: Path) -> None:

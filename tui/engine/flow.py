@@ -1,9 +1,9 @@
-"""The engine's own verbs: next, answer, roll, set, note, help, why, undo, redo.
+"""The engine's own verbs: next, goto, answer, roll, set, note, help, why, undo, redo.
 
 ``next`` drives the phase machine: exit effects of the steps being left,
 pending prompts of the segment dropped (and recorded as skipped), enter
 effects of the steps being entered, then the new segment's prompts raised
-where their condition holds.
+where their condition holds. ``goto`` is several ``next`` in one command.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from ..rules.core.dice import DiceSpec
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
 from ..rules.core.numbers import MOST, read_amount
+from ..rules.core.phases import resolve_ahead
 from ..rules.core.ruleset import Outcome, Verb, legal_segments
 from ..rules.core.state import GameState, Pending
 from .context import EngineContext
@@ -34,6 +35,7 @@ def core_verbs() -> dict[str, Verb]:
     """The verbs every rule set has."""
     verbs = [
         Verb("next", "next [--force]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (the skip is recorded).", "sequence of play", _next, anytime=True, group="turn", options=("force",)),
+        Verb("goto", "goto SEGMENT [--force]", "Go to a segment ahead (by name, key or unique prefix; next-turn for the next game turn's first), running every effect on the way exactly as repeated 'next' would. Stops at the first required prompt on the way unless --force (the skips are recorded).", "sequence of play", _goto, anytime=True, group="turn", options=("force",)),
         Verb("answer", "answer PROMPT VALUE [--dice N,..|--roll]", "Answer a pending prompt: a choice, a number, yes/no, or a roll (typed faces or 'roll').", "sequence of play", _answer, anytime=True, group="turn", options=("dice", "roll")),
         Verb("roll", "roll NdM[+K] [--dice N,..] [PURPOSE...]", "Roll dice and log the result (app-rolled with its seed, or typed with --dice).", "dice", _roll, anytime=True, group="dice", options=("dice", "roll")),
         Verb("set", "set dice app|typed", "Game setting: who rolls by default, the app (seeded, logged) or the referee (physical dice typed in).", "dice", _set, anytime=True, group="game"),
@@ -64,12 +66,35 @@ def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     """Advance one segment (sequence of play)."""
     if args:
         raise RuleError("'next' takes no arguments (use --force to skip required prompts)")
-    state = ctx.state
-    seg = ctx.segment
-    required = [p for p in state.flow.pending if p.required and p.expires == "segment"]
-    if required and not opts.get("force"):
+    _check_required(ctx.state, "next", bool(opts.get("force")))
+    new_state, details = _advance(ctx, ctx.state)
+    new_ctx = replace(ctx, state=new_state)
+    summary = f"→ {new_ctx.turn_label} · {new_ctx.segment.title}"
+    return Outcome(world=new_state.world, summary=summary, details=tuple(details), state=new_state)
+
+
+def _required(state: GameState) -> list[Pending]:
+    """The required prompts of the current segment still unanswered (the ones leaving it skips)."""
+    return [p for p in state.flow.pending if p.required and p.expires == "segment"]
+
+
+def _check_required(state: GameState, verb: str, force: bool) -> None:
+    """Leaving a segment with unanswered required prompts needs --force (the skip is recorded)."""
+    required = _required(state)
+    if required and not force:
         names = "; ".join(f"{p.id} ({p.text})" for p in required)
-        raise NeedConfirm(f"Unanswered required prompt(s): {names}. Answer them, or 'next --force' to skip (the skip is recorded).")
+        raise NeedConfirm(f"Unanswered required prompt(s): {names}. Answer them, or '{verb} --force' to skip (the skip is recorded).")
+
+
+def _advance(ctx: EngineContext, state: GameState) -> tuple[GameState, list[str]]:
+    """Leave the current segment of ``state`` for the next one: what ``next`` does, as (new state, log lines).
+
+    Pending prompts of the segment are dropped (recorded as skipped), the exit
+    effects of the steps being left run, then the enter effects of the steps
+    being entered, and the new segment's prompts are raised.
+    """
+    ctx = replace(ctx, state=state)
+    seg = ctx.segment
     details: list[str] = []
     for p in state.flow.pending:
         if p.expires == "segment":
@@ -86,9 +111,45 @@ def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     state = replace(state, world=world, flow=replace(state.flow, turn=turn, index=index, pending=kept, answered=()))
     new_state, lines = enter_segment(ctx.ruleset, replace(ctx, state=state), state)
     details.extend(lines)
-    new_ctx = replace(ctx, state=new_state)
-    summary = f"→ {new_ctx.turn_label} · {new_ctx.segment.title}"
-    return Outcome(world=new_state.world, summary=summary, details=tuple(details), state=new_state)
+    return new_state, details
+
+
+# ------------------------------------------------------------------ goto
+def _goto(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
+    """Advance segment by segment, exactly as repeated ``next`` would, to a segment ahead (sequence of play).
+
+    Stops at the first segment whose required prompts are raised on entry,
+    unless ``--force`` (the skips are then recorded, as ``next --force`` does).
+    """
+    target = resolve_ahead(ctx.ruleset.sequence, ctx.state.flow.index, " ".join(args))
+    force = bool(opts.get("force"))
+    _check_required(ctx.state, "goto " + target.name, force)
+    state, start_turn = ctx.state, ctx.state.flow.turn
+    details: list[str] = []
+    steps = 0
+    stopped: list[Pending] = []
+    while True:
+        state, lines = _advance(ctx, state)
+        steps += 1
+        here = ctx.ruleset.sequence.at(state.flow.index)
+        details.append(f"→ {here.title}")
+        details.extend(lines)
+        arrived = here.index == target.segment.index and (state.flow.turn > start_turn) == target.next_turn
+        if arrived:
+            break
+        stopped = _required(state)
+        if stopped and not force:
+            break
+    new_ctx = replace(ctx, state=state)
+    where = f"{new_ctx.turn_label} · {new_ctx.segment.title}"
+    count = f"{steps} segment{'s' if steps != 1 else ''}"
+    if stopped and not force and not arrived:
+        names = "; ".join(f"{p.id} ({p.text})" for p in stopped)
+        summary = (f"→ {where} ({count}); stopped short of {target.name}: required prompt {names}. "
+                   f"Answer it, then goto again (or goto {target.name} --force to skip)")
+    else:
+        summary = f"→ {where} ({count})"
+    return Outcome(world=state.world, summary=summary, details=tuple(details), state=state)
 
 
 def enter_segment(ruleset: Any, ctx: EngineContext, state: GameState) -> tuple[GameState, list[str]]:

@@ -80,6 +80,11 @@ class Game:
         self.reopen: Callable[[], Persistence] | None = None
         #: Called once by :meth:`close` (releases the writer's lock).
         self.on_close: Callable[[], None] | None = None
+        #: For a watching session: who writes the save now (``""`` not recorded yet, None: nobody; set by whoever opened it).
+        self.watch_writer: Callable[[], str | None] | None = None
+        #: For a session watching only because another held the lock: open the save again as its writer
+        #: (taking the lock first); raises if it cannot. None where this session may not write.
+        self.take_over: Callable[[], Game] | None = None
         self.verbs: dict[str, Verb] = {**flow.core_verbs(), **ruleset.verbs}
         self._adopt(store)
 

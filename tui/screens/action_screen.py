@@ -40,9 +40,38 @@ class ActionScreen(GameScreen):
                 binding = Binding(a.key, f"act('{a.id}')", a.label, show=a.footer, tooltip=a.help)
                 self._bindings.key_to_bindings.setdefault(a.key, []).append(binding)
 
+    def writes(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """An action whose command changes the game (a menu: all of whose commands do) is a write."""
+        if action != "act" or not parameters:
+            return super().writes(action, parameters)
+        return self._action_writes(self.by_id.get(str(parameters[0])))
+
+    def _action_writes(self, action: Action | None) -> bool:
+        if action is None:
+            return False
+        if action.menu:
+            subs = [self.by_id[i] for i in action.menu if i in self.by_id]
+            return bool(subs) and all(self._action_writes(a) for a in subs)
+        verb = self.game.verbs.get(action.verb.split(" ", 1)[0]) if action.verb else None
+        return verb is None or verb.changes
+
     def key_legend(self, *, id: str | None = None) -> KeyLegend:
         """One line with every key of the mode (the footer has room for only some)."""
-        return KeyLegend("", [(a.key, a.label.lower()) for a in self.actions if a.key], id=id)
+        return KeyLegend("", self._legend_keys(), id=id)
+
+    def _legend_keys(self) -> list[tuple[str, str]]:
+        """The legend's keys: all of them, or in a watching session only those that change nothing (bug 12.7)."""
+        watching = self.game.read_only
+        return [(a.key, a.label.lower()) for a in self.actions if a.key and not (watching and self._action_writes(a))]
+
+    def refresh_game(self) -> None:
+        """Render as every mode does; the legend follows whether this session writes (it may take over)."""
+        super().refresh_game()
+        keys = self._legend_keys()
+        for legend in self.query(KeyLegend):
+            if legend.keys != keys:
+                legend.keys = keys
+                legend.refresh()
 
     def target_row(self, view: str) -> dict[str, Any] | None:
         """The selected row of ``view`` that an action acts on (subclasses)."""

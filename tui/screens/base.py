@@ -8,9 +8,10 @@ while another mode was on screen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import events, on
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -28,6 +29,9 @@ class GameScreen(Screen[None]):
 
     MODE_TITLE: ClassVar[str] = ""
     """The mode's name in the header."""
+
+    WRITE_ACTIONS: ClassVar[frozenset[str]] = frozenset()
+    """The mode's actions that change the game: a watching (read-only) session neither shows nor runs them."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -58,8 +62,35 @@ class GameScreen(Screen[None]):
         """Below 100 columns the footer drops its palette key (ctrl+p still works) to keep room for the rest."""
         self.query_one(Footer).show_command_palette = self.size.width >= 100
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A watching session's footer shows only what it can do (bug 12.7)."""
+        if self.game.read_only and self.writes(action, parameters):
+            return False
+        return True
+
+    def writes(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether key action ``action`` would change the game (subclasses with actions as data say which)."""
+        return action in self.WRITE_ACTIONS
+
+    def on_key(self, event: events.Key) -> None:
+        """A write key pressed in a watching session (not on its footer) says why nothing happens instead of nothing."""
+        if not self.game.read_only:
+            return
+        app: Any = self.app
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            _, name, params = parse_action(binding.action)
+            if self.writes(name, params):
+                app.refuse_write(binding.description or name)
+                event.stop()
+                return
+        label = app.write_key(event.key)
+        if label:
+            app.refuse_write(label)
+            event.stop()
+
     def on_screen_resume(self) -> None:
         """Catch up with changes made while another mode was shown."""
+        self.refresh_bindings()  # the session may have begun or ceased to write meanwhile
         if self.is_mounted and self._rendered != getattr(self.app, "version", 0):
             self.refresh_game()
 

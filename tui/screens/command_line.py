@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
+from ..rules.core.phases import segments_ahead
 from .prompt import Prompt
 
 if TYPE_CHECKING:
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
 
 
 def completions(game: Game, history: Sequence[str]) -> list[str]:
-    """What the command line suggests: history, verbs, ``verb Port``, ``port edit Port``, ``answer prompt``, ``help verb``."""
+    """What the command line suggests: history, verbs, ``verb Port``, ``port edit Port``, ``answer prompt``, ``help verb``,
+    ``goto SEGMENT`` (the segments ahead)."""
     ports = [str(r["name"]) for r in game.ruleset.views.get("ports", lambda s: [])(game.state)]
     out = list(history[::-1])
     for name, verb in game.verbs.items():
@@ -28,6 +30,7 @@ def completions(game: Game, history: Sequence[str]) -> list[str]:
             out.extend(f"{name} {p}" for p in ports)
     out += [f"port edit {p}" for p in ports] + ["port add "] + [f"port remove {p}" for p in ports]
     out += [f"answer {p.id}" for p in game.state.flow.pending] + [f"help {v}" for v in game.verbs]
+    out += [f"goto {a.name}" for a in segments_ahead(game.ruleset.sequence, game.segment.index)]  # nearest first
     return list(dict.fromkeys(out))
 
 

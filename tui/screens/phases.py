@@ -1,41 +1,48 @@
-"""Phases mode: the whole sequence of a game turn, the current segment, its pending prompts, and what happened on entry."""
+"""Phases mode: the whole sequence of a game turn, the current segment, its pending prompts, its checklist, and what
+happened on entry."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
+from ..rules.core.checklist import checklist
+from ..widgets.checklist import SegmentChecklist
 from ..widgets.pending_list import PendingList
 from ..widgets.sequence_tree import SequenceTree
+from ..rules.core.phases import segments_ahead
 from .base import GameScreen
-from .messages import AnswerPrompt
+from .choice_prompt import ChoicePrompt
+from .messages import AnswerPrompt, RunCommand
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 
 def last_entry(events: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The last applied ``next`` event (newest first, so a long log is not scanned)."""
+    """The last applied ``next`` or ``goto`` event (newest first, so a long log is not scanned)."""
     for event in reversed(events):
-        if event.get("status") == "applied" and str(event.get("command", "")).split(" ", 1)[0] == "next":
+        if event.get("status") == "applied" and str(event.get("command", "")).split(" ", 1)[0] in ("next", "goto"):
             return event
     return None
 
 
 class PhasesScreen(GameScreen):
-    """Sequence tree on the left; the current segment, its prompts and its entry effects on the right."""
+    """Sequence tree on the left; the current segment, its prompts, its checklist and its entry effects on the right."""
 
     CSS_PATH = "phases.tcss"
     MODE_TITLE = "Phases"
+    WRITE_ACTIONS = frozenset({"answer", "goto"})
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "answer", "Answer"),  #: Answer the highlighted (or first) pending prompt.
+        Binding("g", "goto", "Go to"),  #: Go to a segment ahead, chosen from a list (runs ``goto``).
     ]
 
     def compose_body(self) -> ComposeResult:
@@ -47,8 +54,10 @@ class PhasesScreen(GameScreen):
                 yield Static(id="now")
                 yield Label("Pending prompts", classes="section-title")
                 yield PendingList(id="pending")
-                yield Label("What happened on entry", classes="section-title")
                 with VerticalScroll(id="entry-scroll"):
+                    yield Label("Checklist of this segment", classes="section-title")
+                    yield SegmentChecklist(id="checklist")
+                    yield Label("What happened on entry", classes="section-title")
                     yield Static(id="entry")
 
     def render_game(self, game: Game) -> None:
@@ -68,6 +77,7 @@ class PhasesScreen(GameScreen):
         pending = game.state.flow.pending
         prompts = self.query_one(PendingList)
         prompts.show(pending)
+        self.query_one(SegmentChecklist).show(checklist(game.ruleset, game.state, game.events))
         self.query_one("#entry", Static).update(self._entry_text(game))
 
     def _entry_text(self, game: Game) -> Text:
@@ -79,7 +89,7 @@ class PhasesScreen(GameScreen):
         if not details:
             text.append("\nnothing else happened", "dim italic")
         for line in details:
-            style = "yellow" if line.startswith("skipped:") else ("cyan" if line.startswith("prompt:") else "")
+            style = "yellow" if line.startswith("skipped:") else ("cyan" if line.startswith("prompt:") else ("bold" if line.startswith("→") else ""))
             text.append("\n• " + line, style)
         return text
 
@@ -90,6 +100,21 @@ class PhasesScreen(GameScreen):
             self.notify("No prompt is pending in this segment.", severity="warning")
             return
         self.post_message(AnswerPrompt(prompt_id))
+
+    @work(group="goto", exclusive=True)
+    async def action_goto(self) -> None:
+        """Choose a segment ahead and go there (``goto``: every effect on the way, stopping at a required prompt)."""
+        game = self.game
+        ahead = segments_ahead(game.ruleset.sequence, game.segment.index)
+        labels = {a.label: a.name for a in ahead}
+        chosen = await self.app.push_screen_wait(ChoicePrompt(
+            "Go to a segment",
+            f"Now: {game.turn_label} · {game.segment.title}. Every effect on the way runs as 'next' would; "
+            "it stops at the first required prompt (answer it, then go on).",
+            list(labels), default=next(iter(labels), None)))
+        if chosen is None:
+            return
+        self.post_message(RunCommand(f"goto {labels[chosen]}", "key"))
 
     @on(PendingList.Chosen)
     def _chosen(self, message: PendingList.Chosen) -> None:

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from tui.store.fileops import reason
 
-__all__ = ["FolderBusy", "Holder", "LockLost", "SaveLock", "folder_lock", "info_path", "lock_path", "read_holder"]
+__all__ = ["FolderBusy", "Holder", "LockLost", "SaveLock", "folder_lock", "info_path", "lock_free", "lock_path", "read_holder"]
 
 #: How long a write waits for another session's write in the same folder to finish (they take milliseconds).
 FOLDER_WAIT = 10.0
@@ -85,6 +85,31 @@ def read_holder(save: Path) -> Holder | None:
         return Holder(str(data["host"]), int(data["pid"]), str(data["user"]), str(data["started"]))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def lock_free(save: Path) -> bool:
+    """Whether nobody holds ``save``'s lock now: how a watching session notices that the writer left.
+
+    Takes nothing: a shared ``flock`` (which a writer's exclusive lock
+    refuses) is tried without waiting and dropped at once, and no lock file is
+    made. A session taking the lock in that instant finds it busy and opens
+    as a viewer, which then finds nobody writes and offers to take over. A
+    lock file that cannot be read counts as held (nothing is claimed that
+    cannot be checked).
+    """
+    try:
+        fd = os.open(lock_path(Path(os.path.realpath(save))), os.O_RDONLY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:  # BlockingIOError: a writer holds it
+        return False
+    finally:
+        os.close(fd)  # closing drops the shared lock
+    return True
 
 
 def _identity(st: os.stat_result) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from ..core.errors import DataError
 from ..core.phases import Segment, build_sequence
 from ..core.ruleset import Context, RuleSet, check_sequence_names
 from ..core.state import GameState
+from ..core.view_duties import overstack_duties
 from . import views as V
 from .naval_actions import NAVAL_ACTIONS, PORT_ACTIONS
 from .parts import merge
@@ -30,6 +31,7 @@ from .turn import build_turn
 from .verbs_basing import build_basing_verbs
 from .verbs_patrol import build_patrol_verbs
 from .verbs_units import build_unit_verbs
+from .basing import overstacked
 from .world import AwawWorld, world_from_data, world_to_data
 
 FIRST, SECOND = "first", "second"
@@ -104,6 +106,7 @@ def load(data_dir: Path) -> RuleSet:
                "own-bases": own_bases, "return-bases": lambda s: [{"name": "origin"}, *own_bases(s)],
                "enemy-bases": lambda s: [r for r in V.port_rows(s, tables) if r["side"] not in (phasing(s), "neutral")],
                "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables)},
+        duties=overstack_duties(lambda s: overstacked(s.world, tables)),
         columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, q, tables),
         explain=lambda s, name: V.explain(s, name, tables),

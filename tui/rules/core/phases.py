@@ -262,3 +262,84 @@ def turn_year(calendar: str, absolute: int) -> int | None:
     if calendar == "season":
         return absolute // 4
     return None
+
+
+# --- going to a segment ahead (``goto``) ---------------------------------------
+
+NEXT_TURN = "next-turn"
+"""The name ``goto`` gives the first segment of the next game turn."""
+
+
+@dataclass(frozen=True)
+class Ahead:
+    """A segment ``goto`` can reach from the current one: its shortest name, the segment, and whether a new game turn starts."""
+
+    name: str
+    segment: Segment
+    next_turn: bool = False
+
+    @property
+    def label(self) -> str:
+        """``initial-movement — Movement (Axis player turn)``: short enough for one line of a choice list."""
+        names = self.segment.names
+        where = names[-1] + (f" ({names[1]})" if len(names) > 2 else "")
+        return f"{self.name} — {where}" + (", next game turn" if self.next_turn else "")
+
+
+def segments_ahead(sequence: Sequence, index: int) -> list[Ahead]:
+    """Every segment after ``index`` to the end of the game turn, then the next game turn's first one.
+
+    A segment is named by the last part of its key where it is the nearest one
+    ahead with that part (``reinforcement``), else by its whole key
+    (``allied-turn/reinforcement``); the next turn's first segment is ``next-turn``.
+    """
+    out: list[Ahead] = []
+    seen: set[str] = set()
+    for seg in sequence.segments[index + 1:]:
+        leaf = seg.path[-1].lower()
+        out.append(Ahead(seg.path[-1] if leaf not in seen else seg.key, seg))
+        seen.add(leaf)
+    out.append(Ahead(NEXT_TURN, sequence.segments[0], True))
+    return out
+
+
+def _spellings(seg: Segment) -> tuple[str, ...]:
+    """What a referee may type for ``seg``: its key, the last part of its key, its own name, its title."""
+    return (seg.key.lower(), seg.path[-1].lower(), seg.names[-1].lower(), seg.title.lower())
+
+
+def resolve_ahead(sequence: Sequence, index: int, name: str) -> Ahead:
+    """The segment ahead that ``name`` names: exact (any case) first, the nearest one ahead; else a unique prefix.
+
+    Raises :class:`~tui.rules.core.errors.RuleError` for a name that is
+    ambiguous, behind (or the current segment) or unknown, listing the names
+    ahead.
+    """
+    from .errors import RuleError
+
+    wanted = " ".join(name.split()).lower()
+    ahead = segments_ahead(sequence, index)
+    allowed = ", ".join(a.name for a in ahead)
+    if not wanted:
+        raise RuleError(f"goto which segment? Ahead: {allowed}")
+    for a in ahead:
+        if wanted == a.name.lower() or (not a.next_turn and wanted in _spellings(a.segment)):
+            return a
+    starts: list[Ahead] = []
+    for a in ahead:
+        names = (a.name.lower(),) if a.next_turn else (a.name.lower(), *_spellings(a.segment))
+        if any(n.startswith(wanted) for n in names):
+            starts.append(a)
+    # the same segment reached by several spellings counts once; the nearest of segments sharing a leaf name wins
+    leaves = {(s.segment.path[-1], s.next_turn) for s in starts}
+    if len(starts) == 1 or (len(leaves) == 1 and starts):
+        return starts[0]
+    if starts:
+        raise RuleError(f"'{name}' could be {', '.join(s.name for s in starts)}: type more of the name")
+    current = sequence.at(index)
+    if wanted in _spellings(current):
+        raise RuleError(f"'{name}' is the current segment. Ahead: {allowed}")
+    if any(wanted in _spellings(s) for s in sequence.segments[:index]):
+        raise RuleError(f"'{name}' is behind the current segment: goto only moves forward, at most to the next game turn "
+                        f"({NEXT_TURN}). Ahead: {allowed}")
+    raise RuleError(f"no segment called '{name}' ahead. Ahead: {allowed}")

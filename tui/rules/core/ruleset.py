@@ -147,6 +147,9 @@ class RuleSet:
     # A mode's name in the header where the rule set's rows are not what the mode is called
     # (``"ports": "Factories"`` when the Ports mode lists factory cities).
     mode_titles: dict[str, str] = field(default_factory=dict)
+    # What the rules ask of the referee in a segment beyond its prompts (the Phases mode's checklist):
+    # (state, segment) -> duties, each with its rule (see ``checklist.py``). None: the generic checklist only.
+    duties: Callable[[GameState, Segment], list[Any]] = field(default=lambda s, seg: [])
 
 
 def check_sequence_names(rs: RuleSet, file: str) -> None:

@@ -22,6 +22,7 @@ from ..core.state import GameState, Pending
 from . import destruction as D
 from . import ports as P
 from .coast_verbs import build_coast_verbs
+from .duties import build_duties
 from .sea_rules import build_answers, build_conditions, build_effects
 from .sea_verbs import build_sea_verbs
 from .sea_views import COLUMNS, build_views, explain_sea, sea_markers
@@ -313,6 +314,7 @@ def load(data_dir: Path) -> RuleSet:
         source_files=(str(path),),
         tables=tables,
         actions={"ports": PORT_ACTIONS, "zones": zone_actions(sea)},
+        duties=build_duties(sea, tables),
     )
     rs.sea_tables = sea  # type: ignore[attr-defined]  # the sea tables, for tests and tools
     check_sequence_names(rs, path.name)

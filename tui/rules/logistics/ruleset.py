@@ -20,6 +20,7 @@ from ..core.errors import DataError, RuleError
 from ..core.phases import Segment, build_sequence
 from ..core.ruleset import Column, Context, Outcome, RuleSet, check_sequence_names
 from ..core.state import GameState, Pending
+from ..core.view_duties import production_duties
 from . import factories as F
 from . import sites as X
 from . import storm as S
@@ -198,6 +199,7 @@ def load(data_dir: Path) -> RuleSet:
         world_from_data=world_from_data,
         views={"ports": lambda s: V.city_rows(s, tables), "map": lambda s: V.map_rows(s, tables),
                "map-grid": lambda s: V.grid_rows(s, tables, sequence.at(s.flow.index).path[-1] == "movement"), "crossings": crossing_rows, "airfields": airfield_rows},
+        duties=production_duties(lambda s: V.city_rows(s, tables)),
         columns={"ports": CITY_COLUMNS, "crossings": CROSSING_COLUMNS, "airfields": AIRFIELD_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, tables),
         explain=lambda s, name: V.explain(s, name, tables),

@@ -18,6 +18,7 @@ from ..core.explain import Explained
 from ..core.phases import Segment, Sequence, build_sequence
 from ..core.ruleset import check_sequence_names, Column, Context, Outcome, RuleSet
 from ..core.state import GameState, Pending
+from ..core.view_duties import ocs_duties
 from . import ports as P
 from . import shipping as S
 from .tables import load_tables
@@ -237,6 +238,7 @@ def load(data_dir: Path) -> RuleSet:
         world_to_data=world_to_data,
         world_from_data=world_from_data,
         views={"ports": port_rows, "shipping": shipping_rows},
+        duties=ocs_duties(port_rows, shipping_rows),
         columns={"ports": PORT_COLUMNS, "shipping": SHIPPING_COLUMNS},
         markers=marker_rows,
         explain=explain,

@@ -1,0 +1,171 @@
+"""The segment checklist of the Phases mode (issue 12, "Nothing hidden"): prompts, duties with their rule, what was done.
+
+Europa contributes its duties (33.A anti-shipping checks due where Italian
+interference is active, 33.B.2.b the interference attempt offered, made or
+declined, 31.A.1/31.B.2 capacity used per side); every rule set gets the
+generic checklist (its prompts, what leaving the segment does, the commands
+logged in the segment).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import fixed_clock
+from tui.app import make_app
+from tui.paths import data_dir
+from tui.rules.core.checklist import DONE, DUE, INFO, checklist
+from tui.session import memory_game
+from tui.widgets.checklist import SegmentChecklist, checklist_text
+
+
+def europa():
+    return memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)
+
+
+def of(game):
+    return checklist(game.ruleset, game.state, game.events)
+
+
+def duty(c, words: str):
+    found = [d for d in c.duties if words in d.text]
+    assert found, f"no duty with {words!r} in {[d.text for d in c.duties]}"
+    return found[0]
+
+
+def test_the_prompts_of_the_segment_are_listed_required_and_optional_with_why_not_asked() -> None:
+    """Issue 12 checklist: what this segment asks — pending, answered (with the answer), or not asked and why."""
+    game = europa()
+    asks = {a.id: a for a in of(game).asks}
+    assert asks["sea-state"].state == "pending" and not asks["sea-state"].required and asks["sea-state"].rule == "31.A.12"
+    mulberry = asks["mulberry-emplacement"]
+    assert mulberry.required and mulberry.state == "not asked" and "mulberry-emplacing does not hold" in mulberry.detail
+    assert game.execute("answer sea-state rough").ok
+    answered = {a.id: a for a in of(game).asks}["sea-state"]
+    assert answered.state == "answered" and "rough" in answered.detail.lower()
+
+
+def test_what_was_done_in_the_segment_is_the_commands_logged_in_it_and_undone_ones_are_not() -> None:
+    """Issue 12 checklist: done so far = the applied commands of this segment of this turn, oldest first."""
+    game = europa()
+    assert game.execute("note one").ok and game.execute("hit Tobruk").ok and game.execute("undo").ok
+    assert [d.command for d in of(game).done] == ["note one"]
+    assert game.execute("next").ok
+    assert of(game).done == ()  # a new segment starts with nothing done
+    assert game.execute("use Tripoli 1").ok
+    assert [(d.seq, d.command) for d in of(game).done] == [(4, "use Tripoli 1")]
+
+
+def test_europa_capacity_used_per_side() -> None:
+    """Issue 12 checklist, 31.A.1: REs each side put through its ports since its last reinforcement phase."""
+    game = europa()
+    assert "no port capacity used" in duty(of(game), "Allied:").text
+    assert game.execute("use Tripoli 2").ok and game.execute("use Naples 1").ok and game.execute("use Benghazi 1").ok
+    axis = duty(of(game), "Axis:")
+    assert axis.state == INFO and axis.text.startswith("Axis: 3 REs through 2 port(s)") and "Tripoli 2" in axis.detail
+    assert "31.A.1" in axis.rule
+    assert duty(of(game), "Allied:").text.startswith("Allied: 1 RE through 1 port(s)")
+
+
+def test_europa_interference_offered_then_made_and_checks_due_in_its_zones() -> None:
+    """Issue 12 checklist, 33.B.2.b and 33.A: the attempt offered (due), then made (done); Allied checks due in its zones."""
+    game = europa()
+    assert game.execute("goto allied-turn/initial/initial-naval --force").ok
+    offered = duty(of(game), "interference in the Eastern Mediterranean")
+    assert offered.state == DUE and "offered to the Axis" in offered.text and offered.rule.startswith("33.B.2.b")
+    red_sea = duty(of(game), "interference in the Red Sea")
+    assert red_sea.state == INFO and "not offered" in red_sea.text and red_sea.detail
+    assert game.execute("interfere eastern F").ok
+    c = of(game)
+    made = duty(c, "interference in the Eastern Mediterranean")
+    assert made.state == DONE and "attempted — F" in made.text
+    due = duty(c, "faces")
+    assert due.state == DUE and "Eastern Mediterranean" in due.text and due.rule.startswith("33.A")
+    assert game.execute("check eastern-med allied sp:3 --roll").ok
+    assert duty(of(game), "faces").state == DONE and "1 checked" in duty(of(game), "faces").detail
+    assert duty(of(game), "checks made this phase").text.endswith("Eastern Mediterranean (allied) 1")
+
+
+def test_europa_interference_declined_is_shown_done() -> None:
+    """Issue 12 checklist, 33.B.2.b: a declined attempt is shown declined, not offered again."""
+    game = europa()
+    assert game.execute("goto allied-turn/initial/initial-naval --force").ok
+    assert game.execute("answer interference:eastern decline").ok
+    declined = duty(of(game), "interference in the Eastern Mediterranean")
+    assert declined.state == DONE and "declined" in declined.text
+
+
+@pytest.mark.parametrize("ruleset", ["ocs", "awaw", "logistics"])
+def test_every_rule_set_has_the_generic_checklist(ruleset: str) -> None:
+    """Issue 12 checklist: prompts (required marked), what leaving does, and what was done, in every rule set."""
+    game = memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock)
+    c = of(game)
+    assert c.asks and any(a.required for a in c.asks) or ruleset == "ocs"
+    assert game.execute("note here").ok
+    c = of(game)
+    assert [d.command for d in c.done] == ["note here"]
+    text = checklist_text(c).plain
+    assert "What this segment asks" in text and "Duties of the rules" in text and "#1 note here" in text
+
+
+def test_leaving_effects_are_listed_with_their_rule() -> None:
+    """Issue 12 checklist: what leaving the segment does (its exit effects), with the rule."""
+    game = europa()
+    assert game.execute("goto reinforcement").ok
+    leaving = of(game).leaving
+    assert any("remove usage markers" in d.text for d in leaving)
+
+
+async def test_the_phases_mode_shows_the_checklist_and_follows_the_game() -> None:
+    """Issue 12 checklist, pilot: the Phases mode shows it; a command typed at the command line appears under done."""
+    game = europa()
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(SegmentChecklist)
+        assert "sea-state" in str(widget.render()) and "nothing logged here yet" in str(widget.render())
+        await pilot.press("colon")
+        await pilot.pause()
+        for key in "use Tripoli 2":
+            await pilot.press({" ": "space"}.get(key, key))
+        await pilot.press("enter")
+        for _ in range(100):
+            if game.events and "use Tripoli 2" in str(app.screen.query_one(SegmentChecklist).render()):
+                break
+            await pilot.pause(0.02)
+        shown = str(app.screen.query_one(SegmentChecklist).render())
+        assert "#1 use Tripoli 2" in shown and "Axis: 2 REs through 1 port(s)" in shown
+
+
+@pytest.mark.parametrize("ruleset, target, words, rule", [
+    ("ocs", "move", "Axis Sea Cap this turn: 0 used of 2 SP", "19.0f"),
+    ("ocs", "move", "No port capacity used this phase", "19.0a"),
+    ("awaw", "overstacking", "No base is overstacked", "21.112"),
+    ("logistics", "produce", "Cities with factories that may still produce: Portsea", "Factories ¶3"),
+])
+def test_other_rule_sets_contribute_their_cheap_duties(ruleset: str, target: str, words: str, rule: str) -> None:
+    """Issue 12 checklist: OCS port capacity and Sea Cap (19.0a, 19.0f), AWAW overstacking (21.112), Logistics production."""
+    game = memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock)
+    assert game.execute(f"goto {target} --force").ok
+    found = duty(of(game), words)
+    assert found.rule == rule
+
+
+def test_ocs_port_capacity_used_this_phase_is_listed() -> None:
+    """Issue 12 checklist, OCS 19.0a: unloading at a port shows what of its capacity was used this phase."""
+    game = memory_game(data_dir(), "ocs", seed=1, clock=fixed_clock)
+    assert game.execute("goto move --force").ok and game.execute("unload Tripoli 2SP").ok
+    assert duty(of(game), "Port capacity used this phase").text.startswith("Port capacity used this phase: Tripoli 2")
+
+
+def test_europa_axis_checks_due_in_a_declared_interdiction_zone() -> None:
+    """Issue 12 checklist, 33.B.7 b): while the zone exists, Axis shipping in it is checked as a separate sea zone."""
+    from dataclasses import replace
+
+    from tui.rules.europa.seaworld import InterdictionZone
+
+    game = europa()
+    world = game.state.world
+    state = game.state.with_world(replace(world, sea=replace(world.sea, iz=InterdictionZone("tight", game.state.flow.turn))))
+    due = duty(checklist(game.ruleset, state, []), "interdiction zone")
+    assert due.state == DUE and "tight" in due.text and due.rule == "33.A; 33.B.7 b)"

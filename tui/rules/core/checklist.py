@@ -1,0 +1,127 @@
+"""The checklist of a segment: what it asks, the duties its rules set, and what was done in it so far.
+
+Pure: built from the rule set, the state and the event log (plain dicts).
+Every rule set gets the generic part — the segment's prompts (required and
+optional; pending, answered, skipped or not asked and why), the effects run on
+leaving it, and the commands logged in it — and adds its own duties through
+``RuleSet.duties`` (for Europa: the anti-shipping checks due, the Italian
+interference attempt offered or declined, the capacity each side used).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .phases import Segment, turn_label
+from .state import GameState
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
+DUE, DONE, INFO = "due", "done", "info"
+"""A duty's state: still to do, done, or a figure to know."""
+
+
+@dataclass(frozen=True)
+class Duty:
+    """One thing the rules ask of the referee in this segment, with its rule."""
+
+    text: str
+    rule: str = ""
+    state: str = DUE
+    """``due``, ``done`` or ``info`` (:data:`DUE`, :data:`DONE`, :data:`INFO`)."""
+    detail: str = ""
+    """What is left or how it was done (``2 of 3 checked``)."""
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A prompt of the segment, declared by the sequence or raised by a command, and where it stands."""
+
+    id: str
+    text: str
+    required: bool
+    state: str
+    """``pending``, ``answered`` or ``not asked``."""
+    rule: str = ""
+    detail: str = ""
+    """The answer logged, or why it was not asked."""
+
+
+@dataclass(frozen=True)
+class Done:
+    """A command logged in the segment."""
+
+    seq: int
+    command: str
+    summary: str
+    actor: str = ""
+
+
+@dataclass(frozen=True)
+class Checklist:
+    """Everything :func:`checklist` found for the current segment."""
+
+    segment: Segment
+    asks: tuple[Ask, ...]
+    duties: tuple[Duty, ...]
+    leaving: tuple[Duty, ...]
+    """What leaving the segment does (its exit effects), for the referee to expect."""
+    done: tuple[Done, ...]
+
+
+def segment_events(events: Sequence[dict[str, Any]], turn: str, key: str) -> list[dict[str, Any]]:
+    """The applied events logged in segment ``key`` of game turn ``turn`` (labels as the log keeps them), oldest first.
+
+    Only the end of the log is read: the commands of the current segment are
+    its last applied ones.
+    """
+    found: list[dict[str, Any]] = []
+    for event in reversed(events):
+        if event.get("status") != "applied":
+            continue
+        if event.get("turn") != turn or event.get("segment") != key:
+            break
+        found.append(event)
+    found.reverse()
+    return found
+
+
+def _answers(done: list[dict[str, Any]]) -> dict[str, str]:
+    """Prompt id (lower case) -> the summary of the command that answered it in this segment."""
+    out: dict[str, str] = {}
+    for event in done:
+        words = str(event.get("command", "")).split()
+        if len(words) >= 2 and words[0] in ("answer", "result"):
+            out[words[1].lower()] = str(event.get("summary", ""))
+    return out
+
+
+def checklist(ruleset: RuleSet, state: GameState, events: Sequence[dict[str, Any]]) -> Checklist:
+    """The checklist of the current segment of ``state``."""
+    seg = ruleset.sequence.at(state.flow.index)
+    done = segment_events(events, turn_label(ruleset.sequence.calendar, state.flow.turn), seg.key)
+    answers = _answers(done)
+    pending = {p.id.lower(): p for p in state.flow.pending}
+    answered = {a.lower() for a in state.flow.answered}
+    asks: list[Ask] = []
+    for spec in seg.prompts:
+        pid = spec.id.lower()
+        if pid in pending:
+            asks.append(Ask(spec.id, spec.text, spec.required, "pending", spec.rule))
+        elif pid in answered:
+            asks.append(Ask(spec.id, spec.text, spec.required, "answered", spec.rule, answers.get(pid, "")))
+        else:
+            cond = ruleset.conditions.get(spec.when) if spec.when else None
+            why = f"{spec.when} does not hold" if cond is not None and not cond(state, seg) else "settled another way"
+            asks.append(Ask(spec.id, spec.text, spec.required, "not asked", spec.rule, why))
+    declared = {spec.id.lower() for spec in seg.prompts}
+    for p in state.flow.pending:
+        if p.id.lower() not in declared:
+            asks.append(Ask(p.id, p.text, p.required, "pending", p.rule, "raised by a command"))
+    duties = tuple(ruleset.duties(state, seg))
+    leaving = tuple(Duty(f"on leaving: {eff.effect.replace('-', ' ')}", eff.rule, INFO) for eff in seg.exit)
+    logged = tuple(Done(int(e.get("seq", 0)), str(e.get("command", "")), str(e.get("summary", "")), str(e.get("actor", "")))
+                   for e in done)
+    return Checklist(seg, tuple(asks), duties, leaving, logged)
