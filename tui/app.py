@@ -99,6 +99,11 @@ class HarbormasterApp(App[None]):
         """The port selected in the Ports mode (the palette's port commands act on it)."""
         return self.selected.get("ports")
 
+    @property
+    def dice_typed(self) -> bool:
+        """Whether the referee rolls physical dice (``set dice typed``): dice dialogs then ask for the faces first."""
+        return self.game.state.settings.get("dice", "app") == "typed"
+
     MODE_VIEWS: ClassVar[dict[str, str]] = {"zones": "zones", "naval": "units", "map": "map"}
     """Modes shown only for a rule set with this view (Sea Zones, naval units, the hex map)."""
 
@@ -319,7 +324,7 @@ class HarbormasterApp(App[None]):
         if prompt is None:
             self._say(f"No pending prompt '{prompt_id}'.", "error")
             return None
-        line = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt)))
+        line = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt, typed=self.dice_typed)))
         if line is None:
             self._say(f"{prompt.id}: not answered (still pending).", "warning")
             return None
@@ -340,7 +345,8 @@ class HarbormasterApp(App[None]):
             if result.needs_dice:
                 spec, purpose = result.needs_dice
                 what = f"{result.dice_detail}\n" if result.dice_detail else ""
-                answer = await self.push_screen_wait(DicePrompt(purpose or "Dice", f"{what}{line} needs {spec} for this stage.", spec))
+                answer = await self.push_screen_wait(DicePrompt(purpose or "Dice", f"{what}{line} needs {spec} for this stage.", spec,
+                                                                 typed=True))  # the engine wants typed faces here
                 if answer is None:
                     self._say(f"Cancelled: {line} (nothing changed).", "warning")
                     return None
@@ -375,7 +381,7 @@ class HarbormasterApp(App[None]):
                 queue.pop(0)
                 continue
             asked += 1
-            answer_text = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt)))
+            answer_text = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt, typed=self.dice_typed)))
             if answer_text is None:
                 self._say(f"{prompt.id}: left pending — answer it from Phases (a) or the palette.", "warning")
                 queue.pop(0)
