@@ -134,8 +134,9 @@ async def test_sea_cap_ship_form_charges_both_ports_and_the_allowance() -> None:
         assert sea_cap.row_count == 2 and str(sea_cap.get_row("axis")[2]) == "2 SP"
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
-        app.screen.query_one("#field-to", Select).value = "Benghazi"
-        app.screen.query_one("#field-amount", Input).focus()
+        assert app.screen.focused.id == "field-to"
+        await type_text(pilot, "beng")  # a unique prefix, as on the command line (issue 12, bug 5)
+        await pilot.press("tab")
         await type_text(pilot, "1SP")
         await pilot.press("enter")
         await until(pilot, lambda: app.game.events)

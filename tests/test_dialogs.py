@@ -114,3 +114,187 @@ async def test_an_app_rolled_game_still_focuses_roll() -> None:
         await command(pilot, app, "capture Athens allied")
         await until(pilot, lambda: isinstance(app.screen, DicePrompt))
         assert app.screen.focused is app.screen.query_one("#roll")
+
+
+# ------------------------------------------------------------------ bug 3
+async def to_port(pilot: Pilot[Any], app: HarbormasterApp, name: str) -> None:
+    """Show the Ports mode and move its cursor down to ``name`` by keys."""
+    from tui.widgets.port_table import PortTable
+
+    await pilot.press("2")
+    await until(pilot, lambda: app.screen.query(PortTable) and app.screen.query_one(PortTable).row_count)
+    table = app.screen.query_one(PortTable)
+    for _ in range(table.row_count):
+        if table.selected == name:
+            return
+        await pilot.press("down")
+    assert table.selected == name
+
+
+def box_text(app: HarbormasterApp, field: str) -> str:
+    return str(app.screen.query_one(f"#field-{field}").render())
+
+
+async def test_space_ticks_a_checkbox_enter_submits_the_form_and_the_box_says_yes_or_no() -> None:
+    """Issue 12 bug 3 (Europa ``use``, 31.A.1): Space toggles, the box reads no/yes as it is, Enter on it submits."""
+    from tui.screens.form_prompt import FormPrompt
+
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await to_port(pilot, app, "Tobruk")
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.press("ctrl+u", "1", "tab")  # REs, then the heavy equipment box
+        assert app.screen.focused.id == "field-he"
+        assert "no" in box_text(app, "he") and "yes" not in box_text(app, "he") and "✔" not in box_text(app, "he")
+        await pilot.press("space")
+        assert app.screen.query_one("#field-he").value is True
+        assert "yes" in box_text(app, "he") and "✔" in box_text(app, "he")
+        await pilot.press("enter")  # submits from the box: it does not toggle it back
+        await until(pilot, lambda: app.game.events)
+        assert app.game.events[-1]["command"] == "use Tobruk 1 --he"
+
+
+async def test_enter_on_a_short_menu_submits_the_form() -> None:
+    """Issue 12 bug 3 (OCS port edit): Enter on a menu field submits; the menu opens on Space or the arrows."""
+    from tui.screens.form_prompt import FormPrompt, FormSelect
+
+    game = memory_game(data_dir(), "ocs", seed=1, clock=fixed_clock)
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_port(pilot, app, "Tobruk")
+        await pilot.press("E")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        form = app.screen
+        menu = next(w for w in form.query(FormSelect) if not w.disabled)
+        menu.focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is not form)  # submitted (nothing changed: the form closes)
+        assert not app.screen.is_modal
+
+
+# ------------------------------------------------------------------ bug 4
+async def test_a_refusal_is_folded_into_the_dialog_that_asks_again_and_no_toast_covers_it() -> None:
+    """Issue 12 bug 4: a refused answer asks again; the refusal shows in the dialog, no toast is drawn over it."""
+    from textual.widgets._toast import Toast
+
+    from tui.screens.number_prompt import NumberPrompt
+    from tui.rules.core.state import Pending
+
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.notify("Something the referee should read", title="Earlier")
+        await pilot.pause()
+        await command(pilot, app, "capture Athens allied")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
+        await pilot.pause()
+        notice = app.screen.query_one("#notice")
+        assert notice.display and "capture Athens" in str(notice.render())  # what raised this roll, folded in
+        assert not [t for t in app.screen.query(Toast) if t.display and t.parent.display]
+        app.notify("A later word", title="Later", severity="warning")
+        await pilot.pause()
+        assert "A later word" in str(app.screen.query_one("#notice").render())
+        assert not [t for t in app.screen.query(Toast) if t.parent.display]
+        assert isinstance(app.screen, (DicePrompt, NumberPrompt))
+        del Pending
+
+
+# ------------------------------------------------------------------ bug 5
+async def test_a_refused_form_stays_open_with_the_error_under_its_field_and_the_input_kept() -> None:
+    """Issue 12 bug 5 (Europa supply line, 33.F): an unknown sea zone is refused under its field, the input kept."""
+    from tui.screens.form_prompt import FormPrompt
+
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "s")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        form = app.screen
+        await type_text(pilot, "tob")  # the port: a unique prefix
+        await pilot.press("tab", "ctrl+u")
+        await type_text(pilot, "Atlantis")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen is not form)
+        form = app.screen
+        assert app.game.events == []
+        assert (form.query_one("#field-port", Input).value, form.query_one("#field-zones", Input).value) == ("Tobruk", "Atlantis")
+        assert form.query_one("#error-zones").has_class("-shown") and not form.query_one("#error").has_class("-shown")
+        assert "Atlantis" in str(form.query_one("#error-zones").render())
+        assert form.focused is form.query_one("#field-zones")
+        await pilot.press("ctrl+u")
+        await type_text(pilot, "Eastern Mediterranean")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.game.events)
+        assert app.game.events[-1]["command"] == "supply-line Tobruk Eastern Mediterranean"
+
+
+async def test_a_refusal_about_no_one_field_shows_under_the_form_and_keeps_every_field() -> None:
+    """Issue 12 bug 5 (Europa use, 31.A.1): too many REs is refused under the form; the ticked box stays ticked."""
+    from tui.screens.form_prompt import FormPrompt
+
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await to_port(pilot, app, "Tobruk")
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        form = app.screen
+        await pilot.press("ctrl+u", "2", "tab", "space", "enter")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen is not form)
+        form = app.screen
+        assert form.query_one("#error").has_class("-shown") and "31.A.1" in str(form.query_one("#error").render())
+        assert form.query_one("#field-res", Input).value == "2" and form.query_one("#field-he").value is True
+        assert app.game.events == []
+        assert not app.query("Toast")  # said in the form (and the status line), not in a toast
+
+
+@pytest.mark.parametrize(("ruleset", "segment", "port", "key", "typed", "command_starts"), [
+    ("europa", 0, "Tobruk", None, "trip", "supply-line Tripoli"),
+    ("ocs", 5, "Tripoli", "s", "beng", "ship Tripoli Benghazi"),
+])
+async def test_a_port_field_filters_as_it_is_typed_and_takes_a_unique_prefix(
+        ruleset: str, segment: int, port: str, key: str | None, typed: str, command_starts: str) -> None:
+    """Issue 12 bug 5: a port field lists the ports the text could be, and a unique prefix is taken."""
+    from tui.screens.form_prompt import FormPrompt, NameInput
+
+    game = memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock)
+    while game.segment.index < segment:
+        assert game.execute("next --force").ok
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        if key is None:  # Europa: the supply line form of the Sea Zones mode
+            await pilot.press("5", "s")
+            field = "port"
+        else:
+            await to_port(pilot, app, port)
+            await pilot.press(key)
+            field = "to"
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        form = app.screen
+        name = form.query_one(f"#field-{field}", NameInput)
+        name.focus()
+        await pilot.press("ctrl+u", "t" if ruleset == "europa" else "b")
+        matches = str(form.query_one(f"#matches-{field}").render())
+        assert "," in matches and all(m.strip().lower().startswith(("t", "b")) for m in matches.split(",")[:3])
+        await pilot.press("enter")  # several ports start so: refused under the field, nothing run
+        await pilot.pause()
+        assert app.screen is form and form.query_one(f"#error-{field}").has_class("-shown")
+        assert "type more" in str(form.query_one(f"#error-{field}").render())
+        await pilot.press("ctrl+u")
+        await type_text(pilot, typed)
+        if ruleset == "ocs":
+            await pilot.press("tab")
+            await type_text(pilot, "1SP")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.game.events and app.game.events[-1]["command"].startswith(command_starts))
+
+
+async def test_awaw_and_logistics_forms_keep_their_name_fields_typed() -> None:
+    """Issue 12 bug 5 in A World at War: a base is a typed name (unique prefix), its choices the bases on offer."""
+    from tui.screens.actions import names_what
+    from tui.rules.core.actions import Field
+
+    assert names_what(Field("to", "To base", "choice", choices_from="own-bases:name")) == "base"
+    assert names_what(Field("name", "Mulberry", "choice", choices_from="mulberries:name")) == "mulberry"
+    assert names_what(Field("beach", "Beach", "choice", choices_from="beaches:name")) == "beach"
+    assert names_what(Field("zone", "Sea zone", "choice", choices_from="zones:zone")) == "zone"
+    assert names_what(Field("power", "Power", "choice", choices_from="units:power")) == ""
+    assert names_what(Field("side", "Side", "choice", choices_from="sides")) == ""

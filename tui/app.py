@@ -16,6 +16,7 @@ from typing import Any, Callable, ClassVar
 from textual import events, on, work
 from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
+from textual.notifications import Notification, SeverityLevel
 from textual.reactive import reactive
 from textual.widgets import Input
 
@@ -35,6 +36,7 @@ from .screens.markers import MarkersScreen
 from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
 from .screens.naval import NavalScreen
 from .screens.phases import PhasesScreen
+from .screens.prompt import Prompt
 from .screens.ports import PortsScreen
 from .screens.text_screen import TextScreen, help_text, keys_table
 from .screens.zones import ZonesScreen
@@ -91,6 +93,8 @@ class HarbormasterApp(App[None]):
         """Lines typed at the command line, oldest first."""
         self.file_problem: str | None = None
         """What is wrong with the save file now (cut short, replaced, moved), or None."""
+        self.notices: list[Notification] = []
+        """The notifications raised and not yet expired (an open dialog folds them in; see :meth:`notify`)."""
         self.selected: dict[str, str] = {}
         """The name of the selected row of each view shown (``ports`` -> a port); the palette's actions name it."""
 
@@ -330,14 +334,17 @@ class HarbormasterApp(App[None]):
             return None
         return await self.execute(line, source)
 
-    async def execute(self, line: str, source: str) -> Result | None:
-        """The one execute path: run the command (asking for dice or confirmation), then ask the prompts it raised."""
-        result = await self._run(line, source)
+    async def execute(self, line: str, source: str, *, quiet: bool = False) -> Result | None:
+        """The one execute path: run the command (asking for dice or confirmation), then ask the prompts it raised.
+
+        ``quiet``: a refusal goes to the status line only (the form that asked shows it under its field).
+        """
+        result = await self._run(line, source, quiet=quiet)
         if result is not None and result.ok:
             await self._ask_raised(result.raised)
         return result
 
-    async def _run(self, line: str, source: str) -> Result | None:
+    async def _run(self, line: str, source: str, *, quiet: bool = False) -> Result | None:
         """Run, ask for dice or confirmation and re-run, report; None when the referee cancelled."""
         command: str | Command = line
         result = self.game.execute(command, source)
@@ -346,7 +353,7 @@ class HarbormasterApp(App[None]):
                 spec, purpose = result.needs_dice
                 what = f"{result.dice_detail}\n" if result.dice_detail else ""
                 answer = await self.push_screen_wait(DicePrompt(purpose or "Dice", f"{what}{line} needs {spec} for this stage.", spec,
-                                                                 typed=True))  # the engine wants typed faces here
+                                                                 typed=self.dice_typed))
                 if answer is None:
                     self._say(f"Cancelled: {line} (nothing changed).", "warning")
                     return None
@@ -359,7 +366,7 @@ class HarbormasterApp(App[None]):
             else:
                 break
             result = self.game.execute(command, source)
-        self._report(result)
+        self._report(result, quiet=quiet)
         if not result.ok and self.file_problem is not None and not self.game.read_only:
             self._offer_file_fix(self.file_problem)
         if result.ok and result.changed:
@@ -402,10 +409,11 @@ class HarbormasterApp(App[None]):
         cmd = command if isinstance(command, Command) else parse(command, source)
         return cmd.with_options(dice=[*cmd.options.get("dice", []), faces])
 
-    def _report(self, result: Result) -> None:
+    def _report(self, result: Result, *, quiet: bool = False) -> None:
         if not result.ok:
             self._say(result.message, "error")
-            self.notify(result.message, title="Refused — nothing changed", severity="error")
+            if not quiet:
+                self.notify(result.message, title="Refused — nothing changed", severity="error")
         elif result.changed:
             where = f"#{result.seq} " if result.seq and f"#{result.seq}" not in result.message else ""
             self._say(f"{where}{result.message}", "success")
@@ -414,6 +422,23 @@ class HarbormasterApp(App[None]):
             self._say(result.message, "info")
             body = [("", explained_text(e)) for e in result.explanations] or [("", help_text(result.details))]
             self.push_screen(TextScreen(result.message, body))
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Notify as Textual does, and fold the notification into an open dialog (toasts never cover one)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        self.notices = [*(n for n in self.notices if not n.has_expired),
+                        Notification(message, title, severity, self.NOTIFICATION_TIMEOUT if timeout is None else timeout)]
+        try:
+            screen = self.screen
+        except ScreenStackError:
+            return
+        if isinstance(screen, Prompt):
+            screen.fold_notices()
+
+    def recent_notices(self) -> list[Notification]:
+        """The notifications still showing (not expired), oldest first: an open dialog shows the latest."""
+        return [n for n in self.notices if not n.has_expired]
 
     def _say(self, text: str, level: str) -> None:
         self.status = Status(text, level, self.clock().strftime("%H:%M"))
