@@ -436,6 +436,17 @@ class HarbormasterApp(App[None]):
         if isinstance(screen, Prompt):
             screen.fold_notices()
 
+    def clear_notifications(self) -> None:
+        """Clear the notifications, those folded into an open dialog too."""
+        super().clear_notifications()
+        self.notices = []
+        try:
+            screen = self.screen
+        except ScreenStackError:
+            return
+        if isinstance(screen, Prompt):
+            screen.fold_notices()
+
     def recent_notices(self) -> list[Notification]:
         """The notifications still showing (not expired), oldest first: an open dialog shows the latest."""
         return [n for n in self.notices if not n.has_expired]
