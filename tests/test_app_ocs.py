@@ -108,7 +108,11 @@ async def test_hit_outside_a_barrage_segment_is_refused_with_where_it_is_legal()
     async with app.run_test(size=SIZE) as pilot:
         await to_ports(pilot, "Tobruk")
         await pilot.press("h", "enter")
-        await until(pilot, lambda: "not legal" in status(app))
+        # the dialog opens again as a form with the refusal, which says briefly where hit is legal (issue 12, bugs 4-5)
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen.query(".dialog-error.-shown"))
+        error = str(app.screen.query_one(".dialog-error.-shown").render())
+        assert "not legal" in error and "Barrage segment" in error and "of each player turn" in error
+        assert "not legal" in str(app.screen_stack[-2].query_one("StatusLine").render())
         assert app.game.events == [] or not app.game.events[-1]["command"].startswith("hit")
 
 

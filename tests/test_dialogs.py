@@ -298,3 +298,25 @@ async def test_awaw_and_logistics_forms_keep_their_name_fields_typed() -> None:
     assert names_what(Field("zone", "Sea zone", "choice", choices_from="zones:zone")) == "zone"
     assert names_what(Field("power", "Power", "choice", choices_from="units:power")) == ""
     assert names_what(Field("side", "Side", "choice", choices_from="sides")) == ""
+
+
+async def test_a_refused_one_number_dialog_opens_again_as_a_form_keeping_the_number() -> None:
+    """Issue 12 bug 5 (Europa repair, 31.A.3): repairing a port with no hits is refused in the dialog, the number kept."""
+    from tui.screens.form_prompt import FormPrompt
+    from tui.screens.number_prompt import NumberPrompt
+
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await to_port(pilot, app, "Tobruk")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
+        await pilot.press("ctrl+u", "2", "enter")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        form = app.screen
+        assert form.query_one("#field-n", Input).value == "2"
+        shown = [w for w in form.query(".dialog-error.-shown")]
+        assert len(shown) == 1 and "no Port Hits to repair (31.A.3)" in str(shown[0].render())
+        assert app.game.events == []
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.is_modal)
+        assert app.game.events == []

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Mapping, Sequence
 from ..rules.core.actions import Action, Field, choices, fill, flipped, render, start_value
 from .choice_prompt import ChoicePrompt
 from .form_prompt import FormField, FormPrompt, field_of
-from .number_prompt import NumberPrompt
+from .number_prompt import NumberPrompt, number_text
 from .prompt import Prompt
 
 if TYPE_CHECKING:
@@ -94,8 +94,8 @@ Run = Callable[[list[str], bool], Awaitable["str | None"]]
 async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None = None) -> list[str] | None:
     """Ask what ``action`` needs and return the command's words; None when cancelled or nothing changed.
 
-    With ``run`` the command is run here: a form whose command is refused opens again as it was,
-    the refusal under the field it concerns (issue 12, bug 5), until it is done or cancelled.
+    With ``run`` the command is run here: a dialog whose command is refused opens again as it was
+    (as a form), the refusal under the field it concerns (issue 12, bug 5), until it is done or cancelled.
     """
     offered = {f.name: choices(f, ctx.sides, ctx.view) for f in action.fields}
     start = {f.name: start_value(f, ctx.row, ctx.sides, offered[f.name]) for f in action.fields}
@@ -111,6 +111,7 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
                 else:
                     values[f.name] = flipped(f, ctx.row)
         form: FormPrompt | None = None
+        shown: dict[str, Any] = {}  # what the dialog showed when it closed, to open it again as it was
         if asked:
             prompt = dialog(action, ctx, asked, start, offered, error=error, error_field=error_field)
             form = prompt if isinstance(prompt, FormPrompt) else None
@@ -119,8 +120,10 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
                 return None
             if isinstance(answer, dict):
                 values.update(answer)
+                shown = form.typed if form is not None else dict(answer)
             else:
                 values[asked[0].name] = answer
+                shown = {asked[0].name: number_text(answer) if isinstance(answer, float) else answer}
         words = render(action, values, ctx.row, {f.name: start_value(f, ctx.row, ctx.sides, offered[f.name])
                                                  for f in action.fields})
         if words is None:
@@ -128,8 +131,12 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
             return None
         if run is None:
             return words
-        refusal = await run(words, form is not None)
-        if refusal is None or form is None:
-            return words if refusal is None else None
-        start = {**start, **form.typed}  # open it again as it was, the refusal under its field
-        error, error_field = refusal, field_of(refusal, form.fields, form.typed)
+        refusal = await run(words, bool(asked))
+        if refusal is None:
+            return words
+        if not asked:
+            return None
+        # open it again as it was (a one-question dialog as a form of one field), the refusal under its field
+        start = {**start, **shown}
+        fields = [form_field(f, start[f.name], offered.get(f.name, ())) for f in asked]
+        error, error_field = refusal, field_of(refusal, fields, shown)

@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.reactive import reactive
 from textual.style import Style
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
@@ -66,6 +67,9 @@ class FormCheckbox(Checkbox, inherit_bindings=False):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "toggle_button", "Toggle", show=False),  #: Turn it on or off.
     ]
+
+    value: reactive[bool] = reactive(False, init=False, layout=True)
+    """On or off; its width follows its word (``yes`` is wider than ``no``)."""
 
     @property
     def _button(self) -> Content:
