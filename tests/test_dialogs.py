@@ -320,3 +320,26 @@ async def test_a_refused_one_number_dialog_opens_again_as_a_form_keeping_the_num
         await pilot.press("escape")
         await until(pilot, lambda: not app.screen.is_modal)
         assert app.game.events == []
+
+
+async def test_a_sea_zone_text_field_offers_the_zones_and_keeps_other_waters() -> None:
+    """Issue 12 bug 5 (Europa port form, 33.B): the sea zone is offered as it is typed; other waters are kept as typed."""
+    from tui.screens.form_prompt import FormPrompt, NameInput
+
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await to_port(pilot, app, "Krasnovodsk")
+        await pilot.press("E")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        form = app.screen
+        zone = form.query_one("#field-sea_zone", NameInput)
+        assert zone.value == "Caspian Sea" and not zone.strict  # a scenario's other water, not one of 33.B.10's zones
+        zone.focus()
+        await pilot.press("ctrl+u")
+        await type_text(pilot, "ad")
+        assert str(form.query_one("#matches-sea_zone").render()) == "Adriatic Sea"
+        await pilot.press("ctrl+u")
+        await type_text(pilot, "Caspian Sea")
+        await pilot.press("enter")  # nothing changed: the form closes, nothing refused
+        await until(pilot, lambda: not app.screen.is_modal)
+        assert app.game.events == []

@@ -51,9 +51,10 @@ def dialog_title(action: Action, row: Mapping[str, Any] | None) -> str:
 
 def names_what(f: Field) -> str:
     """What a choice of names from a view names (``ports:name`` -> ``port``, ``own-bases:name`` -> ``base``), or ""
-    for a short choice (sides, powers, kinds): a name field is typed, filtered and takes a unique prefix."""
+    for a short choice (sides, powers, kinds): a name field is typed, filtered and takes a unique prefix. A text
+    field with names from a view offers them as it is typed and sends the text as typed."""
     view, _, key = f.choices_from.partition(":")
-    if f.kind != "choice" or key not in ("name", "zone"):
+    if f.kind not in ("choice", "text") or key not in ("name", "zone"):
         return ""
     word = view.split("-")[-1]
     if word.endswith("ies"):

@@ -58,7 +58,8 @@ class FormField:
     """Hint shown in an empty text or number field."""
     what: str = ""
     """For ``choice``: what the choices name (``port``, ``zone``, ``unit``): the field is typed, filtered as it is
-    typed and takes a unique prefix. Empty: a short menu."""
+    typed and takes a unique prefix. Empty: a short menu. For ``text`` with ``choices``: the names are offered
+    as it is typed, and the text is kept as typed (the command resolves it)."""
 
 
 class FormCheckbox(Checkbox, inherit_bindings=False):
@@ -105,13 +106,15 @@ class NameInput(Input):
     """What the referee typed (the filter), kept while ↑/↓ step through its matches."""
     _stepping = False
 
-    def __init__(self, value: str, choices: Sequence[str], what: str, **kwargs: Any) -> None:
+    def __init__(self, value: str, choices: Sequence[str], what: str, *, strict: bool = True, **kwargs: Any) -> None:
         names = [c for c in choices if c]
         super().__init__(value, suggester=SuggestFromList(names, case_sensitive=False), **kwargs)
         self.choices = names
         """The names on offer."""
         self.what = what
         """What they name (``port``), for the refusal."""
+        self.strict = strict
+        """Only a name on offer (or a unique prefix of one) is taken; else the text is kept as typed."""
         self.typed = value
 
     def matches(self) -> list[str]:
@@ -181,7 +184,7 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
                     yield Label(f.label + (" *" if f.required else ""), classes="form-label", markup=False)
                     with Vertical(classes="form-cell"):
                         yield self._widget(f)
-                        if f.what and not f.disabled:
+                        if f.what and (f.kind == "choice" or f.choices) and not f.disabled:
                             yield Static("", id=f"matches-{f.name}", classes="form-matches", markup=False)
                         yield Static("", id=f"error-{f.name}", classes="dialog-error form-error", markup=False)
             yield Static("", id="error", classes="dialog-error", markup=False)
@@ -194,9 +197,9 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
         wid = f"field-{f.name}"
         if f.kind == "bool":
             return FormCheckbox("yes", bool(f.default), id=wid, disabled=f.disabled)
-        if f.kind == "choice" and f.what:
+        if f.what and (f.kind == "choice" or f.choices):
             start = "" if f.default is None else str(f.default)
-            return NameInput(start, f.choices, f.what, id=wid, disabled=f.disabled,
+            return NameInput(start, f.choices, f.what, id=wid, disabled=f.disabled, strict=f.kind == "choice",
                              placeholder=f.placeholder or f"type a {f.what}: a few letters do")
         if f.kind == "choice":
             options = [(c or "—", c) for c in f.choices]  # "" is "none": its part of the command is left out
@@ -209,7 +212,7 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
         """Focus the field the refusal concerns, else the first that can be edited; show the refusal."""
         super().on_mount()
         for f in self.fields:
-            if f.what and not f.disabled:
+            if f.what and (f.kind == "choice" or f.choices) and not f.disabled:
                 self._show_matches(self.query_one(f"#field-{f.name}", NameInput))
         if self.error:
             self.show_error(self.error, self.error_field)
@@ -254,6 +257,8 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
                 out[f.name] = widget.value
             elif isinstance(widget, Select):
                 out[f.name] = str(widget.value)
+            elif isinstance(widget, NameInput) and not widget.strict:
+                out[f.name] = widget.value.strip() or None
             elif isinstance(widget, NameInput):
                 if not widget.value.strip():
                     if f.required:
@@ -303,7 +308,7 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
             return
         for f in self.fields:  # a completed name shows in full
             widget = self.query_one(f"#field-{f.name}")
-            if isinstance(widget, NameInput) and values[f.name]:
+            if isinstance(widget, NameInput) and widget.strict and values[f.name]:
                 widget.value = values[f.name]
         self.typed = self.shown()
         self.dismiss(values)
