@@ -352,3 +352,24 @@ async def test_a_sea_zone_text_field_offers_the_zones_and_keeps_other_waters() -
         await pilot.press("enter")  # nothing changed: the form closes, nothing refused
         await until(pilot, lambda: not app.screen.is_modal)
         assert app.game.events == []
+
+
+async def test_logistics_produce_form_submits_on_enter_from_a_menu() -> None:
+    """Issue 12 bug 3 in the Logistics rule set (Factories ¶3): Enter on the Factory menu submits the Produce form."""
+    from logistics_game import PRODUCTION_TURN, at, logistics_game
+
+    from tui.screens.form_prompt import FormPrompt, FormSelect
+
+    app = make_app(at(logistics_game(), PRODUCTION_TURN, "produce"), clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        await until(pilot, lambda: app.selected.get("ports") == "Portsea")
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        form = app.screen
+        assert form.focused is form.query(FormSelect).first()  # the factory type
+        await pilot.press("enter")  # submits (it does not open the menu)
+        await until(pilot, lambda: app.screen is not form)
+        ran = app.game.events and app.game.events[-1]["command"].startswith("produce Portsea")
+        refused = isinstance(app.screen, FormPrompt) and app.screen.query(".dialog-error.-shown")
+        assert ran or refused
