@@ -32,7 +32,7 @@ def check_faces(spec: str, text: str) -> str:
 class DicePrompt(Prompt["str | None"]):
     """Dismisses with ``"roll"``, ``"decline"`` or the typed faces (``"3,5"``); None on escape.
 
-    With ``typed`` (the game's ``set dice typed``, or a stage whose faces are wanted) the faces
+    With ``typed`` (the game's ``set dice typed``: the referee rolls physical dice) the faces
     field comes first and has the focus, Enter uses the typed faces, and the app rolls only on
     its own key (ctrl+r) or a click on its button, never on Enter (issue 12, bug 1).
     """
