@@ -108,7 +108,11 @@ async def test_hit_outside_a_barrage_segment_is_refused_with_where_it_is_legal()
     async with app.run_test(size=SIZE) as pilot:
         await to_ports(pilot, "Tobruk")
         await pilot.press("h", "enter")
-        await until(pilot, lambda: "not legal" in status(app))
+        # the dialog opens again as a form with the refusal, which says briefly where hit is legal (issue 12, bugs 4-5)
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen.query(".dialog-error.-shown"))
+        error = str(app.screen.query_one(".dialog-error.-shown").render())
+        assert "not legal" in error and "Barrage segment" in error and "of each player turn" in error
+        assert "not legal" in str(app.screen_stack[-2].query_one("StatusLine").render())
         assert app.game.events == [] or not app.game.events[-1]["command"].startswith("hit")
 
 
@@ -134,8 +138,9 @@ async def test_sea_cap_ship_form_charges_both_ports_and_the_allowance() -> None:
         assert sea_cap.row_count == 2 and str(sea_cap.get_row("axis")[2]) == "2 SP"
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
-        app.screen.query_one("#field-to", Select).value = "Benghazi"
-        app.screen.query_one("#field-amount", Input).focus()
+        assert app.screen.focused.id == "field-to"
+        await type_text(pilot, "beng")  # a unique prefix, as on the command line (issue 12, bug 5)
+        await pilot.press("tab")
         await type_text(pilot, "1SP")
         await pilot.press("enter")
         await until(pilot, lambda: app.game.events)

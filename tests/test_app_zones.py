@@ -252,8 +252,10 @@ async def test_mulberry_menu_makes_one_available() -> None:
         await pilot.press("5", "u")
         await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
         await choose(pilot, "Make available")
-        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt) and "Mulberry B" in app.screen.choices)
-        await choose(pilot, "Mulberry B")
+        # a Mulberry is a name to type: a unique prefix will do (issue 12, bug 5)
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and "Mulberry B" in app.screen.query_one("#field-name").choices)
+        await type_text(pilot, "mulberry b")
+        await pilot.press("enter")
         await until(pilot, lambda: app.game.events)
         assert app.game.events[-1]["command"] == "mulberry available 'Mulberry B'"
         assert app.game.state.world.sea.mulberries["Mulberry B"].status == "available"
@@ -281,8 +283,12 @@ async def test_interference_outside_an_allied_initial_phase_is_refused_with_the_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5", "i")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        form = app.screen
         await pilot.click("#ok")
-        await until(pilot, lambda: "33.B.2.b" in status(app))
+        # refused: the form stays open and says why under it (issue 12, bug 5), the status line too
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen is not form)
+        assert "33.B.2.b" in str(app.screen.query_one("#error").render()) and app.screen.query_one("#error").has_class("-shown")
+        assert "33.B.2.b" in str(app.screen_stack[-2].query_one("StatusLine").render())
         assert app.game.events == []
 
 

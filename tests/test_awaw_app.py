@@ -118,19 +118,19 @@ async def test_a_base_change_from_its_key_and_a_refusal_with_the_rule() -> None:
         await pilot.press("b")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         form: Any = app.screen
-        offered = [str(o[0]) for o in form.query_one("#field-to")._options]
+        offered = form.query_one("#field-to").choices
         assert "Naples" in offered and "Malta" not in offered  # the bases the phasing side holds
         form.query_one("#field-to").value = "Naples"
         form.query_one("#field-distance").value = "45"
         await pilot.click("#ok")
-        await until(pilot, lambda: not app.screen.is_modal)
-        await pilot.pause()
-        assert app.game.state.world.units["RM-DD-Tripoli"].base == "Tripoli"  # refused: beyond 40 hexes (21.223)
-        assert "21.223" in str(app.screen.query_one("StatusLine").render())
-        await pilot.press("b")
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        # refused: beyond 40 hexes (21.223); the form stays open with what was typed (issue 12, bug 5)
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen is not form)
         form = app.screen
-        form.query_one("#field-to").value = "Naples"
+        shown = [w for w in form.query(".dialog-error.-shown")]
+        assert len(shown) == 1 and "21.223" in str(shown[0].render())
+        assert app.game.state.world.units["RM-DD-Tripoli"].base == "Tripoli"
+        assert "21.223" in str(app.screen_stack[-2].query_one("StatusLine").render())
+        assert (form.query_one("#field-to").value, form.query_one("#field-distance").value) == ("Naples", "45")
         form.query_one("#field-distance").value = "9"
         await pilot.click("#ok")
         await until(pilot, lambda: app.game.state.world.units["RM-DD-Tripoli"].base == "Naples")

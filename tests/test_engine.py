@@ -48,7 +48,7 @@ def test_use_is_legal_only_in_movement_segments(game) -> None:
     game.execute("next")
     assert game.segment.path[-1] == "initial-combat"
     r = game.execute("use Tripoli 1")
-    assert not r.ok and "not legal in" in r.message and "Naval movement" in r.message
+    assert not r.ok and "not legal in" in r.message and "any segment except Initial phase › Combat" in r.message  # summarised (issue 12, bug 4)
 
 
 def test_undo_redo_and_new_command_clears_redo(game) -> None:

@@ -90,7 +90,7 @@ def test_33B2b_rolled_with_the_history_modifier_and_vps(game) -> None:
 
 
 def test_33B2b_attempt_refused_outside_an_allied_initial_phase(game) -> None:
-    refused(game, "interfere eastern roll", "is not legal in Axis player turn › Initial phase › Naval movement (33.B.2.b, 33.B.7.a, 33.B.8.b). It is legal in: Allied player turn › Initial phase")
+    refused(game, "interfere eastern roll", "is not legal in Axis player turn › Initial phase › Naval movement (33.B.2.b, 33.B.7.a, 33.B.8.b). It is legal in Allied player turn › Initial phase")
 
 
 def test_33B2b_decline(game) -> None:

@@ -16,6 +16,7 @@ from typing import Any, Callable, ClassVar
 from textual import events, on, work
 from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
+from textual.notifications import Notification, SeverityLevel
 from textual.reactive import reactive
 from textual.widgets import Input
 
@@ -35,6 +36,7 @@ from .screens.markers import MarkersScreen
 from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
 from .screens.naval import NavalScreen
 from .screens.phases import PhasesScreen
+from .screens.prompt import Prompt
 from .screens.ports import PortsScreen
 from .screens.text_screen import TextScreen, help_text, keys_table
 from .screens.zones import ZonesScreen
@@ -94,6 +96,8 @@ class HarbormasterApp(App[None]):
         """Lines typed at the command line, oldest first."""
         self.file_problem: str | None = None
         """What is wrong with the save file now (cut short, replaced, moved), or None."""
+        self.notices: list[Notification] = []
+        """The notifications raised and not yet expired (an open dialog folds them in; see :meth:`notify`)."""
         self.selected: dict[str, str] = {}
         """The name of the selected row of each view shown (``ports`` -> a port); the palette's actions name it."""
         self.writer: str | None = game.writer or None
@@ -103,6 +107,11 @@ class HarbormasterApp(App[None]):
     def selected_port(self) -> str | None:
         """The port selected in the Ports mode (the palette's port commands act on it)."""
         return self.selected.get("ports")
+
+    @property
+    def dice_typed(self) -> bool:
+        """Whether the referee rolls physical dice (``set dice typed``): dice dialogs then ask for the faces first."""
+        return self.game.state.settings.get("dice", "app") == "typed"
 
     MODE_VIEWS: ClassVar[dict[str, str]] = {"zones": "zones", "naval": "units", "map": "map"}
     """Modes shown only for a rule set with this view (Sea Zones, naval units, the hex map)."""
@@ -429,20 +438,23 @@ class HarbormasterApp(App[None]):
         if prompt is None:
             self._say(f"No pending prompt '{prompt_id}'.", "error")
             return None
-        line = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt)))
+        line = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt, typed=self.dice_typed)))
         if line is None:
             self._say(f"{prompt.id}: not answered (still pending).", "warning")
             return None
         return await self.execute(line, source)
 
-    async def execute(self, line: str, source: str) -> Result | None:
-        """The one execute path: run the command (asking for dice or confirmation), then ask the prompts it raised."""
-        result = await self._run(line, source)
+    async def execute(self, line: str, source: str, *, quiet: bool = False) -> Result | None:
+        """The one execute path: run the command (asking for dice or confirmation), then ask the prompts it raised.
+
+        ``quiet``: a refusal goes to the status line only (the form that asked shows it under its field).
+        """
+        result = await self._run(line, source, quiet=quiet)
         if result is not None and result.ok:
             await self._ask_raised(result.raised)
         return result
 
-    async def _run(self, line: str, source: str) -> Result | None:
+    async def _run(self, line: str, source: str, *, quiet: bool = False) -> Result | None:
         """Run, ask for dice or confirmation and re-run, report; None when the referee cancelled."""
         command: str | Command = line
         result = self.game.execute(command, source)
@@ -450,7 +462,8 @@ class HarbormasterApp(App[None]):
             if result.needs_dice:
                 spec, purpose = result.needs_dice
                 what = f"{result.dice_detail}\n" if result.dice_detail else ""
-                answer = await self.push_screen_wait(DicePrompt(purpose or "Dice", f"{what}{line} needs {spec} for this stage.", spec))
+                answer = await self.push_screen_wait(DicePrompt(purpose or "Dice", f"{what}{line} needs {spec} for this stage.", spec,
+                                                                 typed=self.dice_typed))
                 if answer is None:
                     self._say(f"Cancelled: {line} (nothing changed).", "warning")
                     return None
@@ -463,7 +476,7 @@ class HarbormasterApp(App[None]):
             else:
                 break
             result = self.game.execute(command, source)
-        self._report(result)
+        self._report(result, quiet=quiet)
         if not result.ok and self.file_problem is not None and not self.game.read_only:
             self._offer_file_fix(self.file_problem)
         if result.ok and result.changed:
@@ -485,7 +498,7 @@ class HarbormasterApp(App[None]):
                 queue.pop(0)
                 continue
             asked += 1
-            answer_text = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt)))
+            answer_text = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt, typed=self.dice_typed)))
             if answer_text is None:
                 self._say(f"{prompt.id}: left pending — answer it from Phases (a) or the palette.", "warning")
                 queue.pop(0)
@@ -506,10 +519,11 @@ class HarbormasterApp(App[None]):
         cmd = command if isinstance(command, Command) else parse(command, source)
         return cmd.with_options(dice=[*cmd.options.get("dice", []), faces])
 
-    def _report(self, result: Result) -> None:
+    def _report(self, result: Result, *, quiet: bool = False) -> None:
         if not result.ok:
             self._say(result.message, "error")
-            self.notify(result.message, title="Refused — nothing changed", severity="error")
+            if not quiet:
+                self.notify(result.message, title="Refused — nothing changed", severity="error")
         elif result.changed:
             where = f"#{result.seq} " if result.seq and f"#{result.seq}" not in result.message else ""
             self._say(f"{where}{result.message}", "success")
@@ -518,6 +532,34 @@ class HarbormasterApp(App[None]):
             self._say(result.message, "info")
             body = [("", explained_text(e)) for e in result.explanations] or [("", help_text(result.details))]
             self.push_screen(TextScreen(result.message, body))
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Notify as Textual does, and fold the notification into an open dialog (toasts never cover one)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        self.notices = [*(n for n in self.notices if not n.has_expired),
+                        Notification(message, title, severity, self.NOTIFICATION_TIMEOUT if timeout is None else timeout)]
+        try:
+            screen = self.screen
+        except ScreenStackError:
+            return
+        if isinstance(screen, Prompt):
+            screen.fold_notices()
+
+    def clear_notifications(self) -> None:
+        """Clear the notifications, those folded into an open dialog too."""
+        super().clear_notifications()
+        self.notices = []
+        try:
+            screen = self.screen
+        except ScreenStackError:
+            return
+        if isinstance(screen, Prompt):
+            screen.fold_notices()
+
+    def recent_notices(self) -> list[Notification]:
+        """The notifications still showing (not expired), oldest first: an open dialog shows the latest."""
+        return [n for n in self.notices if not n.has_expired]
 
     def _say(self, text: str, level: str) -> None:
         self.status = Status(text, level, self.clock().strftime("%H:%M"))

@@ -16,7 +16,7 @@ from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
 from ..rules.core.numbers import MOST, read_amount
 from ..rules.core.phases import resolve_ahead
-from ..rules.core.ruleset import Outcome, Verb, legal_segments
+from ..rules.core.ruleset import Outcome, Verb, where_legal
 from ..rules.core.state import GameState, Pending
 from .context import EngineContext
 
@@ -291,11 +291,7 @@ def help_text(game: Game, verb_name: str | None) -> tuple[str, list[str]]:
         verb = game.verbs.get(verb_name.lower())
         if verb is None:
             raise RuleError(f"no command '{verb_name}'")
-        segments = game.ruleset.sequence.segments
-        where = legal_segments(game.ruleset.sequence, verb)
-        titles = list(dict.fromkeys(s.title for s in where))
-        legal = "any segment" if len(titles) == len(dict.fromkeys(s.title for s in segments)) else "; ".join(titles)
-        return verb.syntax, [verb.help, f"rule: {verb.rule or '—'}", f"legal in: {legal or 'nowhere in this sequence'}"]
+        return verb.syntax, [verb.help, f"rule: {verb.rule or '—'}", f"legal in: {where_legal(game.ruleset.sequence, verb)}"]
     lines = []
     group = None
     for verb in sorted(game.verbs.values(), key=lambda v: (v.group, v.name)):

@@ -18,7 +18,7 @@ from ..rules.core.dice import Roll, StagedDice
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import Explained
 from ..rules.core.phases import Segment, turn_label, turn_year
-from ..rules.core.ruleset import Outcome, RuleSet, Verb, legal_in, legal_segments
+from ..rules.core.ruleset import Outcome, RuleSet, Verb, legal_in, where_legal
 from ..rules.core.state import GameState
 from . import flow
 from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, unknown_options
@@ -212,8 +212,8 @@ class Game:
         seg = self.segment
         if legal_in(verb, seg):
             return
-        where = [s.title for s in legal_segments(self.ruleset.sequence, verb)]
-        hint = f" It is legal in: {'; '.join(dict.fromkeys(where))}." if where else ""
+        where = where_legal(self.ruleset.sequence, verb)
+        hint = f" It is legal in {where}." if where else ""
         rule = f" ({verb.rule})" if verb.rule else ""
         raise RuleError(f"'{verb.name}' is not legal in {seg.title}{rule}.{hint}")
 

@@ -123,6 +123,16 @@ class ActionScreen(GameScreen):
             action = next((s for s in subs if s.label == chosen), None)  # type: ignore[assignment]
             if action is None or not self._has_target(action):
                 return
-        words = await ask(self.app, action, self.context(action))
-        if words:
+        await ask(self.app, action, self.context(action), lambda words, quiet: self._run(words, source, quiet))
+
+    async def _run(self, words: list[str], source: str, quiet: bool) -> str | None:
+        """Run an action's command through the app's execute path; the refusal, or None when done or cancelled.
+
+        ``quiet``: the form that asked shows the refusal itself (no notification over it).
+        """
+        execute = getattr(self.app, "execute", None)
+        if execute is None:  # an app without the execute path (a bare test app): send the command up
             self.post_message(RunCommand(shlex.join(words), source))
+            return None
+        result = await execute(shlex.join(words), source, quiet=quiet)
+        return None if result is None or result.ok else result.message

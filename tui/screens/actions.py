@@ -10,12 +10,12 @@ which the screen sends up the same path as a typed command.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Mapping, Sequence
 
 from ..rules.core.actions import Action, Field, choices, fill, flipped, render, start_value
 from .choice_prompt import ChoicePrompt
-from .form_prompt import FormField, FormPrompt
-from .number_prompt import NumberPrompt
+from .form_prompt import FormField, FormPrompt, field_of
+from .number_prompt import NumberPrompt, number_text
 from .prompt import Prompt
 
 if TYPE_CHECKING:
@@ -49,47 +49,95 @@ def dialog_title(action: Action, row: Mapping[str, Any] | None) -> str:
     return f"{action.long_name} {target_name(row)}".strip()
 
 
+def names_what(f: Field) -> str:
+    """What a choice of names from a view names (``ports:name`` -> ``port``, ``own-bases:name`` -> ``base``), or ""
+    for a short choice (sides, powers, kinds): a name field is typed, filtered and takes a unique prefix. A text
+    field with names from a view offers them as it is typed and sends the text as typed."""
+    view, _, key = f.choices_from.partition(":")
+    if f.kind not in ("choice", "text") or key not in ("name", "zone"):
+        return ""
+    word = view.split("-")[-1]
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes")):
+        return word[:-2]
+    return word.removesuffix("s")
+
+
 def form_field(f: Field, start: Any, offered: Sequence[str]) -> FormField:
     """The form's field for action field ``f``."""
     return FormField(f.name, f.label, KIND[f.kind], default=start, choices=tuple(offered), required=f.required,
-                     minimum=f.min, maximum=f.max, step=f.step, disabled=f.disabled, placeholder=f.placeholder)
+                     minimum=f.min, maximum=f.max, step=f.step, disabled=f.disabled, placeholder=f.placeholder,
+                     what=names_what(f))
 
 
 def dialog(action: Action, ctx: ActionContext, asked: Sequence[Field], start: Mapping[str, Any],
-           offered: Mapping[str, Sequence[str]]) -> Prompt[Any]:
-    """The dialog that asks ``asked``: a number, a choice, or a form."""
+           offered: Mapping[str, Sequence[str]], *, error: str = "", error_field: str | None = None) -> Prompt[Any]:
+    """The dialog that asks ``asked``: a number, a short choice, or a form (a name to type is a form's field).
+
+    ``error`` (about ``error_field``) is the refusal of the previous try, shown in a form opened again.
+    """
     title, text = dialog_title(action, ctx.row), fill(action.text, ctx.row)
-    if len(asked) == 1 and asked[0].kind == "number":
+    if len(asked) == 1 and asked[0].kind == "number" and not error:
         f = asked[0]
         return NumberPrompt(title, text, default=start[f.name], minimum=f.min, maximum=f.max, step=f.step)
-    if len(asked) == 1 and asked[0].kind == "choice":
+    if len(asked) == 1 and asked[0].kind == "choice" and not names_what(asked[0]) and not error:
         f = asked[0]
         return ChoicePrompt(title, text, offered[f.name], default=start[f.name])
-    return FormPrompt(title, [form_field(f, start[f.name], offered[f.name]) for f in asked], text=text, ok=action.ok)
+    return FormPrompt(title, [form_field(f, start[f.name], offered[f.name]) for f in asked], text=text, ok=action.ok,
+                      error=error, error_field=error_field)
 
 
-async def ask(app: App[Any], action: Action, ctx: ActionContext) -> list[str] | None:
-    """Ask what ``action`` needs and return the command's words; None when cancelled or nothing changed."""
+Run = Callable[[list[str], bool], Awaitable["str | None"]]
+"""Runs the command's words (quietly: the form shows a refusal); returns the refusal, None when done or cancelled."""
+
+
+async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None = None) -> list[str] | None:
+    """Ask what ``action`` needs and return the command's words; None when cancelled or nothing changed.
+
+    With ``run`` the command is run here: a dialog whose command is refused opens again as it was
+    (as a form), the refusal under the field it concerns (issue 12, bug 5), until it is done or cancelled.
+    """
     offered = {f.name: choices(f, ctx.sides, ctx.view) for f in action.fields}
     start = {f.name: start_value(f, ctx.row, ctx.sides, offered[f.name]) for f in action.fields}
-    values: dict[str, Any] = dict(start)
-    asked = list(action.asked())
-    for f in action.fields:
-        if f.flip:
-            current = (ctx.row or {}).get(f.prefill)
-            if isinstance(current, (int, float)) and not isinstance(current, bool):
-                asked.append(Field(f.name, f.label, "number", min=f.min, max=f.max, step=f.step))  # a number is asked
+    error, error_field = "", None
+    while True:
+        values: dict[str, Any] = dict(start)
+        asked = list(action.asked())
+        for f in action.fields:
+            if f.flip:
+                current = (ctx.row or {}).get(f.prefill)
+                if isinstance(current, (int, float)) and not isinstance(current, bool):
+                    asked.append(Field(f.name, f.label, "number", min=f.min, max=f.max, step=f.step))  # a number is asked
+                else:
+                    values[f.name] = flipped(f, ctx.row)
+        form: FormPrompt | None = None
+        shown: dict[str, Any] = {}  # what the dialog showed when it closed, to open it again as it was
+        if asked:
+            prompt = dialog(action, ctx, asked, start, offered, error=error, error_field=error_field)
+            form = prompt if isinstance(prompt, FormPrompt) else None
+            answer = await app.push_screen_wait(prompt)
+            if answer is None:
+                return None
+            if isinstance(answer, dict):
+                values.update(answer)
+                shown = form.typed if form is not None else dict(answer)
             else:
-                values[f.name] = flipped(f, ctx.row)
-    if asked:
-        answer = await app.push_screen_wait(dialog(action, ctx, asked, start, offered))
-        if answer is None:
+                values[asked[0].name] = answer
+                shown = {asked[0].name: number_text(answer) if isinstance(answer, float) else answer}
+        words = render(action, values, ctx.row, {f.name: start_value(f, ctx.row, ctx.sides, offered[f.name])
+                                                 for f in action.fields})
+        if words is None:
+            app.notify(f"{target_name(ctx.row) or action.label}: nothing changed.")
             return None
-        if isinstance(answer, dict):
-            values.update(answer)
-        else:
-            values[asked[0].name] = answer
-    words = render(action, values, ctx.row, start)
-    if words is None:
-        app.notify(f"{target_name(ctx.row) or action.label}: nothing changed.")
-    return words
+        if run is None:
+            return words
+        refusal = await run(words, bool(asked))
+        if refusal is None:
+            return words
+        if not asked:
+            return None
+        # open it again as it was (a one-question dialog as a form of one field), the refusal under its field
+        start = {**start, **shown}
+        fields = [form_field(f, start[f.name], offered.get(f.name, ())) for f in asked]
+        error, error_field = refusal, field_of(refusal, fields, shown)

@@ -18,8 +18,11 @@ from .number_prompt import NumberPrompt, number_text
 from .prompt import Prompt
 
 
-def prompt_modal(prompt: Pending) -> Prompt[Any]:
-    """The modal that asks ``prompt``: choice, number, roll (Roll / type dice / decline) or yes/no."""
+def prompt_modal(prompt: Pending, *, typed: bool = False) -> Prompt[Any]:
+    """The modal that asks ``prompt``: choice, number, roll (Roll / type dice / decline) or yes/no.
+
+    ``typed``: the game's dice are typed (``set dice typed``), so a roll asks for the faces first.
+    """
     title = f"Answer {prompt.id}" + ("  (required)" if prompt.required else "")
     text = prompt.text + (f"  [{prompt.rule}]" if prompt.rule else "")
     if prompt.kind == "choice":
@@ -28,7 +31,7 @@ def prompt_modal(prompt: Pending) -> Prompt[Any]:
         return NumberPrompt(title, text, minimum=prompt.min, maximum=prompt.max,
                             default=prompt.min if prompt.min is not None else None)
     if prompt.kind == "roll":
-        return DicePrompt(title, text, prompt.dice or "1d6", decline=DECLINE in prompt.choices)
+        return DicePrompt(title, text, prompt.dice or "1d6", decline=DECLINE in prompt.choices, typed=typed)
     return ConfirmPrompt(title, text, cancel=None)
 
 

@@ -2,16 +2,40 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Iterable, TypeVar
 
+from textual import events, on
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
+from textual.notifications import Notification
 from textual.screen import ModalScreen
+from textual.widgets import Static
 
 T = TypeVar("T")
 
 
+NOTICES_SHOWN = 2
+"""How many of the latest notifications a dialog shows at its top."""
+
+MARKS = {"information": "ⓘ", "warning": "⚠", "error": "✗"}
+
+
+def notice_text(notices: Iterable[Notification]) -> str:
+    """The latest notifications as lines: ``✗ Refused — nothing changed: …``."""
+    lines = []
+    for n in list(notices)[-NOTICES_SHOWN:]:
+        head = f"{n.title}: " if n.title else ""
+        lines.append(f"{MARKS.get(n.severity, 'ⓘ')} {head}{n.message}")
+    return "\n".join(lines)
+
+
 class Prompt(ModalScreen[T], Generic[T]):
-    """A modal dialog; subclasses compose the ``#dialog`` and call ``dismiss(answer)``."""
+    """A modal dialog; subclasses compose the ``#dialog`` and call ``dismiss(answer)``.
+
+    Notifications never cover a dialog (issue 12, bug 4): no toast is drawn over it, and the
+    latest ones still showing (a refusal that asks the same question again, what the command
+    that raised this prompt did) are folded into the top of the dialog instead.
+    """
 
     CSS_PATH = "prompts.tcss"
 
@@ -24,6 +48,27 @@ class Prompt(ModalScreen[T], Generic[T]):
 
     def on_mount(self) -> None:
         """Subclasses focus their first field here."""
+
+    @on(events.Mount)
+    def _fold_on_mount(self) -> None:
+        self.fold_notices()
+
+    def fold_notices(self) -> None:
+        """Show the notifications still showing at the top of the dialog (none: no line)."""
+        recent = getattr(self.app, "recent_notices", None)
+        text = notice_text(recent()) if recent else ""
+        try:
+            dialog = self.query_one("#dialog")
+        except NoMatches:
+            return
+        try:
+            notice = self.query_one("#notice", Static)
+        except NoMatches:
+            if text:
+                dialog.mount(Static(text, id="notice", classes="dialog-notice", markup=False), before=0)
+            return
+        notice.update(text)
+        notice.display = bool(text)
 
     def action_cancel(self) -> None:
         """Close without an answer."""

@@ -65,7 +65,7 @@ OPS_ACTIONS: tuple[Action, ...] = (
            "Announce a fast carrier mission (21.55)", "21.55", target="units", dialog="Fast carrier mission: {units}", ok="Announce",
            text="21.555A: a fast fleet factor per fast carrier factor; 21.557F: one enemy base.",
            fields=(Field("hex", "Mission hex", required=True, placeholder="e.g. Y20"), _DIST,
-                   Field("target", "Enemy base struck (optional)", placeholder="one base"))),
+                   Field("target", "Enemy base struck (optional)", placeholder="one base", choices_from="enemy-bases:name"))),
     Action("raid", "R", "Raid", "raid {box} --by={units}", "Send a raider group to an SW box (21.53)", "21.53", target="units",
            dialog="Raid with {units}", ok="Raid", text="21.532: at most three fast ships, one fast carrier; no five-factor battleships.",
            fields=(Field("box", "SW box", "choice", choices=("Atlantic SW", "Indian Ocean SW", "Pacific SW"), required=True),)),

@@ -54,7 +54,8 @@ class Field:
     choices: tuple[str, ...] = ()
     """For ``choice``: the values on offer (``""`` offers "none", and its word is left out)."""
     choices_from: str = ""
-    """For ``choice``: ``"sides"``, or ``"VIEW:KEY"`` — the values of KEY in the rows of rule-set view VIEW."""
+    """For ``choice``: ``"sides"``, or ``"VIEW:KEY"`` — the values of KEY in the rows of rule-set view VIEW. For ``text``:
+    ``"VIEW:KEY"`` names offered as the field is typed (the text is sent as typed: the command resolves it)."""
     min: float | None = None
     """For ``number``: the smallest value allowed."""
     max: float | None = None

@@ -212,6 +212,108 @@ def build_sequence(raw: Any, file: str) -> Sequence:
     return Sequence(tuple(leaves), spec.calendar, spec.steps)
 
 
+# --- where something happens, said briefly -----------------------------------
+
+def summarise_segments(sequence: Sequence, chosen: "list[Segment] | tuple[Segment, ...]") -> str:
+    """Say which segments ``chosen`` are, briefly: whole phases by name, the same part of every player turn once.
+
+    ``any segment``; ``Movement phase of each player turn``; ``any segment except Reinforcement phase of each
+    player turn``; ``Allied player turn › Initial phase``. The one wording of where a verb is legal, used by
+    every refusal and by ``help VERB`` in every rule set (issue 12, bug 4). Empty when ``chosen`` is empty.
+    """
+    every = sequence.segments
+    wanted = {s.index for s in chosen}
+    if not wanted:
+        return ""
+    if len(wanted) == len(every):
+        return "any segment"
+    direct = _render_cover(every, _cover(every, wanted))
+    rest = _cover(every, {s.index for s in every} - wanted)
+    if len(rest) < len(_cover(every, wanted)):
+        return f"any segment except {_render_cover(every, rest)}"
+    return direct
+
+
+def _cover(every: tuple[Segment, ...], wanted: set[int]) -> list[tuple[str, ...]]:
+    """The fewest steps (as path prefixes, in sequence order) whose segments are exactly ``wanted``."""
+    out: list[tuple[str, ...]] = []
+    for seg in every:
+        if seg.index not in wanted:
+            continue
+        for depth in range(1, len(seg.path) + 1):
+            prefix = seg.path[:depth]
+            if all(s.index in wanted for s in every if s.path[:depth] == prefix):
+                if prefix not in out:
+                    out.append(prefix)
+                break
+    return out
+
+
+def _step_title(every: tuple[Segment, ...], prefix: tuple[str, ...], start: int = 0) -> str:
+    """The names of the steps of ``prefix`` from ``start`` on, ``A › B``."""
+    seg = next(s for s in every if s.path[:len(prefix)] == prefix)
+    return " › ".join(seg.names[1 + start:1 + len(prefix)])
+
+
+def _and(items: list[str]) -> str:
+    """``A, B and C``; ``A; B; and C`` when a name has a comma of its own (``Patrols, base changes``)."""
+    if len(items) == 1:
+        return items[0]
+    sep = "; " if any("," in i for i in items) else ", "
+    return f"{sep.join(items[:-1])}{sep.rstrip() if sep == '; ' else ''} and {items[-1]}"
+
+
+def _render_cover(every: tuple[Segment, ...], cover: list[tuple[str, ...]]) -> str:
+    """Name the steps of ``cover``; a part found in every one of alike top steps (player turns) is named once."""
+    shapes: dict[str, frozenset[tuple[str, ...]]] = {}
+    for seg in every:
+        shapes[seg.path[0]] = shapes.get(seg.path[0], frozenset()) | {seg.path[1:]}
+    families: dict[frozenset[tuple[str, ...]], list[str]] = {}
+    for top, shape in shapes.items():
+        if shape != frozenset({()}):
+            families.setdefault(shape, []).append(top)
+    groups: list[tuple[str, list[str]]] = []  # (how the group is named, its items), in order
+    done: set[tuple[str, ...]] = set()
+    for prefix in cover:
+        if prefix in done:
+            continue
+        family = families.get(shapes[prefix[0]], [])
+        alike = [(top, *prefix[1:]) for top in family]
+        if len(family) > 1 and all(p in cover for p in alike):
+            done.update(alike)
+            label = _family_label(every, family)
+            if len(prefix) == 1:
+                groups.append((f"any segment of {label}", []))
+                continue
+            item = _step_title(every, prefix, start=1)
+            group = next((g for g in groups if g[0] == label), None)
+            if group is None:
+                groups.append((label, [item]))
+            else:
+                group[1].append(item)
+        else:
+            done.add(prefix)
+            groups.append(("", [_step_title(every, prefix)]))
+    parts = []
+    for label, items in groups:
+        if not items:
+            parts.append(label)
+        elif label:
+            parts.append(f"{_and(items)} of {label}")
+        else:
+            parts.append(items[0])
+    return "; ".join(parts)
+
+
+def _family_label(every: tuple[Segment, ...], tops: list[str]) -> str:
+    """``each player turn`` for the Axis and Allied player turns: the words their names end with."""
+    names = [next(s.names[1] for s in every if s.path[0] == top).split() for top in tops]
+    common: list[str] = []
+    while all(len(n) > len(common) for n in names) and len({n[-1 - len(common)].lower() for n in names}) == 1:
+        common.insert(0, names[0][-1 - len(common)])
+    return f"each {' '.join(common).lower()}" if common else f"each of {_and([' '.join(n) for n in names])}"
+
+
 # --- calendars: how game turns are labelled ---------------------------------
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")

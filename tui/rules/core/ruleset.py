@@ -16,7 +16,7 @@ from typing import Any, Callable, Protocol
 from .actions import Action
 from .dice import Roll
 from .explain import Explained
-from .phases import Segment, Sequence
+from .phases import Segment, Sequence, summarise_segments
 from .state import GameState, Pending
 
 
@@ -97,6 +97,14 @@ def legal_in(verb: Verb, seg: Segment) -> bool:
 def legal_segments(sequence: Sequence, verb: Verb) -> list[Segment]:
     """Every segment of ``sequence`` where ``verb`` is legal (see :func:`legal_in`)."""
     return [s for s in sequence.segments if legal_in(verb, s)]
+
+
+def where_legal(sequence: Sequence, verb: Verb) -> str:
+    """Where ``verb`` is legal, said briefly (``Movement phase of each player turn``; see :func:`summarise_segments`).
+
+    The wording of every refusal and of ``help VERB``.
+    """
+    return summarise_segments(sequence, legal_segments(sequence, verb)) or "nowhere in this sequence"
 
 
 @dataclass(frozen=True)

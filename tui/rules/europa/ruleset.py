@@ -60,7 +60,7 @@ _PORT_FORM = (
     Field("owner", "Owner", "choice", choices_from=SIDE_CHOICES, prefill="owner"),
     Field("harbour", "Harbour", "choice", choices=HARBOURS, default="none", prefill="harbour"),
     Field("hex", "Hex", prefill="hex", placeholder="e.g. 19A:2416"),
-    Field("sea_zone", "Sea zone", prefill="sea_zone", placeholder="e.g. Red Sea"),
+    Field("sea_zone", "Sea zone", prefill="sea_zone", placeholder="e.g. Red Sea", choices_from="zones:zone"),
 )
 PORT_ACTIONS = (
     Action("hit", "h", "Hit", "hit {name} {n}", "Inflict port hits (31.A.3)", "31.A.3", target="ports",

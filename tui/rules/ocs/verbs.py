@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from ..core.errors import RuleError
 from ..core.numbers import MOST, read_amount, read_int
-from ..core.phases import Sequence
+from ..core.phases import Sequence, summarise_segments
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
 from . import ports as P
@@ -64,8 +64,8 @@ def build_verbs(tables: OcsTables, sequence: Sequence, acting: Callable[[Context
         seg = ctx.segment
         if seg.commands is None or verb in seg.commands:
             return
-        where = list(dict.fromkeys(s.title for s in sequence.segments if s.commands is None or verb in s.commands))
-        hint = f" It is legal in: {'; '.join(where)}." if where else ""
+        where = summarise_segments(sequence, [s for s in sequence.segments if s.commands is None or verb in s.commands])
+        hint = f" It is legal in {where}." if where else ""
         raise RuleError(f"{what} is allowed during the Movement Phase only ({rule}); this is {seg.title}.{hint}")
 
     def ask(ctx: Context, verb: str, args: list[str], opts: dict[str, Any], question: str, rule: str, subject: str) -> Outcome:
