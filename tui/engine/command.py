@@ -177,6 +177,11 @@ def quote(word: str) -> str:
     double quotes with ``\\`` and ``\"`` escaped when the word holds a single quote)."""
     if word and _SAFE.fullmatch(word) and not word.startswith("--"):
         return word
+    return _quoted(word)
+
+
+def _quoted(word: str) -> str:
+    """A word always in quotes (single quotes, or double quotes when it holds a single quote)."""
     if "'" in word:  # "it's" reads better than 'it'"'"'s'
         return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return "'" + word + "'"
@@ -184,7 +189,8 @@ def quote(word: str) -> str:
 
 def render(verb: str, args: tuple[str, ...], options: dict[str, Any]) -> str:
     """The canonical text of a command (what the log shows and replay parses back to the same command)."""
-    parts = [quote(verb)] + [quote(a) for a in args]
+    # A bare verb that begins with ":" would read back as the command-line prefix (": :" is the verb ":"), so quote it.
+    parts = [_quoted(verb) if verb.startswith(":") else quote(verb)] + [quote(a) for a in args]
     for name, value in options.items():
         if value is True:
             parts.append(f"--{name}")
