@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
 from ..widgets.pending_list import PendingList
+from ..widgets.game_header import side_title
 from ..widgets.sequence_tree import SequenceTree
 from .base import GameScreen
 from .messages import AnswerPrompt
@@ -60,7 +61,7 @@ class PhasesScreen(GameScreen):
         acts = f" · {acting.title()} acts" if acting != phasing else ""
         now = Text.assemble(
             (seg.title, "bold"), "\n",
-            ("phasing ", "dim"), phasing.title(), (acts, ""), "\n",
+            ("phasing ", "dim") if phasing else "", side_title(phasing), (acts, ""), "\n",
             ("turn-step commands here: ", "dim"), (legal, "italic"),
             ("  (set-up and housekeeping commands are legal anywhere)", "dim"),
         )
