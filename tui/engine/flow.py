@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Any
 from ..rules.core.dice import DiceSpec
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
+from ..rules.core.names import recording_names
 from ..rules.core.numbers import MOST, read_amount
 from ..rules.core.ruleset import Outcome, Verb, legal_segments
 from ..rules.core.state import GameState, Pending
+from .command import with_names
 from .context import EngineContext
 
 if TYPE_CHECKING:
@@ -217,11 +219,13 @@ def show(game: Game, verb: Verb, cmd: Any) -> Result:
     if verb.name == "why":
         if not cmd.args:
             raise RuleError("why what? e.g. why Tobruk")
-        explained = game.ruleset.explain(game.state, " ".join(cmd.args))
+        with recording_names() as resolved:
+            explained = game.ruleset.explain(game.state, " ".join(cmd.args))
         if not explained:
             raise RuleError(f"nothing called '{' '.join(cmd.args)}' to explain")
+        named = with_names(cmd, resolved)  # "why tob" is titled "Why: Tobruk" (issue 12.9)
         lines = [line for e in explained for line in e.lines()]
-        return Result(True, f"Why: {' '.join(cmd.args)}", lines, cmd.text, explanations=explained)
+        return Result(True, f"Why: {' '.join(named.args)}", lines, named.text, explanations=explained)
     raise RuleError(f"'{verb.name}' shows nothing")
 
 

@@ -17,11 +17,12 @@ from typing import Any, Callable, Protocol
 from ..rules.core.dice import Roll, StagedDice
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import Explained
+from ..rules.core.names import recording_names
 from ..rules.core.phases import Segment, turn_label, turn_year
 from ..rules.core.ruleset import Outcome, RuleSet, Verb, legal_in, legal_segments
 from ..rules.core.state import GameState
 from . import flow
-from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, unknown_options
+from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, unknown_options, with_names
 from .context import EngineContext, NeedDice, acting_side, phasing_side
 from .serialize import state_from_data, state_to_data
 
@@ -236,7 +237,9 @@ class Game:
     def _apply(self, verb: Verb, cmd: Command) -> Result:
         old = self.state
         seq = (self.events[-1]["seq"] if self.events else 0) + 1
-        new, outcome, ctx = self._run(verb, cmd, self.state, seq, None)
+        with recording_names() as resolved:
+            new, outcome, ctx = self._run(verb, cmd, self.state, seq, None)
+        cmd = self._with_full_names(verb, cmd, resolved, new, seq, ctx.rolls)
         seg = self.segment
         event = {
             "seq": seq,
@@ -262,6 +265,19 @@ class Game:
         lines = [r.describe() for r in ctx.rolls] + list(outcome.details)
         raised = [p.id for p in new.flow.pending if p.id not in {q.id for q in old.flow.pending}]
         return Result(True, outcome.summary, lines, cmd.text, seq, True, explanations=list(outcome.explanations), raised=raised)
+
+    def _with_full_names(self, verb: Verb, cmd: Command, resolved: list[tuple[str, str]], new: GameState, seq: int,
+                         rolls: list[Roll]) -> Command:
+        """The command as the log keeps it: names written in full, if that replays to exactly the same state (and
+        the same dice); else as typed (issue 12.9)."""
+        named = with_names(cmd, resolved)
+        if named.text == cmd.text:
+            return cmd
+        try:
+            again, _, ctx = self._run(verb, named, self.state, seq, list(rolls))
+        except (RuleError, NeedDice):
+            return cmd
+        return named if again == new and ctx.rolls == list(rolls) else cmd
 
     def _commit(self, new: GameState, append: list[dict[str, Any]] = (), update: dict[int, dict[str, Any]] | None = None) -> None:
         """Write the change durably, then (only then) adopt the new state."""
