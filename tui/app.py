@@ -40,7 +40,7 @@ from .screens.text_screen import TextScreen, help_text, keys_table
 from .screens.zones import ZonesScreen
 from .session import GameOpenError
 from .store import SaveError, StoreFailed
-from .widgets.explain_pane import explained_text
+from .widgets.explain_pane import explained_text, rulings_text
 from .widgets.view_table import ViewTable
 
 POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session
@@ -406,7 +406,10 @@ class HarbormasterApp(App[None]):
             self.notify(result.message, title=f"{where}{result.command}")
         else:  # help and why change nothing: show what they say
             self._say(result.message, "info")
-            body = [("", explained_text(e)) for e in result.explanations] or [("", help_text(result.details))]
+            body = [("", explained_text(e, self.game.ruleset.rulings)) for e in result.explanations] or [("", help_text(result.details))]
+            cited = rulings_text(result.explanations, self.game.ruleset.rulings)
+            if cited is not None:
+                body.append(("Rulings", cited))
             self.push_screen(TextScreen(result.message, body))
 
     def _say(self, text: str, level: str) -> None:

@@ -18,6 +18,7 @@ from ..rules.core.explain import fmt_number
 from ..rules.core.names import recording_names
 from ..rules.core.numbers import MOST, read_amount
 from ..rules.core.ruleset import Outcome, Verb, legal_segments
+from ..rules.core.rulings import cited_rulings
 from ..rules.core.state import GameState, Pending
 from .command import with_names
 from .context import EngineContext
@@ -225,6 +226,7 @@ def show(game: Game, verb: Verb, cmd: Any) -> Result:
             raise RuleError(f"nothing called '{' '.join(cmd.args)}' to explain")
         named = with_names(cmd, resolved)  # "why tob" is titled "Why: Tobruk" (issue 12.9)
         lines = [line for e in explained for line in e.lines()]
+        lines += [f"RULINGS {rid}: {text}" for rid, text in cited_rulings(explained, game.ruleset.rulings)]
         return Result(True, f"Why: {' '.join(named.args)}", lines, named.text, explanations=explained)
     raise RuleError(f"'{verb.name}' shows nothing")
 

@@ -147,6 +147,8 @@ class RuleSet:
     # A mode's name in the header where the rule set's rows are not what the mode is called
     # (``"ports": "Factories"`` when the Ports mode lists factory cities).
     mode_titles: dict[str, str] = field(default_factory=dict)
+    # The project's rulings (id -> text, from the data folder's RULINGS.md): "why?" shows the text of each it cites.
+    rulings: dict[str, str] = field(default_factory=dict)
 
 
 def check_sequence_names(rs: RuleSet, file: str) -> None:
