@@ -77,10 +77,13 @@ class HarbormasterApp(App[None]):
     status: reactive[Status] = reactive(Status("Ready — : command line · ctrl+p palette · ? help"), init=False)
     """The status line every mode shows."""
 
-    def __init__(self, game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True) -> None:
+    def __init__(self, game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True,
+                 greeting: str = "") -> None:
         super().__init__()
         self.game = game
         """The running game."""
+        self.greeting = greeting
+        """Said when the app starts (``Created a new game at ...`` on a first run), or empty."""
         self.clock = clock or game.clock
         """Stamps the status line (fixed in tests and snapshots)."""
         self.cursor_blink = cursor_blink
@@ -109,10 +112,13 @@ class HarbormasterApp(App[None]):
         return view is None or view in self.game.ruleset.views
 
     def on_mount(self) -> None:
-        """Say why the game is read-only, if it is; follow changes other sessions make to the save."""
+        """Say why the game is read-only, if it is, or the greeting; follow changes other sessions make to the save."""
         if self.game.read_only:
             reason = self.game.read_only_reason or "nothing can be changed from this session"
             self._say(f"Read-only: {reason}", "warning")
+        elif self.greeting:  # a first run: say where the game is, in the app (issue 12.10)
+            self._say(self.greeting, "success")
+            self.notify(self.greeting, title="Welcome to Harbormaster", timeout=20)
         self.set_interval(POLL_SECONDS, self._poll)
 
     def _poll(self) -> None:
@@ -416,9 +422,10 @@ class HarbormasterApp(App[None]):
         self.status = Status(text, level, self.clock().strftime("%H:%M"))
 
 
-def make_app(game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True) -> HarbormasterApp:
+def make_app(game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True,
+             greeting: str = "") -> HarbormasterApp:
     """The app for ``game`` (the one factory: the CLI, tests, snapshots and the screenshot script use it)."""
-    return HarbormasterApp(game, clock=clock, cursor_blink=cursor_blink)
+    return HarbormasterApp(game, clock=clock, cursor_blink=cursor_blink, greeting=greeting)
 
 
 __all__ = ["HarbormasterApp", "make_app"]
