@@ -332,16 +332,60 @@ class HarbormasterApp(App[None]):
         return await self.execute(line, source)
 
     async def execute(self, line: str, source: str) -> Result | None:
-        """The one execute path: run the command (asking for dice or confirmation), then ask the prompts it raised."""
+        """The one execute path: run the command (asking for dice or confirmation), then ask the prompts it raised.
+
+        A command other than ``next`` runs first on a scratch copy of the game with the prompts it raises (a guided
+        check, a confirmation, a chain of steps); only once every one is answered are the same commands run on the
+        game, each durable before it is shown. Escape on any of them cancels the whole flow: nothing changed and
+        no prompt is left pending (issue 12.6). ``next`` raises the segment's own prompts: Escape leaves those
+        pending, to answer from Phases.
+        """
+        if self._guided(line):
+            return await self._execute_guided(line, source)
         result = await self._run(line, source)
         if result is not None and result.ok:
             await self._ask_raised(result.raised)
         return result
 
-    async def _run(self, line: str, source: str) -> Result | None:
-        """Run, ask for dice or confirmation and re-run, report; None when the referee cancelled."""
+    def _guided(self, line: str) -> bool:
+        """Whether ``line`` is a command that changes the game and may raise prompts of its own (not ``next``)."""
+        try:
+            cmd = parse(line, "key")
+        except ValueError:
+            return False
+        verb = self.game.verbs.get(cmd.verb)
+        return verb is not None and verb.changes and cmd.verb not in ("next", "undo", "redo") and not self.game.read_only
+
+    async def _execute_guided(self, line: str, source: str) -> Result | None:
+        scratch = self.game.scratch()
+        done: list[tuple[str, str]] = []  # (command as run, source) of each step, in order
+        result = await self._run(line, source, game=scratch)
+        if result is None or not result.ok:
+            return result  # cancelled at its dice, or refused (reported): nothing changed
+        done.append((result.command, source))
+        if not await self._ask_raised(result.raised, game=scratch, done=done):
+            self._say(f"Cancelled: {line} — nothing changed, no prompt left pending.", "warning")
+            return None
+        last: Result | None = None
+        for command, src in done:  # now for real: each step durable before it is shown
+            last = self.game.execute(command, src)
+            self._report(last)
+            if not last.ok:
+                if self.file_problem is not None and not self.game.read_only:
+                    self._offer_file_fix(self.file_problem)
+                break
+            self.version += 1
+            self.post_message(GameChanged(last, self.version))
+        return last
+
+    async def _run(self, line: str, source: str, game: Game | None = None) -> Result | None:
+        """Run, ask for dice or confirmation and re-run, report; None when the referee cancelled.
+
+        On a scratch ``game`` (a guided flow being tried) only refusals are reported; nothing is announced."""
+        scratch = game is not None
+        game = game or self.game
         command: str | Command = line
-        result = self.game.execute(command, source)
+        result = game.execute(command, source)
         for _ in range(RETRIES):
             if result.needs_dice:
                 spec, purpose = result.needs_dice
@@ -358,7 +402,11 @@ class HarbormasterApp(App[None]):
                 command = self._with(command, source, force=True)
             else:
                 break
-            result = self.game.execute(command, source)
+            result = game.execute(command, source)
+        if scratch:
+            if not result.ok:
+                self._report(result)
+            return result
         self._report(result)
         if not result.ok and self.file_problem is not None and not self.game.read_only:
             self._offer_file_fix(self.file_problem)
@@ -367,30 +415,40 @@ class HarbormasterApp(App[None]):
             self.post_message(GameChanged(result, self.version))
         return result
 
-    async def _ask_raised(self, raised: list[str]) -> None:
+    async def _ask_raised(self, raised: list[str], game: Game | None = None, done: list[tuple[str, str]] | None = None) -> bool:
         """Ask the prompts a command raised, one after another, with those their answers raise first.
 
-        A refused answer asks the same prompt again (the status line says why);
-        Escape leaves a prompt pending. At most ``PROMPT_CHAIN`` questions.
+        A refused answer asks the same prompt again (the status line says why). On the game, Escape leaves a prompt
+        pending; on a scratch copy (``game``, a guided flow) Escape cancels the flow: False is returned, and each
+        answer that went through is added to ``done``. At most ``PROMPT_CHAIN`` questions.
         """
+        scratch = game is not None
+        game = game or self.game
         queue = list(raised)
         asked = 0
         while queue and asked < PROMPT_CHAIN:
-            prompt = self.game.state.pending_prompt(queue[0])
+            prompt = game.state.pending_prompt(queue[0])
             if prompt is None:
                 queue.pop(0)
                 continue
             asked += 1
             answer_text = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt)))
             if answer_text is None:
+                if scratch:
+                    return False
                 self._say(f"{prompt.id}: left pending — answer it from Phases (a) or the palette.", "warning")
                 queue.pop(0)
                 continue
-            result = await self._run(answer_text, "key")
+            result = await self._run(answer_text, "key", game=game if scratch else None)
             if result is not None and result.ok:
+                if done is not None:
+                    done.append((result.command, "key"))
                 queue[:1] = result.raised
             elif result is None:
+                if scratch:
+                    return False
                 queue.pop(0)
+        return True
 
     @staticmethod
     def _with(command: str | Command, source: str, **options: Any) -> Command:

@@ -66,6 +66,28 @@ class ReadOnlyError(RuleError):
     """The game is open read-only; nothing may change it."""
 
 
+class _Scratch:
+    """Persistence that keeps nothing: the commits of a :meth:`Game.scratch` copy stay in its memory."""
+
+    def __init__(self, store: Persistence) -> None:
+        self.revision = store.revision
+        self._meta = dict(store.meta)
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return self._meta
+
+    def events(self) -> list[dict[str, Any]]:  # pragma: no cover - a scratch copy never re-reads its store
+        return []
+
+    def state(self) -> dict[str, Any]:  # pragma: no cover
+        return {}
+
+    def commit(self, *, append: Any = (), update: Any = None, state: dict[str, Any], meta: Any = None) -> int:
+        self.revision += 1
+        return self.revision
+
+
 class Game:
     """A game: rule set, current state, event log and the persistence that makes it durable."""
 
@@ -111,6 +133,23 @@ class Game:
         if close is not None:
             close()
         return True
+
+    def scratch(self) -> Game:
+        """A copy of this game whose commands change only the copy (nothing is written, nothing is shared).
+
+        The app runs a guided flow there (a command and the prompts it raises, one answer after another) and runs
+        the same commands on the game only once the flow is complete: Escape half-way leaves the game exactly as it
+        was, with no prompt left pending (issue 12.6). Same seed and same sequence numbers, so the app's dice roll
+        the same faces when the commands are run again.
+        """
+        copy = Game.__new__(Game)
+        copy.__dict__.update(self.__dict__)
+        copy.store = _Scratch(self.store)
+        copy.events = list(self.events)
+        copy._history = dict(self._history)
+        copy.reopen = None
+        copy.on_close = None
+        return copy
 
     def close(self) -> None:
         """End the session: every command is already durable, so this only lets go of the lock."""
