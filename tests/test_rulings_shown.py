@@ -72,3 +72,11 @@ async def test_the_why_page_shows_the_ruling_texts() -> None:
         assert "Rulings" in headings
         body = "\n".join(str(b) if not hasattr(b, "plain") else b.plain for _, b in app.screen.sections)
         assert "RULINGS E1: Table over examples." in body and "Size levels." in body
+
+
+def test_the_bundled_rulings_match_the_shared_ones() -> None:
+    """``data/RULINGS.md`` is a copy of ``../shared/RULINGS.md`` (where the repository sits beside it): same rulings."""
+    shared = ROOT.parent / "shared" / "RULINGS.md"
+    if not shared.is_file():
+        pytest.skip("no ../shared/RULINGS.md beside this checkout")
+    assert parse_rulings(shared.read_text(encoding="utf-8")) == load_rulings(data_dir())
