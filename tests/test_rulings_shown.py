@@ -32,8 +32,8 @@ def test_every_ruling_the_code_or_the_data_cites_is_bundled_with_its_text() -> N
 
 
 def test_citations_are_read_in_every_form_the_notes_use() -> None:
-    known = parse_rulings("- **E1 One.** a\n  b\n- **E2 Two.** c\n- **E4** d\n\n## x\n")
-    assert known == {"E1": "One. a b", "E2": "Two. c", "E4": "d"}
+    known = parse_rulings("- **E1 One.** a\n  b\n- **E2 Two.** c `x`\n- **E4** d\n- **E7 Heavy (**).** e\n\n## x\n")
+    assert known == {"E1": "One. a b", "E2": "Two. c x", "E4": "d", "E7": "Heavy (**). e"}
     assert cited(["RULINGS E2 (level = x), E4 (acts as y)", "(RULINGS E1)", "RULINGS E9: z"], known) == ["E2", "E4", "E1"]
 
 

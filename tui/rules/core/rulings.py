@@ -20,20 +20,20 @@ _ID = re.compile(r"\b[A-Z]\d+\b")
 
 
 def parse_rulings(text: str) -> dict[str, str]:
-    """Ruling id -> its text on one line (``Table over examples. The PORT SUMMARY table is ...``), markdown bold and
-    code marks dropped."""
+    """Ruling id -> its text on one line (``Table over examples. The PORT SUMMARY table is ...``), the title's bold
+    and code marks dropped."""
     rulings: dict[str, list[str]] = {}
     current: list[str] | None = None
     for line in text.splitlines():
         entry = _ENTRY.match(line)
         if entry:
             current = rulings.setdefault(entry["id"], [])
-            current.append(entry["rest"])
+            current.append(re.sub(r"\*\*(?=\s|$)", "", entry["rest"], count=1))  # the bold title's end only: E7's "(**)" stays
         elif current is not None and line.startswith("  ") and line.strip():
             current.append(line.strip())
         else:
             current = None
-    return {rid: re.sub(r"\*\*|`", "", " ".join(parts)).strip() for rid, parts in rulings.items()}
+    return {rid: " ".join(parts).replace("`", "").strip() for rid, parts in rulings.items()}
 
 
 @lru_cache(maxsize=None)
