@@ -12,6 +12,7 @@ from tests.test_app_ocs import MOVEMENT, ocs_app, to_ports
 from tests.test_app_pilot import SIZE, fixed_clock, new_app, select_port, status, type_text, until
 from tests.test_app_zones import asked, choose
 from tests.test_awaw_app import awaw_app, cursor, naval
+from tests.logistics_game import at, logistics_game
 from tui.app import make_app
 from tui.paths import data_dir
 from tui.screens.choice_prompt import ChoicePrompt
@@ -118,3 +119,20 @@ async def test_escape_on_a_segment_prompt_after_next_still_leaves_it_pending() -
         assert app.game.events[-1]["command"] == "next"
         assert app.game.state.pending_prompt("first-player") is not None
         assert "left pending" in status(app)
+
+
+async def test_escape_at_the_mulberry_roll_a_storm_raises_cancels_the_storm() -> None:
+    """Logistics: ``storm 1 3`` typed at the command line brings the storm beside a Mulberry (L2): its roll is asked;
+    Escape leaves the storm where it was and no roll pending."""
+    game = at(logistics_game(), 1, "storm")
+    assert game.execute("storm-place 1106").ok
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        before, events = app.game.state, len(app.game.events)
+        await pilot.press("colon")
+        await type_text(pilot, "storm 1 3")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt) and "mulberry-1102" in app.screen.title_text)
+        await pilot.press("escape")
+        await until(pilot, lambda: unchanged(app, before, events))
+        assert app.game.state.world.storm == "1106" and app.game.state.pending_prompt("mulberry-1102") is None
