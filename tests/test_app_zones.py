@@ -166,15 +166,18 @@ async def test_33E_guided_check_in_a_typed_game_asks_each_stage_and_splits_in_3_
             ("#1/1", 3.0, False), ("#1/2", 3.0, True), ("#1/3", 1.0, False)]
 
 
-async def test_escape_leaves_a_guided_check_prompt_pending() -> None:
+async def test_escape_in_a_guided_check_leaves_no_prompt_and_no_change() -> None:
+    """Issue 12.6: Escape on the first question cancels the check: nothing pending, nothing in the log."""
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
+        before = app.game.state
         await pilot.press("5", "c")
         await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
         await pilot.press("escape")
         await until(pilot, lambda: not app.screen.is_modal)
-        assert app.game.state.pending_prompt("check-1:zone") is not None
-        assert "left pending" in status(app)
+        assert app.game.state.flow.pending == before.flow.pending and app.game.state == before
+        assert app.game.events == []
+        assert "nothing changed" in status(app)
 
 
 async def test_toggling_a_condition_changes_the_zones_nsn() -> None:
@@ -320,9 +323,18 @@ async def test_palette_lists_the_sea_actions_and_runs_the_guided_check() -> None
             assert title in titles, title
         await pilot.press("1")
         await titles["Sea: Guided anti-shipping check"]()
-        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+        await asked(pilot, "check-1:zone")
         assert app.current_mode == "zones"
-        assert app.game.events[-1]["command"] == "check" and app.game.events[-1]["source"] == "palette"
+        assert app.game.events == []  # a guided check is written once it is complete (issue 12.6)
+        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "empty-nt"), ("route", "none")):
+            await asked(pilot, f"check-1:{stage}")
+            await choose(pilot, answer)
+        await asked(pilot, "check-1:roll")
+        assert app.game.events == []
+        await pilot.click("#roll")
+        await until(pilot, lambda: len(app.game.events) == 6)
+        assert app.game.events[0]["command"] == "check" and app.game.events[0]["source"] == "palette"
+        assert not any(p.id.startswith("check-") for p in app.game.state.flow.pending)
 
 
 async def test_ocs_has_no_sea_zones_mode() -> None:

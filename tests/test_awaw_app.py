@@ -100,12 +100,12 @@ async def test_a_patrol_from_its_key_walks_21_416_by_prompts() -> None:
         await type_text(pilot, "9")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
-        assert app.game.events[-1]["command"] == "patrol Y20 RM-CA-Messina --distance 9"
-        done = len(app.game.events)
+        done = len(app.game.events)  # the patrol is written once its steps are answered (issue 12.6)
         await pilot.press("enter")  # no interception
-        await until(pilot, lambda: len(app.game.events) == done + 1 and isinstance(app.screen, ChoicePrompt))
+        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt) and "-1-interception" not in app.screen.title_text)
         await pilot.press("down", "enter")  # return to base
-        await until(pilot, lambda: len(app.game.events) == done + 2)
+        await until(pilot, lambda: len(app.game.events) == done + 3)
+        assert app.game.events[done]["command"] == "patrol Y20 RM-CA-Messina --distance 9"
         unit = app.game.state.world.units["RM-CA-Messina"]
         assert (unit.acted, unit.inverted, unit.at_sea) == (True, True, "")
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import fixed_clock
@@ -69,6 +69,7 @@ def test_the_canonical_form_parses_back_to_the_same_command(cmd: Command) -> Non
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(WORD, min_size=1, max_size=6))
+@example([":", ":"])  # the verb ':' once rendered bare and read back as an empty line
 def test_any_line_that_parses_has_a_canonical_form_that_parses_the_same(words: list[str]) -> None:
     """Whatever a referee types, if it reads as a command its log text reads as the same command."""
     try:
@@ -165,3 +166,11 @@ def test_every_option_a_handler_reads_is_declared_by_a_verb_of_its_rule_set() ->
         read = {m for f in (root / rid).glob("*.py") for m in pattern.findall(f.read_text(encoding="utf-8"))}
         assert read, f"no option reads found under tui/rules/{rid}: the pattern no longer matches the handlers"
         assert read <= declared_here, f"{rid} handlers read undeclared options: {sorted(read - declared_here)}"
+
+
+@pytest.mark.parametrize("line", [": :", ":  ::", ": ':'", ":x"])
+def test_a_verb_that_begins_with_a_colon_keeps_its_canonical_form(line: str) -> None:
+    """The property test's counterexample ': :': the verb ':' rendered bare read back as an empty line."""
+    cmd = parse(line)
+    assert parse(cmd.text) == cmd
+    assert parse(render(cmd.verb, cmd.args, cmd.options), "replay").verb == cmd.verb

@@ -42,7 +42,7 @@ from .screens.text_screen import TextScreen, help_text, keys_table
 from .screens.zones import ZonesScreen
 from .session import GameLocked, GameOpenError, watching
 from .store import SaveError, StoreFailed
-from .widgets.explain_pane import explained_text
+from .widgets.explain_pane import explained_text, rulings_text
 from .widgets.view_table import ViewTable
 
 POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session
@@ -82,10 +82,13 @@ class HarbormasterApp(App[None]):
     status: reactive[Status] = reactive(Status("Ready — : command line · ctrl+p palette · ? help"), init=False)
     """The status line every mode shows."""
 
-    def __init__(self, game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True) -> None:
+    def __init__(self, game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True,
+                 greeting: str = "") -> None:
         super().__init__()
         self.game = game
         """The running game."""
+        self.greeting = greeting
+        """Said when the app starts (``Created a new game at ...`` on a first run), or empty."""
         self.clock = clock or game.clock
         """Stamps the status line (fixed in tests and snapshots)."""
         self.cursor_blink = cursor_blink
@@ -123,12 +126,15 @@ class HarbormasterApp(App[None]):
         return view is None or view in self.game.ruleset.views
 
     def on_mount(self) -> None:
-        """Say why the game is read-only, if it is; follow changes other sessions make to the save."""
+        """Say why the game is read-only, if it is, or the greeting; follow changes other sessions make to the save."""
         if self.game.read_only:
             reason = self.game.read_only_reason or "nothing can be changed from this session"
             self._say(f"Read-only: {reason}", "warning")
             if self.writer is None and self.game.watch_writer is not None:
                 self.writer = self.game.watch_writer() or None  # who writes as this session starts: not news
+        elif self.greeting:  # a first run: say where the game is, in the app (issue 12.10)
+            self._say(self.greeting, "success")
+            self.notify(self.greeting, title="Welcome to Harbormaster", timeout=20)
         self.set_interval(POLL_SECONDS, self._poll)
 
     def _poll(self) -> None:
@@ -447,17 +453,60 @@ class HarbormasterApp(App[None]):
     async def execute(self, line: str, source: str, *, quiet: bool = False) -> Result | None:
         """The one execute path: run the command (asking for dice or confirmation), then ask the prompts it raised.
 
+        A command other than ``next`` runs first on a scratch copy of the game with the prompts it raises (a guided
+        check, a confirmation, a chain of steps); only once every one is answered are the same commands run on the
+        game, each durable before it is shown. Escape on any of them cancels the whole flow: nothing changed and
+        no prompt is left pending (issue 12.6). ``next`` raises the segment's own prompts: Escape leaves those
+        pending, to answer from Phases.
+
         ``quiet``: a refusal goes to the status line only (the form that asked shows it under its field).
         """
+        if self._guided(line):
+            return await self._execute_guided(line, source, quiet=quiet)
         result = await self._run(line, source, quiet=quiet)
         if result is not None and result.ok:
             await self._ask_raised(result.raised)
         return result
 
-    async def _run(self, line: str, source: str, *, quiet: bool = False) -> Result | None:
-        """Run, ask for dice or confirmation and re-run, report; None when the referee cancelled."""
+    def _guided(self, line: str) -> bool:
+        """Whether ``line`` is a command that changes the game and may raise prompts of its own (not ``next``)."""
+        try:
+            cmd = parse(line, "key")
+        except ValueError:
+            return False
+        verb = self.game.verbs.get(cmd.verb)
+        return verb is not None and verb.changes and cmd.verb not in ("next", "undo", "redo") and not self.game.read_only
+
+    async def _execute_guided(self, line: str, source: str, *, quiet: bool = False) -> Result | None:
+        scratch = self.game.scratch()
+        done: list[tuple[str, str]] = []  # (command as run, source) of each step, in order
+        result = await self._run(line, source, game=scratch, quiet=quiet)
+        if result is None or not result.ok:
+            return result  # cancelled at its dice, or refused (reported): nothing changed
+        done.append((result.command, source))
+        if not await self._ask_raised(result.raised, game=scratch, done=done):
+            self._say(f"Cancelled: {line} — nothing changed, no prompt left pending.", "warning")
+            return None
+        last: Result | None = None
+        for command, src in done:  # now for real: each step durable before it is shown
+            last = self.game.execute(command, src)
+            self._report(last)
+            if not last.ok:
+                if self.file_problem is not None and not self.game.read_only:
+                    self._offer_file_fix(self.file_problem)
+                break
+            self.version += 1
+            self.post_message(GameChanged(last, self.version))
+        return last
+
+    async def _run(self, line: str, source: str, game: Game | None = None, *, quiet: bool = False) -> Result | None:
+        """Run, ask for dice or confirmation and re-run, report; None when the referee cancelled.
+
+        On a scratch ``game`` (a guided flow being tried) only refusals are reported; nothing is announced."""
+        scratch = game is not None
+        game = game or self.game
         command: str | Command = line
-        result = self.game.execute(command, source)
+        result = game.execute(command, source)
         for _ in range(RETRIES):
             if result.needs_dice:
                 spec, purpose = result.needs_dice
@@ -475,7 +524,11 @@ class HarbormasterApp(App[None]):
                 command = self._with(command, source, force=True)
             else:
                 break
-            result = self.game.execute(command, source)
+            result = game.execute(command, source)
+        if scratch:
+            if not result.ok:
+                self._report(result, quiet=quiet)
+            return result
         self._report(result, quiet=quiet)
         if not result.ok and self.file_problem is not None and not self.game.read_only:
             self._offer_file_fix(self.file_problem)
@@ -484,30 +537,40 @@ class HarbormasterApp(App[None]):
             self.post_message(GameChanged(result, self.version))
         return result
 
-    async def _ask_raised(self, raised: list[str]) -> None:
+    async def _ask_raised(self, raised: list[str], game: Game | None = None, done: list[tuple[str, str]] | None = None) -> bool:
         """Ask the prompts a command raised, one after another, with those their answers raise first.
 
-        A refused answer asks the same prompt again (the status line says why);
-        Escape leaves a prompt pending. At most ``PROMPT_CHAIN`` questions.
+        A refused answer asks the same prompt again (the status line says why). On the game, Escape leaves a prompt
+        pending; on a scratch copy (``game``, a guided flow) Escape cancels the flow: False is returned, and each
+        answer that went through is added to ``done``. At most ``PROMPT_CHAIN`` questions.
         """
+        scratch = game is not None
+        game = game or self.game
         queue = list(raised)
         asked = 0
         while queue and asked < PROMPT_CHAIN:
-            prompt = self.game.state.pending_prompt(queue[0])
+            prompt = game.state.pending_prompt(queue[0])
             if prompt is None:
                 queue.pop(0)
                 continue
             asked += 1
             answer_text = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt, typed=self.dice_typed)))
             if answer_text is None:
+                if scratch:
+                    return False
                 self._say(f"{prompt.id}: left pending — answer it from Phases (a) or the palette.", "warning")
                 queue.pop(0)
                 continue
-            result = await self._run(answer_text, "key")
+            result = await self._run(answer_text, "key", game=game if scratch else None)
             if result is not None and result.ok:
+                if done is not None:
+                    done.append((result.command, "key"))
                 queue[:1] = result.raised
             elif result is None:
+                if scratch:
+                    return False
                 queue.pop(0)
+        return True
 
     @staticmethod
     def _with(command: str | Command, source: str, **options: Any) -> Command:
@@ -530,7 +593,10 @@ class HarbormasterApp(App[None]):
             self.notify(result.message, title=f"{where}{result.command}")
         else:  # help and why change nothing: show what they say
             self._say(result.message, "info")
-            body = [("", explained_text(e)) for e in result.explanations] or [("", help_text(result.details))]
+            body = [("", explained_text(e, self.game.ruleset.rulings)) for e in result.explanations] or [("", help_text(result.details))]
+            cited = rulings_text(result.explanations, self.game.ruleset.rulings)
+            if cited is not None:
+                body.append(("Rulings", cited))
             self.push_screen(TextScreen(result.message, body))
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
@@ -565,9 +631,10 @@ class HarbormasterApp(App[None]):
         self.status = Status(text, level, self.clock().strftime("%H:%M"))
 
 
-def make_app(game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True) -> HarbormasterApp:
+def make_app(game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True,
+             greeting: str = "") -> HarbormasterApp:
     """The app for ``game`` (the one factory: the CLI, tests, snapshots and the screenshot script use it)."""
-    return HarbormasterApp(game, clock=clock, cursor_blink=cursor_blink)
+    return HarbormasterApp(game, clock=clock, cursor_blink=cursor_blink, greeting=greeting)
 
 
 __all__ = ["HarbormasterApp", "make_app"]

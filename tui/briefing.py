@@ -119,7 +119,7 @@ def build(game: Game, side: str | None = None, turn: str | None = None) -> Doc:
         f"Rule set: {game.ruleset.name} ({game.ruleset.id})",
         f"Turn: {game.turn_label}",
         f"Segment: {game.segment.title}",
-        f"Phasing side: {game.phasing_side.title()}" + (f"; {game.acting_side.title()} acts" if game.acting_side != game.phasing_side else ""),
+        f"Phasing side: {game.phasing_side.title() or 'none (both sides)'}" + (f"; {game.acting_side.title()} acts" if game.acting_side != game.phasing_side else ""),
         f"Save revision: {game.store.revision}, {len(game.events)} log entries",
     ]
     if describe_parent(game.meta):

@@ -90,6 +90,7 @@ def _open(argv: list[str]) -> int:
     args = _open_parser().parse_args(argv)
     path = args.path or args.save or default_save()
     data = data_dir()
+    greeting = ""
     try:
         if os.path.lexists(path):
             game = open_game(path, data, mode="read" if args.read_only else "auto", verify=True)
@@ -97,10 +98,13 @@ def _open(argv: list[str]) -> int:
             game = _create(path, data)
             if game is None:
                 return 2
-            print(f"Created a new game at {path}")
+            created = f"Created a new game at {path}"
+            print(created)  # also in the terminal after quitting
+            scenario = game.meta.get("scenario_name") or game.ruleset.name
+            greeting = f"{created} — {scenario}. Every command is saved there as it is done; ? lists the keys and commands."
     except GameOpenError as exc:
         return _explain_open_error(path, exc)
-    return run_app(game)
+    return run_app(game, greeting=greeting)
 
 
 def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | None = None, seed: int | None = None):
@@ -136,7 +140,7 @@ def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | Non
     return game
 
 
-def run_app(game, headless: bool = False) -> int:
+def run_app(game, headless: bool = False, greeting: str = "") -> int:
     """Run the interface on ``game`` until the referee quits, the SSH link drops (SIGHUP) or SIGTERM.
 
     Every command was durable before it was shown as done, so ending is only
@@ -154,7 +158,7 @@ def run_app(game, headless: bool = False) -> int:
     try:
         from .app import make_app  # Textual is imported only when a screen is needed
 
-        app = make_app(game)
+        app = make_app(game, greeting=greeting)
         if not stopping:  # a signal while starting up: end without showing the screen
             app.run(headless=headless)
     finally:

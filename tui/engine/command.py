@@ -177,6 +177,11 @@ def quote(word: str) -> str:
     double quotes with ``\\`` and ``\"`` escaped when the word holds a single quote)."""
     if word and _SAFE.fullmatch(word) and not word.startswith("--"):
         return word
+    return _quoted(word)
+
+
+def _quoted(word: str) -> str:
+    """A word always in quotes (single quotes, or double quotes when it holds a single quote)."""
     if "'" in word:  # "it's" reads better than 'it'"'"'s'
         return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return "'" + word + "'"
@@ -184,7 +189,8 @@ def quote(word: str) -> str:
 
 def render(verb: str, args: tuple[str, ...], options: dict[str, Any]) -> str:
     """The canonical text of a command (what the log shows and replay parses back to the same command)."""
-    parts = [quote(verb)] + [quote(a) for a in args]
+    # A bare verb that begins with ":" would read back as the command-line prefix (": :" is the verb ":"), so quote it.
+    parts = [_quoted(verb) if verb.startswith(":") else quote(verb)] + [quote(a) for a in args]
     for name, value in options.items():
         if value is True:
             parts.append(f"--{name}")
@@ -193,6 +199,50 @@ def render(verb: str, args: tuple[str, ...], options: dict[str, Any]) -> str:
         elif value not in (None, False):
             parts.append(f"--{name} {quote(str(value))}")
     return " ".join(parts)
+
+
+def with_names(cmd: Command, resolved: list[tuple[str, str]]) -> Command:
+    """``cmd`` with the names the referee abbreviated written in full (issue 12.9: ``capture tob axis`` is logged as
+    ``capture Tobruk axis``).
+
+    ``resolved`` lists ``(typed, full name)`` pairs in the order the rule set resolved them. Each replaces the first
+    argument not yet replaced that is exactly the typed text (also as ``key=typed``), or a run of arguments that
+    spells it (``Port Sud`` typed unquoted becomes the one argument ``'Port Sudan'``), or else the value of a
+    rule-set option. The engine keeps the result only if it replays to the same state.
+    """
+    words: list[list[Any]] = [[a, False] for a in cmd.args]  # [text, already replaced]
+    options = dict(cmd.options)
+    for typed, full in resolved:
+        if typed == full:
+            continue
+        if not _replace_word(words, typed, full):
+            for name, value in options.items():
+                if name not in ENGINE_OPTIONS and value == typed:
+                    options[name] = full
+                    break
+    args = tuple(w[0] for w in words)
+    if args == cmd.args and options == cmd.options:
+        return cmd
+    return Command(cmd.verb, args, options, render(cmd.verb, args, options), cmd.source)
+
+
+def _replace_word(words: list[list[Any]], typed: str, full: str) -> bool:
+    for word in words:
+        text, done = word
+        if done:
+            continue
+        key, eq, value = text.partition("=")
+        if text == typed or (eq and key and value == typed):
+            word[:] = [f"{key}={full}" if text != typed else full, True]
+            return True
+    run = typed.split()
+    if len(run) > 1:
+        for i in range(len(words) - len(run) + 1):
+            window = words[i:i + len(run)]
+            if not any(w[1] for w in window) and [w[0] for w in window] == run:
+                words[i:i + len(run)] = [[full, True]]
+                return True
+    return False
 
 
 def unknown_options(cmd: Command, declared: tuple[str, ...] | frozenset[str]) -> list[str]:

@@ -8,16 +8,20 @@ where their condition holds. ``goto`` is several ``next`` in one command.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..rules.core.dice import DiceSpec
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
+from ..rules.core.names import recording_names
 from ..rules.core.numbers import MOST, read_amount
 from ..rules.core.phases import resolve_ahead
 from ..rules.core.ruleset import Outcome, Verb, where_legal
+from ..rules.core.rulings import cited_rulings
 from ..rules.core.state import GameState, Pending
+from .command import with_names
 from .context import EngineContext
 
 if TYPE_CHECKING:
@@ -39,11 +43,11 @@ def core_verbs() -> dict[str, Verb]:
         Verb("answer", "answer PROMPT VALUE [--dice N,..|--roll]", "Answer a pending prompt: a choice, a number, yes/no, or a roll (typed faces or 'roll').", "sequence of play", _answer, anytime=True, group="turn", options=("dice", "roll")),
         Verb("roll", "roll NdM[+K] [--dice N,..] [PURPOSE...]", "Roll dice and log the result (app-rolled with its seed, or typed with --dice).", "dice", _roll, anytime=True, group="dice", options=("dice", "roll")),
         Verb("set", "set dice app|typed", "Game setting: who rolls by default, the app (seeded, logged) or the referee (physical dice typed in).", "dice", _set, anytime=True, group="game"),
-        Verb("note", "note TEXT...", "Write a note in the log.", "", _note, anytime=True, group="game"),
-        Verb("undo", "undo", "Undo the last command (unlimited; survives restarts). The entry stays in the log, marked undone.", "", None, anytime=True, group="game"),
-        Verb("redo", "redo", "Redo the last undone command. A new command after an undo clears redo.", "", None, anytime=True, group="game"),
-        Verb("help", "help [VERB]", "List every command with its syntax and rule reference, or explain one.", "", None, anytime=True, changes=False, group="game"),
-        Verb("why", "why NAME", "Explain every computed figure of a port (or other entity), term by term with rule numbers.", "", None, anytime=True, changes=False, group="game"),
+        Verb("note", "note TEXT...", "Write a note in the log.", "the log", _note, anytime=True, group="game"),
+        Verb("undo", "undo", "Undo the last command (unlimited; survives restarts). The entry stays in the log, marked undone.", "the log: state replays from its events", None, anytime=True, group="game"),
+        Verb("redo", "redo", "Redo the last undone command. A new command after an undo clears redo.", "the log: state replays from its events", None, anytime=True, group="game"),
+        Verb("help", "help [VERB]", "List every command with its syntax and rule reference, or explain one.", "each verb's own rule", None, anytime=True, changes=False, group="game"),
+        Verb("why", "why NAME", "Explain every computed figure of a port (or other entity), term by term with rule numbers.", "the rule of each term", None, anytime=True, changes=False, group="game"),
     ]
     return {v.name: v for v in verbs}
 
@@ -277,12 +281,38 @@ def show(game: Game, verb: Verb, cmd: Any) -> Result:
     if verb.name == "why":
         if not cmd.args:
             raise RuleError("why what? e.g. why Tobruk")
-        explained = game.ruleset.explain(game.state, " ".join(cmd.args))
+        with recording_names() as resolved:
+            explained = game.ruleset.explain(game.state, " ".join(cmd.args))
         if not explained:
             raise RuleError(f"nothing called '{' '.join(cmd.args)}' to explain")
+        named = with_names(cmd, resolved)  # "why tob" is titled "Why: Tobruk" (issue 12.9)
         lines = [line for e in explained for line in e.lines()]
-        return Result(True, f"Why: {' '.join(cmd.args)}", lines, cmd.text, explanations=explained)
+        lines += [f"RULINGS {rid}: {text}" for rid, text in cited_rulings(explained, game.ruleset.rulings)]
+        return Result(True, f"Why: {' '.join(named.args)}", lines, named.text, explanations=explained)
     raise RuleError(f"'{verb.name}' shows nothing")
+
+
+#: Words that end with a full stop without ending a sentence ("Barrage vs. Fortified", "e.g. Tobruk").
+ABBREVIATIONS = frozenset({"vs", "e.g", "i.e", "cf", "etc", "No", "no", "Nos", "approx", "incl", "max", "min", "St", "p", "pp",
+                           "fig", "Fig", "ca", "viz", "resp", "ed", "al", "Mt", "ft", "km", "mi"})
+_SENTENCE_END = re.compile(r"\.\s+(?=\S)")
+
+
+def ends_at_abbreviation(text: str) -> bool:
+    """Whether ``text`` ends with an abbreviation or an initial (``Barrage vs``, ``31.A``), not a finished sentence."""
+    word = re.split(r"[\s(\[]", text.rstrip(". "))[-1]
+    return word in ABBREVIATIONS or bool(re.fullmatch(r"[A-Za-z]|[\w.]*\.[A-Za-z0-9]", word))
+
+
+def summary(text: str) -> str:
+    """The first sentence of a verb's help: up to the first full stop that ends a sentence (not ``vs.``, ``e.g.``, an
+    initial or a rule number such as ``31.A.``), without the full stop; the whole text when it is one sentence."""
+    for match in _SENTENCE_END.finditer(text):
+        head = text[:match.start()]
+        if ends_at_abbreviation(head + ".") or text[match.end()].islower():
+            continue
+        return head
+    return text.rstrip().removesuffix(".")
 
 
 def help_text(game: Game, verb_name: str | None) -> tuple[str, list[str]]:
@@ -299,5 +329,5 @@ def help_text(game: Game, verb_name: str | None) -> tuple[str, list[str]]:
             group = verb.group
             lines.append(f"[{group}]")
         rule = f"  ({verb.rule})" if verb.rule else ""
-        lines.append(f"  {verb.syntax:<46} {verb.help.split('. ')[0]}{rule}")
+        lines.append(f"  {verb.syntax:<46}  {summary(verb.help)}{rule}")
     return "Commands (help VERB for one in full)", lines

@@ -17,11 +17,12 @@ from typing import Any, Callable, Protocol
 from ..rules.core.dice import Roll, StagedDice
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import Explained
+from ..rules.core.names import recording_names
 from ..rules.core.phases import Segment, turn_label, turn_year
 from ..rules.core.ruleset import Outcome, RuleSet, Verb, legal_in, where_legal
 from ..rules.core.state import GameState
 from . import flow
-from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, unknown_options
+from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, unknown_options, with_names
 from .context import EngineContext, NeedDice, acting_side, phasing_side
 from .serialize import state_from_data, state_to_data
 
@@ -63,6 +64,28 @@ class ReplayError(Exception):
 
 class ReadOnlyError(RuleError):
     """The game is open read-only; nothing may change it."""
+
+
+class _Scratch:
+    """Persistence that keeps nothing: the commits of a :meth:`Game.scratch` copy stay in its memory."""
+
+    def __init__(self, store: Persistence) -> None:
+        self.revision = store.revision
+        self._meta = dict(store.meta)
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return self._meta
+
+    def events(self) -> list[dict[str, Any]]:  # pragma: no cover - a scratch copy never re-reads its store
+        return []
+
+    def state(self) -> dict[str, Any]:  # pragma: no cover
+        return {}
+
+    def commit(self, *, append: Any = (), update: Any = None, state: dict[str, Any], meta: Any = None) -> int:
+        self.revision += 1
+        return self.revision
 
 
 class Game:
@@ -115,6 +138,23 @@ class Game:
         if close is not None:
             close()
         return True
+
+    def scratch(self) -> Game:
+        """A copy of this game whose commands change only the copy (nothing is written, nothing is shared).
+
+        The app runs a guided flow there (a command and the prompts it raises, one answer after another) and runs
+        the same commands on the game only once the flow is complete: Escape half-way leaves the game exactly as it
+        was, with no prompt left pending (issue 12.6). Same seed and same sequence numbers, so the app's dice roll
+        the same faces when the commands are run again.
+        """
+        copy = Game.__new__(Game)
+        copy.__dict__.update(self.__dict__)
+        copy.store = _Scratch(self.store)
+        copy.events = list(self.events)
+        copy._history = dict(self._history)
+        copy.reopen = None
+        copy.on_close = None
+        return copy
 
     def close(self) -> None:
         """End the session: every command is already durable, so this only lets go of the lock."""
@@ -241,7 +281,9 @@ class Game:
     def _apply(self, verb: Verb, cmd: Command) -> Result:
         old = self.state
         seq = (self.events[-1]["seq"] if self.events else 0) + 1
-        new, outcome, ctx = self._run(verb, cmd, self.state, seq, None)
+        with recording_names() as resolved:
+            new, outcome, ctx = self._run(verb, cmd, self.state, seq, None)
+        cmd = self._with_full_names(verb, cmd, resolved, new, seq, ctx.rolls)
         seg = self.segment
         event = {
             "seq": seq,
@@ -267,6 +309,19 @@ class Game:
         lines = [r.describe() for r in ctx.rolls] + list(outcome.details)
         raised = [p.id for p in new.flow.pending if p.id not in {q.id for q in old.flow.pending}]
         return Result(True, outcome.summary, lines, cmd.text, seq, True, explanations=list(outcome.explanations), raised=raised)
+
+    def _with_full_names(self, verb: Verb, cmd: Command, resolved: list[tuple[str, str]], new: GameState, seq: int,
+                         rolls: list[Roll]) -> Command:
+        """The command as the log keeps it: names written in full, if that replays to exactly the same state (and
+        the same dice); else as typed (issue 12.9)."""
+        named = with_names(cmd, resolved)
+        if named.text == cmd.text:
+            return cmd
+        try:
+            again, _, ctx = self._run(verb, named, self.state, seq, list(rolls))
+        except (RuleError, NeedDice):
+            return cmd
+        return named if again == new and ctx.rolls == list(rolls) else cmd
 
     def _commit(self, new: GameState, append: list[dict[str, Any]] = (), update: dict[int, dict[str, Any]] | None = None) -> None:
         """Write the change durably, then (only then) adopt the new state."""

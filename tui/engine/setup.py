@@ -13,6 +13,7 @@ from ..rules.core.data import DataModel, convert, read_toml
 from ..rules.core.errors import DataError
 from ..rules.core.phases import parse_start
 from ..rules.core.ruleset import RuleSet
+from ..rules.core.rulings import load_rulings
 from ..rules.core.state import Flow, GameState
 from .context import EngineContext
 from .flow import enter_segment
@@ -52,7 +53,9 @@ def load_ruleset(ruleset_id: str, data_dir: Path) -> RuleSet:
     if module_name is None:
         raise DataError("rule set", ruleset_id, f"unknown rule set; known: {', '.join(sorted(RULESETS))}")
     module = importlib.import_module(module_name)
-    return module.load(data_dir)
+    ruleset = module.load(data_dir)
+    ruleset.rulings = load_rulings(data_dir)
+    return ruleset
 
 
 def scenario_paths(data_dir: Path) -> list[Path]:

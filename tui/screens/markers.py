@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from ..widgets.port_table import SIDE_STYLE
+from ..widgets.row_table import RowTable
 from .base import GameScreen
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ class MarkersScreen(GameScreen):
         """Count line and the table."""
         with Vertical(id="markers-body"):
             yield Static(id="markers-count")
-            yield DataTable(id="markers", cursor_type="row", zebra_stripes=True)
+            yield RowTable(id="markers", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
         """Columns; focus the table."""

@@ -15,6 +15,7 @@ from textual.widgets import Label, Static
 from ..rules.core.checklist import checklist
 from ..widgets.checklist import SegmentChecklist
 from ..widgets.pending_list import PendingList
+from ..widgets.game_header import side_title
 from ..widgets.sequence_tree import SequenceTree
 from ..rules.core.phases import segments_ahead
 from .base import GameScreen
@@ -69,7 +70,7 @@ class PhasesScreen(GameScreen):
         acts = f" · {acting.title()} acts" if acting != phasing else ""
         now = Text.assemble(
             (seg.title, "bold"), "\n",
-            ("phasing ", "dim"), phasing.title(), (acts, ""), "\n",
+            ("phasing ", "dim") if phasing else "", side_title(phasing), (acts, ""), "\n",
             ("turn-step commands here: ", "dim"), (legal, "italic"),
             ("  (set-up and housekeeping commands are legal anywhere)", "dim"),
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar, Sequence
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,25 +20,32 @@ ENTRY = re.compile(r"^  (\S.*?)\s{2,}(\S.*)$")  # "  SYNTAX   help text  (rule)"
 
 
 def help_text(lines: Sequence[str]) -> RenderableType:
-    """Lines of ``help`` output as a table: ``[group]`` headings, then syntax | help with the rule dim.
+    """Lines of ``help`` output: ``[group]`` headings, then syntax | help with the rule dim, every cell wrapped (issue 12.2:
+    wrap, never cut).
 
-    Lines that are not ``SYNTAX  help`` entries (a verb's full help) are shown as they are.
+    Lines that are not ``SYNTAX  help`` entries (a verb's full help) are shown as they are, wrapped at the page's width.
     """
-    table = Table.grid(padding=(0, 2))
-    table.add_column(no_wrap=True, style="bold")
-    table.add_column(ratio=1)
+    parts: list[RenderableType] = []
+    table: Table | None = None
     for line in lines:
         match = ENTRY.match(line)
-        if line.startswith("[") and line.endswith("]"):
-            table.add_row(Text(line.strip("[]").upper(), style="bold underline"), "")
-        elif match:
+        if match:
+            if table is None:
+                table = Table.grid(padding=(0, 2), expand=True)
+                table.add_column(style="bold", ratio=2, overflow="fold")
+                table.add_column(ratio=3, overflow="fold")
+                parts.append(table)
             syntax, rest = match.groups()
             body, sep, rule = rest.rpartition("  (")
             help_line = Text.assemble(body, ("  (" + rule, "dim cyan")) if sep and rest.endswith(")") else Text(rest)
             table.add_row(Text(syntax), help_line)
+            continue
+        table = None
+        if line.startswith("[") and line.endswith("]"):
+            parts.append(Text(line.strip("[]").upper(), style="bold underline"))
         else:
-            table.add_row(Text(line, style="not bold"), "")
-    return table
+            parts.append(Text(line, overflow="fold"))
+    return Group(*parts)
 
 
 def keys_table(keys: Sequence[tuple[str, str]]) -> RenderableType:

@@ -14,6 +14,8 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import DataTable
 
+from .row_table import RowTable
+
 PAGE = 200
 MORE = "__more__"
 LABEL = {"undone": ("UNDONE", "bold black on yellow"), "abandoned": ("ABANDONED", "bold white on grey35")}
@@ -50,7 +52,7 @@ def event_cells(event: dict[str, Any]) -> list[Text]:
     ]
 
 
-class EventLog(DataTable):
+class EventLog(RowTable):
     """The Log mode's table; posts ``EventSelected`` as the cursor moves."""
 
     class EventSelected(Message):

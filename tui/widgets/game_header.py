@@ -19,6 +19,15 @@ from ..engine.game import Game
 from ..engine.lineage import describe_parent
 
 
+BOTH = "Both sides"
+"""What the header names as the side in a segment of no player turn (weather, initiative, production)."""
+
+
+def side_title(side: str) -> str:
+    """A side as the screens name it: ``Axis``; ``Both sides`` where no side is phasing."""
+    return side.title() if side else BOTH
+
+
 @dataclass(frozen=True)
 class HeaderInfo:
     """Everything the header shows, already worded."""
@@ -28,7 +37,7 @@ class HeaderInfo:
     turn: str = ""
     """``Jan I 1943``."""
     side: str = ""
-    """The phasing side, e.g. ``Axis``."""
+    """The phasing side, e.g. ``Axis``; ``Both sides`` in segments outside the player turns (OCS weather)."""
     acting: str = ""
     """The acting side when it is not the phasing side (reaction phases), else empty."""
     phase: str = ""
@@ -54,7 +63,7 @@ class HeaderInfo:
         return cls(
             game=str(game.meta.get("scenario_name") or game.meta.get("scenario") or "game"),
             turn=game.turn_label,
-            side=side.title(),
+            side=side_title(side),
             acting=acting.title() if acting != side else "",
             phase=phase,
             segment=segment,
@@ -109,10 +118,11 @@ class GameHeader(Widget):
         self.query_one("#hdr-mode", Static).update(info.mode)
         wide = self.size.width >= 100
         label = (lambda word: (word + " ", "dim")) if wide else (lambda word: ("", ""))
+        phasing = info.side != BOTH
         where = Text.assemble(
-            label("Turn"), (info.turn, "bold"),
+            label("Turn") if not info.turn.startswith("Turn ") else "", (info.turn, "bold"),  # not "Turn Turn 1"
             ("  │  ", "dim"), label("Side"), (info.side, "bold"),
-            (f" (phasing; {info.acting} acts)" if info.acting else (" (phasing)" if wide else ""), "dim"),
+            (f" (phasing; {info.acting} acts)" if info.acting else (" (phasing)" if wide and phasing else ""), "dim"),
             ("  │  ", "dim"), label("Phase"), (info.phase, "bold"),
         )
         if info.segment:

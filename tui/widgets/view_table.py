@@ -16,6 +16,7 @@ from textual.widgets import DataTable
 
 from ..rules.core.explain import fmt_number
 from ..rules.core.ruleset import Column
+from .row_table import RowTable
 
 MIN_TEXT = 8  # a text column is never narrowed below this to fit the table
 MIN_NAME = 16  # nor the first one (the row's name), which gives way last
@@ -56,7 +57,7 @@ def row_key(row: dict[str, Any]) -> str:
     return str(row.get("key") or row.get("name", ""))
 
 
-class ViewTable(DataTable):
+class ViewTable(RowTable):
     """A table of one view's rows; the cursor row is the selected one."""
 
     class RowSelected(Message):

@@ -2,11 +2,38 @@
 
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Callable, Iterator, TypeVar
 
 from .errors import RuleError
 
 T = TypeVar("T")
+
+_RESOLVED: ContextVar[list[tuple[str, str]] | None] = ContextVar("resolved_names", default=None)
+
+
+def note_resolved(typed: str, name: str) -> str:
+    """Say that the words ``typed`` named ``name`` (a prefix, another case, an alias); return ``name``.
+
+    The engine listens while a command runs (:func:`recording_names`) so that the log keeps the full name
+    (``capture Tobruk axis``, not ``capture tob axis``; issue 12.9). Outside a recording this does nothing.
+    """
+    found = _RESOLVED.get()
+    if found is not None and typed.strip() and typed != name:
+        found.append((typed, name))
+    return name
+
+
+@contextmanager
+def recording_names() -> Iterator[list[tuple[str, str]]]:
+    """Collect ``(typed, full name)`` pairs of every name resolved inside the block, in order."""
+    found: list[tuple[str, str]] = []
+    token = _RESOLVED.set(found)
+    try:
+        yield found
+    finally:
+        _RESOLVED.reset(token)
 
 
 def resolve_name(name: str, names: list[str], what: str = "port") -> str:
@@ -14,10 +41,10 @@ def resolve_name(name: str, names: list[str], what: str = "port") -> str:
     wanted = name.strip().lower()
     for n in names:
         if n.lower() == wanted:
-            return n
+            return note_resolved(name, n)
     starts = [n for n in names if n.lower().startswith(wanted)] if wanted else []
     if len(starts) == 1:
-        return starts[0]
+        return note_resolved(name, starts[0])
     if len(starts) > 1:
         raise RuleError(f"'{name}' could be {', '.join(starts)}: type more of the name")
     raise RuleError(f"no {what} called '{name}'")

@@ -158,6 +158,8 @@ class RuleSet:
     # What the rules ask of the referee in a segment beyond its prompts (the Phases mode's checklist):
     # (state, segment) -> duties, each with its rule (see ``checklist.py``). None: the generic checklist only.
     duties: Callable[[GameState, Segment], list[Any]] = field(default=lambda s, seg: [])
+    # The project's rulings (id -> text, from the data folder's RULINGS.md): "why?" shows the text of each it cites.
+    rulings: dict[str, str] = field(default_factory=dict)
 
 
 def check_sequence_names(rs: RuleSet, file: str) -> None:

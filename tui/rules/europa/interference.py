@@ -19,6 +19,7 @@ from typing import Any
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
+from ..core.names import note_resolved
 from .seatables import SeaTables
 from .seaworld import InterdictionZone, InterferenceRecord, SeaWorld
 from .tables import PortTables
@@ -31,10 +32,10 @@ def area_of(st: SeaTables, text: str) -> str:
     areas = st.italian_interference.areas
     for aid, area in areas.items():
         if wanted in (aid, area.name.lower()):
-            return aid
+            return note_resolved(text, aid)
     found = [aid for aid, area in areas.items() if aid.startswith(wanted) or area.name.lower().startswith(wanted)]
     if wanted and len(found) == 1:
-        return found[0]
+        return note_resolved(text, found[0])
     raise RuleError(f"no interference area '{text}': one of {', '.join(areas)} (33.B.2.b, 33.B.8.b)")
 
 

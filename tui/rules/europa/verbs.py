@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from ..core.errors import RuleError
 from ..core.explain import fmt_number
+from ..core.names import note_resolved
 from ..core.numbers import MOST, read_amount, read_int
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
@@ -54,7 +55,7 @@ def side_of(text: str) -> str:
     """Read a side name."""
     for side in SIDES:
         if side.startswith(text.lower()) and text:
-            return side
+            return note_resolved(text, side)
     raise RuleError(f"'{text}' is not a side (axis or allied)")
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term, fmt_number
+from ..core.names import note_resolved
 from . import ports as P
 from .air import air_modifier
 from .seatables import SeaTables, SideTable, ZoneLine
@@ -48,9 +49,14 @@ def find_zone(st: SeaTables, text: str) -> str | None:
         return None
     for zid in st.sea_zones:
         if any(n.lower() == wanted for n in zone_names(st, zid)):
+            note_resolved(text, st.sea_zones[zid].name)
             return zid
     starts = {zid for zid in st.sea_zones if any(n.lower().startswith(wanted) for n in zone_names(st, zid))}
-    return starts.pop() if len(starts) == 1 else None
+    if len(starts) != 1:
+        return None
+    zid = starts.pop()
+    note_resolved(text, st.sea_zones[zid].name)
+    return zid
 
 
 def resolve_zone(st: SeaTables, text: str) -> str:
@@ -77,7 +83,7 @@ def side_of(text: str) -> str:
     """Read axis/allied (a prefix will do)."""
     for side in SIDE_NAMES:
         if text and side.startswith(text.lower()):
-            return side
+            return note_resolved(text, side)
     raise RuleError(f"'{text}' is not a side (axis or allied)")
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core.errors import RuleError
 from ..core.hexgrid import Hex, HexGrid
+from ..core.names import note_resolved
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ class LogisticsWorld:
         if not named:
             named = [p.hex for p in self.places.values() if p.name and p.name.lower().startswith(wanted)] if wanted else []
         if len(named) == 1:
+            note_resolved(raw, self.places[named[0]].name)
             return named[0]
         if len(named) > 1:
             raise RuleError(f"'{text}' could be {', '.join(self.label(h) for h in named)}: type more, or the hex id")

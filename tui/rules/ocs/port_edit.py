@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.errors import DataError, RuleError
+from ..core.names import note_resolved
 from ..core.numbers import MOST, read_int
 from .ports import Port, fmt
 from .tables import OcsTables
@@ -27,7 +28,7 @@ def side_of(text: str, tables: OcsTables) -> str:
     """Read a side name (a unique prefix will do)."""
     found = [s for s in tables.sides if text and s.startswith(text.lower())]
     if len(found) == 1:
-        return found[0]
+        return note_resolved(text, found[0])
     raise RuleError(f"'{text}' is not a side ({' or '.join(tables.sides)})")
 
 
