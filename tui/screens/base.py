@@ -32,6 +32,10 @@ class GameScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._rendered = -1
+        # A new mode screen is styled from the app's style sheets as they are when it mounts. Textual (8.2) would
+        # otherwise take it for out of date, re-parse every style sheet and restyle the whole app when it is first
+        # shown (twice) and shown again: the largest part of a first mode switch.
+        self._css_update_count = getattr(self.app, "_css_update_count", -1)
 
     @property
     def game(self) -> Game:
@@ -52,7 +56,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         """Follow the app's status line; render the game."""
         self.watch(self.app, "status", self._show_status, init=True)
-        self.call_after_refresh(self.refresh_game)
+        self.call_after_refresh(self._catch_up)
 
     def on_resize(self) -> None:
         """Below 100 columns the footer drops its palette key (ctrl+p still works) to keep room for the rest."""
@@ -60,7 +64,12 @@ class GameScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Catch up with changes made while another mode was shown."""
-        if self.is_mounted and self._rendered != getattr(self.app, "version", 0):
+        if self.is_mounted:
+            self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Render unless what is shown is already the game now (a screen first shown renders once, not twice)."""
+        if self._rendered != getattr(self.app, "version", 0):
             self.refresh_game()
 
     @on(GameChanged)

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 def last_entry(events: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The last applied ``next`` event (newest first, so a long log is not scanned)."""
     for event in reversed(events):
-        if event.get("status") == "applied" and str(event.get("command", "")).split(" ", 1)[0] == "next":
+        command = event.get("command")
+        if (type(command) is str and command[:4] == "next" and (len(command) == 4 or command[4] == " ")
+                and event.get("status") == "applied"):
             return event
     return None
 

@@ -192,7 +192,7 @@ def load(data_dir: Path) -> RuleSet:
     """Load ``rulesets/europa.toml`` and build the rule set; data errors name file, table and key."""
     path = data_dir / "rulesets" / "europa.toml"
     raw = read_toml(path)
-    tables = load_port_tables(path)
+    tables = load_port_tables(path, raw)
     sea: SeaTables = load_sea_tables(path, raw)
     sequence = build_sequence(raw.get("sequence"), path.name)
     label = lambda turn: turn_label(sequence.calendar, turn)  # noqa: E731 - a one-line labeller
