@@ -42,7 +42,13 @@ class ActionScreen(GameScreen):
 
     def key_legend(self, *, id: str | None = None) -> KeyLegend:
         """One line with every key of the mode (the footer has room for only some)."""
-        return KeyLegend("", [(a.key, a.label.lower()) for a in self.actions if a.key], id=id)
+        keys = [(a.key, a.label.lower()) for a in self.actions if a.key]
+        self._legend_keys = frozenset(k for k, _ in keys)
+        return KeyLegend("", keys, id=id)
+
+    def legend_keys(self) -> frozenset[str]:
+        """The keys of the key legend, if the mode shows one (a narrow footer leaves them out first)."""
+        return getattr(self, "_legend_keys", frozenset())
 
     def target_row(self, view: str) -> dict[str, Any] | None:
         """The selected row of ``view`` that an action acts on (subclasses)."""

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from ..widgets.fitting_footer import FittingFooter
 from ..widgets.game_header import GameHeader, HeaderInfo
 from ..widgets.status_line import StatusLine
 from .messages import GameChanged, Status
@@ -47,7 +48,11 @@ class GameScreen(Screen[None]):
         yield GameHeader()
         yield from self.compose_body()
         yield StatusLine()
-        yield Footer(compact=True)
+        yield FittingFooter(legend_keys=self.legend_keys())
+
+    def legend_keys(self) -> frozenset[str]:
+        """The keys this mode's key legend lists (they leave a narrow footer first); none unless it has a legend."""
+        return frozenset()
 
     def compose_body(self) -> ComposeResult:
         """The mode's own widgets."""

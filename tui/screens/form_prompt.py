@@ -5,13 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from .number_prompt import read_number
 from .prompt import Prompt
+
+COMPACT_BELOW = 36
+"""Below this many lines the form's fields and buttons lose their borders, so a form fits with its buttons at 80x24."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,13 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
             return Select(options, value=value, allow_blank=False, id=wid, disabled=f.disabled)
         value = "" if f.default is None else str(f.default)
         return Input(value, placeholder=f.placeholder, id=wid, disabled=f.disabled)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """On a short terminal, compact fields and buttons (one line each) so the buttons stay on screen."""
+        compact = event.size.height < COMPACT_BELOW
+        self.set_class(compact, "-compact")
+        for widget in self.query("#dialog Input, #dialog Select, #dialog Button").results():
+            widget.compact = compact  # type: ignore[attr-defined]
 
     def on_mount(self) -> None:
         """Focus the first field that can be edited."""
