@@ -163,19 +163,19 @@ async def test_markers_mode_at_80_by_24_wraps_when_a_marker_expires() -> None:
         assert expires[0].split() and set(expires[0].split()) <= on_screen, expires[0]  # the whole text, wrapped
 
 
-FORMS = {  # a form of each rule set: (mode key, keys that open it)
-    "europa": ("2", ("a",)),
-    "ocs": ("2", ("a",)),
-    "awaw": ("6", ("slash",)),
-    "logistics": ("7", ("g",)),
-}
+FORMS = [  # forms of each rule set: (rule set, mode key, keys that open it)
+    ("europa", "2", ("a",)),  # add a port: six fields
+    ("europa", "2", ("x",)),  # capture: a long rule text above the fields
+    ("ocs", "2", ("a",)),
+    ("awaw", "6", ("slash",)),
+    ("logistics", "7", ("g",)),
+]
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
-async def test_forms_show_their_buttons_at_80_by_24(ruleset: str) -> None:
+@pytest.mark.parametrize(("ruleset", "mode_key", "keys"), FORMS)
+async def test_forms_show_their_buttons_at_80_by_24(ruleset: str, mode_key: str, keys: tuple[str, ...]) -> None:
     """Issue 12 (80x24): a form's fields are compact on a short terminal, so its OK and Cancel buttons are on screen."""
     app = new_app(ruleset)
-    mode_key, keys = FORMS[ruleset]
     async with app.run_test(size=NARROW) as pilot:
         await pilot.press(mode_key)
         await pilot.pause()
