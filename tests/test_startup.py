@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from textual.css.stylesheet import Stylesheet
+from textual.geometry import Region
 
 from tests.conftest import fixed_clock
 from tui.app import HERE, make_app
@@ -34,6 +35,10 @@ async def test_the_first_screen_renders_the_game_once(monkeypatch: pytest.Monkey
         await pilot.pause()
         assert len(calls) == 1
         assert "Game turn" in str(app.screen.query_one("#sequence").root.label)
+        now = app.screen.query_one("#now")  # drawn in the theme's colours, as Textual's own refresh at start leaves them
+        first = next(seg for seg in now.render_lines(Region(0, 0, now.size.width, 1))[0] if seg.text.strip())
+        assert first.style is not None and first.style.color is not None
+        assert first.style.color.triplet is not None and sum(first.style.color.triplet) > 3 * 128, first.style
 
 
 async def test_other_modes_style_sheets_are_read_after_the_first_screen(monkeypatch: pytest.MonkeyPatch) -> None:

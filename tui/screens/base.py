@@ -24,6 +24,14 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
+def _has_screen(app: object) -> bool:
+    """Whether the app already shows a screen (False while it starts)."""
+    try:
+        return bool(app.screen_stack)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - no screen stack yet (Textual raises while it starts)
+        return False
+
+
 class GameScreen(Screen[None]):
     """The base of every mode: Phases, Ports, Markers, Log, Sea Zones."""
 
@@ -33,10 +41,12 @@ class GameScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._rendered = -1
-        # A new mode screen is styled from the app's style sheets as they are when it mounts. Textual (8.2) would
-        # otherwise take it for out of date, re-parse every style sheet and restyle the whole app when it is first
-        # shown (twice) and shown again: the largest part of a first mode switch.
-        self._css_update_count = getattr(self.app, "_css_update_count", -1)
+        # A mode screen made after the first one is styled from the app's style sheets as they are when it mounts.
+        # Textual (8.2) would otherwise take it for out of date, re-parse every style sheet and restyle the whole app
+        # when it is first shown (twice) and shown again: the largest part of a first mode switch. The first screen
+        # keeps Textual's refresh: it is what applies the theme's variables at start.
+        if _has_screen(self.app):
+            self._css_update_count = getattr(self.app, "_css_update_count", -1)
 
     @property
     def game(self) -> Game:
