@@ -5,6 +5,9 @@
 
 1. Start-up: process start to first screen ready (headless) with a 10,000-event
    save, against a bare Textual app with the same widgets (target: within 1.25x).
+   Also the first switch to each mode (a fresh process per figure: the key press
+   to the mode rendered), against a bare Textual app switching for the first time
+   to a screen with a 200-row table and a footer (target: within 1.2x).
 2. Command-to-durable latency with 100, 1,000, 10,000 and 50,000 events in the
    save (median and p95), against serializing and writing the same data once
    with fsync (target: within 1.5x).
@@ -71,9 +74,9 @@ from tui.session import open_game
 import tui.app
 from tui.app import HarbormasterApp
 class Bench(HarbormasterApp):
-    CSS_PATH = str(Path(tui.app.__file__).parent / "app.tcss")  # absolute: this class has no source file
     def on_ready(self):
-        print("READY", flush=True)
+        import time
+        print("READY", time.process_time(), flush=True)
         self.exit()
 Bench(open_game(Path({save!r}), data_dir())).run(headless=True, size=(120, 36))
 """
@@ -104,20 +107,21 @@ class Floor(App):
         yield Static("status")
         yield Footer(compact=True)
     def on_ready(self):
-        print("READY", flush=True)
+        import time
+        print("READY", time.process_time(), flush=True)
         self.exit()
 Floor().run(headless=True, size=(120, 36))
 """
 
 
-def time_child(code: str) -> float:
-    """Seconds from spawning a Python process to its READY line."""
+def time_child(code: str) -> tuple[float, float]:
+    """Seconds from spawning a Python process to its READY line, and the CPU time the process had used by then."""
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     for line in proc.stdout:
-        if line.strip() == "READY":
-            elapsed = time.perf_counter() - start
+        if line.startswith("READY "):
+            elapsed = time.perf_counter() - start, float(line.split()[1])
             break
     else:
         raise RuntimeError(proc.stderr.read() if proc.stderr else "child failed")
@@ -134,17 +138,135 @@ def bench_startup(folder: Path, runs: int) -> None:
     save = make_save(folder / "startup.json", 10_000)
     game = open_game(save, data_dir())
     segments = [s.title for s in game.ruleset.sequence.segments]
+    game.close()  # the children open it as its writer, as a referee would
     app_code = CHILD_APP.format(root=str(ROOT), save=str(save))
     floor_code = CHILD_FLOOR.format(segments=segments)
     time_child(floor_code)  # warm the disk cache and bytecode
     time_child(app_code)
-    apps, floors = [], []
+    apps: list[tuple[float, float]] = []
+    floors: list[tuple[float, float]] = []
     for _ in range(runs):  # interleaved, so drift hits both alike
         floors.append(time_child(floor_code))
         apps.append(time_child(app_code))
-    a, f = statistics.median(apps), statistics.median(floors)
-    print(f"start-up to first screen, 10,000-event save ({runs} runs each, median)")
+    a, f = statistics.median(w for w, _ in apps), statistics.median(w for w, _ in floors)
+    ac, fc = statistics.median(c for _, c in apps), statistics.median(c for _, c in floors)
+    print(f"start-up to first screen, 10,000-event save ({runs} runs each, median; load average {load()})")
     print(f"  harbormaster {a * 1000:8.1f} ms   bare textual app {f * 1000:8.1f} ms   ratio {a / f:.2f}x (target <= 1.25x)")
+    print(f"  CPU time     {ac * 1000:8.1f} ms                    {fc * 1000:8.1f} ms   ratio {ac / fc:.2f}x "
+          "(the process's own CPU time to the first screen: unmoved by other work on the machine)")
+
+
+# ------------------------------------------------------ first mode switch
+SWITCH_SETTLE = 0.3
+"""Seconds between the first screen and the key press (a referee reads the screen first); the same for both apps."""
+
+CHILD_SWITCH_APP = r"""
+import asyncio, sys, time
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from tui.paths import data_dir
+from tui.session import open_game
+from tui.app import HarbormasterApp
+async def main():
+    app = HarbormasterApp(open_game(Path({save!r}), data_dir()), cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await asyncio.sleep({settle!r})
+        await pilot.pause()
+        start, cpu = time.perf_counter(), time.process_time()
+        await pilot.press({key!r})
+        await pilot.pause()
+        took, cpu = time.perf_counter() - start, time.process_time() - cpu
+        assert app.current_mode == {mode!r}, app.current_mode
+    print("SWITCH", took, cpu, flush=True)
+asyncio.run(main())
+"""
+
+CHILD_SWITCH_FLOOR = r"""
+import asyncio, time
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+class First(Screen):
+    def compose(self):
+        yield Static("first")
+        yield Footer()
+class Table(Screen):
+    def compose(self):
+        yield Static("count")
+        yield DataTable(id="t")
+        yield Static("detail")
+        yield Footer()
+    def on_mount(self):
+        table = self.query_one(DataTable)
+        for col in ("#", "Turn", "Segment", "Actor", "Command", "Summary", "Dice"):
+            table.add_column(col, width=12)
+        for i in range(200):
+            table.add_row(str(i), "Jan I 1943", "Naval movement", "axis", "note filler", f"Note: filler {{i}}", "")
+class Floor(App):
+    MODES = {{"first": First, "table": Table}}
+    DEFAULT_MODE = "first"
+    BINDINGS = [("2", "switch_mode('table')", "2")]
+async def main():
+    app = Floor()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await asyncio.sleep({settle!r})
+        await pilot.pause()
+        start, cpu = time.perf_counter(), time.process_time()
+        await pilot.press("2")
+        await pilot.pause()
+        took, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print("SWITCH", took, cpu, flush=True)
+asyncio.run(main())
+"""
+
+SWITCH_MODES = (("2", "ports"), ("3", "markers"), ("4", "log"), ("5", "zones"))
+"""The keys and the modes of the Europa game the benchmark opens (Sea Zones included)."""
+
+
+def switch_child(code: str) -> tuple[float, float]:
+    """The seconds a child process reports for its first mode switch: wall clock, and its own CPU time."""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    for line in proc.stdout.splitlines():
+        if line.startswith("SWITCH "):
+            wall, cpu = line.split()[1:3]
+            return float(wall), float(cpu)
+    raise RuntimeError(proc.stderr or "child failed")
+
+
+def bench_first_switch(folder: Path, runs: int) -> None:
+    save = make_save(folder / "switch.json", 10_000)
+    floor_code = CHILD_SWITCH_FLOOR.format(settle=SWITCH_SETTLE)
+    codes = {mode: CHILD_SWITCH_APP.format(root=str(ROOT), save=str(save), settle=SWITCH_SETTLE, key=key, mode=mode)
+             for key, mode in SWITCH_MODES}
+    switch_child(floor_code)  # warm the disk cache and bytecode
+    floors: list[tuple[float, float]] = []
+    took: dict[str, list[tuple[float, float]]] = {mode: [] for mode in codes}
+    for _ in range(runs):  # interleaved, so drift hits all alike
+        floors.append(switch_child(floor_code))
+        for mode, code in codes.items():
+            took[mode].append(switch_child(code))
+    fw, fc = statistics.median(w for w, _ in floors), statistics.median(c for _, c in floors)
+    print(f"first switch to a mode, 10,000-event save ({runs} fresh processes each, median; key press to the mode "
+          f"rendered and idle, in Textual's test pilot, {SWITCH_SETTLE:g} s after the first screen; load average {load()})")
+    print("  (CPU = the process's own CPU time over the switch: what the switch costs, unlike the wall clock")
+    print("   unmoved by other work on the machine or by the pilot's idle polling; the ratio to quote)")
+    print(f"  {'':<9} {'wall ms':>8} {'CPU ms':>8} {'CPU ratio':>10}")
+    print(f"  {'bare app':<9} {fw * 1000:8.1f} {fc * 1000:8.1f}   (a screen with a 200-row table)")
+    for mode, pairs in took.items():
+        w, c = statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
+        print(f"  {mode:<9} {w * 1000:8.1f} {c * 1000:8.1f} {c / fc:9.2f}x (target <= 1.2x)")
+    allc = statistics.median(p[1] for pairs in took.values() for p in pairs)
+    print(f"  {'all modes':<9} {'':>8} {allc * 1000:8.1f} {allc / fc:9.2f}x")
+
+
+def load() -> str:
+    """The machine's load average (1, 5, 15 minutes): other work skews every figure."""
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 # ------------------------------------------------------- command latency
@@ -286,14 +408,17 @@ def bench_log(folder: Path, runs: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--start", action="store_true", help="only the start-up and first-mode-switch figures")
     args = parser.parse_args()
     runs, commands = (3, 15) if args.quick else (7, 40)
     print(f"Harbormaster benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory(prefix="hm-bench-") as tmp:
         folder = Path(tmp)
-        bench_commands(folder, commands)
-        bench_log(folder, max(3, runs // 2))
+        if not args.start:
+            bench_commands(folder, commands)
+            bench_log(folder, max(3, runs // 2))
         bench_startup(folder, runs)
+        bench_first_switch(folder, max(3, runs // 2 + 1))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ the game changed (``GameChanged``).
 
 from __future__ import annotations
 
+import gc
 from datetime import datetime
+from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable, ClassVar
 
@@ -30,21 +32,16 @@ from .screens.command_line import CommandLine, completions, syntax
 from .screens.confirm_prompt import ConfirmPrompt
 from .screens.dice_prompt import ROLL, DicePrompt
 from .screens.file_problem import FileProblem
-from .screens.log import LogScreen
-from .screens.map import MapScreen
-from .screens.markers import MarkersScreen
 from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
-from .screens.naval import NavalScreen
 from .screens.phases import PhasesScreen
 from .screens.prompt import Prompt
-from .screens.ports import PortsScreen
 from .screens.text_screen import TextScreen, help_text, keys_table
-from .screens.zones import ZonesScreen
 from .session import GameLocked, GameOpenError, watching
 from .store import SaveError, StoreFailed
 from .widgets.explain_pane import explained_text, rulings_text
 from .widgets.view_table import ViewTable
 
+HERE = Path(__file__).resolve().parent
 POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session
 RETRIES = 64  # dice stages / confirmation rounds for one command before giving up (a batch asks each stage)
 PROMPT_CHAIN = 16  # prompts asked after one command (a guided check raises 8, one after another)
@@ -53,20 +50,28 @@ WRITE_ACTIONS = frozenset({a.action for a in APP_ACTIONS if a.line and a.line !=
 """App actions that change the game (``next``, undo, redo): a watching session's footer leaves them out."""
 
 
+def _mode_screen(module: str, name: str) -> GameScreen:
+    """A new screen of mode ``module`` (``tui.screens.<module>``), imported on first use."""
+    return getattr(import_module(f".screens.{module}", __package__), name)()  # type: ignore[no-any-return]
+
+
 class HarbormasterApp(App[None]):
     """The referee's terminal: Phases, Ports, Markers, Log and (where the rules have sea zones) Sea Zones modes."""
 
     TITLE = "Harbormaster"
-    CSS_PATH = "app.tcss"
+    CSS_PATH: ClassVar[list[str | Path]] = [HERE / "app.tcss", HERE / "screens" / "phases.tcss"]
+    """The style sheets the first screen needs; the other modes' and the dialogs' are read once the first screen is up
+    (:meth:`_read_later_css`)."""
     MODES: ClassVar[dict[str, Any]] = {
         "phases": PhasesScreen,
-        "ports": PortsScreen,
-        "markers": MarkersScreen,
-        "log": LogScreen,
-        "zones": ZonesScreen,
-        "naval": NavalScreen,
-        "map": MapScreen,
+        "ports": lambda: _mode_screen("ports", "PortsScreen"),
+        "markers": lambda: _mode_screen("markers", "MarkersScreen"),
+        "log": lambda: _mode_screen("log", "LogScreen"),
+        "zones": lambda: _mode_screen("zones", "ZonesScreen"),
+        "naval": lambda: _mode_screen("naval", "NavalScreen"),
+        "map": lambda: _mode_screen("map", "MapScreen"),
     }
+    """The modes; all but the first are imported when first shown (off the start path)."""
     DEFAULT_MODE = "phases"
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
     """Screens get ``-narrow`` below 100 columns (layouts in the .tcss files give way)."""
@@ -136,6 +141,48 @@ class HarbormasterApp(App[None]):
             self._say(self.greeting, "success")
             self.notify(self.greeting, title="Welcome to Harbormaster", timeout=20)
         self.set_interval(POLL_SECONDS, self._poll)
+
+    @on(events.Load)
+    def _pause_collector(self) -> None:
+        """No garbage collection while the first screen is built: the opened game and what Textual builds live on.
+
+        With the collector on, each collection walks every object alive; with a
+        long log loaded that walking made start-up markedly slower. The
+        collector comes back, with what exists then set aside, once the first
+        screen is shown (:meth:`_first_screen_shown`).
+        """
+        self._collector_was_on = gc.isenabled()
+        gc.disable()
+
+    @on(events.Ready)
+    def _first_screen_shown(self) -> None:
+        """Once the first screen is up: collect again, but never walk what start-up made (the game, the modules, the
+        first screen), and read the other style sheets (off the start path)."""
+        gc.freeze()
+        if getattr(self, "_collector_was_on", True):
+            gc.enable()
+        self.call_later(self._read_later_css)
+
+    @on(events.Unmount)
+    def _release_frozen(self) -> None:
+        """Hand what start-up set aside back to the collector when the app ends (a test process runs many apps)."""
+        gc.unfreeze()
+
+    def _read_later_css(self) -> None:
+        """Read every other mode's and the dialogs' style sheets, in one parse, after the first screen is shown.
+
+        A screen whose own ``CSS_PATH`` is new to the app makes Textual re-parse
+        every style sheet it holds when it is first shown; read here, off the
+        start path, a first mode switch or dialog finds them all already parsed.
+        """
+        sheet = self.stylesheet
+        later = [p for p in sorted((HERE / "screens").glob("*.tcss")) if not sheet.has_source(str(p), "")]
+        if not later:
+            return
+        for path in later:
+            sheet.read(path)
+        sheet.reparse()
+        sheet.update(self)
 
     def _poll(self) -> None:
         """Take another session's changes (one ``stat`` when there are none); never die on a file problem."""

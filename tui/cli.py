@@ -156,9 +156,12 @@ def run_app(game, headless: bool = False, greeting: str = "") -> int:
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGHUP, signal.SIGTERM)}  # before the slow imports
     try:
-        from .app import make_app  # Textual is imported only when a screen is needed
+        from .store.snapshot import paused_gc
 
-        app = make_app(game, greeting=greeting)
+        with paused_gc():  # what is imported and built here lives as long as the screen: collecting would only walk it
+            from .app import make_app  # Textual is imported only when a screen is needed
+
+            app = make_app(game, greeting=greeting)
         if not stopping:  # a signal while starting up: end without showing the screen
             app.run(headless=headless)
     finally:

@@ -19,6 +19,7 @@ from .savecheck import SavedDataError, check_saved, rules_fingerprint
 from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
 from .store.lock import LockLost, folder_lock, lock_free
 from .store.recovery import put_back
+from .store.snapshot import paused_gc
 from .store.fileops import reason as os_reason
 from .store.storage import sweep_temp_files
 
@@ -211,7 +212,16 @@ def _verified_backup(path: Path, data_dir: Path) -> Path | None:
 
 
 def _load(path: Path, data_dir: Path, clock: Callable[[], datetime] | None) -> Game:
-    """Open the store and the rule set it names, validate the save against it, and build the game."""
+    """Open the store and the rule set it names, validate the save against it, and build the game.
+
+    The garbage collector is paused meanwhile: what is built here (the log, the
+    states, the rule set) lives on, and a collection would walk it all for nothing.
+    """
+    with paused_gc():
+        return _load_game(path, data_dir, clock)
+
+
+def _load_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None) -> Game:
     try:
         store = SaveFile.open(path, clock=clock)
     except SaveError as exc:
@@ -221,13 +231,14 @@ def _load(path: Path, data_dir: Path, clock: Callable[[], datetime] | None) -> G
     except DataError as exc:
         store.close()
         raise GameOpenError(f"{path}: {exc}") from exc
+    state, events = store.state(), store.events()
     try:
-        check_saved(store.state(), store.events(), ruleset)
+        check_saved(state, events, ruleset)
     except SavedDataError as exc:
         store.close()
         raise GameOpenError(f"cannot open {path}: the save is damaged: {exc}", _verified_backup(path, data_dir)) from None
     try:
-        return Game(ruleset, store, clock)
+        return Game(ruleset, store, clock, loaded=(state, events))
     except (KeyError, TypeError, ValueError) as exc:
         store.close()
         raise GameOpenError(f"{path}: the saved state does not fit the {ruleset.id} rule set ({type(exc).__name__}: {exc})") from exc

@@ -91,7 +91,8 @@ class _Scratch:
 class Game:
     """A game: rule set, current state, event log and the persistence that makes it durable."""
 
-    def __init__(self, ruleset: RuleSet, store: Persistence, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(self, ruleset: RuleSet, store: Persistence, clock: Callable[[], datetime] | None = None, *,
+                 loaded: tuple[dict[str, Any], list[dict[str, Any]]] | None = None) -> None:
         self.ruleset = ruleset
         self.clock = clock or (lambda: datetime.now(timezone.utc))
         self.read_only = False
@@ -109,16 +110,17 @@ class Game:
         #: (taking the lock first); raises if it cannot. None where this session may not write.
         self.take_over: Callable[[], Game] | None = None
         self.verbs: dict[str, Verb] = {**flow.core_verbs(), **ruleset.verbs}
-        self._adopt(store)
+        self._adopt(store, loaded)
 
-    def _adopt(self, store: Persistence) -> None:
-        """Take the state, initial state and log from ``store``."""
+    def _adopt(self, store: Persistence, loaded: tuple[dict[str, Any], list[dict[str, Any]]] | None = None) -> None:
+        """Take the state, initial state and log from ``store`` (or ``loaded``: the copies of its state document and
+        events the opener has just read from it and checked, so a long log is not copied twice)."""
         self.store = store
-        doc = store.state()
+        doc, events = loaded if loaded is not None else (store.state(), store.events())
         self._initial_data = doc["initial"]  # constant for the life of the save; written back as is
         self.initial = state_from_data(doc["initial"], self.ruleset)
         self.state = state_from_data(doc["current"], self.ruleset)
-        self.events: list[dict[str, Any]] = store.events()
+        self.events: list[dict[str, Any]] = events
         self._history: dict[int, GameState] = {}
 
     def poll(self) -> bool:

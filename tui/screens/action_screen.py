@@ -57,7 +57,13 @@ class ActionScreen(GameScreen):
 
     def key_legend(self, *, id: str | None = None) -> KeyLegend:
         """One line with every key of the mode (the footer has room for only some)."""
-        return KeyLegend("", self._legend_keys(), id=id)
+        keys = self._legend_keys()
+        self._legend_key_set = frozenset(k for k, _ in keys)
+        return KeyLegend("", keys, id=id)
+
+    def legend_keys(self) -> frozenset[str]:
+        """The keys of the key legend, if the mode shows one (a narrow footer leaves them out first)."""
+        return getattr(self, "_legend_key_set", frozenset())
 
     def _legend_keys(self) -> list[tuple[str, str]]:
         """The legend's keys: all of them, or in a watching session only those that change nothing (bug 12.7)."""
@@ -68,6 +74,7 @@ class ActionScreen(GameScreen):
         """Render as every mode does; the legend follows whether this session writes (it may take over)."""
         super().refresh_game()
         keys = self._legend_keys()
+        self._legend_key_set = frozenset(k for k, _ in keys)
         for legend in self.query(KeyLegend):
             if legend.keys != keys:
                 legend.keys = keys

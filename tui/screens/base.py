@@ -16,12 +16,21 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from ..widgets.fitting_footer import FittingFooter
 from ..widgets.game_header import GameHeader, HeaderInfo
 from ..widgets.status_line import StatusLine
 from .messages import GameChanged, Status
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+
+def _has_screen(app: object) -> bool:
+    """Whether the app already shows a screen (False while it starts)."""
+    try:
+        return bool(app.screen_stack)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - no screen stack yet (Textual raises while it starts)
+        return False
 
 
 class GameScreen(Screen[None]):
@@ -36,6 +45,12 @@ class GameScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._rendered = -1
+        # A mode screen made after the first one is styled from the app's style sheets as they are when it mounts.
+        # Textual (8.2) would otherwise take it for out of date, re-parse every style sheet and restyle the whole app
+        # when it is first shown (twice) and shown again: the largest part of a first mode switch. The first screen
+        # keeps Textual's refresh: it is what applies the theme's variables at start.
+        if _has_screen(self.app):
+            self._css_update_count = getattr(self.app, "_css_update_count", -1)
 
     @property
     def game(self) -> Game:
@@ -47,7 +62,11 @@ class GameScreen(Screen[None]):
         yield GameHeader()
         yield from self.compose_body()
         yield StatusLine()
-        yield Footer(compact=True)
+        yield FittingFooter(legend_keys=self.legend_keys())
+
+    def legend_keys(self) -> frozenset[str]:
+        """The keys this mode's key legend lists (they leave a narrow footer first); none unless it has a legend."""
+        return frozenset()
 
     def compose_body(self) -> ComposeResult:
         """The mode's own widgets."""
@@ -56,7 +75,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         """Follow the app's status line; render the game."""
         self.watch(self.app, "status", self._show_status, init=True)
-        self.call_after_refresh(self.refresh_game)
+        self.call_after_refresh(self._catch_up)
 
     def on_resize(self) -> None:
         """Below 100 columns the footer drops its palette key (ctrl+p still works) to keep room for the rest."""
@@ -91,7 +110,12 @@ class GameScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Catch up with changes made while another mode was shown."""
         self.refresh_bindings()  # the session may have begun or ceased to write meanwhile
-        if self.is_mounted and self._rendered != getattr(self.app, "version", 0):
+        if self.is_mounted:
+            self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Render unless what is shown is already the game now (a screen first shown renders once, not twice)."""
+        if self._rendered != getattr(self.app, "version", 0):
             self.refresh_game()
 
     @on(GameChanged)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -30,6 +30,8 @@ from .prompt import Prompt
 
 MATCHES_SHOWN = 8
 """How many of the names a name field could be are listed under it."""
+COMPACT_BELOW = 36
+"""Below this many lines the form's fields and buttons lose their borders, so a form fits with its buttons at 80x24."""
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,13 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
             return FormSelect(options, value=value, allow_blank=False, id=wid, disabled=f.disabled)
         value = "" if f.default is None else str(f.default)
         return Input(value, placeholder=f.placeholder, id=wid, disabled=f.disabled)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """On a short terminal, compact fields and buttons (one line each) so the buttons stay on screen."""
+        compact = event.size.height < COMPACT_BELOW
+        self.set_class(compact, "-compact")
+        for widget in self.query("#dialog Input, #dialog Select, #dialog Button").results():
+            widget.compact = compact  # type: ignore[attr-defined]
 
     def on_mount(self) -> None:
         """Focus the field the refusal concerns, else the first that can be edited; show the refusal."""

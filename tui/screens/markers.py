@@ -11,12 +11,15 @@ from textual.widgets import DataTable, Static
 
 from ..widgets.port_table import SIDE_STYLE
 from ..widgets.row_table import RowTable
+from ..widgets.view_table import lines_needed
 from .base import GameScreen
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 COLUMNS = (("Marker", "marker"), ("Value", "value"), ("Place", "place"), ("Side", "side"), ("Expires", "expires"))
+MIN_EXPIRES = 16
+"""The Expires column is never narrower than this (it wraps within it)."""
 
 
 class MarkersScreen(GameScreen):
@@ -32,29 +35,35 @@ class MarkersScreen(GameScreen):
             yield RowTable(id="markers", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
-        """Columns; focus the table."""
+        """Focus the table."""
         super().on_mount()
-        table = self.query_one(DataTable)
-        for header, key in COLUMNS:
-            table.add_column(header, key=key)
-        table.focus()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self) -> None:
+        """Fit the Expires column to the new width."""
+        super().on_resize()
+        if self.is_mounted and self._rendered >= 0:
+            self.render_game(self.game)
 
     def render_game(self, game: Game) -> None:
-        """Refill the table from ``ruleset.markers``."""
+        """Refill the table from ``ruleset.markers``; the last column (Expires) takes the room left and wraps there,
+        so on a narrow terminal nothing runs past the right edge."""
         rows = game.ruleset.markers(game.state, game.ruleset.sequence)
         table = self.query_one(DataTable)
         keep = table.cursor_row
-        table.clear()
-        for i, row in enumerate(rows):
-            side = str(row.get("side", ""))
-            table.add_row(
-                Text(str(row.get("marker", "")), style="bold"),
-                Text(str(row.get("value", ""))),
-                Text(str(row.get("place", ""))),
-                Text(side, style=SIDE_STYLE.get(side, "")),
-                Text(str(row.get("expires", "")), style="dim"),
-                key=str(i),
-            )
+        cells = [[Text(str(row.get("marker", "")), style="bold"), Text(str(row.get("value", ""))),
+                  Text(str(row.get("place", ""))), Text(str(row.get("side", "")), style=SIDE_STYLE.get(str(row.get("side", "")), "")),
+                  Text(str(row.get("expires", "")), style="dim")] for row in rows]
+        widths = [max([len(header)] + [c[i].cell_len for c in cells]) for i, (header, _) in enumerate(COLUMNS)]
+        room = table.size.width - 2 - 2 * table.cell_padding * len(COLUMNS)  # 2: the vertical scrollbar
+        if room > 0:
+            widths[-1] = max(MIN_EXPIRES, min(widths[-1], room - sum(widths[:-1])))
+        table.clear(columns=True)
+        for (header, key), width in zip(COLUMNS, widths):
+            table.add_column(header, key=key, width=width)
+        for i, row_cells in enumerate(cells):
+            row_cells[-1].no_wrap, row_cells[-1].overflow = False, "fold"
+            table.add_row(*row_cells, key=str(i), height=lines_needed(row_cells[-1], widths[-1]) if room > 0 else 1)
         if rows:
             table.move_cursor(row=min(keep, len(rows) - 1), animate=False)
         places = len({r.get("place") for r in rows})

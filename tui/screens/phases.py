@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 def last_entry(events: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The last applied ``next`` or ``goto`` event (newest first, so a long log is not scanned)."""
     for event in reversed(events):
-        if event.get("status") == "applied" and str(event.get("command", "")).split(" ", 1)[0] in ("next", "goto"):
+        command = event.get("command")
+        if (type(command) is str and event.get("status") == "applied"
+                and command.split(" ", 1)[0] in ("next", "goto")):
             return event
     return None
 

@@ -1,10 +1,15 @@
-"""``KeyLegend``: one line listing a mode's own keys (all of them, where the footer has room for only some)."""
+"""``KeyLegend``: a line listing a mode's own keys (all of them, where the footer has room for only some).
+
+On a narrow terminal the legend takes as many lines as it needs, breaking
+only between keys, so no key is cut off.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar, Sequence
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 
@@ -15,12 +20,10 @@ class KeyLegend(Widget):
 
     DEFAULT_CSS = """
     KeyLegend {
-        height: 1;
+        height: auto;
         padding: 0 1;
         background: $panel;
         color: $text-muted;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
     }
     KeyLegend > .key-legend--key {
         color: $footer-key-foreground;
@@ -35,13 +38,33 @@ class KeyLegend(Widget):
         self.keys = list(keys)
         """``(key, label)`` pairs."""
 
+    def lines(self, width: int) -> list[list[tuple[str, str]]]:
+        """The keys packed into lines of at most ``width`` columns (a key and its label are never split)."""
+        lines: list[list[tuple[str, str]]] = [[]]
+        used = len(self.title) + 1 if self.title else 0
+        for key, label in self.keys:
+            size = len(key) + 1 + len(label)
+            if lines[-1] and width > 0 and used + 2 + size > width:
+                lines.append([])
+                used = 0
+            used += (2 if lines[-1] else 0) + size
+            lines[-1].append((key, label))
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the keys need at this width."""
+        return len(self.lines(width))
+
     def render(self) -> Text:
-        """The legend line."""
+        """The legend, over as many lines as the width needs."""
         key_style = self.get_component_rich_style("key-legend--key")
         text = Text.assemble((self.title + " ", "bold") if self.title else "", no_wrap=True, overflow="ellipsis")
-        for i, (key, label) in enumerate(self.keys):
-            if i:
-                text.append("  ")
-            text.append(key, key_style)
-            text.append(" " + label)
+        for n, line in enumerate(self.lines(self.content_size.width)):
+            if n:
+                text.append("\n")
+            for i, (key, label) in enumerate(line):
+                if i:
+                    text.append("  ")
+                text.append(key, key_style)
+                text.append(" " + label)
         return text

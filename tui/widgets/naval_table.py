@@ -93,6 +93,7 @@ class NavalTable(ViewTable):
     def show_groups(self, rows: list[tuple[str, dict[str, Any]]]) -> None:
         """Show the grouped rows: in place when the same rows are shown (the cursor and the view stay), else anew."""
         keep = self.selected
+        self._groups = rows
         self.marked = [m for m in self.marked if any(k == "unit" and r["name"] == m for k, r in rows)]
         built = [(*self._cells(kind, row), kind, row) for kind, row in rows]
         keys = [key for key, _, _, _ in built]
@@ -105,8 +106,14 @@ class NavalTable(ViewTable):
             return
         self._rows = {}
         self.clear(columns=True)
+        widths = [col.width or max([len(col.header)] + [cells[i].cell_len for _, cells, _, _ in built])
+                  for i, col in enumerate(COLUMNS)]
+        self.past_edge = self.beyond_edge([c.header for c in COLUMNS], widths)
         for col in COLUMNS:
-            self.add_column(Text(col.header), key=col.key, width=col.width or None)
+            label = Text(col.header)
+            if col.key == "name" and self.past_edge:  # nothing goes past the right edge unsaid
+                label = Text.assemble(col.header, " ", (f"+{len(self.past_edge)} more →", "dim italic"))
+            self.add_column(label, key=col.key, width=col.width or None)
         for key, cells, kind, row in built:
             self._rows[key] = {**row, "row_kind": kind}
             self.add_row(*cells, key=key)
@@ -114,6 +121,13 @@ class NavalTable(ViewTable):
             at = keys.index(keep)
             self.move_cursor(row=at, animate=False)
             self.call_after_refresh(self.scroll_to, y=max(0, at - 3), animate=False)  # the cursor in view, near the top
+
+    def on_resize(self) -> None:
+        """Say anew which columns are past the right edge at this width."""
+        groups = getattr(self, "_groups", None)
+        if groups:
+            self._rows = {}  # rebuild: the headers change with the width
+            self.show_groups(groups)
 
     def to_first_of(self, side: str) -> None:
         """Put the cursor on the first base row held by ``side`` (if any)."""

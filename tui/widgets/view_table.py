@@ -3,7 +3,10 @@
 Posts ``RowSelected`` when the cursor moves (it bubbles: the screen shows
 the row's "why?", the app remembers the selection for the palette). The
 columns are sized from their contents, the rule set's width hint caps text
-columns, and the widest text columns give way until the table fits.
+columns, and the widest text columns give way until the table fits. If it
+still does not fit (80 columns), the columns of lowest priority move past the
+right edge (→ scrolls to them) and the first column's header says how many;
+a ``wrap`` column (markers) shows every item, one per line, never cut.
 """
 
 from __future__ import annotations
@@ -43,6 +46,35 @@ def header(col: Column, values: Sequence[Any], lines: int = 2) -> Text:
     if lines > 1 and values and " " in col.header and all(isinstance(v, (int, float)) for v in values):
         return Text(col.header.replace(" ", "\n", 1), justify="right")
     return Text(col.header)
+
+
+def wrapped(value: Any, width: int) -> Text:
+    """A ``wrap`` column's cell: the whole value, one comma-separated item per line when it is wider than ``width``."""
+    text = cell("", value)
+    if text.cell_len <= width or not isinstance(value, str):
+        return text
+    lines = Text("\n".join(part.strip() for part in value.split(",")), style=text.style)
+    lines.no_wrap, lines.overflow = False, "fold"
+    return lines
+
+
+def lines_needed(text: Text, width: int) -> int:
+    """How many lines ``text`` takes in a column ``width`` wide: its lines, each wrapped at spaces (a word longer
+    than the width folded)."""
+    width = max(1, width)
+    count = 0
+    for line in text.plain.split("\n"):
+        used, lines = 0, 1
+        for word in line.split():
+            size = len(word)
+            if used and used + 1 + size > width:
+                lines, used = lines + 1, 0
+            if size > width:  # folded over several lines
+                lines += (size - 1) // width
+                size = (size - 1) % width + 1
+            used += (1 if used else 0) + size
+        count += lines
+    return count
 
 
 def width(col: Column, label: Text, cells: Sequence[Text]) -> int:
@@ -87,6 +119,9 @@ class ViewTable(RowTable):
         """A column whose repeats are blanked (a zone's name on its second side's row)."""
         self._shown: tuple[tuple[Column, ...], list[dict[str, Any]]] = ((), [])
         self._rows: dict[str, dict[str, Any]] = {}
+        self._beyond = 0
+        self.past_edge: list[str] = []
+        """The headers of the columns past the right edge at this width (→ scrolls to them)."""
 
     @property
     def selected(self) -> str | None:
@@ -112,15 +147,72 @@ class ViewTable(RowTable):
         labels = [header(col, [row.get(col.key) for row in rows], self.header_height) for col in columns]
         widths = [width(col, label, [r[i] for r in table]) for i, (col, label) in enumerate(zip(columns, labels))]
         text = [i for i, col in enumerate(columns) if rows and all(isinstance(r.get(col.key), str) for r in rows)]
+        natural = list(widths)
         self._fit(widths, text[1:], text[:1])  # the first (the row's name) last
+        for i, col in enumerate(columns):  # a wrap column is at least as wide as its longest item (one per line)
+            if col.wrap:
+                items = [part.strip() for row in rows for part in str(row.get(col.key) or "").split(",")]
+                longest = max([len(item) for item in items] + [1])
+                widths[i] = max(widths[i], min(longest, col.width or longest))
+        order = self._by_priority(columns, widths, natural)
+        self.past_edge = [columns[i].header for i in order[len(order) - self._beyond:]] if self._beyond else []
+        if self.past_edge and columns:
+            first = order[0]
+            more = f"+{len(self.past_edge)} more →"
+            labels[first] = (Text.assemble(labels[first].plain, "\n", (more, "dim italic")) if self.header_height > 1
+                             else Text.assemble(labels[first].plain, " ", (more, "dim italic")))
+            widths[first] = max(widths[first], min(len(labels[first].plain.split("\n")[-1]), MIN_NAME))
+        for i, col in enumerate(columns):
+            if col.wrap:
+                for r, row in enumerate(rows):
+                    table[r][i] = wrapped(row.get(col.key), widths[i])
         self.clear(columns=True)
-        for col, label, w in zip(columns, labels, widths):
-            self.add_column(label, key=col.key, width=w)
+        for i in order:
+            self.add_column(labels[i], key=columns[i].key, width=widths[i])
         for row, cells in zip(rows, table):
-            self.add_row(*cells, key=row_key(row))
+            height = max([1] + [lines_needed(cells[i], widths[i]) for i, c in enumerate(columns) if c.wrap])
+            self.add_row(*(cells[i] for i in order), key=row_key(row), height=height)
         keys = [row_key(r) for r in rows]
         if keep in keys:
             self.move_cursor(row=keys.index(keep), animate=False)
+
+    def _by_priority(self, columns: Sequence[Column], widths: list[int], natural: Sequence[int]) -> list[int]:
+        """The columns' order: all in the rule set's order when they fit; else those that fit, highest priority kept
+        first (the first column always), in the rule set's order, then the rest past the right edge.
+
+        The room the shown columns leave goes back to those narrowed to fit, then to the last shown one, so the
+        first column past the edge starts at the edge (never half shown)."""
+        self._beyond = 0
+        room = self.size.width - 2  # 2: the vertical scrollbar
+        cost = [w + 2 * self.cell_padding for w in widths]
+        if room <= 0 or sum(cost) <= room:
+            return list(range(len(columns)))
+        shown = list(range(len(columns)))
+        while len(shown) > 1 and sum(cost[i] for i in shown) > room:
+            lowest = min(shown[1:], key=lambda i: (columns[i].priority, -i))
+            shown.remove(lowest)
+        hidden = [i for i in range(len(columns)) if i not in shown]
+        self._beyond = len(hidden)
+        left = room - sum(cost[i] for i in shown)
+        for i in shown:
+            give = max(0, min(left, natural[i] - widths[i]))
+            widths[i] += give
+            left -= give
+        if hidden and left > 0:
+            widths[shown[-1]] += left
+        return shown + hidden
+
+    def beyond_edge(self, headers: Sequence[str], widths: Sequence[int]) -> list[str]:
+        """The headers of the columns (in this order, these widths) that start or end past the right edge."""
+        room = self.size.width - 2  # 2: the vertical scrollbar
+        if room <= 0:
+            return []
+        out, used = [], 0
+        for head, w in zip(headers, widths):
+            used += w + 2 * self.cell_padding
+            if used > room:
+                out.append(head)
+        return out
 
     def _blank_repeats(self, columns: Sequence[Column], rows: Sequence[dict[str, Any]], table: list[list[Text]]) -> None:
         """Blank the ``group`` column where it repeats the row above."""

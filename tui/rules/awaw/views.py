@@ -18,13 +18,13 @@ from .tables import AwawTables
 from .world import AwawWorld
 
 UNIT_COLUMNS = (
-    Column("name", "Unit", 14), Column("power", "Power", 8), Column("type", "Type", 12), Column("factors", "Factors", 4),
-    Column("fast", "Fast", 4), Column("base", "Base", 14), Column("front", "Front", 9), Column("tf", "TF", 5),
-    Column("state", "State", 9), Column("sea_hex", "At sea in", 8), Column("acted", "Acted", 5),
+    Column("name", "Unit", 14), Column("power", "Power", 8, priority=2), Column("type", "Type", 12, priority=1), Column("factors", "Factors", 4, priority=2),
+    Column("fast", "Fast", 4), Column("base", "Base", 14, priority=3), Column("front", "Front", 9, priority=1), Column("tf", "TF", 5),
+    Column("state", "State", 9, priority=2), Column("sea_hex", "At sea in", 8, priority=1), Column("acted", "Acted", 5),
 )
 PORT_COLUMNS = (
-    Column("name", "Base", 16), Column("owner", "Held by", 8), Column("kind", "Kind", 12), Column("fronts", "Front(s)", 20),
-    Column("capacity", "Capacity", 8), Column("used", "Used", 5), Column("left", "Left", 9), Column("units", "Units", 5),
+    Column("name", "Base", 16), Column("owner", "Held by", 8, priority=2), Column("kind", "Kind", 12, priority=1), Column("fronts", "Front(s)", 20),
+    Column("capacity", "Capacity", 8, priority=2), Column("used", "Used", 5, priority=2), Column("left", "Left", 9, priority=3), Column("units", "Units", 5),
     Column("operational", "Operational", 11), Column("hex", "Hex", 6),
 )
 ZONE_COLUMNS = (

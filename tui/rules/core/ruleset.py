@@ -109,11 +109,21 @@ def where_legal(sequence: Sequence, verb: Verb) -> str:
 
 @dataclass(frozen=True)
 class Column:
-    """A column of an entity table in the UI and in ``show``: a key and a header."""
+    """A column of an entity table in the UI and in ``show``: a key and a header.
+
+    ``width`` caps a text column (0: as wide as its longest value). On a
+    terminal too narrow for every column, the table keeps the columns of
+    highest ``priority`` on screen (the rest go past the right edge, counted
+    in the first column's header); a ``wrap`` column shows its whole value
+    over several lines (one item of a comma-separated list per line) instead
+    of cutting it.
+    """
 
     key: str
     header: str
     width: int = 0
+    priority: int = 0
+    wrap: bool = False
 
 
 @dataclass

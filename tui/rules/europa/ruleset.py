@@ -36,20 +36,20 @@ from .zones import slp_count
 
 PORT_COLUMNS = (
     Column("name", "Port", 14),
-    Column("owner", "Owner", 7),
-    Column("type", "Type", 9),
-    Column("harbour", "Harbour", 10),
-    Column("markers", "Markers", 22),
-    Column("re_capacity", "RE cap", 6),
-    Column("capacity_left", "Left", 5),
-    Column("he_capacity", "HE cap", 6),
+    Column("owner", "Owner", 7, priority=2),
+    Column("type", "Type", 9, priority=1),
+    Column("harbour", "Harbour", 10, priority=1),
+    Column("markers", "Markers", 22, priority=3, wrap=True),
+    Column("re_capacity", "RE cap", 6, priority=2),
+    Column("capacity_left", "Left", 5, priority=2),
+    Column("he_capacity", "HE cap", 6, priority=2),
     Column("acts_as", "Acts as", 9),
     Column("intrinsic_sp", "Intr SP", 7),
     Column("max_nt_res", "Max NT", 6),
-    Column("slp_cost", "SLP", 4),
-    Column("naval_base", "Base", 4),
-    Column("sea_zone", "Sea zone", 14),
-    Column("slp_count", "SLP+sea", 7),
+    Column("slp_cost", "SLP", 4, priority=3),
+    Column("naval_base", "Base", 4, priority=3),
+    Column("sea_zone", "Sea zone", 14, priority=3),
+    Column("slp_count", "SLP+sea", 7, priority=1),
 )
 
 
@@ -193,7 +193,7 @@ def load(data_dir: Path) -> RuleSet:
     """Load ``rulesets/europa.toml`` and build the rule set; data errors name file, table and key."""
     path = data_dir / "rulesets" / "europa.toml"
     raw = read_toml(path)
-    tables = load_port_tables(path)
+    tables = load_port_tables(path, raw)
     sea: SeaTables = load_sea_tables(path, raw)
     sequence = build_sequence(raw.get("sequence"), path.name)
     label = lambda turn: turn_label(sequence.calendar, turn)  # noqa: E731 - a one-line labeller

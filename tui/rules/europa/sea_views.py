@@ -24,11 +24,11 @@ from .tables import PortTables
 from .zones import barred, condition, find_zone, naval_status, zone_row
 
 COLUMNS: dict[str, tuple[Column, ...]] = {
-    "zones": (Column("zone", "Sea zone", 24), Column("side", "Side", 6), Column("nsn", "NSN", 4),
-              Column("status", "Status", 14), Column("basis", "Because", 40), Column("air", "Air", 4),
-              Column("markers", "Markers", 24), Column("asked", "Asked", 24)),
-    "shipping-checks": (Column("item", "Item", 12), Column("zone", "Sea zone", 20), Column("side", "Side", 6),
-                        Column("kind", "Cargo", 10), Column("res", "REs", 4), Column("nsn", "NSN", 4),
+    "zones": (Column("zone", "Sea zone", 24), Column("side", "Side", 6, priority=3), Column("nsn", "NSN", 4, priority=3),
+              Column("status", "Status", 14, priority=2), Column("basis", "Because", 40), Column("air", "Air", 4, priority=1),
+              Column("markers", "Markers", 24, priority=3, wrap=True), Column("asked", "Asked", 24)),
+    "shipping-checks": (Column("item", "Item", 12), Column("zone", "Sea zone", 20, priority=3), Column("side", "Side", 6, priority=2),
+                        Column("kind", "Cargo", 10, priority=2), Column("res", "REs", 4), Column("nsn", "NSN", 4),
                         Column("contact_roll", "2d6", 3), Column("contacted", "Contact", 7), Column("result_roll", "1d6", 3),
                         Column("result", "Result", 5), Column("forced", "Forced", 6)),
     "conditions": (Column("id", "Condition", 30), Column("text", "Means", 50), Column("value", "Now", 6),
@@ -40,9 +40,9 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
     "offmap": (Column("name", "Off-map port", 16), Column("side", "Side", 6), Column("type", "Type", 8),
                Column("box", "Holding box", 16), Column("distances", "Distances (hexes)", 40)),
     "beaches": (Column("name", "Beach", 14), Column("owner", "Owner", 6), Column("naval_owner", "For shipping", 12),
-                Column("hex", "Hex", 10), Column("sea_zone", "Sea zone", 16), Column("used", "Used", 4),
+                Column("hex", "Hex", 10), Column("sea_zone", "Sea zone", 16, priority=3), Column("used", "Used", 4),
                 Column("jetties", "Jetties", 7), Column("mulberry", "Mulberry", 12)),
-    "air": (Column("name", "Air unit", 12), Column("side", "Side", 6), Column("zone", "Sea zone", 20),
+    "air": (Column("name", "Air unit", 12), Column("side", "Side", 6, priority=2), Column("zone", "Sea zone", 20, priority=3),
             Column("role", "Role", 7), Column("type", "Type", 9), Column("range", "Range", 5), Column("tbf", "TBF", 4),
             Column("mission", "Mission", 7), Column("distance", "Dist", 4), Column("modified_tbf", "Mod TBF", 7)),
     "interference": (Column("turn", "Turn", 12), Column("area", "Area", 20), Column("result", "Result", 6),

@@ -13,7 +13,7 @@ names the file, the table and the key.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -158,14 +158,15 @@ _TABLES: dict[str, type] = {
 """The top-level tables this module owns; any other table in the file is left alone."""
 
 
-def load_port_tables(path: Path) -> PortTables:
+def load_port_tables(path: Path, raw: dict[str, Any] | None = None) -> PortTables:
     """Load and validate the port tables of 31.A from the rule set file at ``path``.
 
     Only the tables named in ``_TABLES`` are read; other top-level tables (the
     turn sequence, anti-shipping tables, ...) belong to other loaders. Raises
     :class:`DataError` naming the file, table and key of the first problem.
+    ``raw`` is the file already parsed (the rule set's loader reads it once).
     """
-    data = read_toml(path)
+    data = read_toml(path) if raw is None else raw
     parts = convert_tables(data, _TABLES, path.name)
     tables = PortTables(**parts)
     _check(tables, path.name)

@@ -34,10 +34,10 @@ from .world import LogisticsWorld, is_production_turn, other, world_from_data, w
 FIRST, SECOND, LOSER = "first", "second", "loser"
 
 CITY_COLUMNS = (
-    Column("name", "City", 14), Column("hex", "Hex", 5), Column("owner", "Owner", 7), Column("size", "Size", 4),
+    Column("name", "City", 14), Column("hex", "Hex", 5, priority=2), Column("owner", "Owner", 7, priority=2), Column("size", "Size", 4, priority=1),
     Column("coastal", "Coastal", 7), Column("air", "Air PP", 4), Column("navy", "Navy PP", 4), Column("army", "Army PP", 4),
-    Column("total", "Total PP", 5), Column("produces", "Produces", 20), Column("growth", "Growth", 6),
-    Column("storm", "Storm", 5), Column("produced", "Produced", 8),
+    Column("total", "Total PP", 5, priority=2), Column("produces", "Produces", 20, priority=1, wrap=True), Column("growth", "Growth", 6),
+    Column("storm", "Storm", 5, priority=2), Column("produced", "Produced", 8),
 )
 CROSSING_COLUMNS = (Column("name", "Id", 10), Column("kind", "Kind", 7), Column("label", "Name", 16), Column("destroyed", "Destroyed", 9))
 AIRFIELD_COLUMNS = (Column("name", "Hex", 6), Column("kind", "Kind", 6), Column("owner", "Owner", 7), Column("air_units", "Air units", 5))

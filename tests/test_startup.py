@@ -1,0 +1,107 @@
+"""Issue 12 "Faster": what start-up moves off its path still happens, and leaves the process as it found it.
+
+No test here times anything (``scripts/benchmark.py`` prints the figures):
+they check that the first screen renders once, that the other modes' style
+sheets are read once the first screen is up (so a first mode switch or dialog
+makes Textual re-parse nothing), that the garbage collector runs again after
+start-up and gives back what it set aside when the app ends, and that opening
+a save still checks it whole.
+"""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import pytest
+from textual.css.stylesheet import Stylesheet
+from textual.geometry import Region
+
+from tests.conftest import fixed_clock
+from tui.app import HERE, make_app
+from tui.paths import data_dir
+from tui.screens.phases import PhasesScreen, last_entry
+from tui.session import GameOpenError, create_game, memory_game, open_game
+
+
+async def test_the_first_screen_renders_the_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12 Faster: the Phases mode is rendered once at start, not once on resume and again after refresh."""
+    calls: list[int] = []
+    original = PhasesScreen.render_game
+    monkeypatch.setattr(PhasesScreen, "render_game", lambda self, game: (calls.append(1), original(self, game))[1])
+    app = make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert len(calls) == 1
+        assert "Game turn" in str(app.screen.query_one("#sequence").root.label)
+        now = app.screen.query_one("#now")  # drawn in the theme's colours, as Textual's own refresh at start leaves them
+        first = next(seg for seg in now.render_lines(Region(0, 0, now.size.width, 1))[0] if seg.text.strip())
+        assert first.style is not None and first.style.color is not None
+        assert first.style.color.triplet is not None and sum(first.style.color.triplet) > 3 * 128, first.style
+
+
+async def test_other_modes_style_sheets_are_read_after_the_first_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12 Faster: every mode's and dialog's style sheet is read once the first screen is up, so the first
+    switch to Ports (or the first dialog) makes Textual re-parse no style sheet."""
+    app = make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        for sheet in (HERE / "screens").glob("*.tcss"):
+            assert app.stylesheet.has_source(str(sheet), ""), sheet.name
+        reparsed: list[int] = []
+        original = Stylesheet.reparse
+        monkeypatch.setattr(Stylesheet, "reparse", lambda self: (reparsed.append(1), original(self))[1])
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.current_mode == "ports"
+        assert reparsed == []
+        # the ports' own style applies: its table takes the room left by the legend and the "why?"
+        assert app.screen.query_one("#ports").region.height > 3
+
+
+async def test_the_collector_runs_again_after_start_and_gets_back_what_was_set_aside() -> None:
+    """Issue 12 Faster: collection pauses only while the first screen is built; the app hands back what it froze."""
+    assert gc.isenabled()
+    app = make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 0
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
+
+
+def test_opening_still_checks_every_event_and_leaves_the_collector_on(tmp_path: Path) -> None:
+    """Issue 12 Faster: the open path reads the log once, but a damaged event anywhere is still refused."""
+    import orjson
+
+    path = tmp_path / "game.json"
+    game = create_game(path, data_dir(), seed=1, clock=fixed_clock)
+    assert game.execute("next").ok and game.execute("note one").ok
+    game.close()
+    reopened = open_game(path, data_dir(), clock=fixed_clock)
+    assert [e["command"] for e in reopened.events][-1] == "note one"
+    assert last_entry(reopened.events)["command"].startswith("next")
+    reopened.close()
+    data = orjson.loads(path.read_bytes())
+    data["events"]["2"]["status"] = "lost"
+    path.write_bytes(orjson.dumps(data))
+    with pytest.raises(GameOpenError, match="event 2 has status 'lost'"):
+        open_game(path, data_dir(), clock=fixed_clock)
+    assert gc.isenabled()
+
+
+def test_last_entry_finds_the_last_applied_next_only() -> None:
+    """The Phases mode's "what happened on entry": the newest applied ``next``, never ``nextish`` or an undone one."""
+    events = [
+        {"seq": 1, "status": "applied", "command": "next"},
+        {"seq": 2, "status": "applied", "command": "next --force"},
+        {"seq": 3, "status": "undone", "command": "next"},
+        {"seq": 4, "status": "applied", "command": "nextish"},
+        {"seq": 5, "status": "applied", "command": "note next"},
+    ]
+    assert last_entry(events)["seq"] == 2
+    assert last_entry(events[:1])["seq"] == 1
+    assert last_entry([{"seq": 1, "status": "applied", "command": 7}]) is None
