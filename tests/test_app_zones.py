@@ -61,15 +61,30 @@ async def test_key_5_shows_the_sea_zones_mode_with_every_zone_and_side() -> None
         table = app.screen.query_one("#zones", ViewTable)
         await until(pilot, lambda: table.row_count == len(app.game.ruleset.views["zones"](app.game.state)))
         assert table.row_count == 36  # 18 zones x 2 sides
-        assert table.selected == "baltic:axis"
+        assert table.selected == "western-med:axis"  # issue 12: the scenario's theatre first, not the Baltic
         await pilot.press("down")
-        await until(pilot, lambda: table.selected == "baltic:allied")
+        await until(pilot, lambda: table.selected == "western-med:allied")
         why = str(app.screen.query_one("#zone-why", ExplainPane).query_one("#why-title").render())
-        assert "Baltic Sea" in why and "NSN 4" in why and "NSN 9" in why
+        assert "Western Mediterranean" in why and "NSN 12" in why and "NSN 6" in why
         await pilot.press("question_mark")  # the help lists the mode's own keys
         await until(pilot, lambda: isinstance(app.screen, TextScreen))
         text = page_text(app.screen)
         assert "Keys of the Sea Zones mode" in text and "Guided anti-shipping check" in text and "Mulberries" in text
+
+
+async def test_issue12_sea_zones_open_on_the_zones_the_scenarios_ports_border() -> None:
+    """Issue 12: the Mediterranean game opens on its own waters; the Baltic and the other zones come after them."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        table = app.screen.query_one("#zones", ViewTable)
+        await until(pilot, lambda: table.row_count == 36)
+        bordered = {p["sea_zone"] for p in app.game.ruleset.views["ports"](app.game.state) if p.get("sea_zone")}
+        order = list(dict.fromkeys(r["zone"] for r in app.game.ruleset.views["zones"](app.game.state)))
+        first = order[:len([z for z in order if z in bordered])]
+        assert set(first) <= bordered and "Central Mediterranean" in first and "Baltic Sea" not in first
+        assert order.index("Baltic Sea") > order.index("Red Sea")
+        assert table.selected == f"{app.game.ruleset.views['zones'](app.game.state)[0]['key']}"
 
 
 async def test_guided_check_from_the_keyboard_ends_with_the_contact_roll() -> None:

@@ -1,4 +1,7 @@
-"""Markers mode: every marker on the map (Port Hit, Reduced, Collateral Damage, Port Used, ...), where and until when."""
+"""Markers mode: every marker on the map (Port Hit, Reduced, Collateral Damage, Port Used, ...), where and until when.
+
+Type a marker's name to jump to it, ``/`` to search every column (a place, a side).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +10,10 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from ..widgets.port_table import SIDE_STYLE
+from ..widgets.table_search import SearchTable
 from .base import GameScreen
 
 if TYPE_CHECKING:
@@ -28,12 +32,12 @@ class MarkersScreen(GameScreen):
         """Count line and the table."""
         with Vertical(id="markers-body"):
             yield Static(id="markers-count")
-            yield DataTable(id="markers", cursor_type="row", zebra_stripes=True)
+            yield SearchTable(id="markers", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
         """Columns; focus the table."""
         super().on_mount()
-        table = self.query_one(DataTable)
+        table = self.query_one(SearchTable)
         for header, key in COLUMNS:
             table.add_column(header, key=key)
         table.focus()
@@ -41,7 +45,7 @@ class MarkersScreen(GameScreen):
     def render_game(self, game: Game) -> None:
         """Refill the table from ``ruleset.markers``."""
         rows = game.ruleset.markers(game.state, game.ruleset.sequence)
-        table = self.query_one(DataTable)
+        table = self.query_one(SearchTable)
         keep = table.cursor_row
         table.clear()
         for i, row in enumerate(rows):

@@ -8,11 +8,14 @@ Undone and abandoned events stay in the log, struck through and labelled.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from rich.text import Text
+from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import DataTable
+
+from .table_search import Searchable
 
 PAGE = 200
 MORE = "__more__"
@@ -50,8 +53,10 @@ def event_cells(event: dict[str, Any]) -> list[Text]:
     ]
 
 
-class EventLog(DataTable):
-    """The Log mode's table; posts ``EventSelected`` as the cursor moves."""
+class EventLog(Searchable, DataTable):  # type: ignore[misc]
+    """The Log mode's table; posts ``EventSelected`` as the cursor moves. Typing jumps to a command, ``/`` searches."""
+
+    BINDINGS: ClassVar[list[BindingType]] = Searchable.SEARCH_BINDINGS
 
     class EventSelected(Message):
         """The cursor is on event ``seq``."""
@@ -111,6 +116,24 @@ class EventLog(DataTable):
         if left > 0:
             note = Text(f"▼ {left:,} older event(s): press l or move here to load {min(PAGE, left)} more", style="italic")
             self.add_row(Text("…", justify="right"), "", "", "", "", note, "", key=MORE)
+
+    def jump_text(self, index: int) -> str:
+        """The event's command (``capture`` jumps to the newest capture)."""
+        event = self._event_at(index)
+        return str(event.get("command", "")) if event else ""
+
+    def search_text(self, index: int) -> str:
+        """Everything the row shows (the "more" row holds nothing to find)."""
+        return super().search_text(index) if self._event_at(index) else ""
+
+    def search_more(self) -> bool:
+        """Load the next page of older events (a search runs through the whole log)."""
+        return self.load_older() > 0
+
+    def _event_at(self, index: int) -> dict[str, Any] | None:
+        if not 0 <= index < self.shown:
+            return None
+        return self._events[len(self._events) - 1 - index]
 
     def event_at_cursor(self) -> dict[str, Any] | None:
         """The event under the cursor (None on the "more" row or when empty)."""

@@ -1,0 +1,183 @@
+"""Pilot tests of issue 12, "find anything": type-to-jump and ``/`` search in every table, the palette acting on a
+port or unit by name, and the Log's filters. Keys pressed as a referee presses them; outcomes asserted on the
+tables' cursors and on the game itself, for every rule set.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
+from test_app_pilot import SIZE, fixed_clock, new_app, type_text, until
+from tui.app import HarbormasterApp, make_app
+from tui.paths import data_dir
+from tui.screens.form_prompt import FormPrompt
+from tui.session import memory_game
+from tui.widgets.event_log import EventLog
+from tui.widgets.naval_table import NavalTable
+from tui.widgets.port_table import PortTable
+from tui.widgets.table_search import SearchBar, SearchTable
+from tui.widgets.view_table import ViewTable
+
+
+def game_app(ruleset: str) -> HarbormasterApp:
+    """A new bundled game of ``ruleset`` (seed 1, fixed clock) in the app."""
+    return make_app(memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+
+
+async def table_of(pilot: Pilot[Any], mode_key: str, kind: type[DataTable], selector: str = "") -> Any:
+    """Show the mode of ``mode_key``; its table once filled."""
+    app: Any = pilot.app
+    await pilot.press(mode_key)
+    query = selector or kind
+    await until(pilot, lambda: app.screen.query(query) and app.screen.query_one(query).row_count)
+    return app.screen.query_one(query)
+
+
+def name_at_cursor(table: Any) -> str:
+    return table.jump_text(table.cursor_row)
+
+
+async def search(pilot: Pilot[Any], text: str) -> None:
+    """Press ``/`` and type ``text`` into the search bar."""
+    app: Any = pilot.app
+    await pilot.press("slash")
+    await until(pilot, lambda: isinstance(app.screen, SearchBar))
+    await type_text(pilot, text)
+    await pilot.pause()
+
+
+# --- type to jump --------------------------------------------------------------------------------------------------
+
+async def test_issue12_typing_a_ports_name_jumps_to_it_in_every_rule_set() -> None:
+    """Issue 12: ``Tob`` (the name as written) jumps to Tobruk, ``Tr`` to Tripoli; the mode's keys still work."""
+    for ruleset, typed, wanted in (("europa", "Tob", "Tobruk"), ("europa", "Tr", "Tripoli"), ("ocs", "Ba", "Bardia"),
+                                   ("awaw", "Gi", "Gibraltar"), ("logistics", "Dun", "Dunmore")):
+        app = game_app(ruleset)
+        async with app.run_test(size=SIZE) as pilot:
+            table = await table_of(pilot, "2", PortTable)
+            await pilot.press(*typed)
+            await until(pilot, lambda: name_at_cursor(table) == wanted)
+            assert app.selected.get("ports") == wanted, ruleset  # the palette's selection follows
+
+
+async def test_issue12_the_same_capital_again_goes_on_to_the_next_name_starting_with_it() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await table_of(pilot, "2", PortTable)
+        seen = []
+        for _ in range(3):
+            await pilot.press("T")
+            await pilot.pause()
+            seen.append(name_at_cursor(table))
+        assert seen == ["Tobruk", "Tripoli", "Tunis"]
+
+
+async def test_issue12_a_key_of_the_mode_is_no_jump_it_does_what_it_does() -> None:
+    """``h`` on the Ports table still asks for the hits (Haifa is found by ``H``)."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await table_of(pilot, "2", PortTable)
+        await pilot.press("H")
+        await until(pilot, lambda: name_at_cursor(table) == "Haifa")
+        await pilot.press("h")
+        await until(pilot, lambda: app.screen.is_modal)
+        assert name_at_cursor(table) == "Haifa"
+
+
+async def test_issue12_typing_jumps_in_the_sea_zones_the_markers_the_naval_units_and_the_log() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        zones = await table_of(pilot, "5", ViewTable, "#zones")
+        await pilot.press("A", "e")
+        await until(pilot, lambda: zones.selected == "aegean:axis")
+        markers = await table_of(pilot, "3", SearchTable)
+        await pilot.press("r")  # no key of the Markers mode: a small letter jumps as well
+        await until(pilot, lambda: name_at_cursor(markers) == "Reduced")
+        app.run_line("hit Tobruk 1")
+        await until(pilot, lambda: len(app.game.events) == 1)
+        app.run_line("set dice typed")
+        await until(pilot, lambda: len(app.game.events) == 2)
+        log = await table_of(pilot, "4", EventLog)
+        assert log.event_at_cursor()["command"].startswith("set")
+        await pilot.press("H")
+        await until(pilot, lambda: (log.event_at_cursor() or {}).get("command", "").startswith("hit"))
+    app = game_app("awaw")
+    async with app.run_test(size=SIZE) as pilot:
+        naval = await table_of(pilot, "6", NavalTable)
+        await pilot.press("M")
+        await until(pilot, lambda: name_at_cursor(naval) == "Malaya")  # the first name with M: a unit at Gibraltar
+        await pilot.press("a", "l", "t")  # keys of the mode, taken by the jump under way while a name still matches
+        await until(pilot, lambda: name_at_cursor(naval) == "Malta")
+        assert not app.screen.is_modal
+
+
+# --- / search ------------------------------------------------------------------------------------------------------
+
+async def test_issue12_slash_searches_every_cell_and_enter_goes_to_the_next_match() -> None:
+    """``/`` then ``central``: the cursor follows the first zone row holding it, Enter the next; Esc leaves it there."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        zones = await table_of(pilot, "5", ViewTable, "#zones")
+        await search(pilot, "central")
+        await until(pilot, lambda: zones.selected == "central-med:axis")
+        assert "1 of 2" in str(app.screen.query_one("#search-count").render())
+        await pilot.press("enter")
+        await until(pilot, lambda: zones.selected == "central-med:allied")
+        await pilot.press("enter")  # wraps round
+        await until(pilot, lambda: zones.selected == "central-med:axis")
+        await pilot.press("up")
+        await until(pilot, lambda: zones.selected == "central-med:allied")
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.is_modal)
+        assert zones.selected == "central-med:allied" and app.selected["zones"] == "Central Mediterranean"
+        await search(pilot, "no such sea")
+        assert "no match" in str(app.screen.query_one("#search-count").render())
+        assert zones.selected == "central-med:allied"  # nothing found: the cursor stays
+
+
+async def test_issue12_slash_searches_the_ports_markers_and_naval_tables_of_every_rule_set() -> None:
+    for ruleset, key, kind, text, wanted in (
+            ("europa", "2", PortTable, "naples", "Naples"),
+            ("europa", "3", SearchTable, "benghazi", "Reduced"),
+            ("ocs", "2", PortTable, "mersa", "Mersa Matruh"),
+            ("logistics", "2", PortTable, "kings", "Kingsbridge"),
+            ("logistics", "3", SearchTable, "storm", "Storm"),
+            ("awaw", "6", NavalTable, "victorious", "Victorious"),
+            ("awaw", "3", SearchTable, "aurora", "Inverted")):
+        app = game_app(ruleset)
+        async with app.run_test(size=SIZE) as pilot:
+            table = await table_of(pilot, key, kind)
+            await search(pilot, text)
+            await until(pilot, lambda: name_at_cursor(table) == wanted)
+            if ruleset == "awaw" and key == "3":
+                assert "Aurora" in table.search_text(table.cursor_row), ruleset
+            await pilot.press("escape")
+            await until(pilot, lambda: not app.screen.is_modal)
+
+
+async def test_issue12_the_naval_filter_moved_to_F_so_slash_searches_as_everywhere() -> None:
+    app = game_app("awaw")
+    async with app.run_test(size=SIZE) as pilot:
+        await table_of(pilot, "6", NavalTable)
+        await pilot.press("F")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.is_modal)
+        await pilot.press("slash")
+        await until(pilot, lambda: isinstance(app.screen, SearchBar))
+
+
+async def test_issue12_a_log_search_runs_through_the_older_pages_too() -> None:
+    """The Log holds a window of 200 events; a search for an older one loads the pages before it."""
+    app = new_app()
+    for n in range(230):
+        assert app.game.execute(f"note 'entry {n:03d}'").ok
+    async with app.run_test(size=SIZE) as pilot:
+        log = await table_of(pilot, "4", EventLog)
+        assert log.shown == 200
+        await search(pilot, "entry 002")
+        await until(pilot, lambda: (log.event_at_cursor() or {}).get("seq") == 3)
+        assert log.shown == 230
