@@ -2,8 +2,8 @@
 
 ``make_app(game)`` builds it (the CLI opens or creates the game; tests pass a
 ``memory_game``). The modes are screens (``MODES``); the app owns the game,
-the execute path (dice, confirmations, refusals, then the prompts the command
-raised, one after another) and the status line, and tells the screens when
+the execute path (the parts a command lacks, dice, confirmations, refusals,
+then the prompts the command raised, one after another) and the status line, and tells the screens when
 the game changed (``GameChanged``).
 """
 
@@ -22,7 +22,7 @@ from textual.widgets import Input
 from .commands import APP_ACTIONS, HarbormasterCommands
 from .engine.command import Command, parse
 from .engine.game import Game, Result
-from .screens.answer import answer_line, prompt_modal
+from .screens.answer import answer_line, answer_text, prompt_modal
 from .screens.action_screen import ActionScreen
 from .screens.base import GameScreen
 from .screens.command_line import CommandLine, completions, syntax
@@ -45,7 +45,7 @@ from .widgets.view_table import ViewTable
 
 POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session
 RETRIES = 64  # dice stages / confirmation rounds for one command before giving up (a batch asks each stage)
-PROMPT_CHAIN = 16  # prompts asked after one command (a guided check raises 8, one after another)
+PROMPT_CHAIN = 16  # prompts asked after one command, one after another
 GAME_ACTIONS = frozenset({a.action.split("(")[0] for a in APP_ACTIONS} | {"command_palette"})
 
 
@@ -345,6 +345,14 @@ class HarbormasterApp(App[None]):
                     self._say(f"Cancelled: {line} (nothing changed).", "warning")
                     return None
                 command = self._with(command, source, roll=True) if answer == ROLL else self._with_dice(command, source, answer)
+            elif result.needs_answer:  # a part the command lacks (the guided check): asked, put in, run again
+                question = result.needs_answer
+                text = answer_text(question.prompt, await self.push_screen_wait(
+                    prompt_modal(question.prompt, question.prompt.subject)))
+                if text is None:
+                    self._say(f"Cancelled: {line} (nothing changed).", "warning")
+                    return None
+                command = question.answered(text)
             elif result.needs_confirm:
                 if not await self.push_screen_wait(ConfirmPrompt("Go ahead?", result.message, yes="Go ahead", no="Back")):
                     self._say(f"Cancelled: {line} (nothing changed).", "warning")
