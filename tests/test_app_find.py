@@ -181,3 +181,63 @@ async def test_issue12_a_log_search_runs_through_the_older_pages_too() -> None:
         await search(pilot, "entry 002")
         await until(pilot, lambda: (log.event_at_cursor() or {}).get("seq") == 3)
         assert log.shown == 230
+
+
+# --- the palette acts on any port or unit by name --------------------------------------------------------------------
+
+async def palette(pilot: Pilot[Any], text: str, title: str) -> None:
+    """ctrl+p, type ``text``, wait until ``title`` is the first hit, Enter."""
+    from textual.command import CommandList, CommandPalette
+
+    app: Any = pilot.app
+    await pilot.press("ctrl+p")
+    await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+    await type_text(pilot, text)
+
+    def first() -> str:
+        hits = app.screen.query_one(CommandList)
+        return str(hits.get_option_at_index(0).prompt) if hits.option_count else ""
+
+    await until(pilot, lambda: title in first())
+    await pilot.press("enter")
+
+
+async def test_issue12_the_palette_captures_a_port_by_name_not_only_the_selected_one() -> None:
+    """``capture Tripoli`` from the Phases mode: the Ports mode with Tripoli selected, its capture asked, run."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.current_mode == "phases"
+        await palette(pilot, "capture Tripoli", "Port: Capture Tripoli")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        assert app.current_mode == "ports" and app.selected.get("ports") == "Tripoli"
+        assert app.screen.values()["side"] == "allied"  # the other side than Tripoli's owner, as on the key
+        await pilot.click("#ok")
+        await until(pilot, lambda: app.game.events)
+        assert app.game.events[-1]["command"] == "capture Tripoli allied --nation british"
+        assert app.game.events[-1]["source"] == "palette"
+        assert app.game.state.world.ports["Tripoli"].owner == "allied"
+
+
+async def test_issue12_the_palette_acts_by_name_in_every_rule_set() -> None:
+    """OCS ``hit Bardia``; AWAW ``damage Malaya`` (a unit); logistics ``capture Dunmore`` (a place on the map)."""
+    from tui.screens.number_prompt import NumberPrompt
+
+    app = game_app("ocs")
+    async with app.run_test(size=SIZE) as pilot:
+        await palette(pilot, "hit Bardia", "Port: Hit Bardia")
+        await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
+        assert app.current_mode == "ports" and app.screen_stack[-2].query_one(PortTable).selected == "Bardia"
+        assert app.screen.title_text.endswith("Bardia")
+    app = game_app("awaw")
+    async with app.run_test(size=SIZE) as pilot:
+        await palette(pilot, "damage Malaya", "Damage Malaya")
+        await until(pilot, lambda: app.current_mode == "naval" and (app.screen.is_modal or app.game.events))
+        assert app.screen_stack[-2 if app.screen.is_modal else -1].query_one(NavalTable).selected == "Malaya"
+    app = game_app("logistics")
+    async with app.run_test(size=SIZE) as pilot:
+        dunmore = next(r["name"] for r in app.game.ruleset.views["map"](app.game.state) if r.get("place") == "Dunmore")
+        await palette(pilot, "capture Dunmore", "Capture Dunmore")
+        await until(pilot, lambda: app.current_mode == "map" and app.screen.is_modal)
+        from tui.widgets.hex_map import HexMap
+        assert app.screen_stack[-2].query_one(HexMap).cursor == dunmore

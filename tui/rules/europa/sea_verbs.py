@@ -355,7 +355,7 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
     verbs = [
         Verb("condition", "condition ID on|off|N", "Answer a sea zone condition the app cannot know (France has surrendered, Winter month, Suez closed, ...). Derived ones are refused: they follow the ports.", "33.B.10", cond_cmd, anytime=True, group="sea"),
         Verb("malta", "malta N", "Set the Malta status number: the Axis Central Med NSN and the Allied West/Central Med lines follow it.", "33.B.1.a, 33.B.10", malta, anytime=True, group="sea"),
-        Verb("check", "check [ZONE SIDE KIND[:RES][@NAME]] [--tight|--loose|--outside] [--short|--far|--soviet|--soviet-base] [--force] [--dice N,N,..|dice=N,N,..]",
+        Verb("check", "check [ZONE SIDE KIND[:RES][@NAME]] [--guided] [--tight|--loose|--outside] [--short|--far|--soviet|--soviet-base] [--force] [--dice N,N,..|dice=N,N,..]",
              "Anti-shipping check of one cargo item (SPs/SRPs in 3 RE increments): final NSN with every modifier, 2d6 contact, 1d6 result in plain words. A missing zone, side or cargo (and with --guided the REs, the route and the roll) is asked first, and the answers make one command: one event in the log. --dice takes every stage's faces in order (2d6 contact, then 1d6 only on contact); in a typed game a stage without faces is asked for (screens) or refused naming it (exec). Once per item per zone per naval movement phase unless --force (recorded).",
              "33.A, 33.D, 33.E", check, group="sea", options=("tight", "loose", "outside", "short", "far", "soviet", "soviet-base", "force", "name", "side", "cargo", "sea-zone", "dice", "roll",
                       "guided", "route", "res")),
