@@ -241,3 +241,93 @@ async def test_issue12_the_palette_acts_by_name_in_every_rule_set() -> None:
         await until(pilot, lambda: app.current_mode == "map" and app.screen.is_modal)
         from tui.widgets.hex_map import HexMap
         assert app.screen_stack[-2].query_one(HexMap).cursor == dunmore
+
+
+# --- the Log's filters ---------------------------------------------------------------------------------------------
+
+def europa_two_turns() -> HarbormasterApp:
+    """A game with a hit on Tobruk in Jan I 1943, a capture of Tripoli by the Allies and a note in Jan II 1943."""
+    app = new_app()
+    game = app.game
+    assert game.execute("hit Tobruk 1").ok
+    first = game.turn_label
+    for _ in range(80):
+        if game.turn_label != first:
+            break
+        assert game.execute("next --force").ok
+    assert game.execute("capture Tripoli allied").ok and game.execute("note 'Tobruk convoy sighted'").ok
+    return app
+
+
+async def test_issue12_the_log_filters_by_kind_turn_side_and_name_and_hides_next() -> None:
+    from textual.widgets import Select
+
+    from tui.screens.log import LogScreen
+
+    app = europa_two_turns()
+    events = app.game.events
+    second = events[-1]["turn"]
+    async with app.run_test(size=SIZE) as pilot:
+        log = await table_of(pilot, "4", EventLog)
+        assert log.shown == len(events)
+        await pilot.press("h")  # hide next
+        await until(pilot, lambda: log.shown == 3)
+        assert [e["command"].split()[0] for e in log.events] == ["hit", "capture", "note"]
+        assert "next hidden" in str(app.screen.query_one("#log-count").render())
+        await pilot.press("h")  # and back
+        await until(pilot, lambda: log.shown == len(events))
+
+        async def filter_by(**values: Any) -> None:
+            await pilot.press("f")
+            await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+            for name, value in values.items():
+                field = app.screen.query_one(f"#field-{name}")
+                if isinstance(field, Select):
+                    field.value = value
+                else:
+                    field.focus()
+                    await type_text(pilot, value)
+            await pilot.click("#ok")
+            await until(pilot, lambda: isinstance(app.screen, LogScreen))
+            await pilot.pause()
+
+        await filter_by(kind="capture")
+        await until(pilot, lambda: [e["command"] for e in log.events] == ["capture Tripoli allied"])
+        await filter_by(kind="all", turn=second)
+        await until(pilot, lambda: log.events and all(e["turn"] == second for e in log.events))
+        assert "note" in [e["command"].split()[0] for e in log.events] and "hit" not in [e["command"].split()[0] for e in log.events]
+        await filter_by(turn="all", name="Tobruk")
+        await until(pilot, lambda: [e["command"].split()[0] for e in log.events] == ["hit", "note"])
+        assert log.event_at_cursor()["command"].startswith("note")  # newest first
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        app.screen.query_one("#field-name").value = ""
+        app.screen.query_one("#field-side", Select).value = "allied"
+        await pilot.click("#ok")
+        await until(pilot, lambda: log.events and all(e["actor"] == "allied" for e in log.events))
+        assert "capture" in [e["command"].split()[0] for e in log.events]
+
+
+async def test_issue12_the_logs_turn_column_never_cuts_a_turn_name() -> None:
+    from textual.widgets.data_table import ColumnKey
+
+    app = europa_two_turns()
+    longest = max(len(e["turn"]) for e in app.game.events)
+    assert longest > 10  # "Jan II 1943"
+    async with app.run_test(size=SIZE) as pilot:
+        log = await table_of(pilot, "4", EventLog)
+        assert log.columns[ColumnKey("turn")].width >= longest
+        row = log.get_row_at(0)
+        assert row[1].plain == app.game.events[-1]["turn"]
+
+
+async def test_issue12_the_log_hides_next_in_every_rule_set() -> None:
+    for ruleset in ("ocs", "awaw", "logistics"):
+        app = game_app(ruleset)
+        for _ in range(3):
+            assert app.game.execute("next --force").ok, ruleset
+        assert app.game.execute("note 'seen'").ok
+        async with app.run_test(size=SIZE) as pilot:
+            log = await table_of(pilot, "4", EventLog)
+            await pilot.press("h")
+            await until(pilot, lambda: [e["command"] for e in log.events] == ["note seen"])

@@ -8,12 +8,13 @@ Undone and abandoned events stay in the log, struck through and labelled.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from rich.text import Text
 from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey
 
 from .table_search import Searchable
 
@@ -22,6 +23,7 @@ MORE = "__more__"
 LABEL = {"undone": ("UNDONE", "bold black on yellow"), "abandoned": ("ABANDONED", "bold white on grey35")}
 COLUMNS = (("#", "seq", 5), ("Turn", "turn", 10), ("Segment", "segment", 16), ("Actor", "actor", 6),
            ("Command", "command", 22), ("Summary", "summary", 33), ("Dice", "dice", 12))
+"""(header, key, width); the Turn column grows to the longest turn name shown (never cut: ``Jan II 1943``)."""
 
 
 def dice_text(event: dict[str, Any]) -> str:
@@ -77,22 +79,43 @@ class EventLog(Searchable, DataTable):  # type: ignore[misc]
 
     def on_mount(self) -> None:
         """Set up the columns."""
+        self._columns(COLUMNS[1][2])
+
+    def _columns(self, turn_width: int) -> None:
         for header, key, width in COLUMNS:
-            self.add_column(header, key=key, width=width)
+            self.add_column(header, key=key, width=turn_width if key == "turn" else width)
+
+    @property
+    def events(self) -> Sequence[dict[str, Any]]:
+        """The events the table draws from (the filter's, when the Log is filtered), oldest first."""
+        return self._events
 
     @property
     def shown(self) -> int:
         """How many events are in the table now."""
         return min(self.window, len(self._events))
 
-    def show(self, events: Sequence[dict[str, Any]]) -> None:
-        """Show the newest ``window`` of ``events`` (oldest first, as the game keeps them), keeping the cursor."""
+    def show(self, events: Sequence[dict[str, Any]], keep_event: Callable[[dict[str, Any]], bool] | None = None) -> None:
+        """Show the newest ``window`` of ``events`` (oldest first, as the game keeps them) that ``keep_event`` keeps,
+        keeping the cursor."""
         keep = self.cursor_row if self.row_count else 0
-        self._events = events
-        self.clear()
-        self._add(0, self.shown)
+        self._events = events if keep_event is None else [e for e in events if keep_event(e)]
+        self._rebuild()
         if self.row_count:
             self.move_cursor(row=min(keep, self.row_count - 1), animate=False)
+
+    def _turn_width(self) -> int:
+        """The width of the longest turn name in the window (at least the column's own)."""
+        shown = self._events[len(self._events) - self.shown:]
+        return max([COLUMNS[1][2]] + [len(str(e.get("turn", ""))) for e in shown])
+
+    def _rebuild(self) -> None:
+        """The columns (the Turn one as wide as its names) and the window's rows."""
+        width = self._turn_width()
+        self.clear(columns=not self.columns or self.columns[ColumnKey("turn")].width != width)
+        if not self.columns:
+            self._columns(width)
+        self._add(0, self.shown)
 
     def load_older(self) -> int:
         """Add the next page of older events; return how many were added."""
@@ -100,6 +123,12 @@ class EventLog(Searchable, DataTable):  # type: ignore[misc]
         if start >= len(self._events):
             return 0
         self.window += PAGE
+        if self._turn_width() != self.columns[ColumnKey("turn")].width:
+            keep = self.cursor_row
+            self._rebuild()
+            self.move_cursor(row=keep, animate=False)
+            self.post_message(self.WindowChanged())
+            return self.shown - start
         if MORE in self.rows:
             self.remove_row(MORE)
         self._add(start, self.shown)
