@@ -109,7 +109,8 @@ async def test_issue12_guided_check_starts_from_the_selected_zone_asks_cargo_fir
         await zone_at(pilot, "C", "central-med:axis")
         await pilot.press("c")
         await question(pilot, "Cargo item")  # the first question: no zone, no side asked
-        assert isinstance(app.screen, ChoicePrompt) and app.screen.title_text == "Anti-shipping check"
+        assert isinstance(app.screen, ChoicePrompt)
+        assert app.screen.title_text == "Anti-shipping check: Central Mediterranean, Axis shipping"
         assert not app.game.events  # nothing happens before the last answer
         await choose(pilot, "sp")
         await question(pilot, "REs of SPs")

@@ -83,14 +83,15 @@ def build_ask(st: SeaTables, pt: PortTables, usage: str) -> Ask:
             raise NeedAnswer(f"the check asks: {prompt.text} [{prompt.rule}] — the app asks it; or type the whole "
                              f"command: {usage}", prompt, args, given, into)
 
-        base = dict(kind="choice", rule="33.A", subject=TITLE)
+        title = f"{TITLE}: {st.sea_zones[zid].name}, {SIDE_NAMES[side]} shipping" if zid and side else TITLE
+        base = dict(kind="choice", rule="33.A", subject=title)
         if not cargo:
             need(Pending(id="check:cargo", text="Cargo item: " + "; ".join(f"{k} = {c.name}" for k, c in st.cargo_kinds.items()),
                          choices=tuple(st.cargo_kinds), **base), "cargo")
         item = X.parse_item(st, cargo, "#")
         kind = st.cargo_kinds[item.kind]
         if kind.increment and ":" not in cargo.partition("@")[0]:
-            need(Pending(id="check:res", kind="number", min=0.5, max=99, rule="33.E Table 6 (*)", subject=TITLE,
+            need(Pending(id="check:res", kind="number", min=0.5, max=99, rule="33.E Table 6 (*)", subject=title,
                          text=f"REs of {kind.name} (checked in {fmt_number(kind.increment)} RE increments)"), "res")
         if not zid:
             names = tuple(spec.name for z, spec in st.sea_zones.items() if not spec.exists_when or zone_exists(world, st, pt, z))
@@ -112,7 +113,8 @@ def build_ask(st: SeaTables, pt: PortTables, usage: str) -> Ask:
         final = {**{f: True for f in sorted(chosen)}, **known}
         need(Pending(id="check:roll", kind="roll", dice=st.anti_shipping_table.dice, choices=("roll",), rule="33.D, 33.E",
                      subject=f"{TITLE}: the roll",
-                     text=f"{st.sea_zones[zid].name}, {SIDE_NAMES[side]} shipping, {cargo}: {stages}contact "
+                     text=f"{st.sea_zones[zid].name}, {SIDE_NAMES[side]} shipping, {cargo}"
+                          f"{''.join(f' --{f}' for f in sorted(chosen))}: {stages}contact "
                           f"{st.anti_shipping_table.dice}, then on contact {st.shipping_results.die}: "
                           f"{X.contact_detail(st, nsn) if nsn.value is not None else 'barred'}"),
              "roll", (zid, side, cargo), final)
