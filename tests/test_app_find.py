@@ -85,6 +85,23 @@ async def test_issue12_a_key_of_the_mode_is_no_jump_it_does_what_it_does() -> No
         assert name_at_cursor(table) == "Haifa"
 
 
+async def test_issue12_a_pause_ends_the_jump_and_a_key_that_matches_nothing_does_what_it_does() -> None:
+    """Within the pause a key of the mode goes on with the name; after it, or when no name matches, it is the key."""
+    from tui.widgets.table_search import JUMP_PAUSE
+
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await table_of(pilot, "2", PortTable)
+        assert table.jump_key("H", "H", now=100.0) and name_at_cursor(table) == "Haifa"
+        assert table.jump_key("a", "a", now=100.5) and name_at_cursor(table) == "Haifa"  # "Ha": a is Add, taken
+        assert not table.jump_key("x", "x", now=100.6)  # "Hax" matches nothing: x captures, as ever
+        assert table.jump_key("A", "A", now=101.0) and name_at_cursor(table) == "Alexandria"
+        assert table.jump_key("l", "l", now=101.1) and name_at_cursor(table) == "Alexandria"  # "Al"
+        assert not table.jump_key("e", "e", now=101.1 + JUMP_PAUSE + 0.1)  # after the pause e is Use again ("Ale" or not)
+        assert table.jump_key("G", "G", now=200.0) and name_at_cursor(table) == "Gibraltar"
+        assert not table.jump_key("1", "1", now=300.0)  # a digit starts no jump (the modes' keys)
+
+
 async def test_issue12_typing_jumps_in_the_sea_zones_the_markers_the_naval_units_and_the_log() -> None:
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
