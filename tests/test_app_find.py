@@ -143,8 +143,15 @@ async def test_issue12_slash_searches_every_cell_and_enter_goes_to_the_next_matc
         await until(pilot, lambda: zones.selected == "central-med:allied")
         await pilot.press("enter")  # wraps round
         await until(pilot, lambda: zones.selected == "central-med:axis")
+        await pilot.press("n")  # after Enter, as in vim; never "next segment" while the bar is open
+        await until(pilot, lambda: zones.selected == "central-med:allied")
+        await pilot.press("N")
+        await until(pilot, lambda: zones.selected == "central-med:axis")
         await pilot.press("up")
         await until(pilot, lambda: zones.selected == "central-med:allied")
+        assert not app.game.events  # n moved through the matches; it ran nothing
+        await pilot.press("slash")  # edit the text again
+        await until(pilot, lambda: app.screen.query_one("#search-input").has_focus)
         await pilot.press("escape")
         await until(pilot, lambda: not app.screen.is_modal)
         assert zones.selected == "central-med:allied" and app.selected["zones"] == "Central Mediterranean"

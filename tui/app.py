@@ -218,7 +218,7 @@ class HarbormasterApp(App[None]):
         keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS if not a.mode or self.has_mode(a.mode)]
         keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt; a name acts on that port or "
                                "unit (capture Tripoli)"))
-        keys.append(("/", "In a table: search every column (Enter or ↓ next match, ↑ previous, Esc close); "
+        keys.append(("/", "In a table: search every column (Enter or ↓ next match, ↑ previous, then n/N; Esc close); "
                           "typing a name as written (Tob) jumps to it"))
         keys.append(("R", "Write a briefing for one side (or the referee's report) beside the save"))
         sections = [("Keys", keys_table(keys))]

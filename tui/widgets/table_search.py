@@ -14,9 +14,12 @@ table). Two ways to find a row (issue 12):
   matches no row ends the jump and does what it always does.
 * **``/`` search.** A bar at the bottom; what is typed is looked for in
   every cell of every row (any case). The cursor follows the first match as
-  you type; Enter or Down goes to the next, Up to the one before; Esc closes
-  the bar and leaves the cursor where it is. A table that holds only a window
-  of its rows (the Log) loads older ones when the search runs out.
+  you type; Enter or Down goes to the next, Up to the one before. After
+  Enter the field lets go of the keys, as in vim: ``n`` and ``N`` go to the
+  next and the previous match (and no key reaches the mode: ``n`` is never
+  "next segment" here), ``/`` edits the text again; Esc closes the bar and
+  leaves the cursor where it is. A table that holds only a window of its
+  rows (the Log) loads older ones when the search runs out.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ class Searchable:
 
     SEARCH_BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "search", "Search", key_display="/", show=False,
-                tooltip="Search every row of the table (Enter or ↓ next match, ↑ previous, Esc close)"),
+                tooltip="Search every row of the table (Enter or ↓ next match, ↑ previous, then n/N; Esc close)"),
     ]
 
     _jump_prefix: str = ""
@@ -152,6 +155,9 @@ class SearchBar(ModalScreen[None]):
         Binding("escape", "close", "Close", key_display="Esc"),  #: Close, the cursor stays on the match.
         Binding("down", "step(1)", "Next", key_display="↓"),  #: The next match.
         Binding("up", "step(-1)", "Previous", key_display="↑"),  #: The match before.
+        Binding("n,enter", "step(1)", "Next", show=False),  #: After Enter: the next match.
+        Binding("N", "step(-1)", "Previous", show=False),  #: After Enter: the match before.
+        Binding("slash", "edit", "Edit", show=False),  #: After Enter: edit the text again.
     ]
 
     def __init__(self, table: Searchable) -> None:
@@ -164,7 +170,7 @@ class SearchBar(ModalScreen[None]):
         """``/``, the field, how many rows match."""
         with Horizontal(id="search-bar"):
             yield Label("/", id="search-slash")
-            yield Input(placeholder="search this table (Enter/↓ next, ↑ previous, Esc close)", id="search-input")
+            yield Input(placeholder="search this table (Enter/↓ next, ↑ previous, then n/N; Esc close)", id="search-input")
             yield Static("", id="search-count")
 
     def on_mount(self) -> None:
@@ -194,7 +200,13 @@ class SearchBar(ModalScreen[None]):
 
     @on(Input.Submitted)
     def _next(self) -> None:
+        """The next match; the field lets go of the keys (``n``/``N`` step, ``/`` edits again)."""
         self.action_step(1)
+        self.set_focus(None)
+
+    def action_edit(self) -> None:
+        """Back to the text of the search."""
+        self.query_one(Input).focus()
 
     def action_step(self, step: int) -> None:
         """Go to the next (``1``) or the previous (``-1``) match."""
