@@ -143,7 +143,7 @@ class Searchable:
 class SearchBar(ModalScreen[None]):
     """The ``/`` bar at the bottom: the table above follows the match as you type."""
 
-    DEFAULT_CSS = """
+    CSS = """
     SearchBar { align: left bottom; background: transparent; }
     SearchBar #search-bar { dock: bottom; height: 3; width: 100%; background: $panel; padding: 0 1; }
     SearchBar #search-slash { width: 2; padding-top: 1; text-style: bold; }
