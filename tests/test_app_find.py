@@ -139,6 +139,7 @@ async def test_issue12_slash_searches_every_cell_and_enter_goes_to_the_next_matc
         await search(pilot, "central")
         await until(pilot, lambda: zones.selected == "central-med:axis")
         assert "1 of 2" in str(app.screen.query_one("#search-count").render())
+        assert app.screen.styles.background.a == 0  # the table searched stays in sight under the bar
         await pilot.press("enter")
         await until(pilot, lambda: zones.selected == "central-med:allied")
         await pilot.press("enter")  # wraps round
