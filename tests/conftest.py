@@ -42,3 +42,17 @@ def reopen(game, data: Path):
     """End the session and open the same save again from disk (a restart)."""
     game.close()
     return open_game(game.store.path, data, clock=fixed_clock)
+
+
+def guided(game, line: str, answers: dict[str, str]):
+    """Run ``line`` answering each question it asks (``NeedAnswer``, by the question's id: ``check:cargo``) as the app
+    does: the answer goes into the command, which runs again; nothing happens before the last. The last result."""
+    command = line
+    for _ in range(12):
+        result = game.execute(command)
+        if result.needs_answer is None:
+            return result
+        question = result.needs_answer
+        assert question.prompt.id in answers, f"{line}: unexpected question {question.prompt.id}: {question.prompt.text}"
+        command = question.answered(answers[question.prompt.id])
+    raise AssertionError(f"{line}: too many questions")

@@ -1,8 +1,8 @@
 """Pilot tests of the Sea Zones mode (Europa, issue 3): driven by keys, outcomes asserted on the game itself.
 
-The guided anti-shipping check raises a chain of prompts (zone, side, cargo,
-REs, route, contact roll, result roll); the app asks them one after another
-as modals from ``Result.raised``. Each test builds the app through
+The guided anti-shipping check starts from the selected zone and side and
+asks cargo, REs, route and the roll as modals before anything happens
+(``Result.needs_answer``); the answers make one command, one event. Each test builds the app through
 ``make_app`` over an in-memory game (seed 1, fixed clock).
 """
 
@@ -61,58 +61,93 @@ async def test_key_5_shows_the_sea_zones_mode_with_every_zone_and_side() -> None
         table = app.screen.query_one("#zones", ViewTable)
         await until(pilot, lambda: table.row_count == len(app.game.ruleset.views["zones"](app.game.state)))
         assert table.row_count == 36  # 18 zones x 2 sides
-        assert table.selected == "baltic:axis"
+        assert table.selected == "western-med:axis"  # issue 12: the scenario's theatre first, not the Baltic
         await pilot.press("down")
-        await until(pilot, lambda: table.selected == "baltic:allied")
+        await until(pilot, lambda: table.selected == "western-med:allied")
         why = str(app.screen.query_one("#zone-why", ExplainPane).query_one("#why-title").render())
-        assert "Baltic Sea" in why and "NSN 4" in why and "NSN 9" in why
+        assert "Western Mediterranean" in why and "NSN 12" in why and "NSN 6" in why
         await pilot.press("question_mark")  # the help lists the mode's own keys
         await until(pilot, lambda: isinstance(app.screen, TextScreen))
         text = page_text(app.screen)
         assert "Keys of the Sea Zones mode" in text and "Guided anti-shipping check" in text and "Mulberries" in text
 
 
-async def test_guided_check_from_the_keyboard_ends_with_the_contact_roll() -> None:
+async def test_issue12_sea_zones_open_on_the_zones_the_scenarios_ports_border() -> None:
+    """Issue 12: the Mediterranean game opens on its own waters; the Baltic and the other zones come after them."""
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5", "c")
-        await asked(pilot, "check-1:zone")
+        await pilot.press("5")
+        table = app.screen.query_one("#zones", ViewTable)
+        await until(pilot, lambda: table.row_count == 36)
+        bordered = {p["sea_zone"] for p in app.game.ruleset.views["ports"](app.game.state) if p.get("sea_zone")}
+        order = list(dict.fromkeys(r["zone"] for r in app.game.ruleset.views["zones"](app.game.state)))
+        first = order[:len([z for z in order if z in bordered])]
+        assert set(first) <= bordered and "Central Mediterranean" in first and "Baltic Sea" not in first
+        assert order.index("Baltic Sea") > order.index("Red Sea")
+        assert table.selected == f"{app.game.ruleset.views['zones'](app.game.state)[0]['key']}"
+
+
+async def question(pilot: Pilot[Any], text: str) -> None:
+    """Wait until the guided check asks the question whose text starts with ``text``."""
+    app: Any = pilot.app
+    await until(pilot, lambda: app.screen.is_modal and str(getattr(app.screen, "text", "")).startswith(text))
+
+
+async def zone_at(pilot: Pilot[Any], typed: str, key: str) -> None:
+    """Put the zone table's cursor on ``key`` by typing the zone's name (issue 12's type-to-jump)."""
+    app: Any = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, ZonesScreen) and app.screen.query_one("#zones", ViewTable).row_count)
+    await pilot.press(*typed)
+    await until(pilot, lambda: app.screen.query_one("#zones", ViewTable).selected == key)
+
+
+async def test_issue12_guided_check_starts_from_the_selected_zone_asks_cargo_first_and_logs_one_event() -> None:
+    """Issue 12 (33.A, 33.D, 33.E): ``c`` on Central Med Axis asks cargo, REs, route, the roll: one event, replayable."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await zone_at(pilot, "C", "central-med:axis")
+        await pilot.press("c")
+        await question(pilot, "Cargo item")  # the first question: no zone, no side asked
         assert isinstance(app.screen, ChoicePrompt)
-        await choose(pilot, "Central Mediterranean")
-        await asked(pilot, "check-1:side")
-        await choose(pilot, "axis")
-        await asked(pilot, "check-1:cargo")
+        assert app.screen.title_text == "Anti-shipping check: Central Mediterranean, Axis shipping"
+        assert not app.game.events  # nothing happens before the last answer
         await choose(pilot, "sp")
-        await asked(pilot, "check-1:res")
+        await question(pilot, "REs of SPs")
         assert isinstance(app.screen, NumberPrompt)
         await pilot.press("ctrl+u", "3", "enter")
-        await asked(pilot, "check-1:route")
+        await question(pilot, "Route")
         await choose(pilot, "none")
-        await asked(pilot, "check-1:roll")
-        assert isinstance(app.screen, DicePrompt) and app.screen.spec == "2d6"
+        await question(pilot, "Central Mediterranean, Axis shipping, sp:3")
+        assert isinstance(app.screen, DicePrompt) and app.screen.spec == "2d6" and "NSN 10" in app.screen.text
+        assert not app.game.events and not [p for p in app.game.state.flow.pending if p.id.startswith("check")]
         await pilot.press("enter")  # Roll is focused: the app rolls
-        await until(pilot, lambda: not app.screen.is_modal)
-        event = app.game.events[-1]
-        assert event["command"] == "answer check-1:roll roll" and event["source"] == "key"
+        await until(pilot, lambda: not app.screen.is_modal and app.game.events)
+        assert len(app.game.events) == 1  # one check, one event (it was eight)
+        event = app.game.events[0]
+        assert event["command"] == "check central-med axis sp:3 --roll" and event["source"] == "key"
         assert [(d["spec"], d["source"]) for d in event["dice"]][0] == ("2d6", "app")
         assert "33.D contact" in event["dice"][0]["purpose"]
         checks = app.game.ruleset.views["shipping-checks"](app.game.state)
         assert [(c["zone_id"], c["side"], c["res"], c["nsn"]) for c in checks] == [("central-med", "axis", 3.0, 10)]
         assert checks[0]["contact_roll"] == event["dice"][0]["total"]
-        assert not [p for p in app.game.state.flow.pending if p.id.startswith("check-1")]  # the whole chain was answered
+        assert not [p for p in app.game.state.flow.pending if p.id.startswith("check")]  # no chain of prompts left
+        assert app.game.replay() == app.game.state and app.game.verify() is None  # the one event replays exactly
         panel = app.screen.query_one("#view-shipping-checks", ViewTable)
         await until(pilot, lambda: panel.row_count == 1)
 
 
-async def test_guided_check_with_typed_dice_goes_on_to_the_result_roll() -> None:
+async def test_issue12_guided_check_with_typed_dice_goes_on_to_the_result_roll() -> None:
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5", "c")
-        await asked(pilot, "check-1:zone")
-        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "unit"), ("route", "none")):
-            await asked(pilot, f"check-1:{stage}")
-            await choose(pilot, answer)
-        await asked(pilot, "check-1:roll")
+        await pilot.press("5")
+        await zone_at(pilot, "Ba", "baltic:axis")
+        await pilot.press("c")
+        await question(pilot, "Cargo item")
+        await choose(pilot, "unit")
+        await question(pilot, "Route")
+        await choose(pilot, "none")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
         assert "NSN 4" in app.screen.text and "contact on" in app.screen.text  # the row that matters, before the roll
         app.screen.query_one("#faces", Input).focus()
         await type_text(pilot, "6,6")  # 12 on the ANTI-SHIPPING TABLE at NSN 4: contact
@@ -121,17 +156,19 @@ async def test_guided_check_with_typed_dice_goes_on_to_the_result_roll() -> None
         await until(pilot, lambda: isinstance(app.screen, DicePrompt) and app.screen.title_text.startswith("33.E result"))
         assert app.screen.spec == "1d6" and "SHIPPING RESULTS TABLE" in app.screen.text
         await pilot.press("enter")  # the app rolls the result
-        await until(pilot, lambda: not app.screen.is_modal and app.game.events and app.game.events[-1]["command"].startswith("answer check-1:roll"))
-        event = app.game.events[-1]
-        assert event["command"] == "answer check-1:roll 6,6 --roll"
+        await until(pilot, lambda: not app.screen.is_modal and app.game.events)
+        assert len(app.game.events) == 1
+        event = app.game.events[0]
+        assert event["command"] == "check baltic axis unit --dice 6,6 --roll"
         assert [(d["spec"], d["source"]) for d in event["dice"]] == [("2d6", "typed"), ("1d6", "app")]
         check = app.game.ruleset.views["shipping-checks"](app.game.state)[0]
         assert check["contacted"] and check["result"] and check["words"] != "not contacted"
         assert check["words"] in event["summary"]
+        assert app.game.replay() == app.game.state
 
 
 async def test_33E_guided_check_in_a_typed_game_asks_each_stage_and_splits_in_3_RE_increments() -> None:
-    """33.E Table 6 (*): 7 REs of SPs are three checks (3, 3, 1 REs); each stage asks its own dice.
+    """33.E Table 6 (*): 7 REs of SPs are three checks (3, 3, 1 REs); each stage asks its own dice; one event.
 
     Baltic, Axis, NSN 4 (Table 2): 2d6 12 contacts (row 12 is all contact), 2 does not. Faces typed:
     3,3 (6 at NSN 4: row 6 contacts from column 10, no), 6,6 (contact) then its 1d6, 1,1 (no).
@@ -139,15 +176,16 @@ async def test_33E_guided_check_in_a_typed_game_asks_each_stage_and_splits_in_3_
     app = new_app()
     app.game.execute("set dice typed")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5", "c")
-        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "sp")):
-            await asked(pilot, f"check-1:{stage}")
-            await choose(pilot, answer)
-        await asked(pilot, "check-1:res")
+        await pilot.press("5")
+        await zone_at(pilot, "Ba", "baltic:axis")
+        await pilot.press("c")
+        await question(pilot, "Cargo item")
+        await choose(pilot, "sp")
+        await question(pilot, "REs of")
         await pilot.press("ctrl+u", "7", "enter")
-        await asked(pilot, "check-1:route")
+        await question(pilot, "Route")
         await choose(pilot, "none")
-        await asked(pilot, "check-1:roll")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
         assert "3 checks of 3, 3, 1 REs" in app.screen.text
         stages = []
         for faces in ("3,3", "6,6", "4", "1,1"):
@@ -156,28 +194,51 @@ async def test_33E_guided_check_in_a_typed_game_asks_each_stage_and_splits_in_3_
             app.screen.query_one("#faces", Input).focus()
             await type_text(pilot, faces)
             await pilot.press("enter")
-        await until(pilot, lambda: not app.screen.is_modal and app.game.events[-1]["command"].startswith("answer check-1:roll"))
+        await until(pilot, lambda: not app.screen.is_modal and len(app.game.events) == 2)
         assert [s.split(":")[0] for s in stages[1:]] == ["33.D contact", "33.E result", "33.D contact"]
         event = app.game.events[-1]
+        assert event["command"] == "check baltic axis sp:7 --dice 3,3 --dice 6,6 --dice 4 --dice 1,1"
         assert [(d["spec"], d["total"], d["source"]) for d in event["dice"]] == [
             ("2d6", 6, "typed"), ("2d6", 12, "typed"), ("1d6", 4, "typed"), ("2d6", 2, "typed")]
         checks = app.game.ruleset.views["shipping-checks"](app.game.state)
         assert [(c["item"], c["res"], c["contacted"]) for c in checks] == [
             ("#1/1", 3.0, False), ("#1/2", 3.0, True), ("#1/3", 1.0, False)]
+        assert app.game.replay() == app.game.state
 
 
-async def test_escape_in_a_guided_check_leaves_no_prompt_and_no_change() -> None:
-    """Issue 12.6: Escape on the first question cancels the check: nothing pending, nothing in the log."""
+async def test_issue12_escape_in_a_guided_check_changes_nothing() -> None:
+    """Issue 12.6: Esc at any question of the guided check: no event, no pending prompt, the status says so."""
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
         before = app.game.state
         await pilot.press("5", "c")
-        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+        await question(pilot, "Cargo item")
+        await choose(pilot, "unit")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))  # Western Med, Axis: no route; the roll
         await pilot.press("escape")
         await until(pilot, lambda: not app.screen.is_modal)
-        assert app.game.state.flow.pending == before.flow.pending and app.game.state == before
-        assert app.game.events == []
-        assert "nothing changed" in status(app)
+        assert app.game.state == before
+        assert not app.game.events and not [p for p in app.game.state.flow.pending if p.id.startswith("check")]
+        assert "Cancelled" in status(app) and "nothing changed" in status(app)
+
+
+async def test_issue12_a_typed_check_without_parts_asks_cargo_then_zone_and_side() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.run_line("check")
+        await question(pilot, "Cargo item")
+        await choose(pilot, "naval")
+        await question(pilot, "Sea zone")
+        await choose(pilot, "Aegean Sea")
+        await question(pilot, "Whose shipping")
+        await choose(pilot, "allied")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt) or str(getattr(app.screen, "text", "")).startswith("Route"))
+        if not isinstance(app.screen, DicePrompt):
+            await choose(pilot, "none")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.screen.is_modal and app.game.events)
+        assert [e["command"] for e in app.game.events] == ["check aegean allied naval --roll"]
 
 
 async def test_toggling_a_condition_changes_the_zones_nsn() -> None:
@@ -234,7 +295,9 @@ async def test_malta_key_sets_the_axis_central_med_nsn() -> None:
 async def test_batch_form_checks_several_items_with_typed_dice() -> None:
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5", "b")
+        await pilot.press("5")
+        await zone_at(pilot, "Ba", "baltic:axis")
+        await pilot.press("b")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         assert str(app.screen.query_one("#field-zone").value) == "Baltic Sea"  # the selected zone
         app.screen.query_one("#field-items", Input).focus()
@@ -317,24 +380,23 @@ async def test_palette_lists_the_sea_actions_and_runs_the_guided_check() -> None
         await pilot.press("5")
         await pilot.pause()
         titles = {title: cb for title, _, cb in HarbormasterCommands(app.screen).entries()}
-        for title in ("Mode: Sea Zones", "Sea: Guided anti-shipping check", "Sea: Batch anti-shipping checks Baltic Sea",
+        here = "Western Mediterranean"  # the first zone (issue 12: the scenario's theatre first)
+        for title in ("Mode: Sea Zones", f"Sea: Guided anti-shipping check {here}", f"Sea: Batch anti-shipping checks {here}",
                       "Sea: Malta status number", "Sea: Italian naval interference", "Sea: Mulberry: tow",
-                      "Sea: Naval supply line Baltic Sea", "Sea: Toggle condition malta-status"):
+                      f"Sea: Naval supply line {here}", "Sea: Toggle condition malta-status"):
             assert title in titles, title
         await pilot.press("1")
-        await titles["Sea: Guided anti-shipping check"]()
-        await asked(pilot, "check-1:zone")
+        await titles[f"Sea: Guided anti-shipping check {here}"]()
+        await question(pilot, "Cargo item")
         assert app.current_mode == "zones"
-        assert app.game.events == []  # a guided check is written once it is complete (issue 12.6)
-        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "empty-nt"), ("route", "none")):
-            await asked(pilot, f"check-1:{stage}")
-            await choose(pilot, answer)
-        await asked(pilot, "check-1:roll")
-        assert app.game.events == []
-        await pilot.click("#roll")
-        await until(pilot, lambda: len(app.game.events) == 6)
-        assert app.game.events[0]["command"] == "check" and app.game.events[0]["source"] == "palette"
-        assert not any(p.id.startswith("check-") for p in app.game.state.flow.pending)
+        await choose(pilot, "naval")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt) or str(getattr(app.screen, "text", "")).startswith("Route"))
+        if not isinstance(app.screen, DicePrompt):
+            await choose(pilot, "none")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.screen.is_modal and app.game.events)
+        assert [(e["command"], e["source"]) for e in app.game.events] == [("check western-med axis naval --roll", "palette")]
 
 
 async def test_ocs_has_no_sea_zones_mode() -> None:
@@ -367,4 +429,4 @@ async def test_sea_zones_usable_at_80_by_24() -> None:
         await type_text(pilot, "empty-nt")
         await pilot.press("enter")
         await until(pilot, lambda: len(app.game.events) == 2)
-        assert app.game.events[-1]["command"].startswith("batch 'Baltic Sea' axis empty-nt")
+        assert app.game.events[-1]["command"].startswith("batch 'Western Mediterranean' axis empty-nt")  # issue 12: first zone

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from msgspec.structs import replace as sreplace
 
-from tests.conftest import fixed_clock
+from tests.conftest import fixed_clock, guided
 from tui.paths import data_dir
 from tui.rules.europa import interference as I
 from tui.rules.europa import ports as P
@@ -48,10 +48,10 @@ def checks(game) -> list[dict]:
 
 def test_33E_guided_check_of_7_REs_is_three_checks_of_3_3_1(game) -> None:
     """7 REs of SPs in the Central Med (NSN 10): 3 + 3 + 1 REs, one roll and one record each."""
-    ok(game, "check")
-    for answer in ("check-1:zone 'Central Mediterranean'", "check-1:side axis", "check-1:cargo sp", "check-1:res 7",
-                   "check-1:route none", "check-1:roll 1,1,1,1,1,1"):
-        ok(game, f"answer {answer}")
+    result = guided(game, "check", {"check:zone": "Central Mediterranean", "check:side": "axis", "check:cargo": "sp",
+                                    "check:res": "7", "check:route": "none", "check:roll": "1,1,1,1,1,1"})
+    assert result.ok, result.message
+    assert [e["command"] for e in game.events] == ["check central-med axis sp:7 --dice 1,1,1,1,1,1"]  # one event (issue 12)
     assert [(c["item"], c["res"], c["contact_roll"]) for c in checks(game)] == [("#1/1", 3.0, 2), ("#1/2", 3.0, 2), ("#1/3", 1.0, 2)]
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import fixed_clock
+from tests.conftest import fixed_clock, guided
 from tui.paths import data_dir
 from tui.session import create_game, memory_game, open_game
 
@@ -202,12 +202,66 @@ def test_33A_batch_with_a_row_of_typed_dice(game) -> None:
 
 
 def test_33A_guided_check_asks_what_is_missing(game) -> None:
-    ok(game, "check")
-    for answer in ("check-1:zone 'Central Mediterranean'", "check-1:side axis", "check-1:cargo sp", "check-1:res 2",
-                   "check-1:route short", "check-1:roll 6,6,2"):
-        ok(game, f"answer {answer}")
+    result = guided(game, "check", {"check:zone": "Central Mediterranean", "check:side": "axis", "check:cargo": "sp",
+                                    "check:res": "2", "check:route": "short", "check:roll": "6,6,2"})
+    assert result.ok, result.message
     checks = game.ruleset.views["shipping-checks"](game.state)
     assert checks[0]["nsn"] == 5 and checks[0]["result"] == "1RE" and "1 of the 2 REs" in checks[0]["words"]
+
+
+def test_issue12_a_guided_check_asks_cargo_first_and_changes_nothing_until_the_last_answer(game) -> None:
+    """Issue 12, 33.A: the questions come cargo, REs, zone, side, route, roll; each is a refusal that changes nothing."""
+    asked, command = [], "check"
+    answers = {"check:cargo": "sp", "check:res": "2", "check:zone": "Central Mediterranean", "check:side": "axis",
+               "check:route": "short", "check:roll": "roll"}
+    before = game.state
+    for _ in range(8):
+        result = game.execute(command)
+        if result.needs_answer is None:
+            break
+        assert not result.ok and game.state == before and not game.events and "the check asks" in result.message
+        asked.append(result.needs_answer.prompt.id)
+        command = result.needs_answer.answered(answers[asked[-1]])
+    assert asked == ["check:cargo", "check:res", "check:zone", "check:side", "check:route", "check:roll"]
+    assert result.ok and len(game.events) == 1
+
+
+def test_issue12_a_guided_check_is_one_event_with_its_dice_that_replays_exactly(game) -> None:
+    """Issue 12: the key's ``check ZONE SIDE --guided`` asks cargo first; the answers make one event, dice kept."""
+    result = guided(game, "check central-med axis --guided", {"check:cargo": "sp", "check:res": "7", "check:route": "none",
+                                                             "check:roll": "roll"})
+    assert result.ok, result.message
+    assert len(game.events) == 1
+    event = game.events[0]
+    assert event["command"] == "check central-med axis sp:7 --roll"
+    assert [d["spec"] for d in event["dice"]][:1] == ["2d6"] and len(game.ruleset.views["shipping-checks"](game.state)) == 3
+    assert game.replay() == game.state and game.verify() is None
+    ok(game, "undo")
+    ok(game, "redo")  # the recorded dice, not new ones
+    assert [c["contact_roll"] for c in game.ruleset.views["shipping-checks"](game.state)] == [
+        d["total"] for d in event["dice"] if d["spec"] == "2d6"]
+    assert not [p for p in game.state.flow.pending if p.id.startswith("check")]
+
+
+def test_issue12_a_guided_check_refuses_a_route_the_zone_lacks_and_a_side_not_subject(game) -> None:
+    refused(game, "check central-med axis sp:3 --guided --route far", "--far means nothing")
+    refused(game, "check persian-gulf allied unit --guided", "not subject to interference")
+    assert not game.events
+
+
+def test_issue12_a_log_of_the_older_guided_check_still_replays(game) -> None:
+    """Saves written before issue 12 hold ``check`` then one ``answer check-1:...`` per question: they replay."""
+    from tui.rules.core.dice import DiceSpec, roll_typed
+
+    lines = ["check", "answer check-1:zone 'Central Mediterranean'", "answer check-1:side axis", "answer check-1:cargo sp",
+             "answer check-1:res 2", "answer check-1:route short", "answer check-1:roll 6,6,2"]
+    rolls = [roll_typed(DiceSpec.parse("2d6"), (6, 6), "33.D contact").to_dict(),
+             roll_typed(DiceSpec.parse("1d6"), (2,), "33.E result").to_dict()]
+    events = [{"seq": n, "status": "applied", "command": line, "dice": rolls if line.endswith("6,6,2") else []}
+              for n, line in enumerate(lines, 1)]
+    state = game.replay(events=events)
+    checks = game.ruleset.views["shipping-checks"](state)
+    assert checks[0]["nsn"] == 5 and checks[0]["result"] == "1RE"
 
 
 def test_33B_barred_and_unsubject_checks_are_clear_refusals(game) -> None:
@@ -249,7 +303,7 @@ def test_replay_equals_state_after_a_mixed_session(game) -> None:
     to(game, "allied-turn/initial/initial-naval")
     for line in ["result interference:eastern S", "answer interdiction-zone loose",
                  "mulberry tow 'Mulberry A' 'United Kingdom ports' NT-1", "check 'South Aegean' axis unit@x",
-                 "transit add TF1 allied Bombay Aden 2", "check", "land Sollum 1 --supply"]:
+                 "transit add TF1 allied Bombay Aden 2", "check 'Eastern Med' allied naval@y --roll", "land Sollum 1 --supply"]:
         ok(game, line)
     ok(game, f"answer {next(p for p in pending(game) if p.startswith('zoc-'))} yes")
     to(game, "allied-turn/exploitation/exploitation-naval")

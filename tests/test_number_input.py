@@ -108,12 +108,12 @@ def test_land_and_mulberry_numbers(europa) -> None:
 def test_a_number_prompt_refuses_nan_and_huge_answers(europa) -> None:
     """33.A guided check: the REs prompt takes 0.5 to 99, never NaN (which compares false with both bounds)."""
     to(europa, "axis-turn/initial/initial-naval")
-    result = europa.execute("check 'Central Med' axis")
-    assert result.ok, result.message
-    assert europa.execute("answer check-1:cargo sp").ok
-    pid = next(p.id for p in europa.state.flow.pending if p.kind == "number")
-    for value in ("nan", "inf", HUGE, "-1", "100"):
-        refused(europa, f"answer {pid} {value}", pid)
+    result = europa.execute("check 'Central Med' axis --cargo sp --guided")
+    question = result.needs_answer
+    assert question is not None and question.prompt.kind == "number" and (question.prompt.min, question.prompt.max) == (0.5, 99)
+    for value in ("nan", "inf", HUGE, "-1", "100.25"):
+        result = europa.execute(question.answered(value))
+        assert not result.ok and result.needs_answer is None and "REs" in result.message, value
 
 
 @pytest.mark.parametrize("line", [

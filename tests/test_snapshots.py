@@ -294,7 +294,7 @@ async def small_zones(pilot: Pilot[Any]) -> None:
 
 
 async def check_zone_prompt(pilot: Pilot[Any]) -> None:
-    """``c``: the guided check asks its first question, the sea zone."""
+    """``c`` on the selected zone and side: the guided check asks its first question, the cargo (issue 12)."""
     await pilot.press("5")
     await pilot.pause()
     await modal(pilot, "c")
@@ -302,13 +302,13 @@ async def check_zone_prompt(pilot: Pilot[Any]) -> None:
 
 
 async def check_contact_prompt(pilot: Pilot[Any]) -> None:
-    """The guided check after zone, side, cargo, REs and route: the 2d6 contact roll (Roll / type dice)."""
+    """The guided check on Central Med Axis after cargo, REs and route: the 2d6 contact roll (Roll / type dice)."""
     app: Any = pilot.app
     await pilot.press("5")
-    await pilot.pause()
+    await select_row(pilot, "#zones", "central-med:axis")
     await modal(pilot, "c")
-    for prompt, keys in (("zone", ["down"] * 9), ("side", []), ("cargo", []), ("res", ["ctrl+u", "3"]), ("route", [])):
-        await until(pilot, lambda: str(getattr(app.screen, "title_text", "")).startswith(f"Answer check-1:{prompt}"))
+    for question, keys in (("Cargo item", []), ("REs of", ["ctrl+u", "3"]), ("Route", [])):
+        await until(pilot, lambda: str(getattr(app.screen, "text", "")).startswith(question))
         await pilot.press(*keys, "enter")
     await until(pilot, lambda: type(app.screen).__name__ == "DicePrompt")
     await quiet(pilot)

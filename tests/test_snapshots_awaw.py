@@ -72,7 +72,7 @@ async def naval_after_turn(pilot: Pilot[Any]) -> None:
     await run(pilot, "answer patrol-2-route 'no interception'", "answer patrol-2-strikes 'remain at sea'",
               "answer patrol-2-hex 'no interception'")
     await naval(pilot, at="base:Naples")
-    await pilot.press("slash")
+    await pilot.press("F")  # the naval filter (issue 12: / searches every table)
     await until(pilot, lambda: pilot.app.screen.is_modal)
     screen: Any = pilot.app.screen
     screen.query_one("#field-power").value = "italy"

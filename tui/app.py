@@ -2,8 +2,8 @@
 
 ``make_app(game)`` builds it (the CLI opens or creates the game; tests pass a
 ``memory_game``). The modes are screens (``MODES``); the app owns the game,
-the execute path (dice, confirmations, refusals, then the prompts the command
-raised, one after another) and the status line, and tells the screens when
+the execute path (the parts a command lacks, dice, confirmations, refusals,
+then the prompts the command raised, one after another) and the status line, and tells the screens when
 the game changed (``GameChanged``).
 """
 
@@ -25,7 +25,7 @@ from textual.widgets import Input
 from .commands import APP_ACTIONS, HarbormasterCommands
 from .engine.command import Command, parse
 from .engine.game import Game, Result
-from .screens.answer import answer_line, prompt_modal
+from .screens.answer import answer_line, answer_text, prompt_modal
 from .screens.action_screen import ActionScreen
 from .screens.base import GameScreen
 from .screens.command_line import CommandLine, completions, syntax
@@ -44,7 +44,7 @@ from .widgets.view_table import ViewTable
 HERE = Path(__file__).resolve().parent
 POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session
 RETRIES = 64  # dice stages / confirmation rounds for one command before giving up (a batch asks each stage)
-PROMPT_CHAIN = 16  # prompts asked after one command (a guided check raises 8, one after another)
+PROMPT_CHAIN = 16  # prompts asked after one command, one after another
 GAME_ACTIONS = frozenset({a.action.split("(")[0] for a in APP_ACTIONS} | {"command_palette", "take_over"})
 WRITE_ACTIONS = frozenset({a.action for a in APP_ACTIONS if a.line and a.line != "help"})
 """App actions that change the game (``next``, undo, redo): a watching session's footer leaves them out."""
@@ -386,7 +386,10 @@ class HarbormasterApp(App[None]):
         """The keys and every command."""
         result = self.game.execute("help", "key")
         keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS if not a.mode or self.has_mode(a.mode)]
-        keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt"))
+        keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt; a name acts on that port or "
+                               "unit (capture Tripoli)"))
+        keys.append(("/", "In a table: search every column (Enter or ↓ next match, ↑ previous, then n/N; Esc close); "
+                          "typing a name as written (Tob) jumps to it"))
         keys.append(("R", "Write a briefing for one side (or the referee's report) beside the save"))
         if self.game.read_only and self.game.take_over is not None:
             keys.append(("T", "Take over: write the game from this session once its writer has left"))
@@ -564,6 +567,14 @@ class HarbormasterApp(App[None]):
                     self._say(f"Cancelled: {line} (nothing changed).", "warning")
                     return None
                 command = self._with(command, source, roll=True) if answer == ROLL else self._with_dice(command, source, answer)
+            elif result.needs_answer:  # a part the command lacks (the guided check): asked, put in, run again
+                question = result.needs_answer
+                text = answer_text(question.prompt, await self.push_screen_wait(
+                    prompt_modal(question.prompt, question.prompt.subject, typed=self.dice_typed)))
+                if text is None:
+                    self._say(f"Cancelled: {line} (nothing changed).", "warning")
+                    return None
+                command = question.answered(text)
             elif result.needs_confirm:
                 if not await self.push_screen_wait(ConfirmPrompt("Go ahead?", result.message, yes="Go ahead", no="Back")):
                     self._say(f"Cancelled: {line} (nothing changed).", "warning")

@@ -4,7 +4,9 @@
 key bindings (shown in the footer) and :class:`HarbormasterCommands` into
 palette entries, together with every action of the rule set's modes
 (``RuleSet.actions``: port commands on the selected port, the sea commands)
-and every pending prompt.
+and every pending prompt. Typing a name acts on any row by it, not only the
+selected one (issue 12): ``capture Tripoli`` offers "Port: Capture Tripoli",
+which shows the Ports mode with Tripoli selected and asks the capture there.
 """
 
 from __future__ import annotations
@@ -14,6 +16,11 @@ from functools import partial
 from typing import Any, Callable, Iterator
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from .widgets.view_table import row_key
+
+MIN_WORD = 2
+"""A word of the query this long or longer picks the rows whose name has a word starting with it."""
 
 
 @dataclass(frozen=True)
@@ -104,10 +111,43 @@ class HarbormasterCommands(Provider):
         await app.switch_mode("phases")
         await app.screen.run_action("goto")
 
-    async def _act(self, mode: str, action_id: str) -> None:
-        """Show the action's mode, then run the action there (on its selected row)."""
+    def named(self, query: str) -> Iterator[Entry]:
+        """The modes' actions on the rows the query names (``capture Trip`` -> Capture Tripoli), the selected ones aside."""
+        words = [w.lower() for w in query.split() if len(w) >= MIN_WORD]
+        if not words:
+            return
+        app: Any = self.app
+        views = app.game.ruleset.views
+        rows: dict[str, list[dict[str, Any]]] = {}
+        for table, actions in app.game.ruleset.actions.items():
+            mode, prefix = MODE_ACTIONS.get(table, (table, table.title()))
+            prefix = app.game.ruleset.mode_titles.get(mode, prefix)
+            if not app.has_mode(mode) or mode not in app.MODES:
+                continue
+            for action in actions:
+                if action.menu or not action.target or action.target not in views:
+                    continue
+                if action.target not in rows:
+                    rows[action.target] = views[action.target](app.game.state)
+                selected = app.selected.get(action.target, "")
+                seen: set[str] = set()
+                for row in rows[action.target]:
+                    for name in dict.fromkeys(str(n) for n in (row.get("name"), row.get("place")) if n):
+                        if name in seen or name == selected or not action.applies(row):
+                            continue
+                        parts = name.lower().replace("-", " ").split()
+                        if any(p.startswith(w) for w in words for p in parts):
+                            seen.add(name)
+                            yield (f"{prefix}: {action.long_name} {name}", action.help,
+                                   partial(self._act, mode, action.id, action.target, row_key(row)))
+
+    async def _act(self, mode: str, action_id: str, view: str = "", key: str = "") -> None:
+        """Show the action's mode, put the cursor on row ``key`` of ``view`` if given, then run the action on it."""
         app: Any = self.app
         await app.switch_mode(mode)
+        if key and not app.screen.select_target(view, key):
+            app.notify(f"'{key}' is not shown in this mode.", severity="warning")
+            return
         await app.screen.run_action(f"act('{action_id}', 'palette')")
 
     async def discover(self) -> Hits:
@@ -116,9 +156,9 @@ class HarbormasterCommands(Provider):
             yield DiscoveryHit(title, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
-        """Entries matching ``query``, best first."""
+        """Entries matching ``query``, best first (with the actions on the rows it names)."""
         matcher = self.matcher(query)
-        for title, help_text, callback in self.entries():
+        for title, help_text, callback in (*self.entries(), *self.named(query)):
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), callback, text=title, help=help_text)

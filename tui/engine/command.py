@@ -27,7 +27,7 @@ ENGINE_OPTIONS = frozenset({"dice", "roll", "force"})
 
 # Options that take a value; every other option is a flag. A rule set that declares a
 # value-taking option in ``Verb.options`` adds its name here.
-VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "hex", "harbour", "type", "owner", "nation", "theatre", "name",
+VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "res", "route", "hex", "harbour", "type", "owner", "nation", "theatre", "name",
                            # awaw (seed 004): distances by water and the route (RULINGS A1), fronts, destinations
                            "distance", "legs", "ports", "exception", "front", "straits", "to",
                            "by", "power", "reach", "surviving", "odds", "attackers", "ctl",

@@ -69,6 +69,11 @@ class EngineContext:
     rolls: list[Roll] = field(default_factory=list)
 
     @property
+    def replaying(self) -> bool:
+        """Whether the command is replayed from the log (or redone): its dice are the recorded ones."""
+        return self.recorded is not None
+
+    @property
     def segment(self) -> Segment:
         """The segment the game is in."""
         return self.ruleset.sequence.at(self.state.flow.index)

@@ -15,14 +15,14 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Protocol
 
 from ..rules.core.dice import Roll, StagedDice
-from ..rules.core.errors import RuleError
+from ..rules.core.errors import NeedAnswer, RuleError
 from ..rules.core.explain import Explained
 from ..rules.core.names import recording_names
 from ..rules.core.phases import Segment, turn_label, turn_year
 from ..rules.core.ruleset import Outcome, RuleSet, Verb, legal_in, where_legal
 from ..rules.core.state import GameState
 from . import flow
-from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, unknown_options, with_names
+from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, render, unknown_options, with_names
 from .context import EngineContext, NeedDice, acting_side, phasing_side
 from .serialize import state_from_data, state_to_data
 
@@ -56,6 +56,32 @@ class Result:
     needs_confirm: bool = False  # repeat with --force to go ahead
     explanations: list[Explained] = field(default_factory=list)
     raised: list[str] = field(default_factory=list)  # ids of prompts this command raised (to ask them now)
+    needs_answer: Question | None = None  # a part of the command to ask for before anything happens
+
+
+@dataclass(frozen=True)
+class Question:
+    """A part a command lacks (``NeedAnswer``): how to ask it, and the command the answer completes."""
+
+    prompt: Any
+    """A :class:`~tui.rules.core.state.Pending` saying how to ask (kind, choices, text, rule, dice)."""
+    command: Command
+    """The command so far; :meth:`answered` puts the answer in."""
+    into: str
+    """The option the answer goes to (a ``roll`` question: ``--roll`` or ``--dice FACES``)."""
+
+    def answered(self, text: str) -> Command:
+        """The command with answer ``text`` in it (its text rewritten for the log)."""
+        options = dict(self.command.options)
+        if self.prompt.kind == "roll":
+            if text == "roll":
+                options["roll"] = True
+            else:
+                options["dice"] = [*options.get("dice", []), text]
+        else:
+            options[self.into] = text
+        return Command(self.command.verb, self.command.args, options, render(self.command.verb, self.command.args, options),
+                       self.command.source)
 
 
 class ReplayError(Exception):
@@ -234,6 +260,9 @@ class Game:
             return self._apply(verb, cmd)
         except NeedDice as exc:
             return Result(False, str(exc), command=cmd.text, needs_dice=(exc.spec, exc.purpose), dice_detail=exc.detail)
+        except NeedAnswer as exc:
+            asked = Command(cmd.verb, exc.words, dict(exc.options), render(cmd.verb, exc.words, dict(exc.options)), cmd.source)
+            return Result(False, str(exc), command=cmd.text, needs_answer=Question(exc.question, asked, exc.into))
         except flow.NeedConfirm as exc:
             return Result(False, str(exc), command=cmd.text, needs_confirm=True)
         except RuleError as exc:

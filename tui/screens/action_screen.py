@@ -14,9 +14,11 @@ from typing import Any, ClassVar
 
 from textual import work
 from textual.binding import Binding
+from textual.widgets.data_table import RowDoesNotExist
 
 from ..rules.core.actions import Action
 from ..widgets.key_legend import KeyLegend
+from ..widgets.view_table import ViewTable
 from .actions import ActionContext, ask
 from .base import GameScreen
 from .choice_prompt import ChoicePrompt
@@ -86,6 +88,20 @@ class ActionScreen(GameScreen):
 
     def show_target(self, view: str) -> None:
         """Bring the rows of ``view`` into sight so one can be selected (subclasses)."""
+
+    def select_target(self, view: str, key: str) -> bool:
+        """Put the cursor on row ``key`` of ``view`` (the palette acting on a port or unit by name); False if not here."""
+        if self._rendered != getattr(self.app, "version", 0):
+            self.refresh_game()
+        self.show_target(view)
+        table = next((t for t in self.query(ViewTable) if t.view == view), None)
+        if table is None:
+            return False
+        try:
+            table.move_cursor(row=table.get_row_index(key), animate=False)
+        except RowDoesNotExist:  # not shown (a filter hides it)
+            return False
+        return True
 
     def context(self, action: Action) -> ActionContext:
         """What the action's questions need: its target row, the sides, the rule set's views."""

@@ -18,12 +18,12 @@ from .number_prompt import NumberPrompt, number_text
 from .prompt import Prompt
 
 
-def prompt_modal(prompt: Pending, *, typed: bool = False) -> Prompt[Any]:
+def prompt_modal(prompt: Pending, title: str = "", *, typed: bool = False) -> Prompt[Any]:
     """The modal that asks ``prompt``: choice, number, roll (Roll / type dice / decline) or yes/no.
 
     ``typed``: the game's dice are typed (``set dice typed``), so a roll asks for the faces first.
     """
-    title = f"Answer {prompt.id}" + ("  (required)" if prompt.required else "")
+    title = title or f"Answer {prompt.id}" + ("  (required)" if prompt.required else "")
     text = prompt.text + (f"  [{prompt.rule}]" if prompt.rule else "")
     if prompt.kind == "choice":
         return ChoicePrompt(title, text, prompt.choices)
@@ -35,14 +35,18 @@ def prompt_modal(prompt: Pending, *, typed: bool = False) -> Prompt[Any]:
     return ConfirmPrompt(title, text, cancel=None)
 
 
-def answer_line(prompt: Pending, value: Any) -> str | None:
-    """The ``answer`` command for the modal's ``value``; None when the referee cancelled."""
+def answer_text(prompt: Pending, value: Any) -> str | None:
+    """The modal's ``value`` as a command writes it (``3``, ``yes``, ``roll``, ``6,6``); None when cancelled."""
     if value is None:
         return None
     if prompt.kind == "number":
-        text = number_text(float(value))
-    elif prompt.kind == "confirm":
-        text = "yes" if value else "no"
-    else:
-        text = str(value)
-    return shlex.join(["answer", prompt.id, text])
+        return number_text(float(value))
+    if prompt.kind == "confirm":
+        return "yes" if value else "no"
+    return str(value)
+
+
+def answer_line(prompt: Pending, value: Any) -> str | None:
+    """The ``answer`` command for the modal's ``value``; None when the referee cancelled."""
+    text = answer_text(prompt, value)
+    return None if text is None else shlex.join(["answer", prompt.id, text])

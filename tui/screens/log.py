@@ -1,15 +1,19 @@
 """Log mode: every event newest first — who, when, what, the dice and where they came from; undone ones marked.
 
 Opens fast on a long game: the table holds a window of the newest events
-and grows a page at a time (``l``, or moving onto its last row).
+and grows a page at a time (``l``, or moving onto its last row). ``f``
+filters by turn, side, port or unit, and kind (the command's verb); ``h``
+hides or shows the ``next`` entries (issue 12). The count line says which
+filters hold.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -17,9 +21,63 @@ from textual.widgets import Static
 
 from ..widgets.event_log import LABEL, EventLog
 from .base import GameScreen
+from .form_prompt import FormField, FormPrompt
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+
+ALL = "all"
+"""A filter that keeps every value."""
+ADVANCING = frozenset({"next", "goto"})
+"""Verbs that only move through the turn sequence (hidden by ``h``)."""
+
+
+def verb_of(event: dict[str, Any]) -> str:
+    """The kind of an event: its command's verb (``hit``, ``check``, ``answer``)."""
+    return str(event.get("command", "")).split(" ", 1)[0].lower()
+
+
+@dataclass(frozen=True)
+class LogFilter:
+    """What the Log shows: by turn, side, port or unit, kind; with or without ``next``."""
+
+    turn: str = ALL
+    """A turn's name as the log writes it (``Jan II 1943``), or all."""
+    side: str = ALL
+    """The side that acted, or all."""
+    name: str = ""
+    """A port's, unit's or zone's name (or part of it) the command or its summary names; blank: any."""
+    kind: str = ALL
+    """The command's verb, or all."""
+    hide_next: bool = False
+    """Leave out the entries that only advance the sequence."""
+
+    @property
+    def active(self) -> bool:
+        """Whether anything is left out."""
+        return self != LogFilter()
+
+    def keep(self, event: dict[str, Any]) -> bool:
+        """Whether ``event`` is shown."""
+        verb = verb_of(event)
+        if self.hide_next and verb in ADVANCING:
+            return False
+        if self.turn != ALL and str(event.get("turn", "")) != self.turn:
+            return False
+        if self.side != ALL and str(event.get("actor", "")) != self.side:
+            return False
+        if self.kind != ALL and verb != self.kind:
+            return False
+        wanted = self.name.strip().lower()
+        return not wanted or wanted in f"{event.get('command', '')} {event.get('summary', '')}".lower()
+
+    def describe(self) -> str:
+        """``turn Jan II 1943 · side axis · "Tobruk" · kind hit · next hidden``."""
+        parts = [f"turn {self.turn}" if self.turn != ALL else "", f"side {self.side}" if self.side != ALL else "",
+                 f'"{self.name.strip()}"' if self.name.strip() else "", f"kind {self.kind}" if self.kind != ALL else "",
+                 "next hidden" if self.hide_next else ""]
+        return " · ".join(p for p in parts if p)
 
 
 def event_detail(event: dict[str, Any]) -> Text:
@@ -60,7 +118,14 @@ class LogScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "load_older", "Load older"),  #: Add the next page of older events.
         Binding("b", "branch", "Branch here"),  #: A what-if branch at the selected entry, saved beside the game.
+        Binding("f", "filter", "Filter"),  #: Show only a turn, a side, a port or unit, a kind of command.
+        Binding("h", "hide_next", "Hide next"),  #: Hide (or show again) the entries that only advance the sequence.
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log_filter = LogFilter()
+        """What is shown (``f``, ``h``)."""
 
     def compose_body(self) -> ComposeResult:
         """Count line, table, detail."""
@@ -78,20 +143,24 @@ class LogScreen(GameScreen):
     def render_game(self, game: Game) -> None:
         """Show the newest window of the log."""
         log = self.query_one(EventLog)
-        log.show(game.events)
+        log.show(game.events, self.log_filter.keep if self.log_filter.active else None)
         self._count()
         self._detail(log.event_at_cursor())
 
     def _count(self) -> None:
         events = self.game.events
         log = self.query_one(EventLog)
-        undone = sum(1 for e in events[-log.shown:] if e.get("status") != "applied") if log.shown else 0
+        kept = log.events
+        undone = sum(1 for e in kept[-log.shown:] if e.get("status") != "applied") if log.shown else 0
         if not events:
             self.query_one("#log-count", Static).update(Text("No events yet.", style="dim italic"))
             return
         text = Text.assemble(
-            (f"{len(events):,} event(s)", "bold"), (f" · newest first · {log.shown:,} shown", "dim"),
+            (f"{len(events):,} event(s)", "bold"),
+            (f" · filtered: {self.log_filter.describe()} · {len(kept):,} match" if self.log_filter.active else "", "bold yellow"),
+            (f" · newest first · {log.shown:,} shown", "dim"),
             (f" · {undone} undone/abandoned among them" if undone else "", "yellow"),
+            (" · f filter · h hide next" if not self.log_filter.active else " · f change · h next", "dim"),
         )
         self.query_one("#log-count", Static).update(text)
 
@@ -114,6 +183,39 @@ class LogScreen(GameScreen):
             self.notify("Select an entry of the log first.", title="Not branched", severity="error")
             return
         self.app.branch_at(int(event.get("seq", 0)))  # type: ignore[attr-defined]
+
+    def set_filter(self, new: LogFilter) -> None:
+        """Show what ``new`` keeps (the cursor goes to the newest entry kept)."""
+        self.log_filter = new
+        log = self.query_one(EventLog)
+        log.move_cursor(row=0, animate=False)
+        self.render_game(self.game)
+        if not log.events and self.game.events:
+            self.notify("No entry of the log matches the filter.", severity="warning")
+
+    def action_hide_next(self) -> None:
+        """Hide the entries that only advance the sequence (``next``), or show them again."""
+        self.set_filter(replace(self.log_filter, hide_next=not self.log_filter.hide_next))
+
+    @work(group="log-filter")
+    async def action_filter(self) -> None:
+        """Ask the filters: turn, side, port or unit, kind, and whether to hide ``next``."""
+        events = self.game.events
+        turns = (ALL, *dict.fromkeys(str(e.get("turn", "")) for e in reversed(events) if e.get("turn")))
+        sides = (ALL, *dict.fromkeys([*self.game.ruleset.sides, *(str(e["actor"]) for e in events if e.get("actor"))]))
+        kinds = (ALL, *sorted({verb_of(e) for e in events if e.get("command")}))
+        f = self.log_filter
+        fields = [FormField("turn", "Turn", "choice", f.turn if f.turn in turns else ALL, turns),
+                  FormField("side", "Side (who acted)", "choice", f.side if f.side in sides else ALL, sides),
+                  FormField("name", "Port or unit", "text", f.name, placeholder="a name or part of it; blank: any"),
+                  FormField("kind", "Kind (command)", "choice", f.kind if f.kind in kinds else ALL, kinds),
+                  FormField("hide_next", "Hide next", "bool", f.hide_next)]
+        answer = await self.app.push_screen_wait(FormPrompt("Filter the log", fields, ok="Filter",
+                                                            text="Show only the entries that match every field."))
+        if answer is None:
+            return
+        self.set_filter(LogFilter(str(answer.get("turn") or ALL), str(answer.get("side") or ALL), str(answer.get("name") or ""),
+                                  str(answer.get("kind") or ALL), bool(answer.get("hide_next"))))
 
     def action_load_older(self) -> None:
         """Add the next page of older events."""

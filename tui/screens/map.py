@@ -205,6 +205,13 @@ class MapScreen(ActionScreen):
         """Put the focus on the map."""
         self.query_one(HexMap).focus()
 
+    def select_target(self, view: str, key: str) -> bool:
+        """Put the cursor on hex ``key`` (the palette acting on a hex or a place by name)."""
+        if self._rendered != getattr(self.app, "version", 0):
+            self.refresh_game()
+        self.show_target(view)
+        return view == MAP and self.query_one(HexMap).go(key)
+
     @work(group="go")
     async def action_go(self) -> None:
         """Ask for a hex id or a city's name and put the cursor there."""

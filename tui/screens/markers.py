@@ -1,4 +1,7 @@
-"""Markers mode: every marker on the map (Port Hit, Reduced, Collateral Damage, Port Used, ...), where and until when."""
+"""Markers mode: every marker on the map (Port Hit, Reduced, Collateral Damage, Port Used, ...), where and until when.
+
+Type a marker's name to jump to it, ``/`` to search every column (a place, a side).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +10,10 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from ..widgets.port_table import SIDE_STYLE
-from ..widgets.row_table import RowTable
+from ..widgets.table_search import SearchTable
 from ..widgets.view_table import lines_needed
 from .base import GameScreen
 
@@ -32,12 +35,12 @@ class MarkersScreen(GameScreen):
         """Count line and the table."""
         with Vertical(id="markers-body"):
             yield Static(id="markers-count")
-            yield RowTable(id="markers", cursor_type="row", zebra_stripes=True)
+            yield SearchTable(id="markers", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
         """Focus the table."""
         super().on_mount()
-        self.query_one(DataTable).focus()
+        self.query_one(SearchTable).focus()
 
     def on_resize(self) -> None:
         """Fit the Expires column to the new width."""
@@ -49,7 +52,7 @@ class MarkersScreen(GameScreen):
         """Refill the table from ``ruleset.markers``; the last column (Expires) takes the room left and wraps there,
         so on a narrow terminal nothing runs past the right edge."""
         rows = game.ruleset.markers(game.state, game.ruleset.sequence)
-        table = self.query_one(DataTable)
+        table = self.query_one(SearchTable)
         keep = table.cursor_row
         cells = [[Text(str(row.get("marker", "")), style="bold"), Text(str(row.get("value", ""))),
                   Text(str(row.get("place", ""))), Text(str(row.get("side", "")), style=SIDE_STYLE.get(str(row.get("side", "")), "")),

@@ -2,8 +2,8 @@
 
 Shown for a rule set with a ``units`` view (AWAW). The table
 (:class:`NavalTable`) lists ports then mapboard boxes and SW boxes, each base
-with its room used and left as a bar, its units below. ``/`` filters by
-power, front and state; space marks units (on a base row, all of its units)
+with its room used and left as a bar, its units below. ``F`` filters by
+power, front and state (``/`` searches the table, as in every mode); space marks units (on a base row, all of its units)
 to form a force; the keys of ``actions["naval"]`` run an activity on the
 marked units (or the cursor's unit, or the cursor base's units). ``l`` picks
 the planner's activity and cargo: the planner shows what the marked force
@@ -78,7 +78,7 @@ class NavalScreen(ActionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "mark", "Mark", tooltip="Mark or unmark the unit (on a base row: all its units)"),  #: Mark units.
         Binding("C", "clear_marks", "Clear", show=False, tooltip="Unmark every unit"),  #: Clear the marks.
-        Binding("slash", "filter", "Filter", key_display="/", tooltip="Filter by power, front and state"),  #: Filter.
+        Binding("F", "filter", "Filter", tooltip="Filter by power, front and state"),  #: Filter (``/`` searches the table).
         Binding("l", "plan", "Plan", tooltip="The planner's activity and cargo"),  #: Plan a mission.
     ]
 
@@ -136,7 +136,7 @@ class NavalScreen(ActionScreen):
 
     def _filter_line(self) -> None:
         f = self.filters
-        line = Text.assemble(("Filter ", "bold"), ("/ ", "bold yellow"))
+        line = Text.assemble(("Filter ", "bold"), ("F ", "bold yellow"))
         for key in ("power", "front", "state"):
             line.append(f"{key}: ", "dim")
             line.append(f"{f[key]}  ", "bold" if f[key] != ALL else "")

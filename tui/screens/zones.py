@@ -3,10 +3,12 @@ for the rule set's other sea views (conditions, this phase's checks, interferenc
 
 Shown for a rule set with a ``zones`` view. The keys come from
 ``actions["zones"]`` (:class:`ActionScreen`): the guided anti-shipping check
-(its prompts are asked one after another by the app), batch checks, the
+on the selected zone and side (the app asks cargo, REs, route and the roll,
+then runs the one ``check`` command they make), batch checks, the
 condition toggle on the Conditions panel, Malta, interference, the
 interdiction zone, Mulberries, naval supply lines. ``[`` and ``]`` move
-between the panels; Enter on a panel's row runs that panel's action.
+between the panels; Enter on a panel's row runs that panel's action. The
+zones the scenario's ports border come first (the view orders them).
 """
 
 from __future__ import annotations

@@ -8,11 +8,15 @@ Undone and abandoned events stay in the log, struck through and labelled.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from rich.text import Text
+from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey
+
+from .table_search import Searchable
 
 from .row_table import RowTable
 
@@ -21,6 +25,7 @@ MORE = "__more__"
 LABEL = {"undone": ("UNDONE", "bold black on yellow"), "abandoned": ("ABANDONED", "bold white on grey35")}
 COLUMNS = (("#", "seq", 5), ("Turn", "turn", 10), ("Segment", "segment", 16), ("Actor", "actor", 6),
            ("Command", "command", 22), ("Summary", "summary", 33), ("Dice", "dice", 12))
+"""(header, key, width); the Turn column grows to the longest turn name shown (never cut: ``Jan II 1943``)."""
 
 
 def dice_text(event: dict[str, Any]) -> str:
@@ -52,8 +57,10 @@ def event_cells(event: dict[str, Any]) -> list[Text]:
     ]
 
 
-class EventLog(RowTable):
-    """The Log mode's table; posts ``EventSelected`` as the cursor moves."""
+class EventLog(Searchable, RowTable):  # type: ignore[misc]
+    """The Log mode's table; posts ``EventSelected`` as the cursor moves. Typing jumps to a command, ``/`` searches."""
+
+    BINDINGS: ClassVar[list[BindingType]] = Searchable.SEARCH_BINDINGS
 
     class EventSelected(Message):
         """The cursor is on event ``seq``."""
@@ -74,22 +81,43 @@ class EventLog(RowTable):
 
     def on_mount(self) -> None:
         """Set up the columns."""
+        self._columns(COLUMNS[1][2])
+
+    def _columns(self, turn_width: int) -> None:
         for header, key, width in COLUMNS:
-            self.add_column(header, key=key, width=width)
+            self.add_column(header, key=key, width=turn_width if key == "turn" else width)
+
+    @property
+    def events(self) -> Sequence[dict[str, Any]]:
+        """The events the table draws from (the filter's, when the Log is filtered), oldest first."""
+        return self._events
 
     @property
     def shown(self) -> int:
         """How many events are in the table now."""
         return min(self.window, len(self._events))
 
-    def show(self, events: Sequence[dict[str, Any]]) -> None:
-        """Show the newest ``window`` of ``events`` (oldest first, as the game keeps them), keeping the cursor."""
+    def show(self, events: Sequence[dict[str, Any]], keep_event: Callable[[dict[str, Any]], bool] | None = None) -> None:
+        """Show the newest ``window`` of ``events`` (oldest first, as the game keeps them) that ``keep_event`` keeps,
+        keeping the cursor."""
         keep = self.cursor_row if self.row_count else 0
-        self._events = events
-        self.clear()
-        self._add(0, self.shown)
+        self._events = events if keep_event is None else [e for e in events if keep_event(e)]
+        self._rebuild()
         if self.row_count:
             self.move_cursor(row=min(keep, self.row_count - 1), animate=False)
+
+    def _turn_width(self) -> int:
+        """The width of the longest turn name in the window (at least the column's own)."""
+        shown = self._events[len(self._events) - self.shown:]
+        return max([COLUMNS[1][2]] + [len(str(e.get("turn", ""))) for e in shown])
+
+    def _rebuild(self) -> None:
+        """The columns (the Turn one as wide as its names) and the window's rows."""
+        width = self._turn_width()
+        self.clear(columns=not self.columns or self.columns[ColumnKey("turn")].width != width)
+        if not self.columns:
+            self._columns(width)
+        self._add(0, self.shown)
 
     def load_older(self) -> int:
         """Add the next page of older events; return how many were added."""
@@ -97,6 +125,12 @@ class EventLog(RowTable):
         if start >= len(self._events):
             return 0
         self.window += PAGE
+        if self._turn_width() != self.columns[ColumnKey("turn")].width:
+            keep = self.cursor_row
+            self._rebuild()
+            self.move_cursor(row=keep, animate=False)
+            self.post_message(self.WindowChanged())
+            return self.shown - start
         if MORE in self.rows:
             self.remove_row(MORE)
         self._add(start, self.shown)
@@ -113,6 +147,24 @@ class EventLog(RowTable):
         if left > 0:
             note = Text(f"▼ {left:,} older event(s): press l or move here to load {min(PAGE, left)} more", style="italic")
             self.add_row(Text("…", justify="right"), "", "", "", "", note, "", key=MORE)
+
+    def jump_text(self, index: int) -> str:
+        """The event's command (``capture`` jumps to the newest capture)."""
+        event = self._event_at(index)
+        return str(event.get("command", "")) if event else ""
+
+    def search_text(self, index: int) -> str:
+        """Everything the row shows (the "more" row holds nothing to find)."""
+        return super().search_text(index) if self._event_at(index) else ""
+
+    def search_more(self) -> bool:
+        """Load the next page of older events (a search runs through the whole log)."""
+        return self.load_older() > 0
+
+    def _event_at(self, index: int) -> dict[str, Any] | None:
+        if not 0 <= index < self.shown:
+            return None
+        return self._events[len(self._events) - 1 - index]
 
     def event_at_cursor(self) -> dict[str, Any] | None:
         """The event under the cursor (None on the "more" row or when empty)."""

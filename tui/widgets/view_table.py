@@ -11,15 +11,17 @@ a ``wrap`` column (markers) shows every item, one per line, never cut.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from rich.text import Text
+from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import DataTable
 
 from ..rules.core.explain import fmt_number
 from ..rules.core.ruleset import Column
 from .row_table import RowTable
+from .table_search import Searchable
 
 MIN_TEXT = 8  # a text column is never narrowed below this to fit the table
 MIN_NAME = 16  # nor the first one (the row's name), which gives way last
@@ -89,8 +91,10 @@ def row_key(row: dict[str, Any]) -> str:
     return str(row.get("key") or row.get("name", ""))
 
 
-class ViewTable(RowTable):
-    """A table of one view's rows; the cursor row is the selected one."""
+class ViewTable(Searchable, RowTable):  # type: ignore[misc]
+    """A table of one view's rows; the cursor row is the selected one. Type a name to jump to it, ``/`` to search."""
+
+    BINDINGS: ClassVar[list[BindingType]] = Searchable.SEARCH_BINDINGS
 
     class RowSelected(Message):
         """The cursor moved to row ``key`` of view ``view``."""
@@ -135,6 +139,16 @@ class ViewTable(RowTable):
     def selected_row(self) -> dict[str, Any] | None:
         """The row under the cursor (a row of the view), or None."""
         return self._rows.get(self.selected or "")
+
+    def jump_text(self, index: int) -> str:
+        """The row's name (a port's, a zone's, a unit's), which type-to-jump matches."""
+        key = str(self.ordered_rows[index].key.value)
+        row = self._rows.get(key, {})
+        return str(row.get("name") or row.get("zone") or key)
+
+    def search_text(self, index: int) -> str:
+        """The row's name (blanked on a zone's second row) and every cell."""
+        return f"{self.jump_text(index)} {super().search_text(index)}"
 
     def show_rows(self, columns: Sequence[Column], rows: Sequence[dict[str, Any]]) -> None:
         """Show ``rows`` (from the rule set's view), keeping the cursor on the same row."""

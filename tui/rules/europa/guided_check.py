@@ -1,13 +1,22 @@
-"""The guided anti-shipping check (33.A, 33.D, 33.E) as a chain of prompts the screens ask as modals.
+"""The guided anti-shipping check (33.A, 33.D, 33.E): what ``check`` asks when parts are missing.
 
-``check`` with parts missing raises the first prompt; each answer raises the
-next: sea zone, side, cargo kind, REs of SPs/SRPs, route option, then the
-roll (the SHIPPING RESULTS TABLE column follows the zone: a declared
-interdiction zone's kind, else outside). The prompts carry what was answered so far in their
-``args``; the roll runs the check exactly as ``check`` does (SPs/SRPs in 3 RE
-increments, one record each; once per item per zone per naval movement
-phase), stage by stage: each contact 2d6 and, only on contact, its 1d6 result
-take their own dice (typed faces in order, asked one stage at a time).
+``check`` with parts missing (or ``--guided``, as the Sea Zones mode's key
+sends it with the selected zone and side) asks for them one at a time,
+before anything happens: each question is a :class:`NeedAnswer` the screens
+ask as a modal, and the answer goes into the command, which is run again.
+Cargo kind first, then the REs of SPs/SRPs, the sea zone, the side, the
+route option, and last the roll (the contact row shown before it is rolled;
+the app rolls, or the referee types the physical dice). The answers end in
+one complete command (``check central-med axis sp:7 --roll``): one event in
+the log, with its dice, that replays to the same state (issue 12). The check
+itself runs exactly as a typed ``check`` (SPs/SRPs in 3 RE increments, one
+record each; once per item per zone per naval movement phase), stage by
+stage: each contact 2d6 and, only on contact, its 1d6 result take their own
+dice (typed faces in order, asked one stage at a time).
+
+Logs written before then hold the older form, a chain of pending prompts
+(``answer check-1:zone ...``, one event each): :func:`build_guided` keeps it,
+so those saves replay and their open prompts can still be answered.
 """
 
 from __future__ import annotations
@@ -15,7 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from ..core.errors import RuleError
+from ..core.errors import NeedAnswer, RuleError
 from ..core.explain import fmt_number
 from ..core.ruleset import Context, Outcome
 from ..core.state import Pending
@@ -23,8 +32,10 @@ from . import antishipping as X
 from .seatables import SeaTables
 from .tables import PortTables
 from .world import EuropaWorld
-from .zones import resolve_zone, zone_exists
+from .zones import SIDE_NAMES, resolve_zone, zone_exists
 
+Ask = Callable[[Context, str, str, str, str, dict, bool], None]
+"""(ctx, zone, side, cargo, route, opts, dice given) -> None when nothing is left to ask; else raises NeedAnswer."""
 Start = Callable[[Context, str, str, str, str, str, list, bool], Outcome]
 Answer = Callable[[Context, Pending, str], Outcome]
 RunItems = Callable[..., Outcome]
@@ -38,8 +49,81 @@ def _route_texts(table: Any) -> list[str]:
     return texts
 
 
+TITLE = "Anti-shipping check"
+"""The title of the guided check's questions."""
+FLAG_OPTIONS = frozenset({"guided", "route", "res"})
+"""Options of ``check`` that steer the guided check (not per-check route flags)."""
+
+
+def with_res(cargo: str, res: str) -> str:
+    """``sp`` + ``7`` -> ``sp:7`` (a name stays last: ``sp:7@convoy``)."""
+    body, at, name = cargo.partition("@")
+    return f"{body.partition(':')[0]}:{res}{at}{name}"
+
+
+def build_ask(st: SeaTables, pt: PortTables, usage: str) -> Ask:
+    """The questions of the guided check, asked before anything happens (issue 12)."""
+
+    def ask(ctx: Context, zid: str, side: str, cargo: str, route: str, opts: dict[str, Any], dice_given: bool) -> None:
+        world: EuropaWorld = ctx.state.world
+        route_flag = route if route and route != "none" else ""
+        flags = sorted(k for k, v in opts.items() if v is True and k not in FLAG_OPTIONS and k not in X.IZ_KINDS
+                       and k not in ("force", "roll"))
+        known: dict[str, Any] = {k: True for k in X.IZ_KINDS if opts.get(k)}
+        for key in ("name",):
+            if opts.get(key):
+                known[key] = opts[key]
+        if opts.get("force"):
+            known["force"] = True
+
+        def need(prompt: Pending, into: str, args: tuple[str, ...] = (), options: dict[str, Any] | None = None) -> None:
+            given = options if options is not None else {
+                "guided": True, **({"sea-zone": zid} if zid else {}), **({"side": side} if side else {}),
+                **({"cargo": cargo} if cargo else {}), **({"route": route} if route else {}), **{f: True for f in flags}, **known}
+            raise NeedAnswer(f"the check asks: {prompt.text} [{prompt.rule}] — the app asks it; or type the whole "
+                             f"command: {usage}", prompt, args, given, into)
+
+        title = f"{TITLE}: {st.sea_zones[zid].name}, {SIDE_NAMES[side]} shipping" if zid and side else TITLE
+        base = dict(kind="choice", rule="33.A", subject=title)
+        if not cargo:
+            need(Pending(id="check:cargo", text="Cargo item: " + "; ".join(f"{k} = {c.name}" for k, c in st.cargo_kinds.items()),
+                         choices=tuple(st.cargo_kinds), **base), "cargo")
+        item = X.parse_item(st, cargo, "#")
+        kind = st.cargo_kinds[item.kind]
+        if kind.increment and ":" not in cargo.partition("@")[0]:
+            need(Pending(id="check:res", kind="number", min=0.5, max=99, rule="33.E Table 6 (*)", subject=title,
+                         text=f"REs of {kind.name} (checked in {fmt_number(kind.increment)} RE increments)"), "res")
+        if not zid:
+            names = tuple(spec.name for z, spec in st.sea_zones.items() if not spec.exists_when or zone_exists(world, st, pt, z))
+            need(Pending(id="check:zone", text="Sea zone of the check", choices=names, **{**base, "rule": "33.B"}), "sea-zone")
+        if not side:
+            need(Pending(id="check:side", text="Whose shipping is checked", choices=("axis", "allied"), **base), "side")
+        chosen = frozenset(flags) | ({route_flag} if route_flag else frozenset())
+        X.refuse_unchecked_zone(world, st, pt, zid, side, chosen)
+        table = st.sea_zones[zid].side(side)
+        offered = sorted({line.flag for line in table.lines if line.flag} | ({table.exempt_flag} if table.exempt_flag else set()))
+        if offered and not route and not (set(flags) & set(offered)):
+            need(Pending(id="check:route", text=f"Route: {'; '.join(_route_texts(table))}", choices=("none", *offered), **base), "route")
+        if dice_given:
+            return
+        parts = X.increments(st, item)
+        nsn = X.final_nsn(world, st, pt, zid, side, item.kind, chosen)
+        stages = (f"{len(parts)} checks of {', '.join(fmt_number(p.res) for p in parts)} REs (33.E Table 6 *), each "
+                  if len(parts) > 1 else "")
+        final = {**{f: True for f in sorted(chosen)}, **known}
+        need(Pending(id="check:roll", kind="roll", dice=st.anti_shipping_table.dice, choices=("roll",), rule="33.D, 33.E",
+                     subject=f"{TITLE}: the roll",
+                     text=f"{st.sea_zones[zid].name}, {SIDE_NAMES[side]} shipping, {cargo}"
+                          f"{''.join(f' --{f}' for f in sorted(chosen))}: {stages}contact "
+                          f"{st.anti_shipping_table.dice}, then on contact {st.shipping_results.die}: "
+                          f"{X.contact_detail(st, nsn) if nsn.value is not None else 'barred'}"),
+             "roll", (zid, side, cargo), final)
+
+    return ask
+
+
 def build_guided(st: SeaTables, pt: PortTables, run_items: RunItems) -> tuple[Start, Answer]:
-    """(start, answer effect) of the guided check; ``run_items`` rolls and records the checks like ``check``."""
+    """(start, answer effect) of the guided check as logs before issue 12 hold it: a chain of pending prompts."""
 
     def guided_start(ctx: Context, zid: str, side: str, cargo: str, name: str, iz: str, flags: list[str], force: bool) -> Outcome:
         """Start a guided check with what the command gave; ask the rest."""

@@ -114,8 +114,9 @@ def zone_actions(sea: SeaTables) -> tuple[Action, ...]:
     interdiction zone, Mulberries and naval supply lines (33, 31.A.12)."""
     mulberry = Field("name", "Mulberry", "choice", choices_from="mulberries:name")
     return (
-        Action("check", "c", "Check", "check", "Guided anti-shipping check: zone, side, cargo, then the 2d6 and 1d6 rolls",
-               "33.A, 33.D, 33.E", title="Guided anti-shipping check"),
+        Action("check", "c", "Check", "check {zone_id} {side} --guided",
+               "Guided anti-shipping check in the selected zone for the selected side: cargo, REs, route, then the rolls "
+               "(one event in the log)", "33.A, 33.D, 33.E", target="zones", title="Guided anti-shipping check"),
         Action("batch", "b", "Batch", "batch {zone} {side} {items} --{iz} --{route} dice={dice}",
                "Check many cargo items in one go, with the physical dice typed in a row", "33.A, 33.D, 33.E", target="zones",
                title="Batch anti-shipping checks", dialog="Batch anti-shipping checks", ok="Check",

@@ -23,14 +23,14 @@ from . import air as A
 from . import antishipping as X
 from . import interference as I
 from . import ports as P
-from .guided_check import build_guided
+from .guided_check import build_ask, build_guided, with_res
 from .seatables import ASKED_KINDS, SeaTables
 from .seaworld import AirUnit
 from .tables import PortTables
 from .world import EuropaWorld, take_port
 from .zones import SIDE_NAMES, condition, naval_status, resolve_zone, route_options, side_of, slp_count, take_zone
 
-ENGINE = frozenset({"dice", "roll", "force", "name", "side", "cargo", "sea-zone"})
+ENGINE = frozenset({"dice", "roll", "force", "name", "side", "cargo", "sea-zone", "guided", "route", "res"})
 """Options that are not per-check flags."""
 TRUE = {"yes", "y", "true", "on", "1"}
 FALSE = {"no", "n", "false", "off", "0"}
@@ -95,7 +95,9 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
     """The sea verbs, closed over the tables; ``answers`` are the prompt effects ``result`` may call."""
 
     def flags_of(opts: dict[str, Any]) -> frozenset[str]:
-        return frozenset(k for k, v in opts.items() if v is True and k not in ENGINE and k not in X.IZ_KINDS)
+        route = str(opts.get("route") or "")  # --route short: the guided check's answer, as --short
+        return frozenset(k for k, v in opts.items() if v is True and k not in ENGINE and k not in X.IZ_KINDS) | (
+            {route} if route and route != "none" else set())
 
     def iz_opt(opts: dict[str, Any]) -> str:
         given = [k for k in X.IZ_KINDS if opts.get(k)]
@@ -199,10 +201,16 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         cargo = str(opts.get("cargo", "")) or (rest[0] if rest else "")
         if len(rest) > (0 if opts.get("cargo") else 1):
             raise RuleError(f"too many arguments: {' '.join(rest[1:])}; usage: {VERBS['check'].syntax}")
-        if not (zid and side and cargo):
-            if cargo:
-                X.parse_item(st, cargo, "#")  # a cargo item that is not one is refused now, not when the last prompt is answered
+        if cargo and opts.get("res"):
+            cargo = with_res(cargo, str(opts["res"]))
+        if cargo:
+            X.parse_item(st, cargo, "#")  # a cargo item that is not one is refused now, not after the other questions
+        if not (zid and side and cargo) and getattr(ctx, "replaying", False) and not opts.get("guided"):
+            # a log written before the guided check asked its questions first: its chain of prompts (one event each)
             return guided_start(ctx, zid, side, cargo, str(opts.get("name", "")), iz_opt(opts), sorted(flags_of(opts)), bool(opts.get("force")))
+        if not (zid and side and cargo) or opts.get("guided"):
+            guided_ask(ctx, zid, side, cargo, str(opts.get("route") or ""), opts,
+                       bool(opts.get("roll") or opts.get("dice") or kv.get("dice")))
         name = str(opts.get("name", ""))
         if not name:
             name, world = next_name(world)
@@ -227,7 +235,8 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         return check_items(ctx, world, zid, side, items, opts, kv.get("dice", ""))
 
     guided_start, guided_answer = build_guided(st, pt, run_items)
-    answers["guided-check"] = guided_answer
+    answers["guided-check"] = guided_answer  # the prompts of checks logged before issue 12 (replay, open prompts)
+    guided_ask = build_ask(st, pt, "check ZONE SIDE KIND[:RES] [--short|--far|...] [--roll|--dice N,N,..]")
 
     # ------------------------------------------------------------ interference and the interdiction zone
     def interfere(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -346,9 +355,10 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
     verbs = [
         Verb("condition", "condition ID on|off|N", "Answer a sea zone condition the app cannot know (France has surrendered, Winter month, Suez closed, ...). Derived ones are refused: they follow the ports.", "33.B.10", cond_cmd, anytime=True, group="sea"),
         Verb("malta", "malta N", "Set the Malta status number: the Axis Central Med NSN and the Allied West/Central Med lines follow it.", "33.B.1.a, 33.B.10", malta, anytime=True, group="sea"),
-        Verb("check", "check [ZONE SIDE KIND[:RES][@NAME]] [--tight|--loose|--outside] [--short|--far|--soviet|--soviet-base] [--force] [--dice N,N,..|dice=N,N,..]",
-             "Anti-shipping check of one cargo item (SPs/SRPs in 3 RE increments): final NSN with every modifier, 2d6 contact, 1d6 result in plain words. A missing zone, side or cargo is asked as a prompt. --dice takes every stage's faces in order (2d6 contact, then 1d6 only on contact); in a typed game a stage without faces is asked for (screens) or refused naming it (exec). Once per item per zone per naval movement phase unless --force (recorded).",
-             "33.A, 33.D, 33.E", check, group="sea", options=("tight", "loose", "outside", "short", "far", "soviet", "soviet-base", "force", "name", "side", "cargo", "sea-zone", "dice", "roll")),
+        Verb("check", "check [ZONE SIDE KIND[:RES][@NAME]] [--guided] [--tight|--loose|--outside] [--short|--far|--soviet|--soviet-base] [--force] [--dice N,N,..|dice=N,N,..]",
+             "Anti-shipping check of one cargo item (SPs/SRPs in 3 RE increments): final NSN with every modifier, 2d6 contact, 1d6 result in plain words. A missing zone, side or cargo (and with --guided the REs, the route and the roll) is asked first, and the answers make one command: one event in the log. --dice takes every stage's faces in order (2d6 contact, then 1d6 only on contact); in a typed game a stage without faces is asked for (screens) or refused naming it (exec). Once per item per zone per naval movement phase unless --force (recorded).",
+             "33.A, 33.D, 33.E", check, group="sea", options=("tight", "loose", "outside", "short", "far", "soviet", "soviet-base", "force", "name", "side", "cargo", "sea-zone", "dice", "roll",
+                      "guided", "route", "res")),
         Verb("batch", "batch ZONE SIDE ITEM... [--tight|--loose] [--short|--far] [--force] [--dice N,N,..|dice=N,N,..]",
              "Check many cargo items (KIND[:RES][@NAME], e.g. sp:7@convoy unit@7-6 empty-nt) in one go; dice= takes every physical die in a row (2 for contact, 1 more on contact).",
              "33.A, 33.D, 33.E", batch, group="sea", options=("tight", "loose", "outside", "short", "far", "soviet", "soviet-base", "force", "dice", "roll")),

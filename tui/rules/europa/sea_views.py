@@ -1,6 +1,6 @@
 """Read-only views of the sea for the screens and ``show``: rows, columns, markers and explanations.
 
-``zones`` is the Sea Zones mode (zone x side with NSN, status, basis, asked
+``zones`` is the Sea Zones mode (zone x side, the zones the scenario's ports border first, with NSN, status, basis, asked
 conditions, air and markers); ``shipping-checks`` this phase's anti-shipping
 checks; ``conditions`` every condition with its value and source (toggle the
 asked ones with ``condition``); ``mulberries``, ``transit``, ``offmap``,
@@ -67,9 +67,14 @@ def build_views(st: SeaTables, pt: PortTables, turn_label: Callable[[int], str],
             out.append("IZ: -5")
         return ", ".join(out)
 
+    def theatre_first(world: Any) -> list[str]:
+        """The zone ids, the scenario's theatre first: the zones its ports border, then the rest (rule-set order)."""
+        bordered = {find_zone(st, p.sea_zone) for p in world.ports.values() if p.sea_zone}
+        return [z for z in st.sea_zones if z in bordered] + [z for z in st.sea_zones if z not in bordered]
+
     def zones(state: GameState) -> list[dict[str, Any]]:
         rows = []
-        for zid in st.sea_zones:
+        for zid in theatre_first(state.world):
             for side in ("axis", "allied"):
                 row = zone_row(state.world, st, pt, zid, side)
                 row["markers"] = zone_markers(state, zid, side)
