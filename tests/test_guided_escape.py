@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.test_app_ocs import MOVEMENT, ocs_app, to_ports
 from tests.test_app_pilot import SIZE, fixed_clock, new_app, select_port, status, type_text, until
-from tests.test_app_zones import asked, choose
+from tests.test_app_zones import asked, choose, question
 from tests.test_awaw_app import awaw_app, cursor, naval
 from tests.logistics_game import at, logistics_game
 from tui.app import make_app
@@ -19,6 +19,7 @@ from tui.screens.choice_prompt import ChoicePrompt
 from tui.screens.confirm_prompt import ConfirmPrompt
 from tui.screens.dice_prompt import DicePrompt
 from tui.screens.form_prompt import FormPrompt
+from tui.screens.number_prompt import NumberPrompt
 from tui.session import memory_game
 
 
@@ -27,20 +28,20 @@ def unchanged(app: Any, state: Any, events: int) -> bool:
 
 
 async def test_escape_half_way_through_a_guided_check_changes_nothing() -> None:
+    """Escape at the REs question (after the cargo): no event, no prompt, and a new check starts afresh."""
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
         before = app.game.state
         await pilot.press("5", "c")
-        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "sp")):
-            await asked(pilot, f"check-1:{stage}")
-            await choose(pilot, answer)
-        await asked(pilot, "check-1:res")
+        await question(pilot, "Cargo item")
+        await choose(pilot, "sp")
+        await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
         await pilot.press("escape")
         await until(pilot, lambda: unchanged(app, before, 0))
-        assert not any(p.id.startswith("check-") for p in app.game.state.flow.pending)
+        assert not any(p.id.startswith("check") for p in app.game.state.flow.pending)
         assert "nothing changed" in status(app)
-        await pilot.press("5", "c")  # a new check starts afresh, numbered as the first
-        await asked(pilot, "check-1:zone")
+        await pilot.press("c")  # a new check starts afresh, from its first question
+        await question(pilot, "Cargo item")
 
 
 async def test_escape_at_the_dice_of_a_guided_check_changes_nothing() -> None:
@@ -48,10 +49,9 @@ async def test_escape_at_the_dice_of_a_guided_check_changes_nothing() -> None:
     async with app.run_test(size=SIZE) as pilot:
         before = app.game.state
         await pilot.press("5", "c")
-        for stage, answer in (("zone", "Baltic Sea"), ("side", "axis"), ("cargo", "empty-nt"), ("route", "none")):
-            await asked(pilot, f"check-1:{stage}")
-            await choose(pilot, answer)
-        await asked(pilot, "check-1:roll")
+        await question(pilot, "Cargo item")
+        await choose(pilot, "unit")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
         await pilot.press("escape")
         await until(pilot, lambda: unchanged(app, before, 0))
 

@@ -78,7 +78,13 @@ class Searchable:
         """Whether ``key`` is a key of the mode, the app or the table."""
         screen: Any = getattr(self, "screen", None)
         chain = getattr(screen, "_binding_chain", ()) if screen is not None else ()
-        return any(key in bindings.key_to_bindings for _, bindings in chain)
+        for node, bindings in chain:
+            for binding in bindings.key_to_bindings.get(key, ()):
+                name, _, rest = binding.action.partition("(")
+                params = tuple(p.strip().strip("'\"") for p in rest.rstrip(")").split(",") if p.strip())
+                if node.check_action(name, params) is not False:  # a key that does nothing here (T outside a viewer) jumps
+                    return True
+        return False
 
     def _first_row(self, test: Any, start: int = 0) -> int | None:
         table: Any = self

@@ -49,7 +49,8 @@ def find_zone(st: SeaTables, text: str) -> str | None:
         return None
     for zid in st.sea_zones:
         if any(n.lower() == wanted for n in zone_names(st, zid)):
-            note_resolved(text, st.sea_zones[zid].name)
+            if text.strip() != zid:  # a zone's id as typed is already its canonical form in the log
+                note_resolved(text, st.sea_zones[zid].name)
             return zid
     starts = {zid for zid in st.sea_zones if any(n.lower().startswith(wanted) for n in zone_names(st, zid))}
     if len(starts) != 1:
