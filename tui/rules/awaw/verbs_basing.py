@@ -18,6 +18,7 @@ from ..core.errors import RuleError
 from ..core.explain import Explained
 from ..core.ruleset import Context, Outcome, Verb
 from . import basing as B
+from . import returns as R
 from .bases import Base
 from .common import Side, distance, ids, one_side, words_list
 from .parts import OpsParts
@@ -184,10 +185,18 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         if away:
             raise RuleError(f"return: {', '.join(away)} {'is' if len(away) == 1 else 'are'} not at sea (21.33)")
         inverted = [u.change(at_sea="", sea_hex="", inverted=True) for u in units]
-        if str(opts.get("to") or "origin").lower() == "origin":
+        who = tables.side_of(units[0].power)
+        in_combat = "combat" in ctx.segment.path
+        invaded = R.invasion_targets(world.ops, who)
+        home = str(opts.get("to") or "origin").lower() == "origin"
+        origins = {u.base for u in units}
+        for name in sorted(origins):
+            origin = world.bases[name]
+            R.check_return(origin, origin if home else world.base(str(opts["to"])), in_combat=in_combat, invaded=invaded,
+                           only=bool(opts.get("only")))
+        if home:
             return Outcome(world.with_units(inverted), f"{ids(units)} back at their base of origin, inverted (21.33, 21.4183)")
         dest = world.base(str(opts["to"]))
-        who = tables.side_of(units[0].power)
         if tables.side_of(dest.control_at_start) != who:
             raise RuleError(f"return: {dest.name} was not under friendly control at the start of the player turn (21.33)")
         n = distance(opts, "return", "21.33")
@@ -248,9 +257,10 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         Verb("displace", "displace FROM TO|none [UNITS] --distance N [--front F]",
              "Displace naval units from a base the enemy occupies to the nearest controlled port with room.",
              "21.23, 21.233", displace, anytime=True, group="naval", options=("distance", "front")),
-        Verb("return", "return UNITS [--to BASE|origin --distance N]",
-             "Units at sea return to their base of origin, or to another friendly base within 20/10 hexes.",
-             "21.33, 21.4183", return_, group="naval", options=("to", "distance")),
+        Verb("return", "return UNITS [--to BASE|origin --distance N] [--only]",
+             "Units at sea return to their base of origin, or to another friendly base within 20/10 hexes; not to a base an "
+             "enemy invasion targets in the combat phase unless it is the only one (--only); from an SW box, to the SW box.",
+             "21.33, 21.4183", return_, group="naval", options=("to", "distance", "only")),
         Verb("nr", "nr BASE UNITS --distance N [--legs A,B,..] [--straits ..] [--ports ..]",
              "Naval redeployment of naval units (a port touched every 20/10 hexes).", "21.32, 21.3612", nr,
              group="naval", options=("distance", "legs", "straits", "ports", "river")),

@@ -1,0 +1,72 @@
+"""Clauses of chapter 21 the first AWAW build left out (seed 004): returning to base and its exceptions (21.33),
+transports barred after an aborted activity (21.315), submarine patrols against air and SW (21.4184C, E),
+patrols from the India and Australia boxes (21.413B), the Aleutians (21.512C, 21.5151B)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_awaw_ops_engine import ok, refused, to, unit
+from tui.paths import data_dir
+from tui.session import create_game
+from tests.conftest import fixed_clock
+
+
+@pytest.fixture
+def game(tmp_path: Path):
+    """The bundled AWAW scenario saved as JSON (seed 1, fixed clock); the Axis move first."""
+    return create_game(tmp_path / "awaw.json", data_dir(), "awaw", seed=1, clock=fixed_clock)
+
+
+def _answer_all(game, procedure: str, *values: str) -> None:
+    for v in values:
+        pending = [p.id for p in game.state.flow.pending if p.id.startswith(procedure + "-")]
+        assert len(pending) == 1, pending
+        ok(game, f"answer {pending[0]} '{v}'")
+
+
+# --- 21.33 returning to base ------------------------------------------------------------------------------------
+
+
+def _british_defensive_patrol_off_malta(game) -> str:
+    """The Axis invade Malta; Penelope (based at Malta) intercepts and stays at sea as a defensive patrol."""
+    to(game, "first-turn/combat/naval-missions")
+    ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --by RM-DD-Messina '
+             '--distance 8 --supplied')
+    to(game, "first-turn/combat/regular-combat")
+    ok(game, "intercept DD22 Penelope --distance 1")
+    ok(game, "defend DD22 Penelope")
+    assert unit(game, "Penelope").at_sea == "defensive-patrol"
+    return "Penelope"
+
+
+def test_21_33_not_back_to_a_base_an_enemy_invasion_targets_in_the_combat_phase(game) -> None:
+    _british_defensive_patrol_off_malta(game)
+    refused(game, "return Penelope", "21.33")  # Malta, its base of origin, is the invasion target
+    refused(game, "return Penelope --to Malta --distance 1", "only base available")
+    r = ok(game, "return Penelope --to Alexandria --distance 15")
+    assert unit(game, "Penelope").base == "Alexandria" and unit(game, "Penelope").inverted
+
+
+def test_21_33_the_invasion_target_when_it_is_the_only_base_available(game) -> None:
+    _british_defensive_patrol_off_malta(game)
+    r = ok(game, "return Penelope --only")
+    assert unit(game, "Penelope").base == "Malta" and unit(game, "Penelope").at_sea == ""
+
+
+def test_21_33_an_aborted_invasion_no_longer_bars_its_hex(game) -> None:
+    _british_defensive_patrol_off_malta(game)
+    mid = next(k for k, m in game.state.world.ops["missions"].items() if m["kind"] == "invasion")
+    ok(game, f"invasion-result {mid} aborted")
+    ok(game, "return Penelope")
+    assert unit(game, "Penelope").base == "Malta"
+
+
+def test_21_33_units_operating_from_an_sw_box_return_to_the_sw_box(game) -> None:
+    to(game, "first-turn/movement/naval-movement")
+    ok(game, "patrol K10 KM-SS-Atlantic --distance 6")
+    refused(game, "return KM-SS-Atlantic --to Brest --distance 5", "5.91")
+    ok(game, "return KM-SS-Atlantic")
+    assert unit(game, "KM-SS-Atlantic").base == "Atlantic SW"
