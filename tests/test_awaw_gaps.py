@@ -70,3 +70,27 @@ def test_21_33_units_operating_from_an_sw_box_return_to_the_sw_box(game) -> None
     refused(game, "return KM-SS-Atlantic --to Brest --distance 5", "5.91")
     ok(game, "return KM-SS-Atlantic")
     assert unit(game, "KM-SS-Atlantic").base == "Atlantic SW"
+
+
+# --- 21.315 transports barred after an aborted activity ----------------------------------------------------------
+
+BOX_TRANSPORT = ('transport "Atlantic U.S." Liverpool --cargo "1 Inf:1" --by USN-DD-Lant,USN-TR-Lant --distance 30 '
+                 '--legs 15,15')
+
+
+def test_21_315_an_aborted_transport_with_transports_bars_transports_to_its_destination(game) -> None:
+    to(game, "second-turn/movement/sea-transport")
+    mid = ok(game, BOX_TRANSPORT).message.split(":")[0]
+    r = ok(game, f"transport-result {mid} before")
+    assert "no transports may be used for naval operations relating to Liverpool" in r.message and "21.315" in r.message
+    assert game.state.world.ops["barred"] == ["Liverpool"]
+    to(game, "second-turn/movement/initial-supply")
+    refused(game, "grant-brp usa 5 --by RN-TR-Atlantic --to Liverpool", "21.315")
+    ok(game, "grant-brp usa 5 --by RN-TR-Atlantic --to Plymouth")  # another destination is unaffected
+
+
+def test_21_315_an_aborted_transport_by_destroyers_alone_bars_nothing(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    mid = ok(game, 'transport Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples --distance 12').message.split(":")[0]
+    ok(game, f"transport-result {mid} before")
+    assert "barred" not in game.state.world.ops

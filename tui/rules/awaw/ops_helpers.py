@@ -127,7 +127,32 @@ def record(ctx: Context, env: Env) -> dict[str, Any]:
     ops = world.ops
     if ops.get("turn") != turn_key(ctx, env):
         return {"turn": turn_key(ctx, env), "transported": [], "missions": {}}
-    return {"turn": ops["turn"], "transported": list(ops.get("transported", [])), "missions": dict(ops.get("missions", {}))}
+    rec = {"turn": ops["turn"], "transported": list(ops.get("transported", [])), "missions": dict(ops.get("missions", {}))}
+    if ops.get("barred"):
+        rec["barred"] = list(ops["barred"])
+    return rec
+
+
+def barred(ctx: Context, env: Env) -> list[str]:
+    """Destinations no transports may serve for the rest of this player turn (21.315), lower case."""
+    return [b.lower() for b in record(ctx, env).get("barred", [])]
+
+
+def check_not_barred(ctx: Context, env: Env, dest: str, transports: list[NavalUnit], what: str) -> None:
+    """21.315: after an aborted activity with transports, none may be used for operations to its destination."""
+    if transports and dest and dest.lower() in barred(ctx, env):
+        raise RuleError(f"{what}: a naval activity with transports to {dest} was aborted this player turn; no transports may "
+                        f"be used for naval operations relating to {dest}'s supply zone for the rest of the player turn "
+                        f"({ids_of(transports)}) (21.315)")
+
+
+def ids_of(units: list[NavalUnit]) -> str:
+    return ", ".join(u.id for u in units)
+
+
+def bar(rec: dict[str, Any], dest: str) -> dict[str, Any]:
+    """The record with ``dest`` barred to transports for the rest of the player turn (21.315)."""
+    return {**rec, "barred": list(dict.fromkeys([*rec.get("barred", []), dest]))}
 
 
 def with_record(world: AwawWorld, rec: dict[str, Any]) -> AwawWorld:

@@ -27,7 +27,7 @@ from .escort import Cargo as EscortCargo
 from .escort import check_initial_leg, escort_requirement, escort_result
 from .ops_common import Requirement, check_enough, plural, power_name
 from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo_of, force, held_at_start, mission, place, power_of
-from .ops_helpers import record, route_checks, transported, with_record
+from .ops_helpers import bar, check_not_barred, record, route_checks, transported, with_record
 from .ops_tables import OpsTables
 from .ops_tables import load_ops_tables as _load
 from .parts import OpsParts
@@ -93,6 +93,8 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                 for key, rule in (("from", "21.65C"), ("to", "21.65D")):
                     if key in ends and env.tables.side_of(ends[key].control) != env.side(ctx):
                         raise RuleError(f"{what}: {ends[key].name} is not controlled by the {env.side(ctx)} side ({rule})")
+                if "to" in ends:
+                    check_not_barred(ctx, env, ends["to"].name, f.of("transport", env), what)
                 new, serial = new.next_serial()
                 mid = f"escort-{serial}"
                 rec = record(ctx, env)
@@ -127,6 +129,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         reqs = [transport_requirement(carried.value, place(s), place(end), env.ops) for s in starts]
         req, route = max(reqs, key=lambda r: (r[0].destroyers.value, r[0].transports.value))
         f = force(ctx, opts, env, "sea transport")
+        check_not_barred(ctx, env, end.name, f.of("transport", env), "sea transport")
         chosen_enough(req, f, "sea transport")
         for u in f.of("transport", env):
             if route is None or u.base != route.sw_box:
@@ -150,6 +153,16 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         details = (*carried_rules(cargo), f"If intercepted and defeated: `transport-result {mid} before|after` (21.436).")
         return Outcome(new, summary, details, (*req.figures, carried, *checks), actor=who)
 
+    def _bar_if_transports(world: AwawWorld, rec: dict[str, Any], m: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        """21.315: an aborted activity that used transports bars transports to its destination for the rest of the turn."""
+        used_tr = [i for i in m.get("units", []) if i in world.units and world.units[i].category(env.tables) == "transport"]
+        dest = str(m.get("to") or "")
+        if not used_tr or not dest:
+            return rec, []
+        return bar(rec, dest), [f"An activity with transports ({', '.join(used_tr)}) was aborted: no transports may be used for "
+                                f"naval operations relating to {dest} for the rest of the player turn; those already under "
+                                "way are unaffected (21.315)."]
+
     def transport_done(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.436: a sea transport intercepted and defeated before or after embarkation."""
         world: AwawWorld = ctx.state.world
@@ -165,8 +178,12 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             moved = {c.lower() for c in m["cargo"]}
             rec["transported"] = [n for n in rec["transported"] if n.lower() not in moved]
         embark = " or ".join(m["from"])
-        return Outcome(with_record(world, rec), f"{m['id']}: defeated {stage} embarkation — {failure(stage, embark)}",
-                       ("The naval units stay inverted at their original base (21.436A, B).",), actor=env.side(ctx))
+        notes = ["The naval units stay inverted at their original base (21.436A, B)."]
+        rec, line = _bar_if_transports(world, rec, m)
+        notes += line
+        tail = f" {line[0]}" if line else ""
+        return Outcome(with_record(world, rec), f"{m['id']}: defeated {stage} embarkation — {failure(stage, embark)}{tail}",
+                       tuple(notes[:1]), actor=env.side(ctx))
 
     def escort(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.6: sea escort of ground and air units redeploying from one base to one destination (21.63C)."""
@@ -185,6 +202,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         units = cargo_of(opts)
         load = EscortCargo(sum(c.factors for c in units))
         f = force(ctx, opts, env, "sea escort")
+        check_not_barred(ctx, env, end.name, f.of("transport", env), "sea escort")
         power = str(opts.get("power") or f.units[0].power).lower()
         if power not in env.tables.powers:
             raise RuleError(f"escort: no power called '{power}' ({', '.join(env.tables.powers)})")
@@ -221,8 +239,14 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         out = escort_result(m["destroyers"], surviving, bool(opts.get("transport-lost")), bool(opts.get("defeated")), m["from"])
         rec = record(ctx, env)
         rec["missions"] = {**rec["missions"], m["id"]: {**rec["missions"][m["id"]], "result": out.value}}
+        notes = out.notes
+        if out.value == "returned":
+            rec, line = _bar_if_transports(world, rec, m)
+            notes = (*notes, *line)
         cargo = ", ".join(x for x in (", ".join(m["cargo"]), f"{m['oil']} oil" if m["oil"] else "", f"{m['brps']} BRPs" if m["brps"] else "") if x)
-        return Outcome(with_record(world, rec), f"{m['id']}: the cargo ({cargo}) is {out.value} ({out.rule})", out.notes, (out,))
+        tail = f" {notes[-1]}" if len(notes) > len(out.notes) else ""
+        return Outcome(with_record(world, rec), f"{m['id']}: the cargo ({cargo}) is {out.value} ({out.rule}){tail}",
+                       tuple(out.notes), (out,))
 
     verbs = [
         Verb("sea-supply", "sea-supply POWER BOX_LINES [PORT_LINES] --by T1,T2",
