@@ -94,3 +94,59 @@ def test_21_315_an_aborted_transport_by_destroyers_alone_bars_nothing(game) -> N
     mid = ok(game, 'transport Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples --distance 12').message.split(":")[0]
     ok(game, f"transport-result {mid} before")
     assert "barred" not in game.state.world.ops
+
+
+# --- 21.4184C, E submarine patrols at sea in the opposing player turn --------------------------------------------
+
+
+def _sub_patrol(game, line: str, n: int) -> None:
+    ok(game, line)
+    for v in ("no interception", "remain at sea", "no interception"):
+        pending = [p.id for p in game.state.flow.pending if p.id.startswith(f"patrol-{n}-")]
+        ok(game, f"answer {pending[0]} '{v}'")
+
+
+def test_21_4184E_german_submarines_leave_the_western_front_when_germany_wages_sw_in_the_atlantic(game) -> None:
+    """KM-SS-Atlantic is in the Atlantic SW box (proposed ruling A12: Germany conducts SW there), so the U-boats
+    patrolling from Brest (western front) return; the Italian submarine in the Mediterranean may stay."""
+    to(game, "first-turn/movement/naval-movement")
+    _sub_patrol(game, "patrol J15 KM-SS-Brest --distance 6", 1)
+    _sub_patrol(game, "patrol Y30 RM-SS-1 --distance 12", 2)
+    to(game, "first-turn/combat/return-to-base")
+    brest, italian = unit(game, "KM-SS-Brest"), unit(game, "RM-SS-1")
+    assert (brest.at_sea, brest.inverted) == ("", True)
+    assert italian.at_sea == "patrol"
+    from tests.awaw_core_fixtures import tables
+    from tui.rules.awaw import submarines as S
+    why = S.must_return(brest, "western", [unit(game, "KM-SS-Atlantic")], tables())
+    assert "may not remain on patrol on the western front" in why and "21.4184E" in why
+
+
+def test_21_4184E_without_sw_in_the_atlantic_the_u_boats_may_stay(game) -> None:
+    to(game, "first-turn/movement/naval-movement")
+    ok(game, "sink KM-SS-Atlantic")  # no German submarine left in the Atlantic SW box
+    _sub_patrol(game, "patrol J15 KM-SS-Brest --distance 6", 1)
+    to(game, "first-turn/combat/return-to-base")
+    assert unit(game, "KM-SS-Brest").at_sea == "patrol"
+
+
+def test_21_4184E_a_typed_front_decides(game) -> None:
+    """A patrol typed as on the Mediterranean front is not the western front 21.4184E names."""
+    to(game, "first-turn/movement/naval-movement")
+    refused(game, "patrol J15 KM-SS-Brest --distance 6 --front atlantis", "not a front")
+    _sub_patrol(game, "patrol J15 KM-SS-Brest --distance 6 --front mediterranean", 1)
+    to(game, "first-turn/combat/return-to-base")
+    assert unit(game, "KM-SS-Brest").at_sea == "patrol"
+
+
+def test_21_4184C_land_based_air_attacks_a_patrolling_submarine_once(game) -> None:
+    to(game, "first-turn/movement/naval-movement")
+    _sub_patrol(game, "patrol Y30 RM-SS-1 --distance 12", 1)
+    to(game, "second-turn/movement/air-staging")
+    refused(game, "sub-air RM-SS-1 --with carrier", "21.4184C")
+    refused(game, "sub-air RM-DD-Naples", "not a submarine on patrol")
+    r = ok(game, "sub-air RM-SS-1")
+    assert "single sortie" in r.message
+    refused(game, "sub-air RM-SS-1", "single sortie")
+    to(game, "second-turn/movement/naval-movement")
+    refused(game, "sub-air RM-SS-1", "already been attacked")

@@ -64,6 +64,9 @@ NAVAL_ACTIONS: tuple[Action, ...] = (
     Action("sink", "k", "Sink", "sink {units}", "Sunk or eliminated", "21.23G", target="units", footer=False),
     Action("eliminate", "e", "Eliminate", "eliminate {units}", "Excess units at an overstacked base eliminated (21.112)",
            "21.112", target="units", footer=False),
+    Action("sub-air", "", "Air vs submarines", "sub-air {units}",
+           "Land-based air attacks enemy submarines still on patrol, once each, in one sortie (21.4184C)", "21.4184C",
+           target="units", footer=False, title="Land-based air attacks"),
     Action("failed", "", "Failed base change", "rebase-failed {units}", "Defeated while changing base: back, inverted (21.222)",
            "21.222", target="units", title="Failed base change of"),
 )

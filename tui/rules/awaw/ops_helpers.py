@@ -121,16 +121,19 @@ def turn_key(ctx: Context, env: Env) -> str:
     return f"{ctx.state.flow.turn}:{env.side(ctx)}"
 
 
-def record(ctx: Context, env: Env) -> dict[str, Any]:
-    """This player turn's operations record (empty if the saved one is of another turn)."""
+def record_for(ctx: Context, side: Side) -> dict[str, Any]:
+    """This player turn's operations record (empty if the saved one is of another turn), for the acting side ``side``."""
     world: AwawWorld = ctx.state.world
     ops = world.ops
-    if ops.get("turn") != turn_key(ctx, env):
-        return {"turn": turn_key(ctx, env), "transported": [], "missions": {}}
-    rec = {"turn": ops["turn"], "transported": list(ops.get("transported", [])), "missions": dict(ops.get("missions", {}))}
-    if ops.get("barred"):
-        rec["barred"] = list(ops["barred"])
-    return rec
+    key = f"{ctx.state.flow.turn}:{side(ctx)}"
+    if ops.get("turn") != key:
+        return {"turn": key, "transported": [], "missions": {}}
+    return {**ops, "transported": list(ops.get("transported", [])), "missions": dict(ops.get("missions", {}))}
+
+
+def record(ctx: Context, env: Env) -> dict[str, Any]:
+    """This player turn's operations record (empty if the saved one is of another turn)."""
+    return record_for(ctx, env.side)
 
 
 def barred(ctx: Context, env: Env) -> list[str]:

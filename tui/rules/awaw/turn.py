@@ -20,7 +20,9 @@ from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import GameState, Pending
 from . import basing as B
+from . import submarines as S
 from .common import Side, ids, one_side
+from .ops_helpers import record_for
 from .parts import OpsParts
 from .tables import AwawTables
 from .units import new_turn
@@ -44,14 +46,21 @@ def build_turn(tables: AwawTables, side: Side) -> OpsParts:
 
     def patrols_return(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
         """21.4183, 21.4191: patrols and defensive patrols return to base, inverted; submarine patrols may stay (21.4184)."""
-        back, stay = [], []
+        back, stay, barred = [], [], []
+        fronts = dict(record_for(ctx, side).get("patrol_fronts", {}))
+        sw_subs = S.sw_submarines(list(world.units.values()), tables)
         for u in world.units.values():
             if u.at_sea in ("patrol", "mission", "defensive-patrol"):
                 if u.at_sea == "patrol" and u.category(tables) == "submarine":
-                    stay.append(u.id)
+                    why = S.must_return(u, fronts.get(u.id, ""), sw_subs, tables)
+                    if why:
+                        barred.append(why)
+                        back.append(u.change(at_sea="", sea_hex="", inverted=True))
+                    else:
+                        stay.append(u.id)
                 else:
                     back.append(u.change(at_sea="", sea_hex="", inverted=True))
-        lines = []
+        lines = list(barred)
         if back:
             lines.append(f"Returned to base and inverted before exploitation: {ids(back)} (21.4183, 21.4191); "
                          "`return UNITS BASE --distance N` moves one to another base (21.33)")

@@ -19,7 +19,9 @@ from ..core.errors import RuleError
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
 from .common import Side, distance, ids, one_side, words_list
+from . import submarines as S
 from .employment import check_force, employ, why_not
+from .ops_helpers import record_for
 from .parts import OpsParts
 from .ranges import check_range, read_legs
 from .straits import check_route
@@ -82,9 +84,13 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         checks = [check_range("offensive", origin.theater, n, tables, legs=legs, ports=words_list(opts, "ports"),
                               exception=str(opts.get("exception") or ""))]
         checks += check_route(world, words_list(opts, "straits"), who, tables)
+        front = S.patrol_front(str(opts.get("front") or ""), origin.fronts, tables)
         world, serial = world.next_serial()
         sent = [u.change(at_sea="patrol", sea_hex=hex_) for u in employ(units, world, invert=False)]
         world = world.with_units(sent)
+        if subs and front:  # 21.4184E reads the patrol hex's front when patrols return
+            rec = record_for(ctx, side)
+            world = replace(world, ops={**rec, "patrol_fronts": {**rec.get("patrol_fronts", {}), **{u.id: front for u in subs}}})
         cost = "no BRPs for submarines (21.414A, 9.56A)" if subs else (
             f"BRPs for {figures['factors'].value} naval factors on the front of {hex_} (21.414A)")
         prompt = ask(world, "route", serial, [u.id for u in units], hex_, False, ctx.segment.key)
@@ -184,6 +190,22 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         return Outcome(new, f"{ids(units)} on defensive patrol in {hex_} until the end of regular combat; they may intercept "
                             "once more (21.4191-21.4193)", actor=defender)
 
+    def sub_air(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.4184C: land-based air attacks enemy submarines still on patrol, one sortie each, no air defense roll."""
+        world: AwawWorld = ctx.state.world
+        if not args:
+            raise RuleError("usage: sub-air UNITS [--with 'land-based air'] (21.4184C)")
+        who = side(ctx)
+        targets = world.units_named(args)
+        rec = record_for(ctx, side)
+        S.check_air_targets(targets, who, list(rec.get("sub_air", [])), str(opts.get("with") or "").lower(), tables)
+        new = replace(world, ops={**rec, "sub_air": [*rec.get("sub_air", []), *(u.id for u in targets)]})
+        where = ", ".join(f"{u.id} in {u.sea_hex}" for u in targets)
+        return Outcome(new, f"Land-based air attacks the submarines on patrol: {where}; each squadron within range of the "
+                            "patrol hex attacks once, in a single sortie (21.4184C)",
+                       ("Air cover may be flown over the submarines, but the defender makes no air defense dice roll (21.4184C).",
+                        "Resolve the attack and record losses with damage/sink (RULINGS A2)."), actor=who)
+
     def harbor(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.441-21.444: announce a harbor attack (21.443A); the defender, cards and result follow as prompts."""
         world: AwawWorld = ctx.state.world
@@ -234,9 +256,12 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         return Outcome(world, f"Harbor attack {n} on {target}: {value} (21.443D; RULINGS A2). Record losses with damage/sink.")
 
     verbs = [
-        Verb("patrol", "patrol HEX UNITS --distance N [--legs A,B] [--ports P,..] [--straits ..] [--exception X]",
+        Verb("patrol", "patrol HEX UNITS --distance N [--legs A,B] [--ports P,..] [--straits ..] [--exception X] [--front F]",
              "Announce a patrol to a sea hex; the app then asks each step of 21.416 (interceptions typed).",
-             "21.41, 21.416", patrol, group="naval", options=("distance", "legs", "ports", "straits", "exception")),
+             "21.41, 21.416", patrol, group="naval", options=("distance", "legs", "ports", "straits", "exception", "front")),
+        Verb("sub-air", "sub-air UNITS [--with 'land-based air']",
+             "Enemy submarines still on patrol are attacked by land-based air, once each in a single sortie (no carriers, "
+             "no fleets, no air defense roll).", "21.4184C", sub_air, group="naval", options=("with",)),
         Verb("intercept", "intercept HEX UNITS --distance N [--straits ..]",
              "The non-phasing side's units intercept an enemy naval activity (result typed).", "21.3611, 21.4192",
              intercept, group="naval", options=("distance", "straits")),
