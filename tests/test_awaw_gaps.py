@@ -150,3 +150,24 @@ def test_21_4184C_land_based_air_attacks_a_patrolling_submarine_once(game) -> No
     refused(game, "sub-air RM-SS-1", "single sortie")
     to(game, "second-turn/movement/naval-movement")
     refused(game, "sub-air RM-SS-1", "already been attacked")
+
+
+# --- 21.413B patrols from the India and Australia boxes --------------------------------------------------------------
+
+
+def test_21_413B_a_patrol_from_the_india_box_counts_the_eight_hexes_to_the_board_edge(game) -> None:
+    """Proposed ruling A13: the distance is typed from the board edge; the app adds the box's eight hexes (Pacific:
+    20 hexes at most, a port every 10)."""
+    to(game, "second-turn/movement/naval-movement")
+    refused(game, "patrol CC10 RN-DD-India --distance 13 --legs 2,11 --ports Colombo", "21 hexes is beyond the 20-hex limit")
+    refused(game, "patrol CC10 RN-DD-India --distance 12 --legs 3,9 --ports Colombo", "leg 1 crosses 11 hexes")
+    r = ok(game, "patrol CC10 RN-DD-India --distance 12 --legs 2,10 --ports Colombo")
+    assert "20 hexes" in r.message
+    check = r.explanations[0]
+    assert check.value == 20 and [t.value for t in check.terms if t.label.startswith("leg")] == [10, 10]
+    assert any("8 hexes from the India box to the board edge" in n and "A13" in n for n in check.notes)
+
+
+def test_21_413A_no_patrols_from_the_us_and_south_africa_boxes(game) -> None:
+    to(game, "second-turn/movement/naval-movement")
+    refused(game, "patrol K10 USN-DD-Lant --distance 5", "21.413A")

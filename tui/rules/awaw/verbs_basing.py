@@ -12,6 +12,7 @@ redeploys naval units in the redeployment phase (21.32, 21.3612), and
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..core.errors import RuleError
@@ -22,7 +23,7 @@ from . import returns as R
 from .bases import Base
 from .common import Side, distance, ids, one_side, words_list
 from .parts import OpsParts
-from .ranges import check_range, read_legs
+from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
 from .straits import check_route
 from .tables import AwawTables
 from .units import NavalUnit
@@ -165,8 +166,12 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
             if front not in dest.fronts and not dest.is_box:
                 raise RuleError(f"displace: {dest.name} is not on the {front} front chosen (21.23C)")
         n = distance(opts, "displace", "21.23D")
+        edge, edge_rule = box_edge(dest.name, tables)
+        n, _ = add_edge(n, None, edge)
         try:
             check = check_range("displacement", origin.theater, n, tables)
+            if edge:
+                check = replace(check, notes=(*check.notes, edge_note(dest.name, edge, edge_rule.replace("21.413B", "21.231"))))
         except RuleError as exc:
             raise RuleError(f"{exc}; with no port in range type `displace {origin.name} none` (21.23D)") from None
         B.check_room(world, dest, chosen, tables, "displace (partial room: name the units that fit, 21.23B)")

@@ -23,7 +23,7 @@ from . import submarines as S
 from .employment import check_force, employ, why_not
 from .ops_helpers import record_for
 from .parts import OpsParts
-from .ranges import check_range, read_legs
+from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
 from .straits import check_route
 from .tables import AwawTables
 from .world import AwawWorld
@@ -81,8 +81,12 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         origin = world.bases[units[0].base]
         n = distance(opts, "patrol", "21.412, 21.3614")
         legs = read_legs(str(opts["legs"])) if opts.get("legs") else None
+        edge, edge_rule = box_edge(origin.name, tables)
+        n, legs = add_edge(n, legs, edge)
         checks = [check_range("offensive", origin.theater, n, tables, legs=legs, ports=words_list(opts, "ports"),
                               exception=str(opts.get("exception") or ""))]
+        if edge:
+            checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(origin.name, edge, edge_rule)))
         checks += check_route(world, words_list(opts, "straits"), who, tables)
         front = S.patrol_front(str(opts.get("front") or ""), origin.fronts, tables)
         world, serial = world.next_serial()
@@ -163,7 +167,11 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
                 raise RuleError(f"intercept: {reason}")
         n = distance(opts, "intercept", "21.3611")
         theater = world.bases[units[0].base].theater
+        edge, edge_rule = box_edge(units[0].base, tables) if not units[0].at_sea else (0, "")
+        n, _ = add_edge(n, None, edge)
         checks = [check_range("interception", theater, n, tables)]
+        if edge:
+            checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(units[0].base, edge, edge_rule)))
         checks += check_route(world, words_list(opts, "straits"), defender, tables)
         at_sea = [u for u in units if u.at_sea]
         port = [u for u in units if not u.at_sea]
