@@ -171,3 +171,36 @@ def test_21_413B_a_patrol_from_the_india_box_counts_the_eight_hexes_to_the_board
 def test_21_413A_no_patrols_from_the_us_and_south_africa_boxes(game) -> None:
     to(game, "second-turn/movement/naval-movement")
     refused(game, "patrol K10 USN-DD-Lant --distance 5", "21.413A")
+
+
+# --- 21.512C, 21.5151B the Aleutians ------------------------------------------------------------------------------
+
+
+def test_21_512C_japan_invading_dutch_harbor_from_japan_passes_through_a_held_aleutian_island() -> None:
+    from tests.awaw_ops_fixtures import ops_tables
+    from tui.rules.awaw import invasion as I
+    from tui.rules.core.errors import RuleError
+
+    t = ops_tables()
+    assert I.from_japan([("Yokosuka", "japan")], t) and not I.from_japan([("Truk", "carolines")], t)
+    with pytest.raises(RuleError, match=r"--via ISLAND \(21.512C\)"):
+        I.check_dutch_harbor("Dutch Harbor", "japan", True, "", False, t)
+    with pytest.raises(RuleError, match="not another Aleutian island"):
+        I.check_dutch_harbor("Dutch Harbor", "japan", True, "Midway", True, t)
+    with pytest.raises(RuleError, match="control and fully supply Kiska"):
+        I.check_dutch_harbor("Dutch Harbor", "japan", True, "Kiska", False, t)
+    assert I.check_dutch_harbor("Dutch Harbor", "japan", True, "Kiska", True, t).value is True
+    # from elsewhere, or another target, the condition does not apply
+    assert I.check_dutch_harbor("Dutch Harbor", "japan", False, "", False, t).value is True
+    assert I.check_dutch_harbor("Attu", "japan", True, "", False, t).value is True
+
+
+def test_21_5151B_an_aleutian_island_is_recognised_without_the_flag() -> None:
+    from tests.awaw_ops_fixtures import ops_tables
+    from tui.rules.awaw import invasion as I
+    from tui.rules.core.errors import RuleError
+
+    t = ops_tables()
+    assert I.is_aleutian("kiska", t) and not I.is_aleutian("Malta", t)
+    with pytest.raises(RuleError, match="21.5151B"):
+        I.check_winter(True, ("pacific",), I.is_aleutian("Attu", t), t)

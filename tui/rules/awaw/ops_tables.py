@@ -132,6 +132,20 @@ class Occupation(DataModel):
     note: str = ""
 
 
+class Aleutians(DataModel):
+    """21.512C, 21.5151B: the Aleutian islands, and Japan's invasion of Dutch Harbor from Japan."""
+
+    islands: list[str]
+    """The Aleutian islands (21.5151B: no winter invasion of any of them)."""
+    target: str
+    """Dutch Harbor: Japan invading it from Japan must hold and fully supply another Aleutian island (21.512C)."""
+    power: str
+    from_bases: list[str]
+    """The bases that count as "from Japan" (names, or ``group:G`` for a base whose island group is G)."""
+    rule: str
+    note: str = ""
+
+
 class InvasionRules(DataModel):
     """21.51x seaborne invasions."""
 
@@ -159,6 +173,7 @@ class InvasionRules(DataModel):
     occupation: Occupation
     exploit_min_ctl: Cited
     exploit_ctl_reduction: Cited
+    aleutians: Aleutians
 
 
 class DrmCap(DataModel):
