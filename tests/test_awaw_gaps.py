@@ -204,3 +204,37 @@ def test_21_5151B_an_aleutian_island_is_recognised_without_the_flag() -> None:
     assert I.is_aleutian("kiska", t) and not I.is_aleutian("Malta", t)
     with pytest.raises(RuleError, match="21.5151B"):
         I.check_winter(True, ("pacific",), I.is_aleutian("Attu", t), t)
+
+
+# --- 21.5331 raiders placed at the opening setup, 21.531C the front of a raid's BRPs -----------------------------
+
+
+def test_21_5331_setup_raiders_raid_from_the_sw_box_in_fall_1939_for_one_brp_each() -> None:
+    from tests.awaw_ops_fixtures import ops_tables
+    from tui.rules.awaw import raiders as R
+    from tui.rules.core.errors import RuleError
+
+    t = ops_tables()
+    line = R.check_setup_raider("KM-Scheer", "Scheer", "germany", "Atlantic SW", "Fall 1939", t)
+    assert "1 BRP (21.5331)" in line
+    with pytest.raises(RuleError, match=r"raiders move from port to the SW box \(21.533B\)"):
+        R.check_setup_raider("Hipper", "Admiral Hipper", "germany", "Atlantic SW", "Fall 1939", t)
+    with pytest.raises(RuleError, match=r"raids in the Fall 1939 combat phase, not Summer 1942 \(21.5331\)"):
+        R.check_setup_raider("Lutzow", "Lutzow", "germany", "Atlantic SW", "Summer 1942", t)
+
+
+def test_21_531C_a_raid_pays_on_its_base_front_else_the_sw_box_front() -> None:
+    from tests.awaw_ops_fixtures import ops_tables
+    from tui.rules.awaw import raiders as R
+
+    t = ops_tables()
+    assert R.raid_front([("western",)], "Atlantic SW", t)[0] == "western"
+    front, why = R.raid_front([("western", "eastern")], "Atlantic SW", t)  # Kiel/Hamburg: the SW box's front
+    assert front == "western" and "A15" in why
+    assert R.raid_front([("mediterranean",)], "Indian Ocean SW", t)[0] == "mediterranean"
+
+
+def test_21_531C_the_raid_names_its_brps_and_front(game) -> None:
+    to(game, "first-turn/combat/naval-missions")
+    r = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper')
+    assert "BRPs for 6 naval factors on the western front" in r.message

@@ -221,6 +221,29 @@ class Origin(DataModel, kw_only=True):
     note: str = ""
 
 
+class SetupRaiders(DataModel):
+    """21.5331: raiders Germany may place in an SW box at its opening setup; they must raid, paying BRPs each."""
+
+    ships: list[str]
+    """Ids or names of the ships (any case)."""
+    power: str
+    sw_box: str
+    turn: str
+    """The turn in whose combat phase they raid (``Fall 1939``)."""
+    brps_each: Count
+    rule: str
+    note: str = ""
+
+
+class RaidFront(DataModel):
+    """21.531C: the front a raid's BRPs are paid on (the seed's list is missing; proposed ruling A15)."""
+
+    by_sw_box: dict[str, str]
+    """The front for raids into each SW box when the base of origin does not decide it."""
+    rule: str
+    note: str = ""
+
+
 class RaiderRules(DataModel):
     """21.532 raider groups and 21.5342G defending boxes."""
 
@@ -229,6 +252,8 @@ class RaiderRules(DataModel):
     max_fast_carriers: Cited
     origins: list[Origin]
     defender_boxes: dict[str, Any]
+    setup: SetupRaiders
+    brp_front: RaidFront
 
 
 class RaiderBox(DataModel):
