@@ -238,3 +238,26 @@ def test_21_531C_the_raid_names_its_brps_and_front(game) -> None:
     to(game, "first-turn/combat/naval-missions")
     r = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper')
     assert "BRPs for 6 naval factors on the western front" in r.message
+
+
+# --- 21.414B joint patrols -------------------------------------------------------------------------------------------
+
+
+def test_21_414B_a_joint_patrol_from_two_bases_checks_each_route(game) -> None:
+    """Messina's cruiser and Taranto's destroyers patrol Y20 together (proposed ruling A16: each contingent is checked
+    as it leaves its base; each route from its own base)."""
+    to(game, "first-turn/movement/naval-movement")
+    refused(game, "patrol Y20 RM-CA-Messina RM-DD-Taranto --distance 9", "types the distance from each base")
+    refused(game, "patrol Y20 RM-CA-Messina RM-DD-Taranto --distance Messina=9", "from Taranto too")
+    refused(game, "patrol Y20 RM-CA-Messina RM-DD-Taranto --distance Messina=9,Taranto=41", "41 hexes is beyond the 40-hex limit")
+    refused(game, "patrol Y20 RM-CA-Messina RM-DD-Taranto --distance Messina=9,Taranto=25", "leg 1 crosses 25 hexes")
+    r = ok(game, "patrol Y20 RM-CA-Messina RM-DD-Taranto --distance Messina=9,Taranto=15+10")
+    assert "Patrol 1: RM-CA-Messina, RM-DD-Taranto to Y20, 25 hexes" in r.message
+    assert [e.name.rsplit(" from ", 1)[-1] for e in r.explanations[:2]] == ["Messina", "Taranto"]
+    assert unit(game, "RM-CA-Messina").base == "Messina" and unit(game, "RM-DD-Taranto").at_sea == "patrol"  # 21.415
+
+
+def test_21_414B_each_contingent_of_ten_or_more_factors_must_be_a_task_force(game) -> None:
+    to(game, "first-turn/movement/naval-movement")
+    refused(game, "patrol Y20 RM-CA-Messina Doria Duilio RM-CA-Taranto RM-DD-Taranto --distance Messina=9,Taranto=15",
+            "must be one task force")

@@ -20,7 +20,8 @@ from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
 from .common import Side, distance, ids, one_side, words_list
 from . import submarines as S
-from .employment import check_force, employ, why_not
+from . import joint as J
+from .employment import check_force, employ, force_figures, why_not
 from .ops_helpers import record_for
 from .parts import OpsParts
 from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
@@ -77,16 +78,33 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
             box = tables.boxes.get(u.base)
             if box is not None and not box.patrol:
                 raise RuleError(f"patrol: {u.id} is based in the {u.base} box, from which patrols may not be conducted ({box.rule})")
-        figures = check_force(units, world, tables, "patrol", patrol=True)
         origin = world.bases[units[0].base]
-        n = distance(opts, "patrol", "21.412, 21.3614")
-        legs = read_legs(str(opts["legs"])) if opts.get("legs") else None
-        edge, edge_rule = box_edge(origin.name, tables)
-        n, legs = add_edge(n, legs, edge)
-        checks = [check_range("offensive", origin.theater, n, tables, legs=legs, ports=words_list(opts, "ports"),
-                              exception=str(opts.get("exception") or ""))]
-        if edge:
-            checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(origin.name, edge, edge_rule)))
+        by_base = J.contingents([(u.id, u.base) for u in units])
+        if len(by_base) > 1:  # 21.414B: a joint patrol from several bases (proposed ruling A16)
+            for names in by_base.values():
+                check_force([world.units[i] for i in names], world, tables, "patrol", patrol=True)
+            figures = force_figures(units, tables)
+            routes = J.read_routes(str(opts.get("distance") or ""), list(by_base), world.base)
+            checks = []
+            for base_name, (n_b, legs_b) in routes.items():
+                b = world.bases[base_name]
+                edge, edge_rule = box_edge(b.name, tables)
+                n_b, legs_b = add_edge(n_b, legs_b, edge)
+                c = check_range("offensive", b.theater, n_b, tables, legs=legs_b, ports=words_list(opts, "ports"),
+                                exception=str(opts.get("exception") or ""))
+                checks.append(replace(c, name=f"{c.name} from {b.name}",
+                                      notes=(*c.notes, *([edge_note(b.name, edge, edge_rule)] if edge else []))))
+            n = max(v[0] for v in routes.values())
+        else:
+            figures = check_force(units, world, tables, "patrol", patrol=True)
+            n = distance(opts, "patrol", "21.412, 21.3614")
+            legs = read_legs(str(opts["legs"])) if opts.get("legs") else None
+            edge, edge_rule = box_edge(origin.name, tables)
+            n, legs = add_edge(n, legs, edge)
+            checks = [check_range("offensive", origin.theater, n, tables, legs=legs, ports=words_list(opts, "ports"),
+                                  exception=str(opts.get("exception") or ""))]
+            if edge:
+                checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(origin.name, edge, edge_rule)))
         checks += check_route(world, words_list(opts, "straits"), who, tables)
         front = S.patrol_front(str(opts.get("front") or ""), origin.fronts, tables)
         world, serial = world.next_serial()
@@ -98,8 +116,10 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         cost = "no BRPs for submarines (21.414A, 9.56A)" if subs else (
             f"BRPs for {figures['factors'].value} naval factors on the front of {hex_} (21.414A)")
         prompt = ask(world, "route", serial, [u.id for u in units], hex_, False, ctx.segment.key)
+        joint = (f"Joint patrol from {', '.join(by_base)}: the contingents move at the same time and may join at sea before the "
+                 "patrol hex; each still counts against its base of origin (21.414B, 21.415)",) if len(by_base) > 1 else ()
         return Outcome(world, f"Patrol {serial}: {ids(units)} to {hex_}, {n} hexes; {cost}. Answer patrol-{serial}-route and the prompts that follow (21.416)",
-                       ("Base changes and SW deployments are announced with the patrols (21.414B, 21.416A)",),
+                       ("Base changes and SW deployments are announced with the patrols (21.414B, 21.416A)", *joint),
                        (*checks, *figures.values()), raise_prompts=(prompt,), actor=who)
 
     def back(world: AwawWorld, units: list[str]) -> AwawWorld:
@@ -264,7 +284,8 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         return Outcome(world, f"Harbor attack {n} on {target}: {value} (21.443D; RULINGS A2). Record losses with damage/sink.")
 
     verbs = [
-        Verb("patrol", "patrol HEX UNITS --distance N [--legs A,B] [--ports P,..] [--straits ..] [--exception X] [--front F]",
+        Verb("patrol", "patrol HEX UNITS --distance N|BASE=N[+N..],BASE=N [--legs A,B] [--ports P,..] [--straits ..] "
+             "[--exception X] [--front F]",
              "Announce a patrol to a sea hex; the app then asks each step of 21.416 (interceptions typed).",
              "21.41, 21.416", patrol, group="naval", options=("distance", "legs", "ports", "straits", "exception", "front")),
         Verb("sub-air", "sub-air UNITS [--with 'land-based air']",
