@@ -261,3 +261,61 @@ def test_21_414B_each_contingent_of_ten_or_more_factors_must_be_a_task_force(gam
     to(game, "first-turn/movement/naval-movement")
     refused(game, "patrol Y20 RM-CA-Messina Doria Duilio RM-CA-Taranto RM-DD-Taranto --distance Messina=9,Taranto=15",
             "must be one task force")
+
+
+# --- 21.37 islands without port access ---------------------------------------------------------------------------
+
+
+def test_21_37A_sea_transport_to_a_controlled_one_hex_island(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    line = 'transport Naples Pantelleria --cargo "Pavia:3" --by RM-DD-Naples --distance 12 --island-end Pantelleria'
+    refused(game, line, "confirm with --island-held (21.37, 21.435D)")
+    refused(game, line.replace("--island-end Pantelleria", "--island-end Lampedusa --island-held"), "no base")
+    r = ok(game, line + " --island-held")
+    assert "Naples → Pantelleria" in r.message
+    assert any("one-hex island without a port (21.37A)" in t.label for e in r.explanations if e.rule == "21.37" for t in e.terms)
+
+
+def test_21_37B_the_named_islands_use_their_beach_hexes_as_ports() -> None:
+    from tests.awaw_ops_fixtures import ops_tables
+    from tui.rules.awaw import islands as I
+
+    assert "as though they were a port (21.37B)" in I.island_kind("Palawan", ops_tables())
+    assert "(21.37A)" in I.island_kind("Pantelleria", ops_tables())
+
+
+def test_21_37_an_invasion_from_a_controlled_island(game) -> None:
+    to(game, "first-turn/combat/naval-missions")
+    r = ok(game, 'invade Malta Pantelleria --hex-kind one-hex-island --cargo "Folgore:2:airborne" --by RM-DD-Messina '
+                 '--distance 6 --supplied --island-end Pantelleria --island-held')
+    mid = r.message.split(":")[0]
+    assert game.state.world.ops["missions"][mid]["from"] == ["Pantelleria"]
+
+
+def test_21_37_an_escort_out_of_an_island(game) -> None:
+    to(game, "first-turn/redeployment/naval-redeployment")
+    r = ok(game, 'escort Pantelleria Naples --cargo "Pavia:3" --by RM-DD-Naples --reach 6 --island-end Pantelleria --island-held')
+    assert "Pantelleria → Naples" in r.message
+
+
+def test_21_37_21_33_the_naval_mode_forms_send_the_new_options() -> None:
+    from tui.rules.awaw.naval_actions import NAVAL_ACTIONS
+    from tui.rules.awaw.naval_ops_actions import OPS_ACTIONS
+    from tui.rules.core.actions import render
+
+    transport = next(a for a in OPS_ACTIONS if a.id == "transport")
+    words = render(transport, {"from": "Naples", "to": "Pantelleria", "cargo": "Pavia:3", "distance": 12, "legs": "",
+                               "straits": "", "island_end": "Pantelleria", "held": True}, {"units": "RM-DD-Naples"})
+    assert words[-2:] == ["--island-end=Pantelleria", "--island-held"]
+    plain = render(transport, {"from": "Naples", "to": "Tripoli", "cargo": "Pavia:3", "distance": 12, "legs": "",
+                               "straits": "", "island_end": "", "held": False}, {"units": "RM-DD-Naples"})
+    assert not any(w.startswith("--island-end") for w in plain)
+    back = next(a for a in NAVAL_ACTIONS if a.id == "return")
+    assert render(back, {"to": "", "distance": None, "only": True}, {"units": "Penelope"}) == ["return", "Penelope", "--only"]
+
+
+def test_21_512C_the_via_option_reads_its_value() -> None:
+    from tui.engine.command import parse
+
+    cmd = parse("invade 'Dutch Harbor' Yokosuka --via Kiska --via-held --island-end Attu")
+    assert cmd.options["via"] == "Kiska" and cmd.options["via-held"] is True and cmd.options["island-end"] == "Attu"

@@ -17,6 +17,8 @@ _LEGS = Field("legs", "Legs between ports touched (optional)", placeholder="12,1
 _STRAITS = Field("straits", "Straits passed (ids; optional)", placeholder="B,G or Suez")
 _CARGO = Field("cargo", "Cargo: NAME:FACTORS[:KIND], ...", required=True, placeholder="50 Inf:3, 7 Arm:4:armor")
 _POWER = Field("power", "Power", "choice", choices_from="units:power", prefill="power")
+_ISLAND = Field("island_end", "Island without a port used as an end (21.37; optional)", placeholder="e.g. Pantelleria")
+_ISLAND_HELD = Field("held", "The island is controlled since the start of the turn (21.37)", "flag", option="--island-held")
 _BASE = "ports:name"
 
 OPS_ACTIONS: tuple[Action, ...] = (
@@ -34,21 +36,23 @@ OPS_ACTIONS: tuple[Action, ...] = (
            dialog="BRP grant by {power}", ok="Grant", footer=False,
            fields=(_POWER, Field("n", "BRPs", "number", min=1, max=999, step=1, required=True))),
     Action("transport", "m", "Sea transport", "transport {from} {to} --cargo={cargo} --by={units} --distance={distance} "
-           "--legs={legs} --straits={straits}",
+           "--legs={legs} --straits={straits} --island-end={island_end} {held}",
            "Sea transport ground or air units to one base (21.43)", "21.43", target="units", dialog="Sea transport with {units}",
            ok="Transport", text="21.434: 1 destroyer factor per factor; 2 to or from a box, plus a transport per 5 factors.",
            fields=(Field("from", "From (base of embarkation)", "choice", choices_from=_BASE, prefill="base", required=True),
-                   Field("to", "To (base of debarkation)", "choice", choices_from=_BASE, required=True), _CARGO, _DIST, _LEGS, _STRAITS)),
-    Action("escort", "E", "Escort", "escort {from} {to} --cargo={cargo} --by={units} --reach={reach}",
+                   Field("to", "To (base of debarkation)", "choice", choices_from=_BASE, required=True), _CARGO, _DIST, _LEGS, _STRAITS,
+                   _ISLAND, _ISLAND_HELD)),
+    Action("escort", "E", "Escort", "escort {from} {to} --cargo={cargo} --by={units} --reach={reach} --island-end={island_end} {held}",
            "Sea escort ground and air units redeploying across water (21.6)", "21.6", target="units",
            dialog="Sea escort with {units}", ok="Escort",
            text="21.64: destroyers on the mapboard, transports to or from a box; 21.65A: destroyers reach the embarkation hex "
                 "on the initial leg. Oil and BRPs: the o and g keys in supply determination (21.63).",
            fields=(Field("from", "From", "choice", choices_from=_BASE, prefill="base", required=True),
                    Field("to", "To", "choice", choices_from=_BASE, required=True), _CARGO,
-                   Field("reach", "Hexes from the destroyers' base to FROM (if elsewhere)", "number", min=0, max=999, step=1))),
+                   Field("reach", "Hexes from the destroyers' base to FROM (if elsewhere)", "number", min=0, max=999, step=1),
+                   _ISLAND, _ISLAND_HELD)),
     Action("invade", "v", "Invade", "invade {hex} {from} --hex-kind={kind} --cargo={cargo} --by={units} --distance={distance} "
-           "{defended} --odds={odds} {supplied}",
+           "{defended} --odds={odds} {supplied} --island-end={island_end} {held}",
            "Announce a seaborne invasion (21.51)", "21.51", target="units", dialog="Seaborne invasion with {units}", ok="Invade",
            text="21.513: 1 destroyer factor per ground factor, 2 if defended; 21.5152: 1:1 or better.",
            fields=(Field("hex", "Invasion hex", required=True, placeholder="e.g. U19"),
@@ -56,7 +60,8 @@ OPS_ACTIONS: tuple[Action, ...] = (
                    Field("kind", "Hex kind", "choice", choices=("beach", "gibraltar", "singapore", "one-hex-island", "port")),
                    _CARGO, _DIST, Field("defended", "Defended (an enemy ground unit)", "flag", option="--defended"),
                    Field("odds", "Odds (defended only)", placeholder="3:1"),
-                   Field("supplied", "Started the turn there, fully supplied (21.514E)", "flag", option="--supplied"))),
+                   Field("supplied", "Started the turn there, fully supplied (21.514E)", "flag", option="--supplied"),
+                   _ISLAND, _ISLAND_HELD)),
     Action("bombard", "B", "Bombard", "bombard {invasion} --by={units} --distance={distance}",
            "Shore bombardment for an announced invasion (21.52)", "21.52", target="units", dialog="Shore bombardment by {units}",
            ok="Bombard", text="21.525: 3 naval factors per combat factor; 21.526: capped by Naval Nationality DRM (RULINGS A3).",

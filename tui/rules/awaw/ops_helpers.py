@@ -207,3 +207,41 @@ def answer_confirm(actions: dict[str, Action]) -> Callable[[Context, Pending, st
         return replace(outcome, summary=f"{prompt.id}: confirmed — {outcome.summary}")
 
     return answer
+
+
+# --- islands without port access (21.37) ------------------------------------------------------------------------
+
+
+def ends(ctx: Context, env: Env, opts: dict[str, Any], starts_text: str, end_words: list[str], what: str
+         ) -> tuple[list[Base], Base | None, list[str]]:
+    """The bases of embarkation (comma-separated) and the destination (``end_words``; None when not asked for), any of
+    them an island without port access named with ``--island-end`` (21.37); returns the rest of ``end_words`` too."""
+    from .islands import island_base
+
+    world: AwawWorld = ctx.state.world
+    isles = {w.lower(): w for w in words_list(opts, "island-end")}
+    names = [w.strip() for w in starts_text.split(",") if w.strip()]
+    real = [world.base(w) for w in names if w.lower() not in isles]
+    end: Base | None = None
+    rest: list[str] = []
+    joined = " ".join(end_words).strip()
+    if end_words and joined.lower() not in isles:
+        end, rest = world.take_base(end_words)
+    theater = (real[0].theater if real else end.theater if end is not None else "europe")
+    used = {n.lower() for n in names} | ({joined.lower()} if end_words else set())
+    unused = [w for k, w in isles.items() if k not in used]
+    if unused:
+        raise RuleError(f"{what}: --island-end names {', '.join(unused)}, which is neither a base of embarkation nor the "
+                        "destination (21.37)")
+    power = next(p for p, spec in env.tables.powers.items() if spec.side == env.side(ctx))
+    held = bool(opts.get("island-held"))
+
+    def one(name: str) -> Base:
+        if name.lower() in isles:
+            return island_base(name, power, theater, held, what, env.ops)
+        return world.base(name)
+
+    starts = [one(n) for n in names]
+    if end_words and end is None:
+        end = one(joined)
+    return starts, end, rest

@@ -119,6 +119,8 @@ class TransportRules(DataModel):
     box_destroyers_per_factor: Cited
     factors_per_transport: CitedPositive
     routes: list[Route]
+    beach_islands: CitedNames
+    """21.37B: islands without port access used through their beach hexes as though they were ports."""
 
 
 class Occupation(DataModel):

@@ -21,13 +21,14 @@ from typing import Any
 from ..core.errors import RuleError
 from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
-from .common import ids
+from .common import ids, words_list
 from .employment import employ
 from .escort import Cargo as EscortCargo
 from .escort import check_initial_leg, escort_requirement, escort_result
 from .ops_common import Requirement, check_enough, plural, power_name
 from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo_of, force, held_at_start, mission, place, power_of
-from .ops_helpers import bar, check_not_barred, record, route_checks, transported, with_record
+from .ops_helpers import bar, check_not_barred, ends, record, route_checks, transported, with_record
+from .islands import ISLAND, island_check
 from .ops_tables import OpsTables
 from .ops_tables import load_ops_tables as _load
 from .parts import OpsParts
@@ -118,8 +119,8 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         who = env.side(ctx)
         if len(args) < 2:
             raise RuleError("usage: transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 --distance N (21.43)")
-        starts = [world.base(w) for w in args[0].split(",") if w.strip()]
-        end, rest = world.take_base(args[1:])
+        starts, end_, rest = ends(ctx, env, opts, args[0], args[1:], "sea transport")
+        end = end_ if end_ is not None else world.base(args[1])
         if rest:
             raise RuleError(f"transport: one base of debarkation; different ones need separate missions (21.435C), not '{' '.join(rest)}'")
         held = {b.name.lower() for b in [*starts, end] if held_at_start(b, who, env)}
@@ -151,6 +152,9 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                    f"({', '.join(c.name for c in cargo)}) carried by {ids(f.units)}; needs {req.destroyers.value} destroyer "
                    f"factors, {plural(req.transports.value, 'transport')} (21.434)")
         details = (*carried_rules(cargo), f"If intercepted and defeated: `transport-result {mid} before|after` (21.436).")
+        isles = [b.name for b in [*starts, end] if b.kind == ISLAND]
+        if isles:
+            checks.append(island_check(isles, env.ops))
         return Outcome(new, summary, details, (*req.figures, carried, *checks), actor=who)
 
     def _bar_if_transports(world: AwawWorld, rec: dict[str, Any], m: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -192,8 +196,15 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         if len(args) < 2:
             raise RuleError("usage: escort FROM TO --cargo \"NAME:FACTORS\" --by A,B [--reach N] (21.6); oil and BRPs go by "
                             "ship-oil and grant-brp in supply determination (21.63)")
-        start, rest = world.take_base(args)
-        end, rest = world.take_base(rest)
+        isles = {w.lower() for w in words_list(opts, "island-end")}
+        if args[0].lower() in isles:
+            starts_, end_, rest = ends(ctx, env, opts, args[0], args[1:], "sea escort")
+        else:
+            first, tail = world.take_base(args)
+            starts_, end_, rest = ends(ctx, env, opts, first.name, tail, "sea escort")
+        start, end = starts_[0], end_
+        if end is None:
+            raise RuleError("escort: to which base? (21.65D)")
         if rest:
             raise RuleError(f"escort: sea escorts to different destinations are carried out separately (21.65I), not '{' '.join(rest)}'")
         for b, rule in ((start, "21.65C"), (end, "21.65D")):
@@ -259,17 +270,18 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              "A Western Allied BRP grant by sea: one transport per five BRPs.", "21.423, 21.56", supply_like("grant-brp"),
              group="operations", options=("by", "from", "to")),
         Verb("transport", "transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 --distance N [--legs a,b] "
-             "[--ports P] [--straits S] [--air-room]",
+             "[--ports P] [--straits S] [--air-room] [--island-end NAME --island-held]",
              "Sea transport ground or air units to one base: 1 destroyer factor per factor (2 to or from a box, plus a transport "
              "per 5 factors); both bases held at the start of the turn.", "21.43", lambda c, a, o: transport(c, a, o, False),
-             group="operations", options=("cargo", "by", "distance", "legs", "ports", "straits", "exception", "air-room")),
+             group="operations", options=("cargo", "by", "distance", "legs", "ports", "straits", "exception", "air-room", "island-end",
+                                          "island-held")),
         Verb("transport-result", "transport-result ID before|after",
              "A sea transport intercepted and defeated before embarkation (nothing moved) or after it (the cargo returns to "
              "its base of embarkation).", "21.436", transport_done, group="operations"),
-        Verb("escort", "escort FROM TO --cargo \"NAME:FACTORS[:KIND]\" --by A,B [--power P] [--reach N]",
+        Verb("escort", "escort FROM TO --cargo \"NAME:FACTORS[:KIND]\" --by A,B [--power P] [--reach N] [--island-end NAME --island-held]",
              "Sea escort ground and air units redeploying across water: destroyers on the mapboard (1 per factor), transports to "
              "or from a box (1 per 5 factors); oil and BRPs go by ship-oil and grant-brp (21.63).", "21.6", escort,
-             group="operations", options=("cargo", "by", "power", "reach")),
+             group="operations", options=("cargo", "by", "power", "reach", "island-end", "island-held")),
         Verb("escort-result", "escort-result ID --surviving N [--defeated] [--transport-lost]",
              "After an interception: the cargo is eliminated below the destroyer requirement or with its transport, returned if "
              "the escort lost.", "21.66", escort_done, group="operations", options=("surviving", "defeated", "transport-lost")),
