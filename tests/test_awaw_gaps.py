@@ -319,3 +319,23 @@ def test_21_512C_the_via_option_reads_its_value() -> None:
 
     cmd = parse("invade 'Dutch Harbor' Yokosuka --via Kiska --via-held --island-end Attu")
     assert cmd.options["via"] == "Kiska" and cmd.options["via-held"] is True and cmd.options["island-end"] == "Attu"
+
+
+# --- 21.443D harbor attack losses -----------------------------------------------------------------------------------
+
+
+def test_21_443D_harbor_attack_losses_damage_and_sink_ships_in_the_target_port(game) -> None:
+    to(game, "second-turn/movement/harbor-attacks")
+    ok(game, "harbor britain Taranto aircraft from Illustrious")
+    for _ in range(2):
+        pending = [p.id for p in game.state.flow.pending if p.id.startswith("harbor-")]
+        ok(game, f"answer {pending[0]} yes")
+    pending = [p.id for p in game.state.flow.pending if p.id.startswith("harbor-")]
+    r = ok(game, f"answer {pending[0]} 'ships sunk and damaged'")
+    assert "harbor-losses Taranto" in r.message
+    refused(game, "harbor-losses Taranto", "--damaged A,B --sunk C")
+    refused(game, "harbor-losses Taranto --sunk RM-CA-Messina", "not in port at Taranto")
+    refused(game, "harbor-losses Taranto --sunk Doria --damaged Doria", "both damaged and sunk")
+    r = ok(game, "harbor-losses Taranto --damaged Duilio,RM-CA-Taranto --sunk Doria")
+    assert unit(game, "Duilio").damaged and unit(game, "Doria").sunk and unit(game, "Doria").note.startswith("sunk in port")
+    assert "21.23G" in " ".join(r.details)

@@ -234,6 +234,39 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
                        ("Air cover may be flown over the submarines, but the defender makes no air defense dice roll (21.4184C).",
                         "Resolve the attack and record losses with damage/sink (RULINGS A2)."), actor=who)
 
+    def harbor_losses(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.443D: the Harbor Attack Table's result (typed, RULINGS A2) applied to the ships in the target port."""
+        world: AwawWorld = ctx.state.world
+        if not args:
+            raise RuleError("usage: harbor-losses TARGET [--damaged A,B] [--sunk C] (21.443D)")
+        target, rest = world.take_base(args)
+        if rest:
+            raise RuleError(f"harbor-losses: one target base at a time, not '{' '.join(rest)}' (21.443A)")
+        if not world.harbor_attacks:
+            raise RuleError("harbor-losses: no harbor attack has been made; announce it with harbor POWER TARGET (21.443A)")
+        damaged = world.units_named(words_list(opts, "damaged")) if words_list(opts, "damaged") else []
+        sunk = world.units_named(words_list(opts, "sunk")) if words_list(opts, "sunk") else []
+        if not damaged and not sunk:
+            raise RuleError("harbor-losses: name the ships the Harbor Attack Table damaged or sank: --damaged A,B --sunk C "
+                            "(21.443D, RULINGS A2)")
+        twice = sorted({u.id for u in damaged} & {u.id for u in sunk})
+        if twice:
+            raise RuleError(f"harbor-losses: {', '.join(twice)} is named both damaged and sunk")
+        for u in [*damaged, *sunk]:
+            if u.base != target.name or u.at_sea:
+                raise RuleError(f"harbor-losses: {u.id} is not in port at {target.name}; a harbor attack hits the naval units in "
+                                "its target port (21.443)")
+            if tables.side_of(u.power) == side(ctx):
+                raise RuleError(f"harbor-losses: {u.id} is the attacker's own unit (21.443)")
+            if u.sunk:
+                raise RuleError(f"harbor-losses: {u.id} is already sunk")
+        new = world.with_units([*(u.change(damaged=True) for u in damaged),
+                                *(u.change(sunk=True, tf="", note="sunk in port (harbor attack)") for u in sunk)])
+        parts = [f"damaged: {ids(damaged)} (no naval activities, 21.314)"] if damaged else []
+        parts += [f"sunk in port: {ids(sunk)}"] if sunk else []
+        return Outcome(new, f"Harbor attack on {target.name}: {'; '.join(parts)} (21.443D)",
+                       ("Ships sunk in port are eliminated if the enemy occupies their base (21.23G).",) if sunk else ())
+
     def harbor(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.441-21.444: announce a harbor attack (21.443A); the defender, cards and result follow as prompts."""
         world: AwawWorld = ctx.state.world
@@ -281,7 +314,8 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
                           "read it and choose)", kind="choice", effect="harbor-step", choices=tuple(tables.harbor.results),
                           required=True, rule="21.443D", subject=target, args={**a, "step": "D"}, raised=ctx.segment.key)
             return Outcome(world, f"Harbor attack {n}: tactical cards played (21.443C)", raise_prompts=(nxt,))
-        return Outcome(world, f"Harbor attack {n} on {target}: {value} (21.443D; RULINGS A2). Record losses with damage/sink.")
+        return Outcome(world, f"Harbor attack {n} on {target}: {value} (21.443D; RULINGS A2). Record losses with "
+                              f"harbor-losses {target} --damaged A,B --sunk C.")
 
     verbs = [
         Verb("patrol", "patrol HEX UNITS --distance N|BASE=N[+N..],BASE=N [--legs A,B] [--ports P,..] [--straits ..] "
@@ -296,6 +330,9 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
              intercept, group="naval", options=("distance", "straits")),
         Verb("defend", "defend HEX UNITS", "Victorious interceptors of a patrol stay as a defensive patrol.",
              "21.4191", defend, group="naval"),
+        Verb("harbor-losses", "harbor-losses TARGET [--damaged A,B] [--sunk C]",
+             "Apply a harbor attack's typed result to the ships in the target port: damaged, or sunk in port.",
+             "21.443D, 21.23G", harbor_losses, group="naval", options=("damaged", "sunk")),
         Verb("harbor", "harbor POWER TARGET [NATURE...]",
              "Announce a harbor attack (research result or Germany's initial attack); the app asks B-D.",
              "21.44, 21.443", harbor, group="naval"),
