@@ -339,3 +339,18 @@ def test_21_443D_harbor_attack_losses_damage_and_sink_ships_in_the_target_port(g
     r = ok(game, "harbor-losses Taranto --damaged Duilio,RM-CA-Taranto --sunk Doria")
     assert unit(game, "Duilio").damaged and unit(game, "Doria").sunk and unit(game, "Doria").note.startswith("sunk in port")
     assert "21.23G" in " ".join(r.details)
+
+
+# --- 21.232 interception of displaced naval units -----------------------------------------------------------------
+
+
+def test_21_232_displaced_units_engaged_on_the_way_may_not_abort(game) -> None:
+    to(game, "first-turn/movement/ground-movement")
+    ok(game, "control Messina britain")
+    r = ok(game, "displace Messina Naples RM-CA-Messina --distance 5")
+    pid = next(p.id for p in game.state.flow.pending if p.id.startswith("displace-"))
+    assert pid in r.message and "21.232" in r.message
+    refused(game, f"answer {pid} abort", "not")
+    r = ok(game, f"answer {pid} 'withdrew together'")
+    assert "in their entirety" in r.message and "same route to Naples (21.232B)" in r.message
+    assert unit(game, "RM-CA-Messina").base == "Naples" and unit(game, "RM-CA-Messina").inverted  # 21.233

@@ -18,6 +18,7 @@ from typing import Any
 from ..core.errors import RuleError
 from ..core.explain import Explained
 from ..core.ruleset import Context, Outcome, Verb
+from ..core.state import Pending
 from . import basing as B
 from . import returns as R
 from .bases import Base
@@ -28,6 +29,10 @@ from .straits import check_route
 from .tables import AwawTables
 from .units import NavalUnit
 from .world import AwawWorld
+
+
+DISPLACE_CHOICES = ("not engaged", "engaged, fought through", "withdrew together")
+"""21.232: what the enemy did to displaced units on the way (results typed, RULINGS A2)."""
 
 
 def inverts_on_base_change(origin: Base, dest: Base) -> str:
@@ -179,8 +184,29 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         new = world.with_units(moved)
         left = [u.id for u in afloat if u not in chosen]
         more = (f"still to displace from {origin.name}: {', '.join(left)} (21.23B: to the next closest port)",) if left else ()
-        return Outcome(new, f"{ids(chosen)} displaced {origin.name} → {dest.name}, {n} hexes, inverted (21.23, 21.233)",
-                       more, (check, B.room_left(new, dest, tables)))
+        new, serial = new.next_serial()
+        prompt = Pending(id=f"displace-{serial}", text=f"Displaced {ids(chosen)} on the way to {dest.name}: does the enemy attack "
+                         "them by air or intercept them (21.232)? They may not abort.", kind="choice", effect="displace-step",
+                         choices=DISPLACE_CHOICES, required=False, rule="21.232", subject=dest.name,
+                         args={"units": [u.id for u in chosen], "to": dest.name}, raised=ctx.segment.key)
+        return Outcome(new, f"{ids(chosen)} displaced {origin.name} → {dest.name}, {n} hexes, inverted (21.23, 21.233); "
+                            f"answer displace-{serial} if the enemy engages them on the way (21.232)",
+                       more, (check, B.room_left(new, dest, tables)), raise_prompts=(prompt,))
+
+    def displace_step(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """21.232 A-D: what happened to displaced units on their way; they may not abort."""
+        world: AwawWorld = ctx.state.world
+        units, dest = list(prompt.args["units"]), str(prompt.args["to"])
+        if value == DISPLACE_CHOICES[0]:
+            return Outcome(world, f"{', '.join(units)} reached {dest} unengaged (21.232)")
+        if value == DISPLACE_CHOICES[1]:
+            return Outcome(world, f"{', '.join(units)} fought through to {dest}: displaced units may not abort after being engaged "
+                                  "(21.232B); they are attacked by air as they enter each hex and may be intercepted again, "
+                                  "submarines included (21.232C, D). Record losses with damage/sink.")
+        if value == DISPLACE_CHOICES[2]:
+            return Outcome(world, f"{', '.join(units)} withdrew from the naval combat in their entirety, leaving no unit behind, "
+                                  f"and continue along the same route to {dest} (21.232B). Record losses with damage/sink.")
+        raise RuleError(f"'{value}' is not an answer to {prompt.id} ({', '.join(DISPLACE_CHOICES)})")
 
     def return_(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.33: units at sea return to their base of origin, or (--to BASE --distance N) another friendly base in range."""
@@ -272,4 +298,4 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         Verb("eliminate", "eliminate UNITS", "Eliminate excess units of the owner's choice at an overstacked base.",
              "21.112", eliminate, group="naval"),
     ]
-    return OpsParts({v.name: v for v in verbs})
+    return OpsParts({v.name: v for v in verbs}, answers={"displace-step": displace_step})
