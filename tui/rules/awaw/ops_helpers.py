@@ -137,7 +137,11 @@ def record(ctx: Context, env: Env) -> dict[str, Any]:
 
 
 def barred(ctx: Context, env: Env) -> list[str]:
-    """Destinations no transports may serve for the rest of this player turn (21.315), lower case."""
+    """Destinations no transports may serve for the rest of this player turn (21.315), lower case.
+
+    Proposed ruling A11: the app keeps no supply zones, so the "destination supply zone" is read as the aborted
+    activity's destination base; the bar lasts until the operations record of the next player turn replaces it.
+    """
     return [b.lower() for b in record(ctx, env).get("barred", [])]
 
 
