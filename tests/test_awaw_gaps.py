@@ -298,6 +298,13 @@ def test_21_37_an_escort_out_of_an_island(game) -> None:
     assert "Pantelleria → Naples" in r.message
 
 
+def test_21_37_the_word_island_stands_for_the_island_named(game) -> None:
+    to(game, "first-turn/redeployment/naval-redeployment")
+    refused(game, 'escort island Naples --cargo "Pavia:3" --by RM-DD-Naples --reach 6', "--island-end NAME")
+    r = ok(game, 'escort island Naples --cargo "Pavia:3" --by RM-DD-Naples --reach 6 --island-end Pantelleria --island-held')
+    assert "Pantelleria → Naples" in r.message
+
+
 def test_21_37_21_33_the_naval_mode_forms_send_the_new_options() -> None:
     from tui.rules.awaw.naval_actions import NAVAL_ACTIONS
     from tui.rules.awaw.naval_ops_actions import OPS_ACTIONS

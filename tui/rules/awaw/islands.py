@@ -8,7 +8,9 @@ hexes as though they were ports (21.37B, the data's
 names such an island with ``--island-end NAME`` and confirms with
 ``--island-held`` that it is a controlled one-hex island (or one of the 21.37B
 islands) held at the start of the player turn (proposed ruling A17). An island
-is then an end of the operation like a port that bases no naval units.
+is then an end of the operation like a port that bases no naval units. The
+island may be written by name for FROM or TO, or as the word ``island`` (what
+the Naval mode's forms offer).
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from .ops_tables import OpsTables
 
 ISLAND = "island"
 """The kind of the stand-in base an island becomes for one operation (it bases no naval units)."""
+
+ISLAND_WORD = "island"
+"""Written for FROM or TO (as the Naval mode's forms offer it), the word stands for the island ``--island-end`` names."""
 
 
 def island_kind(name: str, t: OpsTables) -> str:

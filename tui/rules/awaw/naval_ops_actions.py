@@ -17,9 +17,11 @@ _LEGS = Field("legs", "Legs between ports touched (optional)", placeholder="12,1
 _STRAITS = Field("straits", "Straits passed (ids; optional)", placeholder="B,G or Suez")
 _CARGO = Field("cargo", "Cargo: NAME:FACTORS[:KIND], ...", required=True, placeholder="50 Inf:3, 7 Arm:4:armor")
 _POWER = Field("power", "Power", "choice", choices_from="units:power", prefill="power")
-_ISLAND = Field("island_end", "Island without a port used as an end (21.37; optional)", placeholder="e.g. Pantelleria")
+_ISLAND = Field("island_end", "Island without a port, for FROM or TO 'island' (21.37)", placeholder="e.g. Pantelleria")
 _ISLAND_HELD = Field("held", "The island is controlled since the start of the turn (21.37)", "flag", option="--island-held")
 _BASE = "ports:name"
+_END = "ends-or-island:name"
+"""Bases, and the word ``island`` for the island the form's island field names (21.37)."""
 
 OPS_ACTIONS: tuple[Action, ...] = (
     Action("sea-supply", "s", "Sea supply", "sea-supply {power} {boxes} {ports} --by={units}",
@@ -39,16 +41,16 @@ OPS_ACTIONS: tuple[Action, ...] = (
            "--legs={legs} --straits={straits} --island-end={island_end} {held}",
            "Sea transport ground or air units to one base (21.43)", "21.43", target="units", dialog="Sea transport with {units}",
            ok="Transport", text="21.434: 1 destroyer factor per factor; 2 to or from a box, plus a transport per 5 factors.",
-           fields=(Field("from", "From (base of embarkation)", "choice", choices_from=_BASE, prefill="base", required=True),
-                   Field("to", "To (base of debarkation)", "choice", choices_from=_BASE, required=True), _CARGO, _DIST, _LEGS, _STRAITS,
+           fields=(Field("from", "From (base of embarkation)", "choice", choices_from=_END, prefill="base", required=True),
+                   Field("to", "To (base of debarkation)", "choice", choices_from=_END, required=True), _CARGO, _DIST, _LEGS, _STRAITS,
                    _ISLAND, _ISLAND_HELD)),
     Action("escort", "E", "Escort", "escort {from} {to} --cargo={cargo} --by={units} --reach={reach} --island-end={island_end} {held}",
            "Sea escort ground and air units redeploying across water (21.6)", "21.6", target="units",
            dialog="Sea escort with {units}", ok="Escort",
            text="21.64: destroyers on the mapboard, transports to or from a box; 21.65A: destroyers reach the embarkation hex "
                 "on the initial leg. Oil and BRPs: the o and g keys in supply determination (21.63).",
-           fields=(Field("from", "From", "choice", choices_from=_BASE, prefill="base", required=True),
-                   Field("to", "To", "choice", choices_from=_BASE, required=True), _CARGO,
+           fields=(Field("from", "From", "choice", choices_from=_END, prefill="base", required=True),
+                   Field("to", "To", "choice", choices_from=_END, required=True), _CARGO,
                    Field("reach", "Hexes from the destroyers' base to FROM (if elsewhere)", "number", min=0, max=999, step=1),
                    _ISLAND, _ISLAND_HELD)),
     Action("invade", "v", "Invade", "invade {hex} {from} --hex-kind={kind} --cargo={cargo} --by={units} --distance={distance} "
@@ -56,7 +58,7 @@ OPS_ACTIONS: tuple[Action, ...] = (
            "Announce a seaborne invasion (21.51)", "21.51", target="units", dialog="Seaborne invasion with {units}", ok="Invade",
            text="21.513: 1 destroyer factor per ground factor, 2 if defended; 21.5152: 1:1 or better.",
            fields=(Field("hex", "Invasion hex", required=True, placeholder="e.g. U19"),
-                   Field("from", "From (embarkation)", "choice", choices_from=_BASE, prefill="base", required=True),
+                   Field("from", "From (embarkation)", "choice", choices_from=_END, prefill="base", required=True),
                    Field("kind", "Hex kind", "choice", choices=("beach", "gibraltar", "singapore", "one-hex-island", "port")),
                    _CARGO, _DIST, Field("defended", "Defended (an enemy ground unit)", "flag", option="--defended"),
                    Field("odds", "Odds (defended only)", placeholder="3:1"),

@@ -222,9 +222,18 @@ def ends(ctx: Context, env: Env, opts: dict[str, Any], starts_text: str, end_wor
     them an island without port access named with ``--island-end`` (21.37); returns the rest of ``end_words`` too."""
     from .islands import island_base
 
+    from .islands import ISLAND_WORD
+
     world: AwawWorld = ctx.state.world
     isles = {w.lower(): w for w in words_list(opts, "island-end")}
     names = [w.strip() for w in starts_text.split(",") if w.strip()]
+    if ISLAND_WORD in [n.lower() for n in names] + [" ".join(end_words).strip().lower()]:
+        if len(isles) != 1:
+            raise RuleError(f"{what}: '{ISLAND_WORD}' stands for the island named with --island-end NAME (one island) (21.37)")
+        island = next(iter(isles.values()))
+        names = [island if n.lower() == ISLAND_WORD else n for n in names]
+        if " ".join(end_words).strip().lower() == ISLAND_WORD:
+            end_words = [island]
     real = [world.base(w) for w in names if w.lower() not in isles]
     end: Base | None = None
     rest: list[str] = []

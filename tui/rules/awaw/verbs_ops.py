@@ -28,7 +28,7 @@ from .escort import check_initial_leg, escort_requirement, escort_result
 from .ops_common import Requirement, check_enough, plural, power_name
 from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo_of, force, held_at_start, mission, place, power_of
 from .ops_helpers import bar, check_not_barred, ends, record, route_checks, transported, with_record
-from .islands import ISLAND, island_check
+from .islands import ISLAND, ISLAND_WORD, island_check
 from .ops_tables import OpsTables
 from .ops_tables import load_ops_tables as _load
 from .parts import OpsParts
@@ -197,7 +197,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             raise RuleError("usage: escort FROM TO --cargo \"NAME:FACTORS\" --by A,B [--reach N] (21.6); oil and BRPs go by "
                             "ship-oil and grant-brp in supply determination (21.63)")
         isles = {w.lower() for w in words_list(opts, "island-end")}
-        if args[0].lower() in isles:
+        if args[0].lower() in isles or args[0].lower() == ISLAND_WORD:
             starts_, end_, rest = ends(ctx, env, opts, args[0], args[1:], "sea escort")
         else:
             first, tail = world.take_base(args)
