@@ -361,3 +361,18 @@ def test_21_232_displaced_units_engaged_on_the_way_may_not_abort(game) -> None:
     r = ok(game, f"answer {pid} 'withdrew together'")
     assert "in their entirety" in r.message and "same route to Naples (21.232B)" in r.message
     assert unit(game, "RM-CA-Messina").base == "Naples" and unit(game, "RM-CA-Messina").inverted  # 21.233
+
+
+def test_21_5331_the_setup_raiders_are_reminded_to_raid_in_fall_1939() -> None:
+    from tests.awaw_core_fixtures import tables
+    from tests.awaw_ops_fixtures import ops_tables
+    from tui.rules.awaw import raiders as R
+    from tui.rules.awaw.units import NavalUnit
+
+    scheer = NavalUnit("Scheer", "Admiral Scheer", "germany", "germany", "cruiser-2", 2, fast=True, base="Atlantic SW")
+    hipper = NavalUnit("Hipper", "Admiral Hipper", "germany", "germany", "cruiser-2", 2, fast=True, base="Atlantic SW")
+    raiding = scheer.change(id="Lutzow", name="Lutzow", at_sea="raiding")
+    units = [scheer, hipper, raiding]
+    assert R.waiting_setup_raiders(units, "Fall 1939", "axis", tables(), ops_tables()) == ["Scheer"]
+    assert R.waiting_setup_raiders(units, "Winter 1939", "axis", tables(), ops_tables()) == []
+    assert R.waiting_setup_raiders(units, "Fall 1939", "allies", tables(), ops_tables()) == []

@@ -196,3 +196,13 @@ def raid_front(origin_fronts: list[tuple[str, ...]], sw_box: str, t: OpsTables) 
         return front, f"the front of the raiders' base of origin ({spec.rule}; proposed ruling A15)"
     front = spec.by_sw_box.get(sw_box, "")
     return front, f"the front set for raids into the {sw_box} box ({spec.rule}; proposed ruling A15)"
+
+
+def waiting_setup_raiders(units: list, turn_label: str, side: str, tables, t: OpsTables) -> list[str]:
+    """21.5331: the setup raiders still in their SW box, not yet raiding, in the turn they must raid (ids)."""
+    spec = t.raiders.setup
+    if turn_label.lower() != spec.turn.lower() or tables.side_of(spec.power) != side:
+        return []
+    names = {s.lower() for s in spec.ships}
+    return [u.id for u in units if u.power == spec.power and u.base == spec.sw_box and not u.sunk and not u.at_sea
+            and ({u.id.lower(), u.name.lower()} & names)]

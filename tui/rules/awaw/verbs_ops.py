@@ -319,7 +319,20 @@ def build_ops(tables: AwawTables, ops_tables: OpsTables, side: Any = None) -> Op
     verbs, actions = build_cargo_verbs(env)
     combat, combat_actions = build_combat_verbs(env)
     all_verbs = {v.name: checked(v) for v in [*verbs, *combat, *build_raid_verbs(env)]}
-    return OpsParts(all_verbs, answers={"ops-confirm": answer_confirm({**actions, **combat_actions})}, actions=OPS_ACTIONS)
+
+    def setup_raiders(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
+        """21.5331: in their turn's combat phase, the raiders placed at the opening setup must raid."""
+        from .raiders import waiting_setup_raiders
+
+        waiting = waiting_setup_raiders(list(world.units.values()), ctx.turn_label or "", env.side(ctx), tables, ops_tables)
+        if not waiting:
+            return world, []
+        spec = ops_tables.raiders.setup
+        return world, [f"{', '.join(waiting)} in the {spec.sw_box} box must raid this combat phase, {spec.brps_each} BRP each: "
+                       f"raid \"{spec.sw_box}\" --by {','.join(waiting)} ({spec.rule})"]
+
+    return OpsParts(all_verbs, effects={"setup-raiders": setup_raiders},
+                    answers={"ops-confirm": answer_confirm({**actions, **combat_actions})}, actions=OPS_ACTIONS)
 
 
 def _phasing(tables: AwawTables):
