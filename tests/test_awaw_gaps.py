@@ -376,3 +376,17 @@ def test_21_5331_the_setup_raiders_are_reminded_to_raid_in_fall_1939() -> None:
     assert R.waiting_setup_raiders(units, "Fall 1939", "axis", tables(), ops_tables()) == ["Scheer"]
     assert R.waiting_setup_raiders(units, "Winter 1939", "axis", tables(), ops_tables()) == []
     assert R.waiting_setup_raiders(units, "Fall 1939", "allies", tables(), ops_tables()) == []
+
+
+def test_21_33_another_base_must_have_been_friendly_at_the_start_of_the_player_turn(game) -> None:
+    """Malta taken during the Axis movement phase was British when the player turn began: the invasion force may not
+    return there in the combat phase, though Italy held it when the phase began."""
+    to(game, "first-turn/movement/ground-movement")
+    ok(game, "control Malta italy")
+    to(game, "first-turn/combat/naval-missions")
+    ok(game, 'invade U19 Messina --hex-kind beach --cargo "Pavia:2" --by RM-DD-Messina --distance 8 --supplied')
+    to(game, "first-turn/combat/regular-combat")
+    assert game.state.world.bases["Malta"].control_at_start == "italy"  # control at the start of the phase
+    refused(game, "return RM-DD-Messina --to Malta --distance 5", "start of the player turn (21.33)")
+    ok(game, "return RM-DD-Messina --to Taranto --distance 12")
+    assert unit(game, "RM-DD-Messina").base == "Taranto"

@@ -35,6 +35,8 @@ def build_turn(tables: AwawTables, side: Side) -> OpsParts:
     def start_player_turn(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
         """21.31, 21.32, 21.112: each unit may act once again this player turn; last turn's bars are lifted."""
         changed = [new_turn(u) for u in world.units.values() if u.acted or u.base_changed or u.unusable or u.intercepts]
+        rec = record_for(ctx, side)
+        world = replace(world, ops={**rec, "turn_control": {n: b.control for n, b in world.bases.items()}})  # 21.33
         if not changed:
             return world, []
         return world.with_units(changed), [f"{len(changed)} unit(s) may act again this player turn (21.31, 21.32)"]

@@ -228,7 +228,8 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         if home:
             return Outcome(world.with_units(inverted), f"{ids(units)} back at their base of origin, inverted (21.33, 21.4183)")
         dest = world.base(str(opts["to"]))
-        if tables.side_of(dest.control_at_start) != who:
+        at_start = dict(world.ops.get("turn_control", {})).get(dest.name, dest.control_at_start)
+        if tables.side_of(at_start) != who:
             raise RuleError(f"return: {dest.name} was not under friendly control at the start of the player turn (21.33)")
         n = distance(opts, "return", "21.33")
         check = check_range("return", dest.theater, n, tables)
