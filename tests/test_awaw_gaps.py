@@ -305,18 +305,17 @@ def test_21_37_the_word_island_stands_for_the_island_named(game) -> None:
     assert "Pantelleria → Naples" in r.message
 
 
-def test_21_37_21_33_the_naval_mode_forms_send_the_new_options() -> None:
+def test_21_33_21_37_the_naval_mode_forms_send_the_new_options() -> None:
     from tui.rules.awaw.naval_actions import NAVAL_ACTIONS
     from tui.rules.awaw.naval_ops_actions import OPS_ACTIONS
     from tui.rules.core.actions import render
 
-    transport = next(a for a in OPS_ACTIONS if a.id == "transport")
-    words = render(transport, {"from": "Naples", "to": "Pantelleria", "cargo": "Pavia:3", "distance": 12, "legs": "",
-                               "straits": "", "island_end": "Pantelleria", "held": True}, {"units": "RM-DD-Naples"})
-    assert words[-2:] == ["--island-end=Pantelleria", "--island-held"]
-    plain = render(transport, {"from": "Naples", "to": "Tripoli", "cargo": "Pavia:3", "distance": 12, "legs": "",
-                               "straits": "", "island_end": "", "held": False}, {"units": "RM-DD-Naples"})
-    assert not any(w.startswith("--island-end") for w in plain)
+    acts = {a.id: a for a in OPS_ACTIONS}
+    words = render(acts["escort-from-island"], {"island": "New Ireland", "held": True, "to": "Rabaul", "cargo": "1 Inf:2",
+                                                "reach": 3}, {"units": "DD1"})
+    assert words == ["escort", "New Ireland", "Rabaul", "--island-end=New Ireland", "--island-held", "--cargo=1 Inf:2",
+                     "--by=DD1", "--reach=3"]
+    assert {"transport-to-island", "transport-from-island", "escort-to-island", "invade-from-island"} <= set(acts)
     back = next(a for a in NAVAL_ACTIONS if a.id == "return")
     assert render(back, {"to": "", "distance": None, "only": True}, {"units": "Penelope"}) == ["return", "Penelope", "--only"]
 

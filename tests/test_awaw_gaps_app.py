@@ -51,25 +51,41 @@ async def test_21_33_the_return_key_sends_only_when_the_invasion_target_is_the_o
         assert app.game.events[-1]["command"] == "return Penelope --to origin --only"
 
 
-async def test_21_37_the_transport_form_names_an_island_end() -> None:
+async def test_21_37_sea_transport_to_an_island_from_the_palette() -> None:
+    """The palette's "Sea transport to an island" asks for the island and its control; the Naval mode's main forms stay
+    as they were."""
     app = make_app(_game("first-turn/movement/sea-transport"), clock=fixed_clock, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         table = await naval(pilot)
         await cursor(pilot, table, "RM-DD-Naples")
-        await pilot.press("m")
+        titles = [t for t, _, _ in HarbormasterCommands(app.screen).entries()]
+        assert any("Sea transport to an island" in t for t in titles), titles
+        app.screen.action_act("transport-to-island")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.pause()
         form: Any = app.screen
-        assert "island" in [str(o[0]) for o in form.query_one("#field-to")._options]
-        form.query_one("#field-to").value = "island"
+        form.query_one("#field-island").value = "Pantelleria"
         form.query_one("#field-cargo").value = "Pavia:3"
         form.query_one("#field-distance").value = "12"
-        form.query_one("#field-island_end").value = "Pantelleria"
+        form.query_one("#field-distance").focus()
+        await pilot.pause()
+        await pilot.press("enter")  # not confirmed held: refused with the rule
+        await until(pilot, lambda: not app.screen.is_modal)
+        await pilot.pause()
+        assert "21.37" in str(app.screen.query_one("StatusLine").render())
+        app.screen.action_act("transport-to-island")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#field-island").value = "Pantelleria"
         form.query_one("#field-held").value = True
-        form.query_one("#field-distance").focus()  # a long form scrolls; enter in a field sends it
+        form.query_one("#field-cargo").value = "Pavia:3"
+        form.query_one("#field-distance").value = "12"
+        form.query_one("#field-distance").focus()
+        await pilot.pause()
         await pilot.press("enter")
-        await until(pilot, lambda: not app.screen.is_modal and app.game.events[-1]["command"].startswith("transport"))
-        assert app.game.events[-1]["command"].startswith("transport Naples island ")
-        assert "--island-end Pantelleria --island-held" in app.game.events[-1]["command"]
+        await until(pilot, lambda: app.game.events[-1]["command"].startswith("transport"))
+        assert app.game.events[-1]["command"].startswith("transport Naples Pantelleria --island-end Pantelleria --island-held")
         assert app.game.state.world.ops["missions"]["transport-1"]["to"] == "Pantelleria"
 
 

@@ -339,12 +339,11 @@ def test_the_transport_and_invade_keys_make_commands_the_engine_accepts(game) ->
     act = {a.id: a for a in OPS_ACTIONS}
     to(game, "first-turn/movement/sea-transport")
     words = render(act["transport"], {"from": "Naples", "to": "Tripoli", "cargo": "Pavia:3", "distance": 12, "legs": "",
-                                      "straits": "", "island_end": "", "held": False},
-                   {"units": "RM-DD-Naples", "base": "Naples", "power": "italy"})
+                                      "straits": ""}, {"units": "RM-DD-Naples", "base": "Naples", "power": "italy"})
     assert ok(game, " ".join(shlex.quote(w) for w in words)).ok
     to(game, "first-turn/combat/naval-missions")
     words = render(act["invade"], {"hex": "Malta", "from": "Messina", "kind": "one-hex-island", "cargo": "Folgore:2:airborne",
-                                   "distance": 8, "defended": True, "odds": "2:1", "supplied": True, "island_end": "", "held": False},
+                                   "distance": 8, "defended": True, "odds": "2:1", "supplied": True},
                    {"units": "RM-DD-Messina", "base": "Messina", "power": "italy"})
     r = ok(game, " ".join(shlex.quote(w) for w in words))
     assert "invasion of Malta (one-hex-island, defended)" in r.message

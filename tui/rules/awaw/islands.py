@@ -9,8 +9,8 @@ names such an island with ``--island-end NAME`` and confirms with
 ``--island-held`` that it is a controlled one-hex island (or one of the 21.37B
 islands) held at the start of the player turn (proposed ruling A17). An island
 is then an end of the operation like a port that bases no naval units. The
-island may be written by name for FROM or TO, or as the word ``island`` (what
-the Naval mode's forms offer).
+island may be written by name for FROM or TO, or as the word ``island``; the
+Naval mode's palette has a form for each operation through an island.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ ISLAND = "island"
 """The kind of the stand-in base an island becomes for one operation (it bases no naval units)."""
 
 ISLAND_WORD = "island"
-"""Written for FROM or TO (as the Naval mode's forms offer it), the word stands for the island ``--island-end`` names."""
+"""Written for FROM or TO, the word stands for the island ``--island-end`` names."""
 
 
 def island_kind(name: str, t: OpsTables) -> str:

@@ -5,7 +5,8 @@ see: cargo, distances by water (RULINGS A1), the invasion hex's kind, the
 odds, table results (RULINGS A2). Keys: s sea supply, o oil, g BRP grant,
 m sea transport, E escort, v invade, B bombard, c carrier mission, R raid;
 the follow-ups (escort result, invasion losses, raider engagement, ship
-types, return) are in the palette.
+types, return) and the variants through an island without a port (21.37)
+are in the palette.
 """
 
 from __future__ import annotations
@@ -17,11 +18,10 @@ _LEGS = Field("legs", "Legs between ports touched (optional)", placeholder="12,1
 _STRAITS = Field("straits", "Straits passed (ids; optional)", placeholder="B,G or Suez")
 _CARGO = Field("cargo", "Cargo: NAME:FACTORS[:KIND], ...", required=True, placeholder="50 Inf:3, 7 Arm:4:armor")
 _POWER = Field("power", "Power", "choice", choices_from="units:power", prefill="power")
-_ISLAND = Field("island_end", "Island without a port, for FROM or TO 'island' (21.37)", placeholder="e.g. Pantelleria")
-_ISLAND_HELD = Field("held", "The island is controlled since the start of the turn (21.37)", "flag", option="--island-held")
+_ISLAND = Field("island", "Island without a port (one-hex, or Palawan, New Ireland, Halmahera) (21.37)", required=True,
+                placeholder="e.g. Pantelleria")
+_ISLAND_HELD = Field("held", "Controlled since the start of the player turn (21.37, 21.435D)", "flag", option="--island-held")
 _BASE = "ports:name"
-_END = "ends-or-island:name"
-"""Bases, and the word ``island`` for the island the form's island field names (21.37)."""
 
 OPS_ACTIONS: tuple[Action, ...] = (
     Action("sea-supply", "s", "Sea supply", "sea-supply {power} {boxes} {ports} --by={units}",
@@ -38,32 +38,29 @@ OPS_ACTIONS: tuple[Action, ...] = (
            dialog="BRP grant by {power}", ok="Grant", footer=False,
            fields=(_POWER, Field("n", "BRPs", "number", min=1, max=999, step=1, required=True))),
     Action("transport", "m", "Sea transport", "transport {from} {to} --cargo={cargo} --by={units} --distance={distance} "
-           "--legs={legs} --straits={straits} --island-end={island_end} {held}",
+           "--legs={legs} --straits={straits}",
            "Sea transport ground or air units to one base (21.43)", "21.43", target="units", dialog="Sea transport with {units}",
            ok="Transport", text="21.434: 1 destroyer factor per factor; 2 to or from a box, plus a transport per 5 factors.",
-           fields=(Field("from", "From (base of embarkation)", "choice", choices_from=_END, prefill="base", required=True),
-                   Field("to", "To (base of debarkation)", "choice", choices_from=_END, required=True), _CARGO, _DIST, _LEGS, _STRAITS,
-                   _ISLAND, _ISLAND_HELD)),
-    Action("escort", "E", "Escort", "escort {from} {to} --cargo={cargo} --by={units} --reach={reach} --island-end={island_end} {held}",
+           fields=(Field("from", "From (base of embarkation)", "choice", choices_from=_BASE, prefill="base", required=True),
+                   Field("to", "To (base of debarkation)", "choice", choices_from=_BASE, required=True), _CARGO, _DIST, _LEGS, _STRAITS)),
+    Action("escort", "E", "Escort", "escort {from} {to} --cargo={cargo} --by={units} --reach={reach}",
            "Sea escort ground and air units redeploying across water (21.6)", "21.6", target="units",
            dialog="Sea escort with {units}", ok="Escort",
            text="21.64: destroyers on the mapboard, transports to or from a box; 21.65A: destroyers reach the embarkation hex "
                 "on the initial leg. Oil and BRPs: the o and g keys in supply determination (21.63).",
-           fields=(Field("from", "From", "choice", choices_from=_END, prefill="base", required=True),
-                   Field("to", "To", "choice", choices_from=_END, required=True), _CARGO,
-                   Field("reach", "Hexes from the destroyers' base to FROM (if elsewhere)", "number", min=0, max=999, step=1),
-                   _ISLAND, _ISLAND_HELD)),
+           fields=(Field("from", "From", "choice", choices_from=_BASE, prefill="base", required=True),
+                   Field("to", "To", "choice", choices_from=_BASE, required=True), _CARGO,
+                   Field("reach", "Hexes from the destroyers' base to FROM (if elsewhere)", "number", min=0, max=999, step=1))),
     Action("invade", "v", "Invade", "invade {hex} {from} --hex-kind={kind} --cargo={cargo} --by={units} --distance={distance} "
-           "{defended} --odds={odds} {supplied} --island-end={island_end} {held}",
+           "{defended} --odds={odds} {supplied}",
            "Announce a seaborne invasion (21.51)", "21.51", target="units", dialog="Seaborne invasion with {units}", ok="Invade",
            text="21.513: 1 destroyer factor per ground factor, 2 if defended; 21.5152: 1:1 or better.",
            fields=(Field("hex", "Invasion hex", required=True, placeholder="e.g. U19"),
-                   Field("from", "From (embarkation)", "choice", choices_from=_END, prefill="base", required=True),
+                   Field("from", "From (embarkation)", "choice", choices_from=_BASE, prefill="base", required=True),
                    Field("kind", "Hex kind", "choice", choices=("beach", "gibraltar", "singapore", "one-hex-island", "port")),
                    _CARGO, _DIST, Field("defended", "Defended (an enemy ground unit)", "flag", option="--defended"),
                    Field("odds", "Odds (defended only)", placeholder="3:1"),
-                   Field("supplied", "Started the turn there, fully supplied (21.514E)", "flag", option="--supplied"),
-                   _ISLAND, _ISLAND_HELD)),
+                   Field("supplied", "Started the turn there, fully supplied (21.514E)", "flag", option="--supplied"))),
     Action("bombard", "B", "Bombard", "bombard {invasion} --by={units} --distance={distance}",
            "Shore bombardment for an announced invasion (21.52)", "21.52", target="units", dialog="Shore bombardment by {units}",
            ok="Bombard", text="21.525: 3 naval factors per combat factor; 21.526: capped by Naval Nationality DRM (RULINGS A3).",
@@ -76,6 +73,39 @@ OPS_ACTIONS: tuple[Action, ...] = (
     Action("raid", "R", "Raid", "raid {box} --by={units}", "Send a raider group to an SW box (21.53)", "21.53", target="units",
            dialog="Raid with {units}", ok="Raid", text="21.532: at most three fast ships, one fast carrier; no five-factor battleships.",
            fields=(Field("box", "SW box", "choice", choices=("Atlantic SW", "Indian Ocean SW", "Pacific SW"), required=True),)),
+    *(Action(f"{verb}-{way}-island", "", title, template, f"{what} (21.37)", "21.37", target="units", footer=False,
+             dialog=f"{title} with {{units}}", ok=ok, fields=fields)
+      for verb, way, title, template, what, ok, fields in (
+          ("transport", "to", "Sea transport to an island",
+           "transport {from} {island} --island-end={island} {held} --cargo={cargo} --by={units} --distance={distance} --legs={legs}",
+           "Sea transport to a controlled island without a port", "Transport",
+           (Field("from", "From (base of embarkation)", "choice", choices_from=_BASE, prefill="base", required=True),
+            _ISLAND, _ISLAND_HELD, _CARGO, _DIST, _LEGS)),
+          ("transport", "from", "Sea transport from an island",
+           "transport {island} {to} --island-end={island} {held} --cargo={cargo} --by={units} --distance={distance} --legs={legs}",
+           "Sea transport from a controlled island without a port", "Transport",
+           (_ISLAND, _ISLAND_HELD, Field("to", "To (base of debarkation)", "choice", choices_from=_BASE, required=True),
+            _CARGO, _DIST, _LEGS)),
+          ("escort", "to", "Sea escort to an island",
+           "escort {from} {island} --island-end={island} {held} --cargo={cargo} --by={units} --reach={reach}",
+           "NR with sea escort to a controlled island without a port", "Escort",
+           (Field("from", "From", "choice", choices_from=_BASE, prefill="base", required=True), _ISLAND, _ISLAND_HELD, _CARGO,
+            Field("reach", "Hexes from the destroyers' base to FROM (if elsewhere)", "number", min=0, max=999, step=1))),
+          ("escort", "from", "Sea escort from an island",
+           "escort {island} {to} --island-end={island} {held} --cargo={cargo} --by={units} --reach={reach}",
+           "NR with sea escort from a controlled island without a port", "Escort",
+           (_ISLAND, _ISLAND_HELD, Field("to", "To", "choice", choices_from=_BASE, required=True), _CARGO,
+            Field("reach", "Hexes from the destroyers' base to the island", "number", min=0, max=999, step=1))),
+          ("invade", "from", "Seaborne invasion from an island",
+           "invade {hex} {island} --island-end={island} {held} --hex-kind={kind} --cargo={cargo} --by={units} "
+           "--distance={distance} {defended} --odds={odds} {supplied}",
+           "Invade from a controlled island without a port", "Invade",
+           (Field("hex", "Invasion hex", required=True, placeholder="e.g. U19"), _ISLAND, _ISLAND_HELD,
+            Field("kind", "Hex kind", "choice", choices=("beach", "gibraltar", "singapore", "one-hex-island", "port")),
+            _CARGO, _DIST, Field("defended", "Defended (an enemy ground unit)", "flag", option="--defended"),
+            Field("odds", "Odds (defended only)", placeholder="3:1"),
+            Field("supplied", "Started the turn there, fully supplied (21.514E)", "flag", option="--supplied"))),
+      )),
     Action("escort-result", "", "Escort result", "escort-result {id} --surviving={surviving} {defeated}",
            "After an interception of a sea escort: cargo delivered, returned or eliminated (21.66)", "21.66",
            fields=(Field("id", "Escort (e.g. escort-3)", required=True),

@@ -21,7 +21,6 @@ from ..core.phases import Segment, build_sequence
 from ..core.ruleset import Context, RuleSet, check_sequence_names
 from ..core.state import GameState
 from . import views as V
-from .islands import ISLAND_WORD
 from .naval_actions import NAVAL_ACTIONS, PORT_ACTIONS
 from .parts import merge
 from .planner import CORE_ACTIVITIES, plan
@@ -104,7 +103,6 @@ def load(data_dir: Path) -> RuleSet:
         views={"ports": lambda s: V.port_rows(s, tables), "units": lambda s: V.unit_rows(s, tables),
                "own-bases": own_bases, "return-bases": lambda s: [{"name": "origin"}, *own_bases(s)],
                "enemy-bases": lambda s: [r for r in V.port_rows(s, tables) if r["side"] not in (phasing(s), "neutral")],
-               "ends-or-island": lambda s: [*V.port_rows(s, tables), {"name": ISLAND_WORD}],
                "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables)},
         columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, q, tables),
