@@ -389,3 +389,12 @@ def test_21_33_another_base_must_have_been_friendly_at_the_start_of_the_player_t
     refused(game, "return RM-DD-Messina --to Malta --distance 5", "start of the player turn (21.33)")
     ok(game, "return RM-DD-Messina --to Taranto --distance 12")
     assert unit(game, "RM-DD-Messina").base == "Taranto"
+
+
+def test_21_33_a_defensive_patrol_off_an_invaded_base_is_not_sent_home_by_the_return_step(game) -> None:
+    _british_defensive_patrol_off_malta(game)
+    to(game, "first-turn/combat/return-to-base")
+    assert unit(game, "Penelope").at_sea == "defensive-patrol"  # Malta is the invasion target: the referee decides
+    assert not unit(game, "RM-DD-Messina").at_sea  # the invaders themselves went home (21.4183)
+    ok(game, "return Penelope --to Alexandria --distance 15")
+    assert unit(game, "Penelope").base == "Alexandria"

@@ -20,6 +20,7 @@ from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import GameState, Pending
 from . import basing as B
+from . import returns as R
 from . import submarines as S
 from .common import Side, ids, one_side
 from .ops_helpers import record_for
@@ -51,8 +52,13 @@ def build_turn(tables: AwawTables, side: Side) -> OpsParts:
         back, stay, barred = [], [], []
         fronts = dict(record_for(ctx, side).get("patrol_fronts", {}))
         sw_subs = S.sw_submarines(list(world.units.values()), tables)
+        held: list[str] = []
         for u in world.units.values():
             if u.at_sea in ("patrol", "mission", "defensive-patrol"):
+                origin = world.bases.get(u.base)
+                if origin is not None and R.targeted(origin, R.invasion_targets(world.ops, tables.side_of(u.power))):
+                    held.append(u.id)  # 21.33: not home to an invasion target unless it is the only base
+                    continue
                 if u.at_sea == "patrol" and u.category(tables) == "submarine":
                     why = S.must_return(u, fronts.get(u.id, ""), sw_subs, tables)
                     if why:
@@ -63,6 +69,9 @@ def build_turn(tables: AwawTables, side: Side) -> OpsParts:
                 else:
                     back.append(u.change(at_sea="", sea_hex="", inverted=True))
         lines = list(barred)
+        if held:
+            lines.append(f"{', '.join(held)} may not return to a base an enemy seaborne invasion targets unless it is the only "
+                         "one: return UNITS --to BASE --distance N, or return UNITS --only (21.33)")
         if back:
             lines.append(f"Returned to base and inverted before exploitation: {ids(back)} (21.4183, 21.4191); "
                          "`return UNITS BASE --distance N` moves one to another base (21.33)")
