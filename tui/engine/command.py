@@ -34,6 +34,8 @@ VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "re
                            "result", "cves", "air-range", "codebreaking",
                            "target", "hex-kind", "fronts", "from", "group",
                            "with", "ships", "attempt", "missing", "survivors", "final-round", "damaged", "sunk", "transports-lost", "air-support"})
+#: awaw (seed 004): an island without port access the referee names (21.37), the Aleutian island passed (21.512C).
+VALUE_OPTIONS = VALUE_OPTIONS | {"island-end", "via"}
 
 #: Longest command line read (a paste of a whole file is not a command).
 MAX_LINE = 4000

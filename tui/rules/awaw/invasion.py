@@ -269,3 +269,35 @@ def failure(stage: str, embark: str) -> str:
         return "The naval units return to their original base; nothing was embarked (21.516A)."
     return (f"The naval units and the surviving ground units return to {embark}; the units debark and may not move, "
             "attack or attrition for the rest of the combat phase (21.516B, C); the naval units return to their original base.")
+
+
+def is_aleutian(target: str, t: OpsTables) -> bool:
+    """21.5151B: is ``target`` an Aleutian island (by the data's list)?"""
+    return target.lower() in {i.lower() for i in t.invasion.aleutians.islands}
+
+
+def from_japan(names_groups: list[tuple[str, str]], t: OpsTables) -> bool:
+    """21.512C: does an invasion start from Japan (a base listed, or of a listed island group)?"""
+    spec = t.invasion.aleutians
+    names = {e.lower() for e in spec.from_bases if not e.startswith("group:")}
+    groups = {e[6:].lower() for e in spec.from_bases if e.startswith("group:")}
+    return any(n.lower() in names or (g and g.lower() in groups) for n, g in names_groups)
+
+
+def check_dutch_harbor(target: str, power: str, starts_in_japan: bool, via: str, via_held: bool,
+                       t: OpsTables) -> Explained:
+    """21.512C: Japan invading Dutch Harbor from Japan must control and fully supply another Aleutian island and pass
+    through it on the way."""
+    spec = t.invasion.aleutians
+    if target.lower() != spec.target.lower() or power != spec.power or not starts_in_japan:
+        return Explained("Aleutians route", True, "21.512C", (Term("not Japan invading Dutch Harbor from Japan", 0, "21.512C"),))
+    if not via:
+        raise RuleError(f"an invasion of {spec.target} from Japan must pass through another Aleutian island that Japan controls "
+                        f"and fully supplies: name it with --via ISLAND (21.512C)")
+    if via.lower() == spec.target.lower() or not is_aleutian(via, t):
+        raise RuleError(f"{via} is not another Aleutian island ({', '.join(i for i in spec.islands if i != spec.target)}) (21.512C)")
+    if not via_held:
+        raise RuleError(f"Japan must control and fully supply {via} to invade {spec.target} from Japan; say so with --via-held "
+                        "(21.512C)")
+    return Explained("Aleutians route", True, "21.512C",
+                     (Term(f"passes through {via}, controlled and fully supplied", 1, "21.512C"),))

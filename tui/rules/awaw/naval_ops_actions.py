@@ -5,7 +5,8 @@ see: cargo, distances by water (RULINGS A1), the invasion hex's kind, the
 odds, table results (RULINGS A2). Keys: s sea supply, o oil, g BRP grant,
 m sea transport, E escort, v invade, B bombard, c carrier mission, R raid;
 the follow-ups (escort result, invasion losses, raider engagement, ship
-types, return) are in the palette.
+types, return) and the variants through an island without a port (21.37)
+are in the palette.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ _LEGS = Field("legs", "Legs between ports touched (optional)", placeholder="12,1
 _STRAITS = Field("straits", "Straits passed (ids; optional)", placeholder="B,G or Suez")
 _CARGO = Field("cargo", "Cargo: NAME:FACTORS[:KIND], ...", required=True, placeholder="50 Inf:3, 7 Arm:4:armor")
 _POWER = Field("power", "Power", "choice", choices_from="units:power", prefill="power")
+_ISLAND = Field("island", "Island without a port (one-hex, or Palawan, New Ireland, Halmahera) (21.37)", required=True,
+                placeholder="e.g. Pantelleria")
+_ISLAND_HELD = Field("held", "Controlled since the start of the player turn (21.37, 21.435D)", "flag", option="--island-held")
 _BASE = "ports:name"
 
 OPS_ACTIONS: tuple[Action, ...] = (
@@ -69,6 +73,39 @@ OPS_ACTIONS: tuple[Action, ...] = (
     Action("raid", "R", "Raid", "raid {box} --by={units}", "Send a raider group to an SW box (21.53)", "21.53", target="units",
            dialog="Raid with {units}", ok="Raid", text="21.532: at most three fast ships, one fast carrier; no five-factor battleships.",
            fields=(Field("box", "SW box", "choice", choices=("Atlantic SW", "Indian Ocean SW", "Pacific SW"), required=True),)),
+    *(Action(f"{verb}-{way}-island", "", title, template, f"{what} (21.37)", "21.37", target="units", footer=False,
+             dialog=f"{title} with {{units}}", ok=ok, fields=fields)
+      for verb, way, title, template, what, ok, fields in (
+          ("transport", "to", "Sea transport to an island",
+           "transport {from} {island} --island-end={island} {held} --cargo={cargo} --by={units} --distance={distance} --legs={legs}",
+           "Sea transport to a controlled island without a port", "Transport",
+           (Field("from", "From (base of embarkation)", "choice", choices_from=_BASE, prefill="base", required=True),
+            _ISLAND, _ISLAND_HELD, _CARGO, _DIST, _LEGS)),
+          ("transport", "from", "Sea transport from an island",
+           "transport {island} {to} --island-end={island} {held} --cargo={cargo} --by={units} --distance={distance} --legs={legs}",
+           "Sea transport from a controlled island without a port", "Transport",
+           (_ISLAND, _ISLAND_HELD, Field("to", "To (base of debarkation)", "choice", choices_from=_BASE, required=True),
+            _CARGO, _DIST, _LEGS)),
+          ("escort", "to", "Sea escort to an island",
+           "escort {from} {island} --island-end={island} {held} --cargo={cargo} --by={units} --reach={reach}",
+           "NR with sea escort to a controlled island without a port", "Escort",
+           (Field("from", "From", "choice", choices_from=_BASE, prefill="base", required=True), _ISLAND, _ISLAND_HELD, _CARGO,
+            Field("reach", "Hexes from the destroyers' base to FROM (if elsewhere)", "number", min=0, max=999, step=1))),
+          ("escort", "from", "Sea escort from an island",
+           "escort {island} {to} --island-end={island} {held} --cargo={cargo} --by={units} --reach={reach}",
+           "NR with sea escort from a controlled island without a port", "Escort",
+           (_ISLAND, _ISLAND_HELD, Field("to", "To", "choice", choices_from=_BASE, required=True), _CARGO,
+            Field("reach", "Hexes from the destroyers' base to the island", "number", min=0, max=999, step=1))),
+          ("invade", "from", "Seaborne invasion from an island",
+           "invade {hex} {island} --island-end={island} {held} --hex-kind={kind} --cargo={cargo} --by={units} "
+           "--distance={distance} {defended} --odds={odds} {supplied}",
+           "Invade from a controlled island without a port", "Invade",
+           (Field("hex", "Invasion hex", required=True, placeholder="e.g. U19"), _ISLAND, _ISLAND_HELD,
+            Field("kind", "Hex kind", "choice", choices=("beach", "gibraltar", "singapore", "one-hex-island", "port")),
+            _CARGO, _DIST, Field("defended", "Defended (an enemy ground unit)", "flag", option="--defended"),
+            Field("odds", "Odds (defended only)", placeholder="3:1"),
+            Field("supplied", "Started the turn there, fully supplied (21.514E)", "flag", option="--supplied"))),
+      )),
     Action("escort-result", "", "Escort result", "escort-result {id} --surviving={surviving} {defeated}",
            "After an interception of a sea escort: cargo delivered, returned or eliminated (21.66)", "21.66",
            fields=(Field("id", "Escort (e.g. escort-3)", required=True),

@@ -121,13 +121,45 @@ def turn_key(ctx: Context, env: Env) -> str:
     return f"{ctx.state.flow.turn}:{env.side(ctx)}"
 
 
-def record(ctx: Context, env: Env) -> dict[str, Any]:
-    """This player turn's operations record (empty if the saved one is of another turn)."""
+def record_for(ctx: Context, side: Side) -> dict[str, Any]:
+    """This player turn's operations record (empty if the saved one is of another turn), for the acting side ``side``."""
     world: AwawWorld = ctx.state.world
     ops = world.ops
-    if ops.get("turn") != turn_key(ctx, env):
-        return {"turn": turn_key(ctx, env), "transported": [], "missions": {}}
-    return {"turn": ops["turn"], "transported": list(ops.get("transported", [])), "missions": dict(ops.get("missions", {}))}
+    key = f"{ctx.state.flow.turn}:{side(ctx)}"
+    if ops.get("turn") != key:
+        return {"turn": key, "transported": [], "missions": {}}
+    return {**ops, "transported": list(ops.get("transported", [])), "missions": dict(ops.get("missions", {}))}
+
+
+def record(ctx: Context, env: Env) -> dict[str, Any]:
+    """This player turn's operations record (empty if the saved one is of another turn)."""
+    return record_for(ctx, env.side)
+
+
+def barred(ctx: Context, env: Env) -> list[str]:
+    """Destinations no transports may serve for the rest of this player turn (21.315), lower case.
+
+    Proposed ruling A11: the app keeps no supply zones, so the "destination supply zone" is read as the aborted
+    activity's destination base; the bar lasts until the operations record of the next player turn replaces it.
+    """
+    return [b.lower() for b in record(ctx, env).get("barred", [])]
+
+
+def check_not_barred(ctx: Context, env: Env, dest: str, transports: list[NavalUnit], what: str) -> None:
+    """21.315: after an aborted activity with transports, none may be used for operations to its destination."""
+    if transports and dest and dest.lower() in barred(ctx, env):
+        raise RuleError(f"{what}: a naval activity with transports to {dest} was aborted this player turn; no transports may "
+                        f"be used for naval operations relating to {dest}'s supply zone for the rest of the player turn "
+                        f"({ids_of(transports)}) (21.315)")
+
+
+def ids_of(units: list[NavalUnit]) -> str:
+    return ", ".join(u.id for u in units)
+
+
+def bar(rec: dict[str, Any], dest: str) -> dict[str, Any]:
+    """The record with ``dest`` barred to transports for the rest of the player turn (21.315)."""
+    return {**rec, "barred": list(dict.fromkeys([*rec.get("barred", []), dest]))}
 
 
 def with_record(world: AwawWorld, rec: dict[str, Any]) -> AwawWorld:
@@ -179,3 +211,50 @@ def answer_confirm(actions: dict[str, Action]) -> Callable[[Context, Pending, st
         return replace(outcome, summary=f"{prompt.id}: confirmed — {outcome.summary}")
 
     return answer
+
+
+# --- islands without port access (21.37) ------------------------------------------------------------------------
+
+
+def ends(ctx: Context, env: Env, opts: dict[str, Any], starts_text: str, end_words: list[str], what: str
+         ) -> tuple[list[Base], Base | None, list[str]]:
+    """The bases of embarkation (comma-separated) and the destination (``end_words``; None when not asked for), any of
+    them an island without port access named with ``--island-end`` (21.37); returns the rest of ``end_words`` too."""
+    from .islands import island_base
+
+    from .islands import ISLAND_WORD
+
+    world: AwawWorld = ctx.state.world
+    isles = {w.lower(): w for w in words_list(opts, "island-end")}
+    names = [w.strip() for w in starts_text.split(",") if w.strip()]
+    if ISLAND_WORD in [n.lower() for n in names] + [" ".join(end_words).strip().lower()]:
+        if len(isles) != 1:
+            raise RuleError(f"{what}: '{ISLAND_WORD}' stands for the island named with --island-end NAME (one island) (21.37)")
+        island = next(iter(isles.values()))
+        names = [island if n.lower() == ISLAND_WORD else n for n in names]
+        if " ".join(end_words).strip().lower() == ISLAND_WORD:
+            end_words = [island]
+    real = [world.base(w) for w in names if w.lower() not in isles]
+    end: Base | None = None
+    rest: list[str] = []
+    joined = " ".join(end_words).strip()
+    if end_words and joined.lower() not in isles:
+        end, rest = world.take_base(end_words)
+    theater = (real[0].theater if real else end.theater if end is not None else "europe")
+    used = {n.lower() for n in names} | ({joined.lower()} if end_words else set())
+    unused = [w for k, w in isles.items() if k not in used]
+    if unused:
+        raise RuleError(f"{what}: --island-end names {', '.join(unused)}, which is neither a base of embarkation nor the "
+                        "destination (21.37)")
+    power = next(p for p, spec in env.tables.powers.items() if spec.side == env.side(ctx))
+    held = bool(opts.get("island-held"))
+
+    def one(name: str) -> Base:
+        if name.lower() in isles:
+            return island_base(name, power, theater, held, what, env.ops)
+        return world.base(name)
+
+    starts = [one(n) for n in names]
+    if end_words and end is None:
+        end = one(joined)
+    return starts, end, rest

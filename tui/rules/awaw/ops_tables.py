@@ -119,6 +119,8 @@ class TransportRules(DataModel):
     box_destroyers_per_factor: Cited
     factors_per_transport: CitedPositive
     routes: list[Route]
+    beach_islands: CitedNames
+    """21.37B: islands without port access used through their beach hexes as though they were ports."""
 
 
 class Occupation(DataModel):
@@ -128,6 +130,20 @@ class Occupation(DataModel):
     specialized: Count
     pacific_island: Count
     pacific_island_port: Count
+    rule: str
+    note: str = ""
+
+
+class Aleutians(DataModel):
+    """21.512C, 21.5151B: the Aleutian islands, and Japan's invasion of Dutch Harbor from Japan."""
+
+    islands: list[str]
+    """The Aleutian islands (21.5151B: no winter invasion of any of them)."""
+    target: str
+    """Dutch Harbor: Japan invading it from Japan must hold and fully supply another Aleutian island (21.512C)."""
+    power: str
+    from_bases: list[str]
+    """The bases that count as "from Japan" (names, or ``group:G`` for a base whose island group is G)."""
     rule: str
     note: str = ""
 
@@ -159,6 +175,7 @@ class InvasionRules(DataModel):
     occupation: Occupation
     exploit_min_ctl: Cited
     exploit_ctl_reduction: Cited
+    aleutians: Aleutians
 
 
 class DrmCap(DataModel):
@@ -206,6 +223,29 @@ class Origin(DataModel, kw_only=True):
     note: str = ""
 
 
+class SetupRaiders(DataModel):
+    """21.5331: raiders Germany may place in an SW box at its opening setup; they must raid, paying BRPs each."""
+
+    ships: list[str]
+    """Ids or names of the ships (any case)."""
+    power: str
+    sw_box: str
+    turn: str
+    """The turn in whose combat phase they raid (``Fall 1939``)."""
+    brps_each: Count
+    rule: str
+    note: str = ""
+
+
+class RaidFront(DataModel):
+    """21.531C: the front a raid's BRPs are paid on (the seed's list is missing; proposed ruling A15)."""
+
+    by_sw_box: dict[str, str]
+    """The front for raids into each SW box when the base of origin does not decide it."""
+    rule: str
+    note: str = ""
+
+
 class RaiderRules(DataModel):
     """21.532 raider groups and 21.5342G defending boxes."""
 
@@ -214,6 +254,8 @@ class RaiderRules(DataModel):
     max_fast_carriers: Cited
     origins: list[Origin]
     defender_boxes: dict[str, Any]
+    setup: SetupRaiders
+    brp_front: RaidFront
 
 
 class RaiderBox(DataModel):

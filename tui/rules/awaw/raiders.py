@@ -170,3 +170,39 @@ def may_attack_transports(engaged: bool, unscreened_survivors: int) -> Explained
                      ("Each carrier makes one air strike and the other ships one fleet combat roll on the Naval Attack Table "
                       "(22.55, not in the seed: the referee types the transports lost, RULINGS A2); nationality DRMs apply "
                       "(21.5362).",) if ok else ("Damaged survivors still protect the transports (21.5363).",))
+
+
+def check_setup_raider(unit_id: str, name: str, power: str, sw_box: str, turn_label: str, t: OpsTables) -> str:
+    """21.5331: a ship already in ``sw_box`` raids without moving from port only if it is one Germany placed there at its
+    opening setup, in the turn the data names; returns the BRP line, refuses otherwise."""
+    spec = t.raiders.setup
+    names = {s.lower() for s in spec.ships}
+    if power != spec.power or sw_box != spec.sw_box or not ({unit_id.lower(), name.lower()} & names):
+        raise RuleError(f"{unit_id} is already in the {sw_box} box: raiders move from port to the SW box (21.533B); only "
+                        f"{', '.join(spec.ships)} placed there at {power_name(spec.power)}'s opening setup raid from it "
+                        f"({spec.rule})")
+    if turn_label and turn_label.lower() != spec.turn.lower():
+        raise RuleError(f"{unit_id} was placed in the {sw_box} box at the opening setup and raids in the {spec.turn} combat "
+                        f"phase, not {turn_label} ({spec.rule})")
+    return f"{unit_id} placed in the {sw_box} box at the opening setup: {spec.brps_each} BRP ({spec.rule})"
+
+
+def raid_front(origin_fronts: list[tuple[str, ...]], sw_box: str, t: OpsTables) -> tuple[str, str]:
+    """21.531C (proposed ruling A15): the front a raid's BRPs are paid on, and why."""
+    spec = t.raiders.brp_front
+    single = {f[0] for f in origin_fronts if len(f) == 1}
+    if len(single) == 1 and all(len(f) == 1 for f in origin_fronts):
+        front = single.pop()
+        return front, f"the front of the raiders' base of origin ({spec.rule}; proposed ruling A15)"
+    front = spec.by_sw_box.get(sw_box, "")
+    return front, f"the front set for raids into the {sw_box} box ({spec.rule}; proposed ruling A15)"
+
+
+def waiting_setup_raiders(units: list, turn_label: str, side: str, tables, t: OpsTables) -> list[str]:
+    """21.5331: the setup raiders still in their SW box, not yet raiding, in the turn they must raid (ids)."""
+    spec = t.raiders.setup
+    if turn_label.lower() != spec.turn.lower() or tables.side_of(spec.power) != side:
+        return []
+    names = {s.lower() for s in spec.ships}
+    return [u.id for u in units if u.power == spec.power and u.base == spec.sw_box and not u.sunk and not u.at_sea
+            and ({u.id.lower(), u.name.lower()} & names)]

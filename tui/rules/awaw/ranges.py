@@ -72,3 +72,24 @@ def check_range(kind: str, theater: str, distance: int, tables: AwawTables, *, l
     if ports:
         notes.append(f"ports touched: {', '.join(ports)}")
     return Explained(f"{spec.name} range", distance, spec.rule, tuple(terms), tuple(notes))
+
+
+def box_edge(base_name: str, tables: AwawTables) -> tuple[int, str]:
+    """The hexes from a mapboard box to the board edge (21.16, 21.17, 21.413B) and the rule, or (0, "") when none apply."""
+    box = tables.boxes.get(base_name)
+    if box is None or not box.edge:
+        return 0, ""
+    return box.edge, box.rule
+
+
+def add_edge(distance: int, legs: list[int] | None, edge: int) -> tuple[int, list[int] | None]:
+    """Proposed ruling A13: a distance typed from the board edge, plus the box's hexes to the edge (on the first leg)."""
+    if not edge:
+        return distance, legs
+    return distance + edge, ([legs[0] + edge, *legs[1:]] if legs else None)
+
+
+def edge_note(base_name: str, edge: int, rule: str) -> str:
+    """The line an explanation carries when a box's edge hexes were added."""
+    return (f"{edge} hexes from the {base_name} box to the board edge added to the distance typed from the edge "
+            f"({rule}; proposed ruling A13)")

@@ -158,6 +158,19 @@ class Harbor(DataModel):
     note: str = ""
 
 
+class Submarines(DataModel):
+    """21.4184C, E: submarine patrols at sea in the opposing player turn."""
+
+    sw_power: str
+    """The power whose submarine warfare in ``sw_box`` keeps its submarines off ``front`` (21.4184E)."""
+    sw_box: str
+    front: str
+    rule: str
+    attackers: list[str]
+    """What may attack patrolling submarines in the opposing player turn (21.4184C)."""
+    note: str = ""
+
+
 class PortConstruction(DataModel):
     """21.121-21.124: who may build port counters, from when, how many, at what cost."""
 
@@ -221,6 +234,7 @@ class AwawTables(DataModel, kw_only=True):
     rivers: Rivers
     seasons: Seasons
     harbor: Harbor
+    submarines: Submarines
     uninversion: Uninversion
     port_construction: PortConstruction
     ranges: dict[str, RangeKind]
@@ -259,6 +273,7 @@ _TABLES: dict[str, type] = {
     "rivers": Rivers,
     "seasons": Seasons,
     "harbor": Harbor,
+    "submarines": Submarines,
     "uninversion": Uninversion,
     "port_construction": PortConstruction,
     "ranges": dict[str, RangeKind],
@@ -293,6 +308,10 @@ def _check(t: AwawTables, file: str) -> None:
     for key, kind in t.base_kinds.items():
         if not kind.unlimited and kind.capacity == 0:
             raise DataError(file, f"table base_kinds, key {key}.capacity", "needs a capacity above 0 (or unlimited = true)")
+    if t.submarines.sw_power not in t.powers:
+        raise DataError(file, "table submarines, key sw_power", f"'{t.submarines.sw_power}' is not a power")
+    if t.submarines.front not in t.fronts:
+        raise DataError(file, "table submarines, key front", f"'{t.submarines.front}' is not a front")
     if t.harbor.initial_power not in t.powers:
         raise DataError(file, "table harbor, key initial_power", f"'{t.harbor.initial_power}' is not a power")
     ids = [s.id for s in t.straits]

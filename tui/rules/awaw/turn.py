@@ -20,7 +20,10 @@ from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import GameState, Pending
 from . import basing as B
+from . import returns as R
+from . import submarines as S
 from .common import Side, ids, one_side
+from .ops_helpers import record_for
 from .parts import OpsParts
 from .tables import AwawTables
 from .units import new_turn
@@ -33,6 +36,8 @@ def build_turn(tables: AwawTables, side: Side) -> OpsParts:
     def start_player_turn(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
         """21.31, 21.32, 21.112: each unit may act once again this player turn; last turn's bars are lifted."""
         changed = [new_turn(u) for u in world.units.values() if u.acted or u.base_changed or u.unusable or u.intercepts]
+        rec = record_for(ctx, side)
+        world = replace(world, ops={**rec, "turn_control": {n: b.control for n, b in world.bases.items()}})  # 21.33
         if not changed:
             return world, []
         return world.with_units(changed), [f"{len(changed)} unit(s) may act again this player turn (21.31, 21.32)"]
@@ -44,14 +49,29 @@ def build_turn(tables: AwawTables, side: Side) -> OpsParts:
 
     def patrols_return(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
         """21.4183, 21.4191: patrols and defensive patrols return to base, inverted; submarine patrols may stay (21.4184)."""
-        back, stay = [], []
+        back, stay, barred = [], [], []
+        fronts = dict(record_for(ctx, side).get("patrol_fronts", {}))
+        sw_subs = S.sw_submarines(list(world.units.values()), tables)
+        held: list[str] = []
         for u in world.units.values():
             if u.at_sea in ("patrol", "mission", "defensive-patrol"):
+                origin = world.bases.get(u.base)
+                if origin is not None and R.targeted(origin, R.invasion_targets(world.ops, tables.side_of(u.power))):
+                    held.append(u.id)  # 21.33: not home to an invasion target unless it is the only base
+                    continue
                 if u.at_sea == "patrol" and u.category(tables) == "submarine":
-                    stay.append(u.id)
+                    why = S.must_return(u, fronts.get(u.id, ""), sw_subs, tables)
+                    if why:
+                        barred.append(why)
+                        back.append(u.change(at_sea="", sea_hex="", inverted=True))
+                    else:
+                        stay.append(u.id)
                 else:
                     back.append(u.change(at_sea="", sea_hex="", inverted=True))
-        lines = []
+        lines = list(barred)
+        if held:
+            lines.append(f"{', '.join(held)} may not return to a base an enemy seaborne invasion targets unless it is the only "
+                         "one: return UNITS --to BASE --distance N, or return UNITS --only (21.33)")
         if back:
             lines.append(f"Returned to base and inverted before exploitation: {ids(back)} (21.4183, 21.4191); "
                          "`return UNITS BASE --distance N` moves one to another base (21.33)")

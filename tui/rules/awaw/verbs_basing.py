@@ -12,20 +12,27 @@ redeploys naval units in the redeployment phase (21.32, 21.3612), and
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..core.errors import RuleError
 from ..core.explain import Explained
 from ..core.ruleset import Context, Outcome, Verb
+from ..core.state import Pending
 from . import basing as B
+from . import returns as R
 from .bases import Base
 from .common import Side, distance, ids, one_side, words_list
 from .parts import OpsParts
-from .ranges import check_range, read_legs
+from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
 from .straits import check_route
 from .tables import AwawTables
 from .units import NavalUnit
 from .world import AwawWorld
+
+
+DISPLACE_CHOICES = ("not engaged", "engaged, fought through", "withdrew together")
+"""21.232: what the enemy did to displaced units on the way (results typed, RULINGS A2)."""
 
 
 def inverts_on_base_change(origin: Base, dest: Base) -> str:
@@ -164,8 +171,12 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
             if front not in dest.fronts and not dest.is_box:
                 raise RuleError(f"displace: {dest.name} is not on the {front} front chosen (21.23C)")
         n = distance(opts, "displace", "21.23D")
+        edge, edge_rule = box_edge(dest.name, tables)
+        n, _ = add_edge(n, None, edge)
         try:
             check = check_range("displacement", origin.theater, n, tables)
+            if edge:
+                check = replace(check, notes=(*check.notes, edge_note(dest.name, edge, edge_rule.replace("21.413B", "21.231"))))
         except RuleError as exc:
             raise RuleError(f"{exc}; with no port in range type `displace {origin.name} none` (21.23D)") from None
         B.check_room(world, dest, chosen, tables, "displace (partial room: name the units that fit, 21.23B)")
@@ -173,8 +184,29 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         new = world.with_units(moved)
         left = [u.id for u in afloat if u not in chosen]
         more = (f"still to displace from {origin.name}: {', '.join(left)} (21.23B: to the next closest port)",) if left else ()
-        return Outcome(new, f"{ids(chosen)} displaced {origin.name} → {dest.name}, {n} hexes, inverted (21.23, 21.233)",
-                       more, (check, B.room_left(new, dest, tables)))
+        new, serial = new.next_serial()
+        prompt = Pending(id=f"displace-{serial}", text=f"Displaced {ids(chosen)} on the way to {dest.name}: does the enemy attack "
+                         "them by air or intercept them (21.232)? They may not abort.", kind="choice", effect="displace-step",
+                         choices=DISPLACE_CHOICES, required=False, rule="21.232", subject=dest.name,
+                         args={"units": [u.id for u in chosen], "to": dest.name}, raised=ctx.segment.key)
+        return Outcome(new, f"{ids(chosen)} displaced {origin.name} → {dest.name}, {n} hexes, inverted (21.23, 21.233); "
+                            f"answer displace-{serial} if the enemy engages them on the way (21.232)",
+                       more, (check, B.room_left(new, dest, tables)), raise_prompts=(prompt,))
+
+    def displace_step(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """21.232 A-D: what happened to displaced units on their way; they may not abort."""
+        world: AwawWorld = ctx.state.world
+        units, dest = list(prompt.args["units"]), str(prompt.args["to"])
+        if value == DISPLACE_CHOICES[0]:
+            return Outcome(world, f"{', '.join(units)} reached {dest} unengaged (21.232)")
+        if value == DISPLACE_CHOICES[1]:
+            return Outcome(world, f"{', '.join(units)} fought through to {dest}: displaced units may not abort after being engaged "
+                                  "(21.232B); they are attacked by air as they enter each hex and may be intercepted again, "
+                                  "submarines included (21.232C, D). Record losses with damage/sink.")
+        if value == DISPLACE_CHOICES[2]:
+            return Outcome(world, f"{', '.join(units)} withdrew from the naval combat in their entirety, leaving no unit behind, "
+                                  f"and continue along the same route to {dest} (21.232B). Record losses with damage/sink.")
+        raise RuleError(f"'{value}' is not an answer to {prompt.id} ({', '.join(DISPLACE_CHOICES)})")
 
     def return_(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.33: units at sea return to their base of origin, or (--to BASE --distance N) another friendly base in range."""
@@ -184,11 +216,20 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         if away:
             raise RuleError(f"return: {', '.join(away)} {'is' if len(away) == 1 else 'are'} not at sea (21.33)")
         inverted = [u.change(at_sea="", sea_hex="", inverted=True) for u in units]
-        if str(opts.get("to") or "origin").lower() == "origin":
+        who = tables.side_of(units[0].power)
+        in_combat = "combat" in ctx.segment.path
+        invaded = R.invasion_targets(world.ops, who)
+        home = str(opts.get("to") or "origin").lower() == "origin"
+        origins = {u.base for u in units}
+        for name in sorted(origins):
+            origin = world.bases[name]
+            R.check_return(origin, origin if home else world.base(str(opts["to"])), in_combat=in_combat, invaded=invaded,
+                           only=bool(opts.get("only")))
+        if home:
             return Outcome(world.with_units(inverted), f"{ids(units)} back at their base of origin, inverted (21.33, 21.4183)")
         dest = world.base(str(opts["to"]))
-        who = tables.side_of(units[0].power)
-        if tables.side_of(dest.control_at_start) != who:
+        at_start = dict(world.ops.get("turn_control", {})).get(dest.name, dest.control_at_start)
+        if tables.side_of(at_start) != who:
             raise RuleError(f"return: {dest.name} was not under friendly control at the start of the player turn (21.33)")
         n = distance(opts, "return", "21.33")
         check = check_range("return", dest.theater, n, tables)
@@ -248,13 +289,14 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         Verb("displace", "displace FROM TO|none [UNITS] --distance N [--front F]",
              "Displace naval units from a base the enemy occupies to the nearest controlled port with room.",
              "21.23, 21.233", displace, anytime=True, group="naval", options=("distance", "front")),
-        Verb("return", "return UNITS [--to BASE|origin --distance N]",
-             "Units at sea return to their base of origin, or to another friendly base within 20/10 hexes.",
-             "21.33, 21.4183", return_, group="naval", options=("to", "distance")),
+        Verb("return", "return UNITS [--to BASE|origin --distance N] [--only]",
+             "Units at sea return to their base of origin, or to another friendly base within 20/10 hexes; not to a base an "
+             "enemy invasion targets in the combat phase unless it is the only one (--only); from an SW box, to the SW box.",
+             "21.33, 21.4183", return_, group="naval", options=("to", "distance", "only")),
         Verb("nr", "nr BASE UNITS --distance N [--legs A,B,..] [--straits ..] [--ports ..]",
              "Naval redeployment of naval units (a port touched every 20/10 hexes).", "21.32, 21.3612", nr,
              group="naval", options=("distance", "legs", "straits", "ports", "river")),
         Verb("eliminate", "eliminate UNITS", "Eliminate excess units of the owner's choice at an overstacked base.",
              "21.112", eliminate, group="naval"),
     ]
-    return OpsParts({v.name: v for v in verbs})
+    return OpsParts({v.name: v for v in verbs}, answers={"displace-step": displace_step})

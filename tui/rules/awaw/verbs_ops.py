@@ -21,13 +21,14 @@ from typing import Any
 from ..core.errors import RuleError
 from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
-from .common import ids
+from .common import ids, words_list
 from .employment import employ
 from .escort import Cargo as EscortCargo
 from .escort import check_initial_leg, escort_requirement, escort_result
 from .ops_common import Requirement, check_enough, plural, power_name
 from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo_of, force, held_at_start, mission, place, power_of
-from .ops_helpers import record, route_checks, transported, with_record
+from .ops_helpers import bar, check_not_barred, ends, record, route_checks, transported, with_record
+from .islands import ISLAND, ISLAND_WORD, island_check
 from .ops_tables import OpsTables
 from .ops_tables import load_ops_tables as _load
 from .parts import OpsParts
@@ -93,6 +94,8 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                 for key, rule in (("from", "21.65C"), ("to", "21.65D")):
                     if key in ends and env.tables.side_of(ends[key].control) != env.side(ctx):
                         raise RuleError(f"{what}: {ends[key].name} is not controlled by the {env.side(ctx)} side ({rule})")
+                if "to" in ends:
+                    check_not_barred(ctx, env, ends["to"].name, f.of("transport", env), what)
                 new, serial = new.next_serial()
                 mid = f"escort-{serial}"
                 rec = record(ctx, env)
@@ -116,8 +119,8 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         who = env.side(ctx)
         if len(args) < 2:
             raise RuleError("usage: transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 --distance N (21.43)")
-        starts = [world.base(w) for w in args[0].split(",") if w.strip()]
-        end, rest = world.take_base(args[1:])
+        starts, end_, rest = ends(ctx, env, opts, args[0], args[1:], "sea transport")
+        end = end_ if end_ is not None else world.base(args[1])
         if rest:
             raise RuleError(f"transport: one base of debarkation; different ones need separate missions (21.435C), not '{' '.join(rest)}'")
         held = {b.name.lower() for b in [*starts, end] if held_at_start(b, who, env)}
@@ -127,6 +130,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         reqs = [transport_requirement(carried.value, place(s), place(end), env.ops) for s in starts]
         req, route = max(reqs, key=lambda r: (r[0].destroyers.value, r[0].transports.value))
         f = force(ctx, opts, env, "sea transport")
+        check_not_barred(ctx, env, end.name, f.of("transport", env), "sea transport")
         chosen_enough(req, f, "sea transport")
         for u in f.of("transport", env):
             if route is None or u.base != route.sw_box:
@@ -148,7 +152,20 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                    f"({', '.join(c.name for c in cargo)}) carried by {ids(f.units)}; needs {req.destroyers.value} destroyer "
                    f"factors, {plural(req.transports.value, 'transport')} (21.434)")
         details = (*carried_rules(cargo), f"If intercepted and defeated: `transport-result {mid} before|after` (21.436).")
+        isles = [b.name for b in [*starts, end] if b.kind == ISLAND]
+        if isles:
+            checks.append(island_check(isles, env.ops))
         return Outcome(new, summary, details, (*req.figures, carried, *checks), actor=who)
+
+    def _bar_if_transports(world: AwawWorld, rec: dict[str, Any], m: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        """21.315: an aborted activity that used transports bars transports to its destination for the rest of the turn."""
+        used_tr = [i for i in m.get("units", []) if i in world.units and world.units[i].category(env.tables) == "transport"]
+        dest = str(m.get("to") or "")
+        if not used_tr or not dest:
+            return rec, []
+        return bar(rec, dest), [f"An activity with transports ({', '.join(used_tr)}) was aborted: no transports may be used for "
+                                f"naval operations relating to {dest} for the rest of the player turn; those already under "
+                                "way are unaffected (21.315)."]
 
     def transport_done(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.436: a sea transport intercepted and defeated before or after embarkation."""
@@ -165,8 +182,12 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             moved = {c.lower() for c in m["cargo"]}
             rec["transported"] = [n for n in rec["transported"] if n.lower() not in moved]
         embark = " or ".join(m["from"])
-        return Outcome(with_record(world, rec), f"{m['id']}: defeated {stage} embarkation — {failure(stage, embark)}",
-                       ("The naval units stay inverted at their original base (21.436A, B).",), actor=env.side(ctx))
+        notes = ["The naval units stay inverted at their original base (21.436A, B)."]
+        rec, line = _bar_if_transports(world, rec, m)
+        notes += line
+        tail = f" {line[0]}" if line else ""
+        return Outcome(with_record(world, rec), f"{m['id']}: defeated {stage} embarkation — {failure(stage, embark)}{tail}",
+                       tuple(notes[:1]), actor=env.side(ctx))
 
     def escort(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.6: sea escort of ground and air units redeploying from one base to one destination (21.63C)."""
@@ -175,8 +196,15 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         if len(args) < 2:
             raise RuleError("usage: escort FROM TO --cargo \"NAME:FACTORS\" --by A,B [--reach N] (21.6); oil and BRPs go by "
                             "ship-oil and grant-brp in supply determination (21.63)")
-        start, rest = world.take_base(args)
-        end, rest = world.take_base(rest)
+        isles = {w.lower() for w in words_list(opts, "island-end")}
+        if args[0].lower() in isles or args[0].lower() == ISLAND_WORD:
+            starts_, end_, rest = ends(ctx, env, opts, args[0], args[1:], "sea escort")
+        else:
+            first, tail = world.take_base(args)
+            starts_, end_, rest = ends(ctx, env, opts, first.name, tail, "sea escort")
+        start, end = starts_[0], end_
+        if end is None:
+            raise RuleError("escort: to which base? (21.65D)")
         if rest:
             raise RuleError(f"escort: sea escorts to different destinations are carried out separately (21.65I), not '{' '.join(rest)}'")
         for b, rule in ((start, "21.65C"), (end, "21.65D")):
@@ -185,6 +213,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         units = cargo_of(opts)
         load = EscortCargo(sum(c.factors for c in units))
         f = force(ctx, opts, env, "sea escort")
+        check_not_barred(ctx, env, end.name, f.of("transport", env), "sea escort")
         power = str(opts.get("power") or f.units[0].power).lower()
         if power not in env.tables.powers:
             raise RuleError(f"escort: no power called '{power}' ({', '.join(env.tables.powers)})")
@@ -221,8 +250,14 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         out = escort_result(m["destroyers"], surviving, bool(opts.get("transport-lost")), bool(opts.get("defeated")), m["from"])
         rec = record(ctx, env)
         rec["missions"] = {**rec["missions"], m["id"]: {**rec["missions"][m["id"]], "result": out.value}}
+        notes = out.notes
+        if out.value == "returned":
+            rec, line = _bar_if_transports(world, rec, m)
+            notes = (*notes, *line)
         cargo = ", ".join(x for x in (", ".join(m["cargo"]), f"{m['oil']} oil" if m["oil"] else "", f"{m['brps']} BRPs" if m["brps"] else "") if x)
-        return Outcome(with_record(world, rec), f"{m['id']}: the cargo ({cargo}) is {out.value} ({out.rule})", out.notes, (out,))
+        tail = f" {notes[-1]}" if len(notes) > len(out.notes) else ""
+        return Outcome(with_record(world, rec), f"{m['id']}: the cargo ({cargo}) is {out.value} ({out.rule}){tail}",
+                       tuple(out.notes), (out,))
 
     verbs = [
         Verb("sea-supply", "sea-supply POWER BOX_LINES [PORT_LINES] --by T1,T2",
@@ -235,17 +270,18 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              "A Western Allied BRP grant by sea: one transport per five BRPs.", "21.423, 21.56", supply_like("grant-brp"),
              group="operations", options=("by", "from", "to")),
         Verb("transport", "transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 --distance N [--legs a,b] "
-             "[--ports P] [--straits S] [--air-room]",
+             "[--ports P] [--straits S] [--air-room] [--island-end NAME --island-held]",
              "Sea transport ground or air units to one base: 1 destroyer factor per factor (2 to or from a box, plus a transport "
              "per 5 factors); both bases held at the start of the turn.", "21.43", lambda c, a, o: transport(c, a, o, False),
-             group="operations", options=("cargo", "by", "distance", "legs", "ports", "straits", "exception", "air-room")),
+             group="operations", options=("cargo", "by", "distance", "legs", "ports", "straits", "exception", "air-room", "island-end",
+                                          "island-held")),
         Verb("transport-result", "transport-result ID before|after",
              "A sea transport intercepted and defeated before embarkation (nothing moved) or after it (the cargo returns to "
              "its base of embarkation).", "21.436", transport_done, group="operations"),
-        Verb("escort", "escort FROM TO --cargo \"NAME:FACTORS[:KIND]\" --by A,B [--power P] [--reach N]",
+        Verb("escort", "escort FROM TO --cargo \"NAME:FACTORS[:KIND]\" --by A,B [--power P] [--reach N] [--island-end NAME --island-held]",
              "Sea escort ground and air units redeploying across water: destroyers on the mapboard (1 per factor), transports to "
              "or from a box (1 per 5 factors); oil and BRPs go by ship-oil and grant-brp (21.63).", "21.6", escort,
-             group="operations", options=("cargo", "by", "power", "reach")),
+             group="operations", options=("cargo", "by", "power", "reach", "island-end", "island-held")),
         Verb("escort-result", "escort-result ID --surviving N [--defeated] [--transport-lost]",
              "After an interception: the cargo is eliminated below the destroyer requirement or with its transport, returned if "
              "the escort lost.", "21.66", escort_done, group="operations", options=("surviving", "defeated", "transport-lost")),
@@ -283,7 +319,20 @@ def build_ops(tables: AwawTables, ops_tables: OpsTables, side: Any = None) -> Op
     verbs, actions = build_cargo_verbs(env)
     combat, combat_actions = build_combat_verbs(env)
     all_verbs = {v.name: checked(v) for v in [*verbs, *combat, *build_raid_verbs(env)]}
-    return OpsParts(all_verbs, answers={"ops-confirm": answer_confirm({**actions, **combat_actions})}, actions=OPS_ACTIONS)
+
+    def setup_raiders(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
+        """21.5331: in their turn's combat phase, the raiders placed at the opening setup must raid."""
+        from .raiders import waiting_setup_raiders
+
+        waiting = waiting_setup_raiders(list(world.units.values()), ctx.turn_label or "", env.side(ctx), tables, ops_tables)
+        if not waiting:
+            return world, []
+        spec = ops_tables.raiders.setup
+        return world, [f"{', '.join(waiting)} in the {spec.sw_box} box must raid this combat phase, {spec.brps_each} BRP each: "
+                       f"raid \"{spec.sw_box}\" --by {','.join(waiting)} ({spec.rule})"]
+
+    return OpsParts(all_verbs, effects={"setup-raiders": setup_raiders},
+                    answers={"ops-confirm": answer_confirm({**actions, **combat_actions})}, actions=OPS_ACTIONS)
 
 
 def _phasing(tables: AwawTables):

@@ -23,7 +23,7 @@ from . import invasion as I
 from .common import ids, words_list
 from .employment import employ
 from .ops_common import check_enough, plural
-from .ops_helpers import Action, Env, ask, cargo_of, force, mission, place, record, route_checks, transported, with_record
+from .ops_helpers import Action, Env, ask, cargo_of, ends, force, mission, place, record, route_checks, transported, with_record
 from .transport import Cargo
 from .world import AwawWorld
 
@@ -63,7 +63,7 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             raise RuleError("usage: invade HEX FROM[,FROM2] --hex-kind KIND --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 "
                             "--distance N [--defended --odds A:D] (21.51)")
         target = args[0]
-        starts = [world.base(w) for w in args[1].split(",") if w.strip()]
+        starts, _, _ = ends(ctx, env, opts, args[1], [], "seaborne invasion")  # a port, box or island (21.37, 21.511)
         if target.lower() in {b.lower() for b in world.bases} and world.base(target).is_box:
             I.check_target(place(world.base(target)))
         for b in starts:
@@ -82,7 +82,12 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         checks.append(I.check_odds(str(opts.get("odds") or ""), defended, ops) if defended or opts.get("odds")
                       else I.check_odds("", False, ops))
         crossed = tuple(words_list(opts, "fronts")) or tuple(dict.fromkeys(f for b in starts for f in b.fronts))
-        checks.append(I.check_winter(winter(ctx), crossed, bool(opts.get("aleutian")), ops))
+        checks.append(I.check_winter(winter(ctx), crossed, bool(opts.get("aleutian")) or I.is_aleutian(target, ops), ops))
+        powers = {u.power for u in world.units_named(words_list(opts, "by"))} if opts.get("by") not in (None, True) else set()
+        checks.append(I.check_dutch_harbor(target, next(iter(powers)) if len(powers) == 1 else "",
+                                           I.from_japan([(b.name, b.group) for b in starts], ops),
+                                           str(opts.get("via") or "") if opts.get("via") is not True else "",
+                                           bool(opts.get("via-held")), ops))
         presence = I.naval_presence(enemy_ships(world, target, who), target, ops)
         if presence.value:
             raise RuleError(f"invade: an enemy TF or {ops.invasion.naval_presence_factors.value} or more undamaged enemy naval "
@@ -273,12 +278,13 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
 
     verbs = [
         Verb("invade", "invade HEX FROM[,FROM2] --hex-kind beach|gibraltar|singapore|one-hex-island|port --cargo \"NAME:FACTORS[:KIND]\" "
-             "--by DD1,DD2 --distance N [--defended --odds A:D] [--attackers A,B] [--ctl N] [--fronts F,G] [--supplied]",
+             "--by DD1,DD2 --distance N [--defended --odds A:D] [--attackers A,B] [--ctl N] [--fronts F,G] [--supplied] "
+             "[--aleutian] [--via ISLAND --via-held] [--island-end NAME --island-held]",
              "Announce a seaborne invasion: 1 destroyer factor per ground factor (2 if defended, counting units kept back), "
              "odds 1:1 or better, at most two units by sea (marines, commandos excepted).", "21.51",
              lambda c, a, o: invade(c, a, o, False), group="operations",
              options=("hex-kind", "cargo", "by", "distance", "legs", "ports", "straits", "exception", "defended", "odds",
-                      "attackers", "ctl", "fronts", "aleutian", "supplied")),
+                      "attackers", "ctl", "fronts", "aleutian", "supplied", "via", "via-held", "island-end", "island-held")),
         Verb("bombard", "bombard INVASION_ID --by A,B --distance N [--air-support N]",
              "Shore bombardment for an announced invasion: 3 naval factors per combat factor, capped by Naval Nationality DRM "
              "(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527).", "21.52",

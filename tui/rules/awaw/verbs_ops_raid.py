@@ -49,11 +49,22 @@ def build_raid_verbs(env: Env) -> list[Verb]:
             if unit_id in world.units:
                 counts[world.units[unit_id].base] = counts.get(world.units[unit_id].base, 0) + 1
         notes = []
+        setup_lines = []
         for u in f.units:
+            if u.base == box.name:  # 21.5331: placed in the SW box at the opening setup
+                setup_lines.append(R.check_setup_raider(u.id, u.name, u.power, box.name, ctx.turn_label or "", ops))
+                continue
             origin = R.origin_for(u.power, place(world.bases[u.base]), box.name, ops)
             R.check_per_base(origin, {u.base: counts[u.base]})
             if origin.condition:
                 notes.append(f"{origin.rule}: only if {origin.condition} (the referee checks)")
+        if setup_lines and len(setup_lines) != len(f.units):
+            raise RuleError("raid: the setup raiders already in the SW box form their own groups; ships from port may not join "
+                            f"them ({ops.raiders.setup.rule}, 21.533A)")
+        front, why = R.raid_front([tuple(world.bases[u.base].fronts) for u in f.units if u.base != box.name], box.name, ops)
+        factors = sum(u.factors for u in f.units)
+        brps = (f"{ops.raiders.setup.brps_each * len(f.units)} BRPs, {ops.raiders.setup.brps_each} for each raiding ship "
+                f"({ops.raiders.setup.rule})") if setup_lines else f"BRPs for {factors} naval factors on the {front} front: {why}"
         new_world, serial = world.next_serial()
         mid = f"raid-{serial}"
         priority = len(earlier) + 1
@@ -62,8 +73,8 @@ def build_raid_verbs(env: Env) -> list[Verb]:
         moved = [u.change(acted=True, at_sea="raiding", sea_hex=box.name) for u in f.units]
         new = with_record(new_world.with_units(moved), rec)
         summary = f"{mid}: raider group {priority} in the {box.name} box: {ids(f.units)} ({group.value} ships) (21.532, 21.533C)"
-        details = (*dict.fromkeys(notes), "BRPs are paid on the front 21.531C names (its list is not in the seed: the referee "
-                   "pays them by hand).", "Engage it with `raid-engage ID` after other interceptions (21.5341).")
+        summary += f"; {brps}"
+        details = (*dict.fromkeys(notes), *setup_lines, "Engage it with `raid-engage ID` after other interceptions (21.5341).")
         return Outcome(new, summary, details, (group,), actor=env.side(ctx))
 
     def engage(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:

@@ -19,9 +19,12 @@ from ..core.errors import RuleError
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
 from .common import Side, distance, ids, one_side, words_list
-from .employment import check_force, employ, why_not
+from . import submarines as S
+from . import joint as J
+from .employment import check_force, employ, force_figures, why_not
+from .ops_helpers import record_for
 from .parts import OpsParts
-from .ranges import check_range, read_legs
+from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
 from .straits import check_route
 from .tables import AwawTables
 from .world import AwawWorld
@@ -75,21 +78,48 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
             box = tables.boxes.get(u.base)
             if box is not None and not box.patrol:
                 raise RuleError(f"patrol: {u.id} is based in the {u.base} box, from which patrols may not be conducted ({box.rule})")
-        figures = check_force(units, world, tables, "patrol", patrol=True)
         origin = world.bases[units[0].base]
-        n = distance(opts, "patrol", "21.412, 21.3614")
-        legs = read_legs(str(opts["legs"])) if opts.get("legs") else None
-        checks = [check_range("offensive", origin.theater, n, tables, legs=legs, ports=words_list(opts, "ports"),
-                              exception=str(opts.get("exception") or ""))]
+        by_base = J.contingents([(u.id, u.base) for u in units])
+        if len(by_base) > 1:  # 21.414B: a joint patrol from several bases (proposed ruling A16)
+            for names in by_base.values():
+                check_force([world.units[i] for i in names], world, tables, "patrol", patrol=True)
+            figures = force_figures(units, tables)
+            routes = J.read_routes(str(opts.get("distance") or ""), list(by_base), world.base)
+            checks = []
+            for base_name, (n_b, legs_b) in routes.items():
+                b = world.bases[base_name]
+                edge, edge_rule = box_edge(b.name, tables)
+                n_b, legs_b = add_edge(n_b, legs_b, edge)
+                c = check_range("offensive", b.theater, n_b, tables, legs=legs_b, ports=words_list(opts, "ports"),
+                                exception=str(opts.get("exception") or ""))
+                checks.append(replace(c, name=f"{c.name} from {b.name}",
+                                      notes=(*c.notes, *([edge_note(b.name, edge, edge_rule)] if edge else []))))
+            n = max(v[0] for v in routes.values())
+        else:
+            figures = check_force(units, world, tables, "patrol", patrol=True)
+            n = distance(opts, "patrol", "21.412, 21.3614")
+            legs = read_legs(str(opts["legs"])) if opts.get("legs") else None
+            edge, edge_rule = box_edge(origin.name, tables)
+            n, legs = add_edge(n, legs, edge)
+            checks = [check_range("offensive", origin.theater, n, tables, legs=legs, ports=words_list(opts, "ports"),
+                                  exception=str(opts.get("exception") or ""))]
+            if edge:
+                checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(origin.name, edge, edge_rule)))
         checks += check_route(world, words_list(opts, "straits"), who, tables)
+        front = S.patrol_front(str(opts.get("front") or ""), origin.fronts, tables)
         world, serial = world.next_serial()
         sent = [u.change(at_sea="patrol", sea_hex=hex_) for u in employ(units, world, invert=False)]
         world = world.with_units(sent)
+        if subs and front:  # 21.4184E reads the patrol hex's front when patrols return
+            rec = record_for(ctx, side)
+            world = replace(world, ops={**rec, "patrol_fronts": {**rec.get("patrol_fronts", {}), **{u.id: front for u in subs}}})
         cost = "no BRPs for submarines (21.414A, 9.56A)" if subs else (
             f"BRPs for {figures['factors'].value} naval factors on the front of {hex_} (21.414A)")
         prompt = ask(world, "route", serial, [u.id for u in units], hex_, False, ctx.segment.key)
+        joint = (f"Joint patrol from {', '.join(by_base)}: the contingents move at the same time and may join at sea before the "
+                 "patrol hex; each still counts against its base of origin (21.414B, 21.415)",) if len(by_base) > 1 else ()
         return Outcome(world, f"Patrol {serial}: {ids(units)} to {hex_}, {n} hexes; {cost}. Answer patrol-{serial}-route and the prompts that follow (21.416)",
-                       ("Base changes and SW deployments are announced with the patrols (21.414B, 21.416A)",),
+                       ("Base changes and SW deployments are announced with the patrols (21.414B, 21.416A)", *joint),
                        (*checks, *figures.values()), raise_prompts=(prompt,), actor=who)
 
     def back(world: AwawWorld, units: list[str]) -> AwawWorld:
@@ -157,7 +187,11 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
                 raise RuleError(f"intercept: {reason}")
         n = distance(opts, "intercept", "21.3611")
         theater = world.bases[units[0].base].theater
+        edge, edge_rule = box_edge(units[0].base, tables) if not units[0].at_sea else (0, "")
+        n, _ = add_edge(n, None, edge)
         checks = [check_range("interception", theater, n, tables)]
+        if edge:
+            checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(units[0].base, edge, edge_rule)))
         checks += check_route(world, words_list(opts, "straits"), defender, tables)
         at_sea = [u for u in units if u.at_sea]
         port = [u for u in units if not u.at_sea]
@@ -183,6 +217,55 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         new = world.with_units([u.change(at_sea="defensive-patrol", sea_hex=hex_, inverted=False) for u in units])
         return Outcome(new, f"{ids(units)} on defensive patrol in {hex_} until the end of regular combat; they may intercept "
                             "once more (21.4191-21.4193)", actor=defender)
+
+    def sub_air(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.4184C: land-based air attacks enemy submarines still on patrol, one sortie each, no air defense roll."""
+        world: AwawWorld = ctx.state.world
+        if not args:
+            raise RuleError("usage: sub-air UNITS [--with 'land-based air'] (21.4184C)")
+        who = side(ctx)
+        targets = world.units_named(args)
+        rec = record_for(ctx, side)
+        S.check_air_targets(targets, who, list(rec.get("sub_air", [])), str(opts.get("with") or "").lower(), tables)
+        new = replace(world, ops={**rec, "sub_air": [*rec.get("sub_air", []), *(u.id for u in targets)]})
+        where = ", ".join(f"{u.id} in {u.sea_hex}" for u in targets)
+        return Outcome(new, f"Land-based air attacks the submarines on patrol: {where}; each squadron within range of the "
+                            "patrol hex attacks once, in a single sortie (21.4184C)",
+                       ("Air cover may be flown over the submarines, but the defender makes no air defense dice roll (21.4184C).",
+                        "Resolve the attack and record losses with damage/sink (RULINGS A2)."), actor=who)
+
+    def harbor_losses(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.443D: the Harbor Attack Table's result (typed, RULINGS A2) applied to the ships in the target port."""
+        world: AwawWorld = ctx.state.world
+        if not args:
+            raise RuleError("usage: harbor-losses TARGET [--damaged A,B] [--sunk C] (21.443D)")
+        target, rest = world.take_base(args)
+        if rest:
+            raise RuleError(f"harbor-losses: one target base at a time, not '{' '.join(rest)}' (21.443A)")
+        if not world.harbor_attacks:
+            raise RuleError("harbor-losses: no harbor attack has been made; announce it with harbor POWER TARGET (21.443A)")
+        damaged = world.units_named(words_list(opts, "damaged")) if words_list(opts, "damaged") else []
+        sunk = world.units_named(words_list(opts, "sunk")) if words_list(opts, "sunk") else []
+        if not damaged and not sunk:
+            raise RuleError("harbor-losses: name the ships the Harbor Attack Table damaged or sank: --damaged A,B --sunk C "
+                            "(21.443D, RULINGS A2)")
+        twice = sorted({u.id for u in damaged} & {u.id for u in sunk})
+        if twice:
+            raise RuleError(f"harbor-losses: {', '.join(twice)} is named both damaged and sunk")
+        for u in [*damaged, *sunk]:
+            if u.base != target.name or u.at_sea:
+                raise RuleError(f"harbor-losses: {u.id} is not in port at {target.name}; a harbor attack hits the naval units in "
+                                "its target port (21.443)")
+            if tables.side_of(u.power) == side(ctx):
+                raise RuleError(f"harbor-losses: {u.id} is the attacker's own unit (21.443)")
+            if u.sunk:
+                raise RuleError(f"harbor-losses: {u.id} is already sunk")
+        new = world.with_units([*(u.change(damaged=True) for u in damaged),
+                                *(u.change(sunk=True, tf="", note="sunk in port (harbor attack)") for u in sunk)])
+        parts = [f"damaged: {ids(damaged)} (no naval activities, 21.314)"] if damaged else []
+        parts += [f"sunk in port: {ids(sunk)}"] if sunk else []
+        return Outcome(new, f"Harbor attack on {target.name}: {'; '.join(parts)} (21.443D)",
+                       ("Ships sunk in port are eliminated if the enemy occupies their base (21.23G).",) if sunk else ())
 
     def harbor(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.441-21.444: announce a harbor attack (21.443A); the defender, cards and result follow as prompts."""
@@ -231,17 +314,25 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
                           "read it and choose)", kind="choice", effect="harbor-step", choices=tuple(tables.harbor.results),
                           required=True, rule="21.443D", subject=target, args={**a, "step": "D"}, raised=ctx.segment.key)
             return Outcome(world, f"Harbor attack {n}: tactical cards played (21.443C)", raise_prompts=(nxt,))
-        return Outcome(world, f"Harbor attack {n} on {target}: {value} (21.443D; RULINGS A2). Record losses with damage/sink.")
+        return Outcome(world, f"Harbor attack {n} on {target}: {value} (21.443D; RULINGS A2). Record losses with "
+                              f"harbor-losses {target} --damaged A,B --sunk C.")
 
     verbs = [
-        Verb("patrol", "patrol HEX UNITS --distance N [--legs A,B] [--ports P,..] [--straits ..] [--exception X]",
+        Verb("patrol", "patrol HEX UNITS --distance N|BASE=N[+N..],BASE=N [--legs A,B] [--ports P,..] [--straits ..] "
+             "[--exception X] [--front F]",
              "Announce a patrol to a sea hex; the app then asks each step of 21.416 (interceptions typed).",
-             "21.41, 21.416", patrol, group="naval", options=("distance", "legs", "ports", "straits", "exception")),
+             "21.41, 21.416", patrol, group="naval", options=("distance", "legs", "ports", "straits", "exception", "front")),
+        Verb("sub-air", "sub-air UNITS [--with 'land-based air']",
+             "Enemy submarines still on patrol are attacked by land-based air, once each in a single sortie (no carriers, "
+             "no fleets, no air defense roll).", "21.4184C", sub_air, group="naval", options=("with",)),
         Verb("intercept", "intercept HEX UNITS --distance N [--straits ..]",
              "The non-phasing side's units intercept an enemy naval activity (result typed).", "21.3611, 21.4192",
              intercept, group="naval", options=("distance", "straits")),
         Verb("defend", "defend HEX UNITS", "Victorious interceptors of a patrol stay as a defensive patrol.",
              "21.4191", defend, group="naval"),
+        Verb("harbor-losses", "harbor-losses TARGET [--damaged A,B] [--sunk C]",
+             "Apply a harbor attack's typed result to the ships in the target port: damaged, or sunk in port.",
+             "21.443D, 21.23G", harbor_losses, group="naval", options=("damaged", "sunk")),
         Verb("harbor", "harbor POWER TARGET [NATURE...]",
              "Announce a harbor attack (research result or Germany's initial attack); the app asks B-D.",
              "21.44, 21.443", harbor, group="naval"),
