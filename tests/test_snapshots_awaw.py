@@ -11,7 +11,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from test_snapshots import SIZE, SMALL, Scene, fixed_clock, modal, quiet, run, until
+from test_snapshots import settle, KEY_NAMES, SIZE, SMALL, Scene, fixed_clock, modal, quiet, run, until
+from tests.test_app_zones import choose
 from tui.app import HarbormasterApp, make_app
 from tui.paths import data_dir
 from tui.screens.naval import NavalScreen
@@ -20,6 +21,23 @@ from tui.widgets.naval_table import NavalTable
 
 PATROLS = ("answer first axis", "next", "next")
 """From the start to the axis's patrols, base changes and SW deployments."""
+
+
+async def patrol(pilot: Pilot[Any], line: str, *answers: str) -> None:
+    """Type patrol ``line`` at the command line and answer the steps it asks, in their dialogs (the patrol is written
+    once the last is answered; issue 12.6). With no ``answers`` the first step's dialog is left open."""
+    app: Any = pilot.app
+    before = len(app.game.events)
+    await pilot.press("colon")
+    await until(pilot, lambda: app.screen.is_modal)
+    await pilot.press(*[KEY_NAMES.get(c, c) for c in line], "enter")
+    await until(pilot, lambda: type(app.screen).__name__ == "ChoicePrompt")
+    for answer in answers:
+        await until(pilot, lambda: type(app.screen).__name__ == "ChoicePrompt")
+        await choose(pilot, answer)
+    if answers:
+        await until(pilot, lambda: len(app.game.events) > before and not app.screen.is_modal)
+
 
 
 async def naval(pilot: Pilot[Any], *marks: str, at: str = "") -> None:
@@ -55,22 +73,16 @@ async def naval_patrol_prompt(pilot: Pilot[Any]) -> None:
     """The first step of 21.416 after a patrol is announced: interception en route?"""
     await run(pilot, *PATROLS)
     await naval(pilot, at="RM-CA-Messina")
-    await run(pilot, "patrol Y20 RM-CA-Messina --distance 9")
-    await until(pilot, lambda: pilot.app.screen.is_modal)
+    await patrol(pilot, "patrol Y20 RM-CA-Messina --distance 9")
     await pilot.pause()
 
 
 async def naval_after_turn(pilot: Pilot[Any]) -> None:
     """After the axis's patrols, a failed base change and the return before exploitation: states in the table."""
-    await run(pilot, *PATROLS, "patrol Y20 RM-CA-Messina --distance 9")
-    await until(pilot, lambda: pilot.app.screen.is_modal)
-    await pilot.press("escape")
-    await run(pilot, "answer patrol-1-route 'patrol lost'", "rebase Naples RM-DD-Tripoli --distance 9",
-              "patrol Y30 RM-SS-1 --distance 12")
-    await until(pilot, lambda: pilot.app.screen.is_modal)
-    await pilot.press("escape")
-    await run(pilot, "answer patrol-2-route 'no interception'", "answer patrol-2-strikes 'remain at sea'",
-              "answer patrol-2-hex 'no interception'")
+    await run(pilot, *PATROLS)
+    await patrol(pilot, "patrol Y20 RM-CA-Messina --distance 9", "patrol lost")
+    await run(pilot, "rebase Naples RM-DD-Tripoli --distance 9")
+    await patrol(pilot, "patrol Y30 RM-SS-1 --distance 12", "no interception", "remain at sea", "no interception")
     await naval(pilot, at="base:Naples")
     await pilot.press("F")  # the naval filter (issue 12: / searches every table)
     await until(pilot, lambda: pilot.app.screen.is_modal)
@@ -95,9 +107,8 @@ async def awaw_ports(pilot: Pilot[Any]) -> None:
 
 async def awaw_zones(pilot: Pilot[Any]) -> None:
     """Fronts and SW boxes with what is at sea, and the straits panel, in the Sea Zones mode."""
-    await run(pilot, *PATROLS, "patrol Y20 RM-CA-Messina --distance 9")
-    await until(pilot, lambda: pilot.app.screen.is_modal)
-    await pilot.press("escape")
+    await run(pilot, *PATROLS)
+    await patrol(pilot, "patrol Y20 RM-CA-Messina --distance 9", "no interception", "remain at sea", "no interception")
     await pilot.press("5")
     await pilot.pause()
     await quiet(pilot)
@@ -105,9 +116,8 @@ async def awaw_zones(pilot: Pilot[Any]) -> None:
 
 async def awaw_markers(pilot: Pilot[Any]) -> None:
     """Inverted, damaged, waiting-for-repair and at-sea units in the Markers mode."""
-    await run(pilot, *PATROLS, "patrol Y20 RM-CA-Messina --distance 9")
-    await until(pilot, lambda: pilot.app.screen.is_modal)
-    await pilot.press("escape")
+    await run(pilot, *PATROLS)
+    await patrol(pilot, "patrol Y20 RM-CA-Messina --distance 9", "no interception", "remain at sea", "no interception")
     await pilot.press("3")
     await pilot.pause()
     await quiet(pilot)
@@ -143,7 +153,12 @@ def scene_app(name: str) -> HarbormasterApp:
 def snap(snap_compare: Any, name: str) -> bool:
     """Compare scene ``name`` with its baseline."""
     scene, size = SCENES[name]
-    return bool(snap_compare(scene_app(name), terminal_size=size, run_before=scene))
+
+    async def settled_scene(pilot: Pilot[Any]) -> None:
+        await scene(pilot)
+        await settle(pilot)
+
+    return bool(snap_compare(scene_app(name), terminal_size=size, run_before=settled_scene))
 
 
 class TestNavalMode:

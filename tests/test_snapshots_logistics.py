@@ -13,7 +13,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from logistics_game import PRODUCTION_TURN, at
-from test_snapshots import SIZE, SMALL, Scene, fixed_clock, quiet, run, until
+from test_snapshots import settle, SIZE, SMALL, Scene, fixed_clock, quiet, run, until
 from tui.app import HarbormasterApp, make_app
 from tui.paths import data_dir
 from tui.session import memory_game
@@ -108,7 +108,12 @@ def scene_app(name: str) -> HarbormasterApp:
 def snap(snap_compare: Any, name: str) -> bool:
     """Compare scene ``name`` with its baseline."""
     scene, size = SCENES[name]
-    return bool(snap_compare(scene_app(name), terminal_size=size, run_before=scene))
+
+    async def settled_scene(pilot: Pilot[Any]) -> None:
+        await scene(pilot)
+        await settle(pilot)
+
+    return bool(snap_compare(scene_app(name), terminal_size=size, run_before=settled_scene))
 
 
 class TestMapMode:
