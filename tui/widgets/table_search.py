@@ -76,13 +76,16 @@ class Searchable:
     # ------------------------------------------------------------ type to jump
     def _bound(self, key: str) -> bool:
         """Whether ``key`` is a key of the mode, the app or the table."""
+        table: Any = self
         screen: Any = getattr(self, "screen", None)
         chain = getattr(screen, "_binding_chain", ()) if screen is not None else ()
         for node, bindings in chain:
             for binding in bindings.key_to_bindings.get(key, ()):
                 name, _, rest = binding.action.partition("(")
                 params = tuple(p.strip().strip("'\"") for p in rest.rstrip(")").split(",") if p.strip())
-                if node.check_action(name, params) is not False:  # a key that does nothing here (T outside a viewer) jumps
+                # An app key that does nothing now (T when there is nobody to take over from) is free to jump; a mode's
+                # key a viewer may not use is still its key (pressed, it says why nothing happens).
+                if node is not table.app or node.check_action(name, params) is not False:
                     return True
         return False
 
