@@ -169,3 +169,16 @@ def test_europa_axis_checks_due_in_a_declared_interdiction_zone() -> None:
     state = game.state.with_world(replace(world, sea=replace(world.sea, iz=InterdictionZone("tight", game.state.flow.turn))))
     due = duty(checklist(game.ruleset, state, []), "interdiction zone")
     assert due.state == DUE and "tight" in due.text and due.rule == "33.A; 33.B.7 b)"
+
+
+def test_a_long_segment_lists_its_newest_commands_and_counts_the_earlier_ones() -> None:
+    """Issue 12 (checklist, start-up): a segment with many commands lists the newest 12 and counts the rest, so a long
+    game's Phases mode does not draw its whole log."""
+    game = europa()
+    for n in range(15):
+        assert game.execute(f"note n{n}").ok
+    c = of(game)
+    assert len(c.done) == 15
+    text = checklist_text(c).plain
+    assert "Done in this segment (15)" in text and "… 3 earlier" in text
+    assert "note n2 " not in text and "note n3 " in text and "note n14 " in text

@@ -9,6 +9,8 @@ from ..rules.core.checklist import DONE, DUE, Checklist, Duty
 
 MARKS = {"pending": ("☐ ", "bold yellow"), "answered": ("✓ ", "green"), "not asked": ("– ", "dim")}
 DUTY_MARKS = {DUE: ("☐ ", "bold yellow"), DONE: ("✓ ", "green")}
+DONE_SHOWN = 12
+"""The newest commands of the segment listed; the earlier ones are counted (the Log has them all)."""
 
 
 def checklist_text(c: Checklist) -> Text:
@@ -44,7 +46,9 @@ def checklist_text(c: Checklist) -> Text:
     text.append(f"Done in this segment ({len(c.done)})\n", "bold underline")
     if not c.done:
         text.append("  nothing logged here yet\n", "dim italic")
-    for e in c.done:
+    if len(c.done) > DONE_SHOWN:
+        text.append(f"  … {len(c.done) - DONE_SHOWN} earlier (the Log, 4, has them all)\n", "dim italic")
+    for e in c.done[-DONE_SHOWN:]:
         text.append(f"  #{e.seq} ", "dim")
         text.append(e.command, "bold")
         text.append(f" — {e.summary}\n")
