@@ -187,3 +187,24 @@ async def test_palette_names_the_factories_and_the_map_hex() -> None:
         titles = [title for title, _, _ in provider.entries()]
         assert "Factories: Produce at Portsea" in titles and "Map: Build an airfield at 1309" in titles
         assert "Mode: Map" in titles
+
+
+async def test_hit_factory_offers_only_the_factories_of_the_hex() -> None:
+    """Issue 10, Factories ¶1/¶5: the Map's factory dialog offers the hex's factories only and says why not the others."""
+    app = app_at(1, "combat")
+    async with app.run_test(size=SIZE) as pilot:
+        await to_map(pilot)
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.press(*"0608", "enter")  # Kingsbridge: an Army factory only
+        await until(pilot, lambda: app.screen.query_one(HexMap).cursor == "0608")
+        await pilot.press("h")
+        await until(pilot, lambda: app.screen.is_modal)
+        if isinstance(app.screen, ChoicePrompt):  # other targets here too: pick the factory
+            await pilot.press(*["down"] * app.screen.choices.index("Factory"), "enter")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        kind = next(f for f in app.screen.fields if f.name == "kind")
+        assert tuple(kind.choices) == ("army",)
+        assert "Not offered: air, navy" in app.screen.text
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.is_modal)

@@ -9,6 +9,7 @@ hex under the cursor; ``g`` goes to a hex by id or by a city's name.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -204,6 +205,26 @@ class MapScreen(ActionScreen):
     def show_target(self, view: str) -> None:
         """Put the focus on the map."""
         self.query_one(HexMap).focus()
+
+    def action_act(self, action_id: str, source: str = "key") -> None:
+        """Run an action on the hex under the cursor, its factory questions narrowed to what the hex holds."""
+        self._narrow(self.target_row(MAP))
+        super().action_act(action_id, source)
+
+    def _narrow(self, row: dict[str, Any] | None) -> None:
+        """Offer in the factory dialogs only the factories this hex has, and say why the others are not offered."""
+        for action in self.actions:
+            if action.id != "hit-factory":
+                continue
+            here = dict((row or {}).get("factories") or {})
+            fields = []
+            for f in action.fields:
+                if f.name == "kind" and f.kind == "choice":
+                    f = replace(f, choices=tuple(k for k in f.choices if k in here) or f.choices)
+                fields.append(f)
+            missing = [k for k in next((f.choices for f in action.fields if f.name == "kind"), ()) if k not in here]
+            why = f"\nNot offered: {', '.join(missing)} (no such factory in this hex, Factories ¶1)" if missing and here else ""
+            self.by_id[action.id] = replace(action, fields=tuple(fields), text=action.text + why)
 
     @work(group="go")
     async def action_go(self) -> None:
