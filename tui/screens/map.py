@@ -26,6 +26,7 @@ from ..widgets.explain_pane import explained_text
 from ..widgets.hex_map import SIDE_COLOUR, HexLook, HexMap, MapPicture
 from .action_screen import ActionScreen
 from .form_prompt import FormField, FormPrompt
+from .messages import AnswerPrompt
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -86,6 +87,7 @@ class MapScreen(ActionScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "go", "Go to hex"),  #: Put the cursor on a hex typed by id or by a city's name.
+        Binding("p", "answer_pending", "Answer prompt"),  #: Answer the segment's first pending prompt (initiative, storm) without leaving the map.
     ]
 
     def __init__(self) -> None:
@@ -155,6 +157,9 @@ class MapScreen(ActionScreen):
             if a.key and applies:
                 text.append(f"\n{a.key:<2}", "bold #e5c07b")
                 text.append(f"{a.label}", "")
+        if self.game.state.flow.pending:
+            text.append("\np ", "bold #e5c07b")
+            text.append(f"Answer: {self.game.state.flow.pending[0].id}", "")
         text.append("\ng ", "bold #e5c07b")
         text.append("Go to a hex   ")
         text.append("←↑↓→", "bold #e5c07b")
@@ -205,6 +210,14 @@ class MapScreen(ActionScreen):
     def show_target(self, view: str) -> None:
         """Put the focus on the map."""
         self.query_one(HexMap).focus()
+
+    def action_answer_pending(self) -> None:
+        """Answer the first prompt pending in this segment (the initiative roll, the storm's dice, growth)."""
+        pending = self.game.state.flow.pending
+        if not pending:
+            self.notify("No prompt is pending in this segment.", severity="warning")
+            return
+        self.post_message(AnswerPrompt(pending[0].id))
 
     def action_act(self, action_id: str, source: str = "key") -> None:
         """Run an action on the hex under the cursor, its factory questions narrowed to what the hex holds."""
