@@ -187,3 +187,89 @@ async def test_palette_names_the_factories_and_the_map_hex() -> None:
         titles = [title for title, _, _ in provider.entries()]
         assert "Factories: Produce at Portsea" in titles and "Map: Build an airfield at 1309" in titles
         assert "Mode: Map" in titles
+
+
+async def test_hit_factory_offers_only_the_factories_of_the_hex() -> None:
+    """Issue 10, Factories ¶1/¶5: the Map's factory dialog offers the hex's factories only and says why not the others."""
+    app = app_at(1, "combat")
+    async with app.run_test(size=SIZE) as pilot:
+        await to_map(pilot)
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.press(*"0608", "enter")  # Kingsbridge: an Army factory only
+        await until(pilot, lambda: app.screen.query_one(HexMap).cursor == "0608")
+        await pilot.press("h")
+        await until(pilot, lambda: app.screen.is_modal)
+        if isinstance(app.screen, ChoicePrompt):  # other targets here too: pick the factory
+            await pilot.press(*["down"] * app.screen.choices.index("Factory"), "enter")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        kind = next(f for f in app.screen.fields if f.name == "kind")
+        assert tuple(kind.choices) == ("army",)
+        assert "Not offered: air, navy" in app.screen.text
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.is_modal)
+
+
+async def _next_until(pilot: Pilot[Any], done: Any, limit: int = 40) -> None:
+    """Press n (answering the dice and choice prompts on the way) until ``done()``."""
+    app: Any = pilot.app
+    for _ in range(limit):
+        if done():
+            return
+        if isinstance(app.screen, DicePrompt):
+            await pilot.press("ctrl+r")
+        elif isinstance(app.screen, (ChoicePrompt, ConfirmPrompt)):
+            await pilot.press("enter")
+        elif app.game.state.flow.pending:
+            await pilot.press("p")  # the Map answers the segment's prompt itself
+        else:
+            await pilot.press("n")
+        await pilot.pause(0.05)
+    assert done(), (app.game.state.flow.turn, app.game.segment.path)
+
+
+async def _go(pilot: Pilot[Any], hex_id: str) -> None:
+    app: Any = pilot.app
+    await pilot.press("g")
+    await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+    await pilot.press(*hex_id, "enter")
+    await until(pilot, lambda: not app.screen.is_modal and app.screen.query_one(HexMap).cursor == hex_id)
+
+
+async def test_done_means_two_turns_on_the_map_with_production() -> None:
+    """Issue 10 "Done means": from the keyboard on the Map, the storm rolled, a bridge hit twice (RULINGS L5) and,
+    in the production turn, an airfield built (Airfields ¶1), a Mulberry placed (Mulberries ¶1) and the bridge rebuilt."""
+    app = app_at(1, "initiative")
+    async with app.run_test(size=SIZE) as pilot:
+        await to_map(pilot)
+        await _next_until(pilot, lambda: app.game.state.world.storm_turn == 1 and not app.screen.is_modal)
+        assert any("storm" in str(e.get("command")) for e in app.game.events), [e.get("command") for e in app.game.events][-4:]
+        await until(pilot, lambda: f"Storm {app.game.state.world.storm}" in str(app.screen.query_one("#map-storm").render()))
+        await _next_until(pilot, lambda: app.game.segment.path[-1] == "combat")
+        await _go(pilot, "1206")
+        for _ in range(2):
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
+            await pilot.press("enter")
+            await until(pilot, lambda: not app.screen.is_modal)
+        await until(pilot, lambda: app.game.state.world.crossings["1206-1306"].destroyed)
+        await _next_until(pilot, lambda: app.game.state.flow.turn == PRODUCTION_TURN and app.game.segment.path[-1] == "produce"
+                          and not app.screen.is_modal, limit=60)
+        assert app.game.state.world.storm_turn == PRODUCTION_TURN  # the storm moved again this turn
+        await _go(pilot, "0505")
+        await pilot.press("a")
+        await until(pilot, lambda: "0505" in app.game.state.world.airfields)
+        await _go(pilot, "0101")
+        await pilot.press("m")
+        await until(pilot, lambda: "0101" in app.game.state.world.mulberries, 5)
+        await _go(pilot, "1306")  # the far bank taken first: a bridge is rebuilt only between friendly hexes (Destruction ¶3)
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+        await pilot.press("enter")  # the other side (allied) is pre-selected
+        await until(pilot, lambda: app.game.events[-1]["command"] == "capture 1306 allied")
+        await _go(pilot, "1206")
+        await pilot.press("r")
+        await pilot.pause(0.3)
+        assert not app.game.state.world.crossings["1206-1306"].destroyed, (app.status.text, type(app.screen).__name__)
+        await _next_until(pilot, lambda: app.game.state.flow.turn == PRODUCTION_TURN + 1, limit=20)
+        assert app.game.state.world.grown or any("grow" in str(e.get("command")) for e in app.game.events)

@@ -9,6 +9,7 @@ hex under the cursor; ``g`` goes to a hex by id or by a city's name.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -25,6 +26,7 @@ from ..widgets.explain_pane import explained_text
 from ..widgets.hex_map import SIDE_COLOUR, HexLook, HexMap, MapPicture
 from .action_screen import ActionScreen
 from .form_prompt import FormField, FormPrompt
+from .messages import AnswerPrompt
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -85,6 +87,7 @@ class MapScreen(ActionScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "go", "Go to hex"),  #: Put the cursor on a hex typed by id or by a city's name.
+        Binding("p", "answer_pending", "Answer prompt"),  #: Answer the segment's first pending prompt (initiative, storm) without leaving the map.
     ]
 
     def __init__(self) -> None:
@@ -154,6 +157,9 @@ class MapScreen(ActionScreen):
             if a.key and applies:
                 text.append(f"\n{a.key:<2}", "bold #e5c07b")
                 text.append(f"{a.label}", "")
+        if self.game.state.flow.pending:
+            text.append("\np ", "bold #e5c07b")
+            text.append(f"Answer: {self.game.state.flow.pending[0].id}", "")
         text.append("\ng ", "bold #e5c07b")
         text.append("Go to a hex   ")
         text.append("←↑↓→", "bold #e5c07b")
@@ -211,6 +217,34 @@ class MapScreen(ActionScreen):
             self.refresh_game()
         self.show_target(view)
         return view == MAP and self.query_one(HexMap).go(key)
+
+    def action_answer_pending(self) -> None:
+        """Answer the first prompt pending in this segment (the initiative roll, the storm's dice, growth)."""
+        pending = self.game.state.flow.pending
+        if not pending:
+            self.notify("No prompt is pending in this segment.", severity="warning")
+            return
+        self.post_message(AnswerPrompt(pending[0].id))
+
+    def action_act(self, action_id: str, source: str = "key") -> None:
+        """Run an action on the hex under the cursor, its factory questions narrowed to what the hex holds."""
+        self._narrow(self.target_row(MAP))
+        super().action_act(action_id, source)
+
+    def _narrow(self, row: dict[str, Any] | None) -> None:
+        """Offer in the factory dialogs only the factories this hex has, and say why the others are not offered."""
+        for action in self.actions:
+            if action.id != "hit-factory":
+                continue
+            here = dict((row or {}).get("factories") or {})
+            fields = []
+            for f in action.fields:
+                if f.name == "kind" and f.kind == "choice":
+                    f = replace(f, choices=tuple(k for k in f.choices if k in here) or f.choices)
+                fields.append(f)
+            missing = [k for k in next((f.choices for f in action.fields if f.name == "kind"), ()) if k not in here]
+            why = f"\nNot offered: {', '.join(missing)} (no such factory in this hex, Factories ¶1)" if missing and here else ""
+            self.by_id[action.id] = replace(action, fields=tuple(fields), text=action.text + why)
 
     @work(group="go")
     async def action_go(self) -> None:
