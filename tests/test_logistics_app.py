@@ -273,3 +273,22 @@ async def test_done_means_two_turns_on_the_map_with_production() -> None:
         assert not app.game.state.world.crossings["1206-1306"].destroyed, (app.status.text, type(app.screen).__name__)
         await _next_until(pilot, lambda: app.game.state.flow.turn == PRODUCTION_TURN + 1, limit=20)
         assert app.game.state.world.grown or any("grow" in str(e.get("command")) for e in app.game.events)
+
+
+async def test_factories_dialogs_offer_only_the_citys_own_factories() -> None:
+    """Issue 10, Factories ¶3/¶5: at Portsea (air 1, navy 2, no army factory) Produce, Hit and the factory given up
+    in an Exchange offer air and navy only; the 0 PP factory taken may be any kind."""
+    app = app_at(PRODUCTION_TURN, "produce")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        await until(pilot, lambda: app.selected.get("ports") == "Portsea")
+        for key, name, wanted in (("p", "kind", ("air", "navy")), ("h", "kind", ("air", "navy")),
+                                  ("e", "old", ("air", "navy")), ("e", "new", ("air", "navy", "army"))):
+            await pilot.press(key)
+            await until(pilot, lambda: app.screen.is_modal)
+            screen: Any = app.screen
+            offered = tuple(screen.choices) if isinstance(screen, ChoicePrompt) else \
+                tuple(next(f for f in screen.fields if f.name == name).choices)
+            assert offered == wanted, (key, name, offered)
+            await pilot.press("escape")
+            await until(pilot, lambda: not app.screen.is_modal)

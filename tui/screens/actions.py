@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Mapping, Sequence
 
-from ..rules.core.actions import Action, Field, choices, fill, flipped, render, start_value
+from ..rules.core.actions import Action, Field, choices, fill, flipped, held_choices, render, start_value
 from .choice_prompt import ChoicePrompt
 from .form_prompt import FormField, FormPrompt, field_of
 from .number_prompt import NumberPrompt, number_text
@@ -98,7 +98,7 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
     With ``run`` the command is run here: a dialog whose command is refused opens again as it was
     (as a form), the refusal under the field it concerns (issue 12, bug 5), until it is done or cancelled.
     """
-    offered = {f.name: choices(f, ctx.sides, ctx.view) for f in action.fields}
+    offered = {f.name: held_choices(f, choices(f, ctx.sides, ctx.view), ctx.row) for f in action.fields}
     start = {f.name: start_value(f, ctx.row, ctx.sides, offered[f.name]) for f in action.fields}
     error, error_field = "", None
     while True:

@@ -78,6 +78,9 @@ class Field:
     """Shown in a form but not editable (the name of the port being edited)."""
     placeholder: str = ""
     """Hint shown in an empty text or number field."""
+    present: bool = False
+    """For ``choice``: offer only the values the target row holds (a key of the row with a value, 0 included): a
+    city's own factories, not every kind. None held: every value is offered and the command says why not."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,14 @@ def choices(f: Field, sides: Sequence[str], view: Callable[[str], Sequence[Mappi
         name, _, key = f.choices_from.partition(":")
         return tuple(dict.fromkeys(word(r.get(key)) for r in view(name) if r.get(key) not in (None, "")))
     return ()
+
+
+def held_choices(f: Field, offered: Sequence[str], row: Mapping[str, Any] | None) -> tuple[str, ...]:
+    """``offered`` narrowed, for a ``present`` field, to the values the target row holds."""
+    if not f.present or not row:
+        return tuple(offered)
+    held = tuple(v for v in offered if row.get(v) is not None)
+    return held or tuple(offered)
 
 
 def start_value(f: Field, row: Mapping[str, Any] | None, sides: Sequence[str] = (), offered: Sequence[str] = ()) -> Any:

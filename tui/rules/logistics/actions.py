@@ -16,6 +16,8 @@ KINDS = ("air", "navy", "army")
 UNITS = ("air", "navy", "army", "engineer", "airborne", "marine")
 _HITS = Field("n", "Hits in this battle", "number", default=1, min=1, max=9, step=1)
 _KIND = Field("kind", "Factory", "choice", choices=KINDS)
+_OWN_KIND = replace(_KIND, present=True)
+"""A factory of the selected city (the Factories table has a column per kind, empty where the city has none)."""
 
 
 def _hit(target: str, label: str, verb: str, rule: str, text: str, fields: tuple[Field, ...] = (_HITS,), requires: str = "") -> Action:
@@ -74,15 +76,16 @@ FACTORY_ACTIONS: tuple[Action, ...] = (
     Action("produce", "p", "Produce", "produce {name} {kind} {unit}", "The city's factory builds like units only (Factories ¶3)",
            "Factories ¶3", target="ports", title="Produce at", ok="Produce",
            text="Factories ¶3: a factory builds only like units (engineers, airborne, marines under the optional rules).",
-           fields=(_KIND, Field("unit", "Unit", "choice", choices=UNITS))),
+           fields=(_OWN_KIND, Field("unit", "Unit", "choice", choices=UNITS))),
     Action("resource", "R", "Resource", "resource {name} {pp} {kind}", "Resource PPs converted here go to one factory type (L4)",
            "Factories ¶7; RULINGS L4", target="ports", title="Resources at", ok="Convert",
            fields=(Field("pp", "Resource PP", "number", min=1, max=99, step=1, required=True), _KIND)),
     Action("exchange", "e", "Exchange", "exchange {name} {old} {new}", "Exchange a factory for a 0 PP one of another type (no production here this turn)",
            "Factories ¶3", target="ports", title="Exchange a factory at", ok="Exchange",
-           fields=(Field("old", "Factory given up", "choice", choices=KINDS), Field("new", "0 PP factory taken", "choice", choices=KINDS))),
+           fields=(Field("old", "Factory given up", "choice", choices=KINDS, present=True),
+                   Field("new", "0 PP factory taken", "choice", choices=KINDS))),
     Action("hit", "h", "Hit", "hit factory {name} {kind} {n}", "Hits take PP steps; the 0 PP step cannot be eliminated (Factories ¶5)",
-           "Factories ¶5", target="ports", title="Hit a factory at", ok="Hit", fields=(_KIND, _HITS)),
+           "Factories ¶5", target="ports", title="Hit a factory at", ok="Hit", fields=(_OWN_KIND, _HITS)),
     Action("capture", "x", "Capture", "capture {name} {side}", "Enemy Army units alone in the city take it and its factories at their strength",
            "Factories ¶5", target="ports", title="Capture",
            fields=(Field("side", "Side", "choice", choices_from=SIDES, prefill=OTHER_SIDE),)),
