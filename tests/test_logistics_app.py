@@ -292,3 +292,23 @@ async def test_factories_dialogs_offer_only_the_citys_own_factories() -> None:
             assert offered == wanted, (key, name, offered)
             await pilot.press("escape")
             await until(pilot, lambda: not app.screen.is_modal)
+
+
+async def test_the_palette_offers_a_hexs_actions_only_where_they_apply() -> None:
+    """Issue 10 (Airfields ¶1, Mulberries ¶1): on Portsea's city hex the palette offers no airfield to build (not in a
+    City), but a Mulberry to place (coastal); on a clear hex it offers the airfield, as the Map's own keys do."""
+    from tui.commands import HarbormasterCommands
+
+    app = app_at(PRODUCTION_TURN, "produce")
+    async with app.run_test(size=SIZE) as pilot:
+        await to_map(pilot)
+        for hex_id, airfield in (("0302", False), ("1309", True)):
+            await pilot.press("g")
+            await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+            await pilot.press(*hex_id, "enter")
+            await until(pilot, lambda: app.screen.query_one(HexMap).cursor == hex_id)
+            await until(pilot, lambda: app.selected.get("map") == hex_id)
+            titles = [title for title, _, _ in HarbormasterCommands(app.screen).entries()]
+            assert (f"Map: Build an airfield at {hex_id}" in titles) is airfield, titles
+            if hex_id == "0302":
+                assert "Map: Place a Mulberry at 0302" in titles

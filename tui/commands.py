@@ -86,6 +86,7 @@ class HarbormasterCommands(Provider):
         if not app.game.read_only:
             yield ("Go to a segment", "Advance to a segment ahead, chosen from a list, every effect on the way (goto; g on Phases)",
                    partial(self._goto))
+        rows: dict[str, list[dict[str, Any]]] = {}
         for table, actions in app.game.ruleset.actions.items():
             mode, prefix = MODE_ACTIONS.get(table, (table, table.title()))
             prefix = app.game.ruleset.mode_titles.get(mode, prefix)  # "Factories" where the Ports mode lists cities
@@ -97,6 +98,8 @@ class HarbormasterCommands(Provider):
                 name = app.selected.get(action.target, "") if action.target else ""
                 if action.target and not name:
                     continue
+                if action.requires and not action.applies(self._selected_row(action.target, name, rows)):
+                    continue  # not for this row (an airfield to build where one may not be built): as the mode's keys
                 title = f"{prefix}: {action.long_name} {name}".rstrip()
                 yield title, action.help, partial(self._act, mode, action.id)
         for prompt in app.game.state.flow.pending:
@@ -110,6 +113,16 @@ class HarbormasterCommands(Provider):
         app: Any = self.app
         await app.switch_mode("phases")
         await app.screen.run_action("goto")
+
+    def _selected_row(self, view: str, key: str, rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any] | None:
+        """The row ``key`` of rule-set view ``view`` (its rows read once per palette listing)."""
+        app: Any = self.app
+        views = app.game.ruleset.views
+        if view not in views:
+            return None
+        if view not in rows:
+            rows[view] = list(views[view](app.game.state))
+        return next((r for r in rows[view] if row_key(r) == key), None)
 
     def named(self, query: str) -> Iterator[Entry]:
         """The modes' actions on the rows the query names (``capture Trip`` -> Capture Tripoli), the selected ones aside."""
