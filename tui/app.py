@@ -663,17 +663,16 @@ class HarbormasterApp(App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
         self.notices = [*(n for n in self.notices if not n.has_expired),
                         Notification(message, title, severity, self.NOTIFICATION_TIMEOUT if timeout is None else timeout)]
-        try:
-            screen = self.screen
-        except ScreenStackError:
-            return
-        if isinstance(screen, Prompt):
-            screen.fold_notices()
+        self._fold_into_dialog()
 
     def clear_notifications(self) -> None:
         """Clear the notifications, those folded into an open dialog too."""
         super().clear_notifications()
         self.notices = []
+        self._fold_into_dialog()
+
+    def _fold_into_dialog(self) -> None:
+        """Show the notifications now in the open dialog's top line, if a dialog is open."""
         try:
             screen = self.screen
         except ScreenStackError:
