@@ -439,3 +439,15 @@ def test_21_5151A_winter_invasions_through_western_front_sea_hexes(game) -> None
     cmd = 'invade U19 Gibraltar --hex-kind beach --cargo "Cdo:1:commando" --by RN-DD-ForceH --distance 12 --supplied'
     refused(game, cmd, "21.5151A")
     ok(game, cmd + " --fronts mediterranean")
+
+
+def test_21_435F_no_sea_transport_to_a_bridgehead_without_a_port(game) -> None:
+    """21.435F: forces may not be sea transported onto a bridgehead counter unless its hex has a port (21.37 islands aside):
+    the app lands sea transport only at a base, and says why when the destination is none."""
+    to(game, "first-turn/movement/sea-transport")
+    refused(game, 'transport Naples Salerno-bridgehead --cargo "Pavia:3" --by RM-DD-Naples --distance 12',
+            "no base called 'Salerno-bridgehead': sea transport lands only at a base, and a bridgehead counter is one only "
+            "when its hex has a port (21.435F)")
+    refused(game, 'transport Atlantis Tripoli --cargo "Pavia:3" --by RM-DD-Naples --distance 12', "no base called 'Atlantis'")
+    r = game.execute('transport Atlantis Tripoli --cargo "Pavia:3" --by RM-DD-Naples --distance 12')
+    assert "21.435F" not in r.message  # a misnamed base of embarkation is not about bridgeheads

@@ -119,7 +119,15 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         who = env.side(ctx)
         if len(args) < 2:
             raise RuleError("usage: transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 --distance N (21.43)")
-        starts, end_, rest = ends(ctx, env, opts, args[0], args[1:], "sea transport")
+        try:
+            starts, end_, rest = ends(ctx, env, opts, args[0], args[1:], "sea transport")
+        except RuleError as exc:
+            starts_named = [f"no base called '{n.strip()}'" for n in args[0].split(",")]
+            if not str(exc).startswith("no base called") or str(exc) in starts_named:
+                raise  # not the destination: a base of embarkation is misnamed
+            raise RuleError(f"{exc}: sea transport lands only at a base, and a bridgehead counter is one only when its hex "
+                            "has a port (21.435F); name a one- or two-hex island without port access with --island-end "
+                            "(21.37)") from None
         end = end_ if end_ is not None else world.base(args[1])
         if rest:
             raise RuleError(f"transport: one base of debarkation; different ones need separate missions (21.435C), not '{' '.join(rest)}'")
