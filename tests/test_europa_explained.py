@@ -1,0 +1,339 @@
+"""Every sea zone number explains itself (33.B.10 Tables 2 and 3, 33.C, 33.F): the terms, conditions and notes.
+
+The numbers themselves are tested line by line in test_europa_zones.py. Here the
+explanation a referee reads in the "why?" pane is pinned: each line of the table
+with its value ("no", "not reached" or the number it set or added), the condition
+it depends on and how the app knew it (derived from the ports or asked), and the
+rule. Expected texts are written out from the tables, not read back from the data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import msgspec
+import pytest
+
+from tests.conftest import fixed_clock
+from tui.paths import data_dir
+from tui.rules.core.explain import Term
+from tui.rules.europa.seaworld import InterdictionZone
+from tui.rules.core.errors import RuleError
+from tui.rules.europa.zones import (_as_mode, _show, barred, condition, naval_status, other, refuse_barred, side_of,
+                                    slp_count, truthy, zone_row)
+from tui.session import memory_game
+
+
+@pytest.fixture(scope="module")
+def game0():
+    return memory_game(data_dir(), seed=1, clock=fixed_clock)
+
+
+@pytest.fixture
+def st(game0):
+    return game0.ruleset.sea_tables
+
+
+@pytest.fixture
+def pt(game0):
+    return game0.ruleset.tables
+
+
+@pytest.fixture
+def w0(game0):
+    return game0.state.world
+
+
+def owner(world: Any, port: str, side: str) -> Any:
+    return world.with_port(replace(world.ports[port], owner=side))
+
+
+def cond(world: Any, **values: Any) -> Any:
+    conds = {**world.sea.conditions, **{k.replace("_", "-"): v for k, v in values.items()}}
+    return replace(world, sea=replace(world.sea, conditions=conds))
+
+
+def without(world: Any, port: str) -> Any:
+    return replace(world, ports={n: p for n, p in world.ports.items() if n != port})
+
+
+def as_tuple(result: Any) -> tuple[Any, bool, str]:
+    return result.value, result.derived, result.detail
+
+
+# --- conditions: value, derived or asked, and what the referee reads ------------------------------------------
+
+
+def test_33B10_asked_conditions_say_the_referee_answered_and_how_to_change_it(w0, st, pt) -> None:
+    """An asked condition (33.B.10) is not derived; its detail says the answer and the command that changes it."""
+    assert as_tuple(condition(w0, st, pt, "suez-closed")) == (False, False, "asked: referee says no ('condition suez-closed')")
+    assert as_tuple(condition(cond(w0, suez_closed=True), st, pt, "suez-closed")) == (
+        True, False, "asked: referee says yes ('condition suez-closed')")
+
+
+def test_33B1a_malta_condition_is_derived_from_the_malta_status_number(w0, st, pt) -> None:
+    w = replace(w0, sea=replace(w0.sea, malta=4))
+    assert as_tuple(condition(w, st, pt, "malta-status")) == (4, True, "Malta status number 4 ('malta N')")
+
+
+def test_33B2b_interference_condition_names_the_letter_rolled(w0, st, pt) -> None:
+    """33.B.2.b: S is partial, S* major, anything else (or no attempt) minor."""
+    assert as_tuple(condition(w0, st, pt, "interference-eastern")) == (
+        "minor", True, "minor (no successful attempt this turn)")
+    w = replace(w0, sea=replace(w0.sea, active={"eastern": "S*"}))
+    assert as_tuple(condition(w, st, pt, "interference-eastern")) == (
+        "major", True, "major (S* rolled this Allied player turn)")
+    assert as_tuple(condition(w, st, pt, "interference-red-sea")) == (
+        "minor", True, "minor (no successful attempt this turn)")
+
+
+def test_33B7_interdiction_conditions_name_the_declared_zone_and_its_hits(w0, st, pt) -> None:
+    """33.B.7 a) and d): the kind of zone declared and the bombing hits on it this turn."""
+    assert as_tuple(condition(w0, st, pt, "interdiction-zone")) == ("", True, "no interdiction zone")
+    assert as_tuple(condition(w0, st, pt, "interdiction-hits")) == (0, True, "0 bombing hit(s) this turn")
+    w = replace(w0, sea=replace(w0.sea, iz=InterdictionZone("loose", 0, 2)))
+    assert as_tuple(condition(w, st, pt, "interdiction-zone")) == ("loose", True, "loose zone declared")
+    assert as_tuple(condition(w, st, pt, "interdiction-hits")) == (2, True, "2 bombing hit(s) this turn")
+
+
+def test_33B2a_all_of_is_derived_only_when_every_part_is(w0, st, pt) -> None:
+    """33.B.2.a: all of Crete Axis = its ports (derived) and its other hexes (asked): asked as a whole."""
+    assert as_tuple(condition(w0, st, pt, "crete-all-axis")) == (
+        True, False, "all of crete-ports-axis yes, crete-other-hexes-axis yes")
+    w = cond(owner(w0, "Crete ports", "allied"), crete_other_hexes_axis=True)
+    assert as_tuple(condition(w, st, pt, "crete-all-axis")) == (
+        False, False, "all of crete-ports-axis no, crete-other-hexes-axis yes")
+    assert as_tuple(condition(w, st, pt, "crete-allied")) == (
+        True, False, "any of crete-port-allied yes, crete-airbase-allied no")
+
+
+def test_33B10_owned_conditions_list_each_port_and_count_groups(w0, st, pt) -> None:
+    """Table 2 (Eastern Med): Alexandria, Haifa and the Cyprus ports, each owned or not, counted."""
+    w = owner(w0, "Haifa", "axis")
+    assert as_tuple(condition(w, st, pt, "emed-allied-ports")) == (
+        2, True, "allied-owned: Alexandria yes, Haifa no, Cyprus ports yes")
+    w = owner(owner(w0, "Gibraltar", "axis"), "Algiers", "axis")
+    assert as_tuple(condition(w, st, pt, "wmed-allied-ports")) == (
+        True, True, "allied-owned: Gibraltar no, Oran yes, Algiers no")
+    assert as_tuple(condition(owner(w, "Oran", "axis"), st, pt, "wmed-allied-ports")) == (
+        False, True, "allied-owned: Gibraltar no, Oran no, Algiers no")
+
+
+def test_33B8a_ever_owned_counts_a_port_once_owned_even_when_lost(w0, st, pt) -> None:
+    """33.B.8.a note: 'if the Allies have owned Massaua at any time'."""
+    assert as_tuple(condition(w0, st, pt, "massaua-ever-allied")) == (True, True, "ever allied-owned: Massaua yes")
+    never = replace(w0, sea=replace(w0.sea, ever_owned={**w0.sea.ever_owned, "allied": ()}))
+    retaken = owner(never, "Massaua", "axis")
+    assert as_tuple(condition(retaken, st, pt, "massaua-ever-allied")) == (False, True, "ever allied-owned: Massaua no")
+    # Owned now though never recorded: owned now is owned at some time.
+    assert condition(never, st, pt, "massaua-ever-allied").value is True
+    # Not in this game but once owned (recorded): known, and owned.
+    gone = without(w0, "Massaua")
+    assert as_tuple(condition(gone, st, pt, "massaua-ever-allied")) == (True, True, "ever allied-owned: Massaua yes")
+
+
+def test_33B10_a_port_not_in_the_game_makes_the_condition_asked_with_its_default(w0, st, pt) -> None:
+    """A table line naming a port the scenario lacks is asked of the referee (33.B.10), in the line's own mode."""
+    gone = without(w0, "Haifa")
+    assert as_tuple(condition(gone, st, pt, "emed-allied-ports")) == (
+        False, False, "asked: Haifa not in this game; referee says no ('condition emed-allied-ports')")
+    w = cond(gone, emed_allied_ports=2)
+    assert as_tuple(condition(w, st, pt, "emed-allied-ports")) == (
+        2, False, "asked: Haifa not in this game; referee says 2 ('condition emed-allied-ports')")
+    spec = st.sea_conditions["wmed-allied-ports"]  # mode any: a count asked becomes yes/no
+    assert spec.mode == "any"
+    w = cond(without(w0, "Oran"), wmed_allied_ports=1)
+    assert as_tuple(condition(w, st, pt, "wmed-allied-ports")) == (
+        True, False, "asked: Oran not in this game; referee says 1 ('condition wmed-allied-ports')")
+
+
+def test_33B10_zone_ports_condition_lists_the_ports_found(w0, st, pt) -> None:
+    """Table 3 (Red Sea): an Axis-owned port of size 1 or more, functioning, in the zone."""
+    assert as_tuple(condition(w0, st, pt, "axis-red-sea-port")) == (False, True, "axis-owned ports of level 1+: none")
+    w = owner(w0, "Port Sudan", "axis")
+    assert as_tuple(condition(w, st, pt, "axis-red-sea-port")) == (True, True, "axis-owned ports of level 1+: Port Sudan")
+    both = owner(w, "Aden", "axis")
+    head, _, names = condition(both, st, pt, "axis-red-sea-port").detail.partition(": ")
+    assert head == "axis-owned ports of level 1+" and sorted(names.split(", ")) == ["Aden", "Port Sudan"]
+
+
+def test_33B10_mode_all_needs_every_group_and_mode_any_one(w0, st, pt) -> None:
+    """A condition's mode: count (how many groups), all (every group owned) or any (one is enough)."""
+    assert _as_mode(2, "count", 3) == 2
+    assert _as_mode(2, "all", 3) is False and _as_mode(3, "all", 3) is True
+    assert _as_mode(1, "any", 3) is True and _as_mode(0, "any", 3) is False
+    assert _as_mode(True, "all", 3) is True  # a yes/no answer stays as given
+    spec = msgspec.structs.replace(st.sea_conditions["emed-allied-ports"], mode="all")
+    tables = msgspec.structs.replace(st, sea_conditions={**st.sea_conditions, "emed-allied-ports": spec})
+    assert condition(w0, tables, pt, "emed-allied-ports").value is True
+    assert condition(owner(w0, "Haifa", "axis"), tables, pt, "emed-allied-ports").value is False
+
+
+def test_yes_no_words_and_truthy_values() -> None:
+    """What the explanations print for a condition's value, and which values count as yes (33.B.2.b: minor is no)."""
+    assert (_show(True), _show(False), _show(3), _show(2.5)) == ("yes", "no", "3", "2½")
+    assert truthy("major") and truthy("partial") and not truthy("minor") and not truthy("")
+    assert truthy(1) and not truthy(0) and truthy(True)
+
+
+# --- the naval status number's explanation ------------------------------------------------------------------
+
+
+def test_33B2a_eastern_med_explains_each_line_set_skipped_or_not_reached(w0, st, pt) -> None:
+    """Table 2 (Eastern Med) with Haifa Axis: the 15 and 1 lines do not apply, 'only two' sets 10, the rest is not reached."""
+    got = naval_status(owner(w0, "Haifa", "axis"), st, pt, "eastern-med", "axis")
+    owned = "[allied-owned: Alexandria yes, Haifa no, Cyprus ports yes]"
+    assert got.name == "Axis naval status number, Eastern Mediterranean"
+    assert got.value == 10
+    assert got.terms == (
+        Term("15 any port or airbase on Crete is Allied-owned [any of crete-port-allied no, crete-airbase-allied no]",
+             "no", "33.B.10 Table 2"),
+        Term("1 the Suez Canal is closed [asked: referee says no ('condition suez-closed')]", "no", "33.B.10 Table 2"),
+        Term(f"12 Alexandria, Haifa and all Cyprus ports are Allied-owned {owned}", "no", "33.B.2.a"),
+        Term(f"10 only two are Allied-owned {owned}", 10, "33.B.2.a"),
+        Term(f"7 only one is Allied-owned {owned}", "not reached", "33.B.2.a"),
+        Term("1 none is Allied-owned", "not reached", "33.B.2.a"),
+        Term("-5 a South Aegean interdiction zone exists this turn [no interdiction zone]", "no", "33.B.7 c); 33.B.10 Table 2"),
+    )
+    assert got.notes == ("The 15 line can only matter when the bar is lifted by a house rule: while any Crete hex is "
+                         "Allied, Axis shipping is barred.",)
+
+
+def test_33B7d_south_aegean_explains_the_hits_subtracted(w0, st, pt) -> None:
+    """33.B.7 d) and RULINGS E23: 12 through the zone, minus 1 for each bombing hit (3 hits: 9)."""
+    w = replace(w0, sea=replace(w0.sea, iz=InterdictionZone("loose", 0, 3)))
+    got = naval_status(w, st, pt, "south-aegean-iz", "axis")
+    assert got.value == 9
+    assert got.terms == (
+        Term("12 through an Allied interdiction zone", 12, "33.B.10 Table 2 (Aegean Sea); RULINGS E23"),
+        Term("-1 each: minus 1 for each bombing hit on the zone this turn [3 bombing hit(s) this turn]", -3,
+             "33.B.7 d); 33.B.10 Table 2; RULINGS E23"),
+    )
+    assert got.notes[0].startswith("RULINGS E23: 12 (Table 2, Aegean")
+    assert got.notes[1].startswith("A separate sea zone only while the Allied player has declared it (33.B.7 a))")
+
+
+def test_33B1a_central_med_explains_the_short_route_line_only_with_its_option(w0, st, pt) -> None:
+    """33.B.1.a: the Malta status number is the number; -5 only between the listed ports (check --short)."""
+    w = replace(w0, sea=replace(w0.sea, malta=10))
+    long = naval_status(w, st, pt, "central-med", "axis")
+    short = naval_status(w, st, pt, "central-med", "axis", frozenset({"short"}))
+    base = Term("= Malta status number = naval status number [Malta status number 10 ('malta N')]", 10, "33.B.1.a")
+    where = "-5 only between ports on Sardinia, Corsica, Sicily, Bizerte, Tunis, Pantelleria (check --short)"
+    assert long.terms == (base, Term(f"{where} (only with check --short)", "no", "33.B.1.a"))
+    assert short.terms == (base, Term(where, -5, "33.B.1.a"))
+    assert (long.value, short.value) == (10, 5)
+
+
+def test_33B10_english_channel_explains_the_added_lines_and_E25(w0, st, pt) -> None:
+    """Table 3 (English Channel): France Axis-owned 9; +3 Axis air superiority no; -3 Allied air superiority (E25): 6."""
+    got = naval_status(cond(w0, allied_air_superiority_channel=True), st, pt, "english-channel", "allied")
+    assert got.value == 6
+    assert got.terms[1] == Term("9 France is Axis-owned [asked: referee says yes ('condition france-axis-owned')]", 9,
+                                "33.B.10 Table 3")
+    assert got.terms[-2:] == (
+        Term("+3 Axis air superiority over the English Channel [asked: referee says no ('condition "
+             "axis-air-superiority-channel')]", "no", "33.B.10 Table 3"),
+        Term("-3 Allied air superiority over the English Channel [asked: referee says yes ('condition "
+             "allied-air-superiority-channel')]", -3, "33.B.10 Table 3; RULINGS E25"),
+    )
+
+
+def test_33B4a_not_subject_is_explained_with_its_rule_and_note(w0, st, pt) -> None:
+    """33.B.4.a: Axis shipping in the Tyrrhenian is not subject to interference: no number, the rule and why."""
+    got = naval_status(w0, st, pt, "tyrrhenian", "axis")
+    assert (got.name, got.value, got.rule) == ("Axis naval status number, Tyrrhenian Sea", None, "33.B.4.a")
+    assert got.terms == (Term("not subject to interference", True, "33.B.4.a"),)
+    assert got.notes == ("Axis shipping in the Tyrrhenian Sea is not subject to Allied interference.",)
+    arctic = naval_status(w0, st, pt, "arctic", "axis")
+    assert arctic.notes == ("Not on the Axis table: Axis shipping there is not checked.",)
+
+
+# --- barred zones, the SLP count, the Sea Zones row ---------------------------------------------------------
+
+
+def test_33B9a_barred_outright_names_the_rule_and_the_reason(w0, st, pt) -> None:
+    """33.B.9.a: the Axis may not use shipping in the Indian Ocean: barred, with the rule's words as term and note."""
+    got = barred(w0, st, pt, "indian-ocean", "axis")
+    text = "The Axis player may not use shipping in the Indian Ocean"
+    assert (got.name, got.value, got.rule) == ("Axis shipping barred, Indian Ocean", True, "33.B.9.a")
+    assert got.terms == (Term(text, True, "33.B.9.a"),) and got.notes == (text,)
+    with pytest.raises(RuleError) as refused:
+        refuse_barred(w0, st, pt, "indian-ocean", "axis")
+    assert str(refused.value) == f"{text} (33.B.9.a)"
+
+
+def test_33B2a_barred_by_a_condition_shows_the_condition_and_only_then_the_reason(w0, st, pt) -> None:
+    """33.B.2.a: barred unless all hexes on Crete are Axis-owned; the note appears only while barred."""
+    free = barred(w0, st, pt, "eastern-med", "axis")
+    assert (free.value, free.rule, free.notes) == (False, "33.B.2.a", ())
+    assert free.terms == (Term("All hexes on Crete are Axis-owned: all of crete-ports-axis yes, crete-other-hexes-axis yes",
+                               True, "33.B.2.a"),)
+    shut = barred(owner(w0, "Crete ports", "allied"), st, pt, "eastern-med", "axis")
+    assert shut.value is True
+    assert shut.terms == (Term("All hexes on Crete are Axis-owned: all of crete-ports-axis no, crete-other-hexes-axis yes",
+                               False, "33.B.2.a"),)
+    assert shut.notes == ("Axis shipping may not be used anywhere in the Eastern Mediterranean unless all hexes on Crete "
+                          "are Axis-owned",)
+    assert not barred(w0, st, pt, "eastern-med", "allied").value
+
+
+def test_33F_slp_count_explains_every_zone_crossed(game0, st, pt) -> None:
+    """33.F, RULINGS E8 and E27: Algiers (SLP 20), Allied, Malta 10, through the Western Med --far (not subject),
+    a name that is no sea zone (0), the Central Med (6: Malta 2-11): 26; the notes say how to set the line."""
+    from tui.session import memory_game
+
+    game = memory_game(data_dir(), seed=1, clock=fixed_clock)
+    for line in ("malta 10", "supply-line Algiers 'Western Med' 'Central Med' --far"):
+        assert game.execute(line).ok, line
+    port = game.state.world.ports["Algiers"]
+    port = replace(port, supply_zones=(port.supply_zones[0], "Sargasso", *port.supply_zones[1:]))
+    count = slp_count(game.state.world, st, pt, port)
+    far = ("more than 15 hexes from every operational Axis-owned port (not jetties) in the Italian Central "
+           "Mediterranean Islands or Mainland Italy")
+    assert count.value == 20 + 0 + 0 + 0
+    assert count.terms == (
+        Term("SLP cost of the port", 20, "31.A.1 Table 1 note #"),
+        Term(f"Western Mediterranean: {far} (--far): not subject", 0, "33.B.3.b; 33.B.10 Table 3 (West or Central Med); "
+             "RULINGS E27"),
+        Term("Sargasso: not a sea zone", 0, "33.F"),
+        Term(f"Central Mediterranean: {far} (--far): not subject", 0, "33.B.1.b; 33.B.10 Table 3 (West or Central Med); "
+             "RULINGS E27"),
+    )
+    assert count.notes == (
+        "RULINGS E8: naval status numbers of the sea zones crossed are added to the SLP count",
+        "RULINGS E27: the number the shipping would get on that route (supply-line PORT ZONE ... --short|--far)",
+        "set the zones with 'supply-line PORT ZONE ...'")
+    assert game.execute("supply-line Algiers 'Central Med'").ok
+    near = slp_count(game.state.world, st, pt, game.state.world.ports["Algiers"])
+    assert near.value == 26 and near.terms[1] == Term("NSN of Central Mediterranean (allied)", 6, "33.F")
+
+
+def test_33B10_sea_zones_row_reads_status_basis_and_asked(w0, st, pt) -> None:
+    """The Sea Zones row of a zone and side: the number, the line it came from, what was asked, exempt routes."""
+    row = zone_row(w0, st, pt, "central-med", "allied")
+    assert {k: row[k] for k in ("key", "zone", "side", "nsn", "status", "barred", "barred_reason", "subject", "exists",
+                                "basis", "asked", "air", "rule")} == {
+        "key": "central-med:allied", "zone": "Central Mediterranean", "side": "allied", "nsn": 6,
+        "status": "subject (not with --far)", "barred": False, "barred_reason": "", "subject": True, "exists": True,
+        "basis": "6 Malta status number 2-11 [Malta status number 10 ('malta N')]", "asked": "", "air": 0,
+        "rule": "33.B.1.b; 33.B.10 Table 3 (West or Central Med)"}
+    assert row["explanation"]["value"] == 6
+    io = zone_row(w0, st, pt, "indian-ocean", "axis")
+    assert (io["status"], io["barred"], io["barred_reason"], io["nsn"], io["subject"]) == (
+        "barred", True, "The Axis player may not use shipping in the Indian Ocean", None, False)
+    assert zone_row(w0, st, pt, "tyrrhenian", "axis")["status"] == "not subject"
+    assert zone_row(w0, st, pt, "south-aegean-iz", "axis")["status"] == "not declared"
+    english = zone_row(w0, st, pt, "english-channel", "allied")
+    assert english["status"] == "subject" and english["basis"].startswith("9 France is Axis-owned")
+    assert english["asked"] == ("allied-air-superiority-channel, axis-air-superiority-channel, france-axis-owned, "
+                                "france-surrendered, no-axis-channel-ports-supplied")
+
+
+def test_sides_and_route_options() -> None:
+    """The other side; the route options each side's zones name (33.B.1.a --short, 33.B.3.b --far; E27)."""
+    assert (other("axis"), other("allied")) == ("allied", "axis")
+    assert side_of("Axis") == "axis" and side_of("ALLIED") == "allied"
+    with pytest.raises(RuleError, match=r"^'neutral' is not a side \(axis or allied\)$"):
+        side_of("neutral")
