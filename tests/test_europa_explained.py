@@ -337,3 +337,91 @@ def test_sides_and_route_options() -> None:
     assert side_of("Axis") == "axis" and side_of("ALLIED") == "allied"
     with pytest.raises(RuleError, match=r"^'neutral' is not a side \(axis or allied\)$"):
         side_of("neutral")
+
+
+# --- beaches and transports as jetties (31.B, 31.A.13) ------------------------------------------------------
+
+
+def beach(**kw: Any) -> Any:
+    from tui.rules.europa.seaworld import Beach
+
+    return Beach(**{"name": "Salerno", "owner": "allied", **kw})
+
+
+def test_31B2_landing_explains_capacity_used_and_heavy_equipment(st, pt) -> None:
+    """31.B.2 and RULINGS E9: 1½ REs per movement phase; ½ RE of heavy equipment takes 1; 1 RE used earlier this phase."""
+    from tui.rules.europa.beaches import landing
+
+    got = landing(beach(used=1.0, used_phase="7/allied-turn/movement"), st, pt, 0.5, True, "7/allied-turn/movement")
+    assert (got.name, got.value, got.rule) == ("beach capacity taken", 1, "31.B.2")
+    assert got.terms == (Term("beach capacity per movement phase", 1.5, "31.B.2; RULINGS E9"),
+                         Term("used this phase", 1.0, "31.B.2"), Term("REs landed", 0.5, "31.B.2"),
+                         Term("heavy equipment uses double", 2, "31.B.4 note; RULINGS E9"))
+    assert got.notes[0].startswith("RULINGS E9: 1½ REs per movement phase without the AMPHIBIOUS LANDING TABLE")
+    assert got.notes[1] == "left before: ½"
+    # Capacity used in an earlier phase is not counted: the whole 1½ is left.
+    fresh = landing(beach(used=1.0, used_phase="6/allied-turn/movement"), st, pt, 1, False, "7/allied-turn/movement")
+    assert fresh.value == 1 and fresh.terms[1].value == 0 and fresh.terms[3].value == 1
+    assert fresh.notes[1] == "left before: 1½"
+
+
+def test_31B2_land_adds_to_what_the_phase_used_and_refuses_beyond(st, pt) -> None:
+    """31.B.2: the beach records what this phase used; more than what is left is refused with the figures."""
+    from tui.rules.europa.beaches import land
+
+    phase = "7/allied-turn/movement"
+    first, fig = land(beach(), st, pt, 1, False, phase, "allied")
+    assert (first.used, first.used_phase, fig.value) == (1, phase, 1)
+    second, _ = land(first, st, pt, 0.5, False, phase, "allied")
+    assert second.used == 1.5
+    with pytest.raises(RuleError) as refused:
+        land(first, st, pt, 0.5, True, phase, "allied")
+    assert str(refused.value) == ("Salerno: 1 REs of beach capacity exceed the ½ left this movement phase "
+                                  "(31.B.2; RULINGS E9; heavy equipment counts double)")
+    later, _ = land(second, st, pt, 1.5, False, "8/allied-turn/movement", "allied")
+    assert later.used == 1.5  # a new phase starts from nothing
+    for bad in (0, -1, 0.3):
+        with pytest.raises(RuleError, match=r"^REs must be above 0 in steps of ½ \(31.B.2\)$"):
+            land(beach(), st, pt, bad, False, phase, "allied")
+
+
+def test_31B1_land_refuses_an_enemy_beach_or_one_captured_this_phase(st, pt) -> None:
+    """31.B.1: a captured beach is friendly for naval transport only from the phase after its capture."""
+    from tui.rules.europa.beaches import land
+
+    phase = "7/allied-turn/movement"
+    with pytest.raises(RuleError) as enemy:
+        land(beach(owner="axis"), st, pt, 1, False, phase, "allied")
+    assert str(enemy.value) == "Salerno is not allied-owned for naval transport: axis-owned"
+    taken = beach(previous="axis", changed=phase)
+    with pytest.raises(RuleError) as fresh:
+        land(taken, st, pt, 1, False, phase, "allied")
+    assert str(fresh.value) == ("Salerno is not allied-owned for naval transport: captured this phase: friendly from "
+                                "the next phase (31.B.1)")
+    assert land(taken, st, pt, 1, False, "7/allied-turn/combat", "allied")[0].used == 1
+
+
+def test_31B4_supply_loss_is_half_unless_in_a_friendly_partial_zoc(st) -> None:
+    """31.B.4: SPs/SRPs landed lose half, none if unloaded in a friendly partial ZOC."""
+    from tui.rules.europa.beaches import supply_loss
+
+    lost = supply_loss(st, 3, False)
+    assert (lost.name, lost.value, lost.rule) == ("SP/SRP points lost", 1.5, "31.B.4")
+    assert lost.terms == (Term("SP/SRP points landed", 3, "31.B.4"),
+                          Term("unloaded in a friendly partial ZOC (judged before the combat phase)", False, "31.B.4"),
+                          Term("share lost", 0.5, "31.B.4"))
+    assert lost.notes == ("in addition to any losses of SPs in an amphibious assault; the unit exerting the ZOC "
+                          "spends its entire MA",)
+    kept = supply_loss(st, 3, True)
+    assert kept.value == 0 and kept.terms[1].value is True and kept.terms[2].value == 0
+
+
+def test_31A13_transports_as_jetties_example_3_nts_supply_9_res(st, pt) -> None:
+    """31.A.13 example: 3 NTs that spent no MPs supply 9 REs (a jetty's intrinsic supply of 3 each)."""
+    from tui.rules.europa.beaches import jetty_supply
+
+    got = jetty_supply(st, pt, 3)
+    assert (got.name, got.value, got.rule) == ("intrinsic supply (REs of units)", 9, "31.A.13")
+    assert got.terms == (Term("NTs/LCs/LBs that spent no MPs in the previous movement phase", 3, "31.A.13"),
+                         Term("intrinsic supply of a Jetty", 3, "31.A.1 Table 1"))
+    assert got.notes[0].startswith("Each NT, LC or LB on a beach hex that spent no MPs in the previous movement phase")
