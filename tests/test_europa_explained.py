@@ -425,3 +425,78 @@ def test_31A13_transports_as_jetties_example_3_nts_supply_9_res(st, pt) -> None:
     assert got.terms == (Term("NTs/LCs/LBs that spent no MPs in the previous movement phase", 3, "31.A.13"),
                          Term("intrinsic supply of a Jetty", 3, "31.A.1 Table 1"))
     assert got.notes[0].startswith("Each NT, LC or LB on a beach hex that spent no MPs in the previous movement phase")
+
+
+# --- anti-shipping air (33.C Table 4) ------------------------------------------------------------------------
+
+
+def air_unit(name: str = "Ju88", **kw: Any) -> Any:
+    from tui.rules.europa.seaworld import AirUnit
+
+    values = {"side": "axis", "zone": "central-med", "role": "bomber", "type": "non-naval", "range": 20, "tbf": 4,
+              **kw}
+    return AirUnit(name, **values)
+
+
+def test_33C_table4_explains_each_factor_that_multiplies(st) -> None:
+    """Table 4: a type V unit, TBF 4, range 12 on a naval patrol: 4 x2 (V) x½ (range under 15) x½ (not in the box) x1 = 2."""
+    from tui.rules.europa.air import modified_tbf
+
+    got = modified_tbf(air_unit("Swordfish", type="V", range=12, mission="patrol"), st)
+    assert (got.name, got.value, got.rule) == ("modified TBF of Swordfish", 2, "33.C Table 4")
+    assert got.terms == (Term("TBF of Swordfish", 4, "33.C"), Term("type V naval air unit", 2, "33.C Table 4"),
+                         Term("range 12 less than 15", 0.5, "33.C Table 4"),
+                         Term("not in the anti-shipping box", 0.5, "33.C Table 4"),
+                         Term("flying a naval patrol mission", 1, "33.C Table 4"))
+    assert got.notes == ("Table 4: all modifiers are cumulative (multiplied)",)
+    long = modified_tbf(air_unit("Condor", range=31), st)
+    assert long.value == 4 and long.terms[2:] == (Term("range 31 greater than 30", 2, "33.C Table 4"),
+                                                   Term("in the anti-shipping box", 1, "33.C"))
+
+
+@pytest.mark.parametrize("rng", [15, 30])
+def test_33C_table4_ranges_of_exactly_15_or_30_are_not_modified(st, rng: int) -> None:
+    """Table 4: 'less than 15' and 'greater than 30': the bounds themselves take no modifier."""
+    from tui.rules.europa.air import modified_tbf
+
+    got = modified_tbf(air_unit(range=rng), st)
+    assert got.value == 2  # 4 x½ (non-naval) only
+    assert not any("range" in t.label for t in got.terms)
+
+
+def test_33C_a_fighters_range_lost_is_shown_and_its_distance_marker_never_goes_below_0(st) -> None:
+    """33.C: an enemy fighter in the box lowers the bomber's range; a fighter's range less its distance is at least 0."""
+    from tui.rules.europa.air import effective_range, modified_tbf
+
+    got = modified_tbf(air_unit(range=20), st, range_lost=8)
+    assert got.value == 1  # 4 x½ (non-naval) x½ (range 12)
+    assert got.terms[2] == Term("range 20 less 8 (enemy fighter in the box)", 12, "33.C")
+    assert got.terms[3] == Term("range 12 less than 15", 0.5, "33.C Table 4")
+    assert effective_range(air_unit(role="fighter", range=6, distance=9)) == 0
+    assert effective_range(air_unit(role="fighter", range=6, distance=2)) == 4
+    assert effective_range(air_unit(role="bomber", range=6, distance=9)) == 6
+
+
+def test_33C_air_units_refused_with_the_allowed_values(w0, st) -> None:
+    """33.C: role, type and mission from Table 4; numbers 0 or more; names unique; removal by name."""
+    from tui.rules.europa.air import add_unit, modified_tbf, remove_unit
+
+    def refused(unit: Any) -> str:
+        with pytest.raises(RuleError) as err:
+            add_unit(w0.sea, st, unit)
+        return str(err.value)
+
+    assert refused(air_unit(role="recon")) == "role must be fighter or bomber, not 'recon' (33.C)"
+    for bad in ({"range": -1}, {"tbf": -1}, {"distance": -1}):
+        assert refused(air_unit(**bad)) == "range, TBF and distance are 0 or more (33.C)"
+    assert refused(air_unit(type="Z")) == "Ju88: air unit type must be one of non-naval, S, V, M (33.C Table 4)"
+    assert refused(air_unit(mission="escort")) == "Ju88: mission must be one of box, patrol, strike (33.C)"
+    sea = add_unit(w0.sea, st, air_unit(range=0, tbf=0, distance=0))
+    assert [u.name for u in sea.air] == ["Ju88"]
+    with pytest.raises(RuleError) as twice:
+        add_unit(sea, st, air_unit())
+    assert str(twice.value) == "there is already an air unit called Ju88 (air remove Ju88 first)"
+    with pytest.raises(RuleError) as missing:
+        remove_unit(sea, "Stuka")
+    assert str(missing.value) == "no air unit called 'Stuka'"
+    assert modified_tbf(air_unit(tbf=0), st).value == 0
