@@ -101,3 +101,62 @@ def test_a_malformed_scenario_names_file_table_and_key(data: Path, tmp_path: Pat
     with pytest.raises(DataError) as err:
         memory_game(copy, "ocs")
     assert str(err.value).startswith(f"{SCENARIO}.toml: {where}"), str(err.value)
+
+
+# --- the checks msgspec cannot express, with their exact messages and bounds --------------------------------
+
+
+def _raw(data: Path) -> dict:
+    import copy
+
+    from tui.rules.core.data import read_toml
+
+    return copy.deepcopy(read_toml(data / "rulesets" / "ocs.toml"))
+
+
+def _load(data: Path, raw: dict):
+    from tui.rules.ocs.tables import load_tables
+
+    return load_tables(data / "rulesets" / "ocs.toml", raw)
+
+
+@pytest.mark.parametrize("table, key, value, message", [
+    ("capacity", "tokens_per_sp", 0, "ocs.toml: table capacity, key tokens_per_sp.value: must be 1 or more"),
+    ("damage", "max_hits", 0, "ocs.toml: table damage, key max_hits.value: must be 1 or more"),
+    ("sea_cap", "cargo_per_point", "0", "ocs.toml: table sea_cap, key cargo_per_point.value: must be above 0"),
+    ("supply_source", "min_capacity", "1 XP", "ocs.toml: table supply_source, key min_capacity.value: "),
+    ("sea_cap", "cargo_per_point", "lots", "ocs.toml: table sea_cap, key cargo_per_point.value: "),
+])
+def test_19_0_tables_refuse_values_out_of_range(data: Path, table: str, key: str, value, message: str) -> None:
+    """DESIGN "Data files": a malformed value names the file, the table and the key, and says what is allowed."""
+    raw = _raw(data)
+    raw[table][key]["value"] = value
+    with pytest.raises(DataError) as err:
+        _load(data, raw)
+    assert str(err.value).startswith(message) and (message.endswith(": ") or str(err.value) == message)
+
+
+@pytest.mark.parametrize("table, key, value", [
+    ("capacity", "tokens_per_sp", 1), ("damage", "max_hits", 1), ("sea_cap", "cargo_per_point", "1T"),
+    ("supply_source", "min_capacity", "0"),
+])
+def test_19_0_tables_accept_the_smallest_allowed_values(data: Path, table: str, key: str, value) -> None:
+    """The bounds themselves load: 1 Token per SP, 1 hit at most, 1T of cargo per point, a 0 least capacity."""
+    raw = _raw(data)
+    raw[table][key]["value"] = value
+    _load(data, raw)
+
+
+@pytest.mark.parametrize("sides", [["axis", "axis"], ["Axis", "allied"], ["axis", "red army"], ["axis", ""]])
+def test_sides_must_be_distinct_lower_case_names_without_spaces(data: Path, sides: list[str]) -> None:
+    raw = _raw(data)
+    raw["players"]["sides"] = sides
+    with pytest.raises(DataError) as err:
+        _load(data, raw)
+    assert str(err.value) == "ocs.toml: table players, key sides: must be distinct lower-case names without spaces"
+
+
+def test_other_side_names_load(data: Path) -> None:
+    raw = _raw(data)
+    raw["players"]["sides"] = ["german", "soviet"]
+    assert list(_load(data, raw).sides) == ["german", "soviet"]
