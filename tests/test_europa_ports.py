@@ -449,3 +449,40 @@ def test_dedicated_nts_show_as_capacity_used_31A1_E8(tables: PortTables) -> None
     with pytest.raises(RuleError, match="E8"):
         use_capacity(p, 2.5, 0, False, tables)
     assert clear_usage(p).nts_dedicated == 0
+
+
+@pytest.mark.parametrize("year, offered", [(1942, False), (1943, True), (1945, True), (1946, False)])
+def test_destruction_years_1943_to_1945_inclusive_31A6(tables: PortTables, year: int, offered: bool) -> None:
+    """31.A.6: 'during 1943-1945': both end years count."""
+    assert destruction_offered(_candidate(), "allied", year, tables).value is offered
+
+
+def test_destruction_offer_explains_each_condition_31A6(tables: PortTables) -> None:
+    """31.A.6: each condition a term with what the port has; the notes give the roll and the reading."""
+    from tui.rules.core.explain import Term
+
+    got = destruction_offered(replace(_candidate(), nation="", theatre=""), "allied", 1944, tables)
+    assert (got.name, got.value, got.rule) == ("may try to destroy the port", False, "31.A.6")
+    assert got.terms == (
+        Term("lost by axis (owner: axis)", True, "31.A.6"), Term("taken by allied (new owner: allied)", True, "31.A.6"),
+        Term("german-owned (nation: ?)", False, "31.A.6"), Term("in mainland Europe, incl. Scandinavia", True, "31.A.6"),
+        Term("in the north/west/south/greater-germany theatres (theatre: ?)", False, "31.A.6"),
+        Term("during 1943-1945 (year: 1944)", True, "31.A.6"), Term("a standard/major/great port (type: major)", True, "31.A.6"),
+        Term("not already destroyed", True, "31.A.6"))
+    assert got.notes[0] == "roll 1d6: destroyed on 1, 2, 3, 4, 5"
+    assert got.notes[1].startswith("Mainland Europe includes Scandinavia; Italian-owned ports never qualify")
+    result = destruction_result(6, tables)
+    assert (result.name, result.value, result.rule) == ("port destroyed", False, "31.A.6")
+    assert result.terms == (Term("die roll (1d6)", 6, "31.A.6"),) and result.notes == ("destroyed on 1, 2, 3, 4, 5",)
+
+
+def test_destroy_reduces_to_level_0_with_max_damage_and_refuses_twice_31A6(tables: PortTables) -> None:
+    """31.A.6, RULINGS E2, E14: a destroyed major port is Reduced 3 with 12 hits; a minor port cannot be destroyed."""
+    p = destroy(_candidate(), tables)
+    assert (p.reduced, p.hits, p.destroyed) == (3, 12, True)
+    with pytest.raises(RuleError) as twice:
+        destroy(p, tables)
+    assert str(twice.value) == "Cherbourg: is already destroyed (31.A.6)"
+    with pytest.raises(RuleError) as minor:
+        destroy(replace(_candidate(), type="minor"), tables)
+    assert str(minor.value) == "Cherbourg: only standard, major, great ports can be destroyed (31.A.6)"
