@@ -361,3 +361,34 @@ def test_31A12_emplacing_due_after_an_arrival_in_the_axis_turn_of_the_same_game_
     axis_turn = M.arrive(w, mul(w), w.sea.beaches["Anzio"], 5, T, "axis", "allied")
     assert [m.name for m in M.emplacing_due(axis_turn, T)] == ["Mulberry A"]
     assert M.emplacing_due(axis_turn, T - 1) == []
+
+
+def test_31A8_groups_in_transit_record_their_move_and_refusals_say_why(w0) -> None:
+    """31.A.8: a group records its side, ends, steps and cargo; a move takes 1 step or more; names are unique in any case."""
+    from tui.rules.europa.seaworld import NavalGroup
+
+    w = O.add_group(w0, "TF1", "allied", "Bombay", "Aden", 1, "2 NTs")
+    assert w.sea.groups["TF1"] == NavalGroup("TF1", "allied", "Bombay", "Aden", 1, 0, "2 NTs")
+    assert refusal(O.add_group, w, "tf1", "allied", "Bombay", "Aden", 2) == "there is already a naval group called tf1 in transit"
+    assert refusal(O.add_group, w0, "TF2", "allied", "Bombay", "Aden", 0) == "a move takes 1 or more naval movement steps (31.A.8)"
+    assert refusal(O.add_group, w0, "X", "axis", "Bombay", "Massaua", 2) == (
+        "Bombay is an Allied off-map port: a naval group may not move to an enemy off-map port (31.A.8)")
+    done, lines = O.advance(w, "allied")
+    assert "TF1" not in done.sea.groups and lines == ["TF1 arrives at Aden (31.A.8)"]  # a 1-step move arrives at once
+    w2 = O.add_group(w, "TF2", "allied", "Aden", "Bombay", 3)
+    assert O.take_group(w2, "tf2").name == "TF2"
+    assert refusal(O.take_group, w2, "Force Z") == "no naval group called 'Force Z' in transit; in transit: TF1, TF2"
+    assert refusal(O.take_group, w0, "TF1") == "no naval groups are in transit (31.A.8)"
+    left = O.remove_group(w2, w2.sea.groups["TF1"])
+    assert list(left.sea.groups) == ["TF2"]
+
+
+def test_31A8_distances_and_steps(w0) -> None:
+    """31.A.8: steps are the distance over the hexes per step, rounded up, at least 1."""
+    bombay = O.find_port(w0, " BOMBAY ")
+    assert bombay is not None and O.find_port(w0, "Atlantis") is None
+    assert O.steps_for(bombay, "aden (ww5 south edge)", 45) == 1 and O.steps_for(bombay, "Aden (WW5 south edge)", 44) == 2
+    assert O.steps_for(bombay, "Aden (WW5 south edge)", 100) == 1
+    assert refusal(O.steps_for, bombay, "Aden (WW5 south edge)", 0) == "hexes per naval movement step must be 1 or more"
+    assert refusal(O.distance, bombay, "Suez") == (
+        f"Bombay lists no distance to 'Suez'; it lists: {', '.join(bombay.distances)} (31.A.8)")
