@@ -201,3 +201,24 @@ def test_31A1_markers_beside_the_port(pt) -> None:
     assert P.markers(TOBRUK, pt) == [("Port Hit", "1½"), ("Port Used", "")]
     assert P.markers(BARI, pt) == [("Port Hit", "2"), ("Reduced", "1"), ("Collateral Damage", ""), ("Port Used", "")]
     assert P.markers(P.Port("Haifa", "standard", "allied"), pt) == []
+
+
+def test_E14_marshalling_yard_hits_explained(pt) -> None:
+    """Table 1 note 3, RULINGS E14: a great port's yard takes 2 RM hits; 3 inflicted on one with 1 place 1, capped."""
+    from tui.rules.core.explain import Term
+    from tui.rules.europa.yards import hit_yard, yard_figure
+
+    great = P.Port("Naples", "great", "axis", yard_hits=1)
+    new, placed = hit_yard(great, 3, pt)
+    rule = "31.A.1 Table 1 note 3"
+    assert new.yard_hits == 2
+    assert (placed.name, placed.value, placed.rule) == ("RM hits placed", 1, rule)
+    assert placed.terms == (Term("RM hits inflicted", 3, rule), Term("RM hits before", 1, rule),
+                            Term("most RM hits", 2, f"{rule}; RULINGS E14"))
+    assert placed.notes == ("capped: a Great port's yard takes at most 2 RM hit(s)",)
+    assert hit_yard(P.Port("Naples", "great", "axis"), 2, pt)[1].notes == ()
+    figure = yard_figure(new, pt)
+    assert (figure.name, figure.value, figure.rule) == ("Marshalling Yard Hits", 2, rule)
+    assert figure.terms == (Term("Marshalling Yard Hit markers", 2, rule), Term("most RM hits (Great)", 2, f"{rule}; RULINGS E14"))
+    assert figure.notes == ("RULINGS E14: they affect rail capacity, which the app does not model (markers and "
+                            "explanations only)",)
