@@ -500,3 +500,117 @@ def test_33C_air_units_refused_with_the_allowed_values(w0, st) -> None:
         remove_unit(sea, "Stuka")
     assert str(missing.value) == "no air unit called 'Stuka'"
     assert modified_tbf(air_unit(tbf=0), st).value == 0
+
+
+# --- the anti-shipping check (33.A, 33.D, 33.E) --------------------------------------------------------------
+
+
+def roller(*totals: int):
+    """A roller that gives these totals in turn and records what it was asked (spec, purpose, detail)."""
+    from tui.rules.core.dice import Roll
+
+    asked: list[tuple[str, str, str]] = []
+    left = list(totals)
+
+    def roll(spec: str, purpose: str, detail: str = "") -> Roll:
+        asked.append((spec, purpose, detail))
+        return Roll(spec, (left.pop(0),), 0, "typed")
+
+    roll.asked = asked  # type: ignore[attr-defined]
+    return roll
+
+
+def test_33D_contact_explains_the_dice_the_column_and_the_printed_row(st) -> None:
+    """33.D Table 5, RULINGS E20: 2d6 7 at NSN 7 is Contact; an NSN of 20 uses column 15; row 2 at NSN 3 is not."""
+    from tui.rules.europa.antishipping import contact
+
+    got = contact(st, 7, 7)
+    assert (got.name, got.value, got.rule) == ("contact", True, "33.D Table 5")
+    assert got.terms == (Term("dice (2d6)", 7, "33.D Table 5"), Term("naval status number", 7, "33.B.10"),
+                         Term("column used", 7, "RULINGS E20"),
+                         Term("row as printed", "- - - - - - - C C C C C C C", "33.D Table 5"))
+    assert got.notes[1] == "RULINGS E20: missing last columns Contact"
+    assert contact(st, 4, 20).terms[2].value == 15 and contact(st, 4, 20).value is True
+    assert contact(st, 11, -3).terms[2].value == 0 and contact(st, 11, -3).value is True
+    assert contact(st, 2, 3).value is False
+
+
+def test_33D_contact_totals_and_what_the_roll_decides(st) -> None:
+    """At NSN 7 the contacting totals are 2 and 7-12 (Table 5 read per RULINGS E20)."""
+    from tui.rules.europa.antishipping import _runs, contact_totals
+
+    assert contact_totals(st, 7) == [2, 7, 8, 9, 10, 11, 12]
+    assert _runs([2, 7, 8, 9, 10, 11, 12]) == "2, 7-12"
+    assert _runs([3, 5, 7]) == "3, 5, 7" and _runs([]) == "" and _runs([4, 5]) == "4-5"
+
+
+def test_33E_shipping_result_and_its_column(st) -> None:
+    """33.E Table 6: a 4 in the tight column is ½E; the terms name the die and the column."""
+    from tui.rules.europa.antishipping import result_detail, results_column, shipping_result
+
+    got = shipping_result(st, 4, "tight")
+    assert (got.name, got.value, got.rule) == ("shipping result", "½E", "33.E Table 6")
+    assert got.terms == (Term("die (1d6)", 4, "33.E Table 6"),
+                         Term("column: Unit/RP in a tight naval interdiction zone", "tight", "33.E Table 6"))
+    assert got.notes == ("33.E 3)",)
+    assert results_column(st, "sp", "tight") == "sp" and results_column(st, "empty-nt", "loose") == "sp"
+    assert results_column(st, "unit", "loose") == "loose" and results_column(st, "carrier", "outside") == "outside"
+    assert result_detail(st, "outside") == ("SHIPPING RESULTS TABLE, Unit/RP outside naval interdiction zones: "
+                                            "1 NE, 2 NE, 3 NE, 4 R, 5 R, 6 ½E")
+
+
+def test_33E_results_in_plain_words(st) -> None:
+    """33.E 1)-4): what happens to the item, said as a referee would."""
+    from tui.rules.europa.antishipping import Item, plain_words
+
+    sp7, sp1 = Item("convoy", "sp", 3), Item("convoy", "sp", 1)
+    assert plain_words(st, "NE", sp7) == "No effect: convoy is not affected."
+    assert plain_words(st, "1RE", sp7) == "1 RE eliminated: 1 of the 3 REs of convoy eliminated; the rest go on."
+    assert plain_words(st, "2RE", sp1) == "2 REs eliminated: 1 of the 1 REs of convoy eliminated."
+    cruiser = Item("Trento", "naval")
+    assert plain_words(st, "½E", cruiser) == "Half Eliminated: Trento suffers 1 point(s) of damage and returns to its port of origin."
+    assert plain_words(st, "E", Item("Illustrious", "carrier")) == (
+        "Eliminated: Illustrious suffers 2 point(s) of damage and returns to its port of origin.")
+    assert plain_words(st, "½E", sp7).startswith("Half Eliminated: 1½ of the 3 REs of convoy eliminated. Half of the NTs")
+    assert plain_words(st, "R", Item("7-6 div", "unit")).startswith("Returned: 7-6 div. The naval unit is turned back")
+
+
+def test_33D_final_nsn_adds_the_cargo_modifier(w0, st, pt) -> None:
+    """33.D: an empty NT sailing alone is -5: Central Med Axis at Malta 10 gives 5; a combat unit has no modifier."""
+    from tui.rules.europa.antishipping import final_nsn
+
+    w = replace(w0, sea=replace(w0.sea, malta=10))
+    got = final_nsn(w, st, pt, "central-med", "axis", "empty-nt")
+    assert (got.name, got.value, got.rule) == ("final naval status number", 5, "33.B.10; 33.C; 33.D")
+    assert got.terms[-2:] == (Term("Axis naval status number, Central Mediterranean", 10, "33.B.1.a; 33.B.10 Table 2 (Central Med)"),
+                              Term("empty naval transport sailing alone", -5, "33.D"))
+    assert got.notes[-1].startswith("RULINGS E20: rows 4-12 missing last columns are Contact")
+    unit = final_nsn(w, st, pt, "central-med", "axis", "unit")
+    assert unit.value == 10 and unit.terms[-1] == Term("combat unit: no modifier", 0, "33.E Table 6; note 2")
+    assert final_nsn(w, st, pt, "tyrrhenian", "axis", "unit").value is None
+
+
+def test_33A_a_check_rolls_contact_then_the_result_with_what_each_roll_decides(w0, st, pt) -> None:
+    """33.D then 33.E: 3 REs of SPs in the Central Med (Malta 10): 2d6 9 contacts, 1d6 2 in the SP column: 1 RE lost."""
+    from tui.rules.europa.antishipping import Item, run_check
+
+    w = replace(w0, sea=replace(w0.sea, malta=10))
+    roll = roller(9, 2)
+    rec, lines, shown = run_check(w, st, pt, "central-med", "axis", Item("convoy", "sp", 3), "outside", frozenset(),
+                                  roll, "5/axis-turn/initial", False)
+    assert (rec.nsn, rec.contact_roll, rec.contacted, rec.result_roll, rec.result, rec.res) == (10, 9, True, 2, "1RE", 3)
+    assert lines == ["convoy (3 REs), SPs/SRPs, Central Mediterranean: NSN 10, 2d6 9 — CONTACT; 1d6 2 (sp) = 1RE: "
+                     "1 RE eliminated: 1 of the 3 REs of convoy eliminated; the rest go on."]
+    assert [e.name for e in shown] == ["final naval status number", "contact", "shipping result"]
+    (spec1, purpose1, detail1), (spec2, purpose2, detail2) = roll.asked
+    assert (spec1, purpose1) == ("2d6", "33.D contact: convoy in Central Mediterranean")
+    assert detail1 == ("NSN 10 (Axis naval status number, Central Mediterranean 10); ANTI-SHIPPING TABLE column 10: "
+                       "contact on 2d6 3, 6-12")  # Table 5 column 10: row 3 C, rows 6-12 C
+    assert (spec2, purpose2) == ("1d6", "33.E result: convoy in Central Mediterranean")
+    assert detail2.startswith("SHIPPING RESULTS TABLE, SP/SRP (no matter where contacted): 1 R, 2 1RE")
+    miss = roller(3)
+    rec, lines, shown = run_check(w, st, pt, "central-med", "axis", Item("7-6 div", "unit"), "outside",
+                                  frozenset({"short"}), miss, "5/axis-turn/initial", True)
+    assert (rec.contacted, rec.result_roll, rec.forced, rec.flags, rec.nsn) == (False, None, True, ("short",), 5)
+    assert lines == ["7-6 div, combat unit, Central Mediterranean: NSN 5, 2d6 3 — not contacted (33.D)"]
+    assert len(miss.asked) == 1 and len(shown) == 2
