@@ -128,3 +128,54 @@ def test_33_sea_table_checks_name_file_table_and_key(st, what: str, breaks: Brea
     with pytest.raises(DataError) as err:
         check(breaks(st), "europa.toml")
     assert str(err.value) == f"europa.toml: {message}"
+
+
+# --- the port tables of 31.A (Table 1, the ladder, 31.A.6) ------------------------------------------------------
+
+
+def _port_raw() -> dict:
+    import copy
+
+    from tui.rules.core.data import read_toml
+
+    return copy.deepcopy(read_toml(data_dir() / "rulesets" / "europa.toml"))
+
+
+def _port_refusal(raw: dict) -> str:
+    from tui.rules.europa.tables import load_port_tables
+
+    with pytest.raises(DataError) as err:
+        load_port_tables(data_dir() / "rulesets" / "europa.toml", raw)
+    return str(err.value)
+
+
+@pytest.mark.parametrize("key", ["max_damage", "slp_cost"])
+def test_31A1_every_port_row_needs_max_damage_and_slp_cost(key: str) -> None:
+    raw = _port_raw()
+    del raw["port_summary"]["minor"][key]
+    assert _port_refusal(raw) == f"europa.toml: table port_summary, key minor.{key}: is required for a port"
+
+
+def test_31A5_the_ladder_names_ports_in_level_order() -> None:
+    """31.A.5 and RULINGS E2: the ladder's types are ports, levels 0, 1, 2, ... smallest first."""
+    raw = _port_raw()
+    raw["port_ladder"]["types"] = ["jetty", "minor", "harbour"]
+    assert _port_refusal(raw) == "europa.toml: table port_ladder, key types: names 'harbour', not a port in port_summary"
+    raw["port_ladder"]["types"] = ["minor", "jetty", "standard", "major", "great"]
+    assert _port_refusal(raw) == ("europa.toml: table port_ladder, key types: levels [1, 0, 2, 3, 4] must run 0, 1, 2, ... "
+                                  "smallest first")
+    raw["port_ladder"]["types"] = ["minor", "standard"]
+    assert _port_refusal(raw) == "europa.toml: table port_ladder, key types: levels [1, 2] must run 0, 1, 2, ... smallest first"
+
+
+def test_31A6_destruction_names_known_port_types() -> None:
+    raw = _port_raw()
+    raw["port_destruction"]["types"] = ["standard", "mega"]
+    assert _port_refusal(raw) == "europa.toml: table port_destruction, key types: names unknown port type 'mega'"
+
+
+@pytest.mark.parametrize("key", ["hit_step", "nt_rounding_step", "re_lost_per_hit"])
+def test_31A3_steps_and_losses_must_be_above_0(key: str) -> None:
+    raw = _port_raw()
+    raw["port_rules"][key]["value"] = 0
+    assert _port_refusal(raw) == f"europa.toml: table port_rules, key {key}.value: must be above 0"
