@@ -103,3 +103,51 @@ def test_a_saved_world_names_only_sea_zones(st) -> None:
     with pytest.raises(SavedDataError) as err:
         check_saved_zones(bad, st)
     assert str(err.value).startswith("sea.air (Ju88): 'Ionian' is not a sea zone; one of: ")
+
+
+# --- the sea tables of a scenario: [sea], [[mulberries]], [[offmap_ports]], [[beaches]] (31.A.8, 31.A.12, 31.B, 33) ---
+
+
+def sea_refused(st: Any, **tables: Any) -> str:
+    return refused({"ports": [port()], **tables}, st)
+
+
+def test_33_scenario_sea_conditions_must_be_asked_ones(st) -> None:
+    """33.B.10: a scenario answers the conditions the referee is asked, not those the app derives."""
+    assert sea_refused(st, sea={"conditions": {"suez-shut": True}}) == (
+        "table sea, key conditions.suez-shut: is not a condition in sea_conditions")
+    assert sea_refused(st, sea={"conditions": {"malta-status": 3}}) == (
+        "table sea, key conditions.malta-status: is derived by the app (malta), not answered")
+    assert sea_refused(st, sea={"conditions": {"crete-all-axis": True}}) == (
+        "table sea, key conditions.crete-all-axis: is derived by the app (all), not answered")
+    world = world_from_scenario({"ports": [port()], "sea": {"malta": 7, "conditions": {"suez-closed": True,
+                                                                                       "wmed-allied-ports": 2}}},
+                                "scen.toml", st)
+    assert world.sea.malta == 7 and world.sea.conditions == {"suez-closed": True, "wmed-allied-ports": 2}
+
+
+def test_31A12_31A8_31B_scenario_lists_are_checked(st) -> None:
+    assert sea_refused(st, mulberries=[{"name": "A"}, {"name": "A"}]) == "table mulberries, key 1.name: Mulberry 'A' is listed twice"
+    office = {"name": "Bombay", "side": "allied", "type": "great", "box": "India", "distances": {"Aden": 45}}
+    assert sea_refused(st, offmap_ports=[{**office, "side": "neutral"}]) == (
+        "table offmap_ports, key 0.side: 'neutral' is not a side (axis, allied)")
+    assert sea_refused(st, offmap_ports=[{**office, "type": "huge"}]) == (
+        "table offmap_ports, key 0.type: 'huge' is not a port type (great, major, standard, mulberry, minor, jetty)")
+    assert sea_refused(st, offmap_ports=[{**office, "distances": {"Aden": -1}}]) == (
+        "table offmap_ports, key 0.distances.Aden: must be 0 or more, not -1 (a field that may be negative is declared "
+        "Signed in its schema)")
+    beach = {"name": "Anzio", "owner": "allied", "hex": "Anzio hex", "sea_zone": "Tyrrhenian Sea"}
+    assert sea_refused(st, beaches=[{**beach, "owner": "vichy"}]) == "table beaches, key 0.owner: 'vichy' is not a side (axis, allied)"
+    assert sea_refused(st, beaches=[beach, beach]) == "table beaches, key 1.name: beach 'Anzio' is listed twice"
+    world = world_from_scenario({"ports": [port(), port(name="Haifa", owner="allied")], "beaches": [beach],
+                                 "offmap_ports": [{**office, "distances": {"Aden": 0}, "in_britain": True, "note": "n"}],
+                                 "mulberries": [{"name": "A", "available": True}, {"name": "B"}],
+                                 "sea": {"ever_allied": ["Massaua"], "ever_axis": ["Tobruk"]}}, "scen.toml", st)
+    sea = world.sea
+    assert [(m.name, m.status) for m in sea.mulberries.values()] == [("A", "available"), ("B", "unavailable")]
+    bombay = sea.offmap["Bombay"]
+    assert (bombay.side, bombay.type, bombay.box, bombay.distances, bombay.in_britain, bombay.note) == (
+        "allied", "great", "India", {"Aden": 0}, True, "n")
+    anzio = sea.beaches["Anzio"]
+    assert (anzio.owner, anzio.hex, anzio.sea_zone) == ("allied", "Anzio hex", "Tyrrhenian Sea")
+    assert sea.ever_owned == {"axis": ("Tobruk",), "allied": ("Haifa", "Massaua")}  # owned at the start, and listed
