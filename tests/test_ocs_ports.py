@@ -374,3 +374,52 @@ def test_19_0a_charge_refusals_say_why(tables) -> None:
     assert P.charge(port(12, used=10), 2, False, tables) == (port(12, used=12), False)
     assert P.charge(port(12), 13, True, tables) == (port(12, used=12, oversize=13), True)
     assert P.charge(port(12), 12, True, tables) == (port(12, used=12), False)  # not larger than the capacity: no oversize
+
+
+# --- amounts as players write them (19.0a): negatives, messages, limits, data values ---------------------------
+
+
+def test_19_0a_amounts_write_a_negative_with_a_sign() -> None:
+    """A Sea Cap or capacity difference can be negative: written -1 SP 2T (never 'SP -2T')."""
+    assert format_amount(-6, 4) == "-1 SP 2T" and format_amount(-1, 4) == "-1T" and format_amount(1, 4) == "1T"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "amount must be SP and Tokens like 3 SP 2T, 2SP, 1T or 1.5 (SP), not ''"),
+    ("lots", "amount must be SP and Tokens like 3 SP 2T, 2SP, 1T or 1.5 (SP), not 'lots'"),
+    ("2 3T", "amount: write the SP as 'SP' when Tokens follow (e.g. 2 SP 3T), not '2 3T'"),
+    ("0.1", "amount must be whole Tokens (1T = 1/4 SP), not '0.1'"),
+    ("100001", "amount (SP) must be from 0 to 100000, not '100001'"),
+    ("400001T", "amount (Tokens) must be from 0 to 400000, not '400001'"),
+])
+def test_19_0a_unreadable_amounts_say_what_is_expected(text: str, message: str) -> None:
+    with pytest.raises(RuleError) as err:
+        parse_amount(text, 4)
+    assert str(err.value) == message
+
+
+def test_19_0a_amounts_at_the_limits_read() -> None:
+    assert parse_amount("100000", 4) == 400_000 and parse_amount("400000T", 4) == 400_000 and parse_amount("0T", 4) == 0
+    assert parse_amount(".5", 4) == 2
+
+
+@pytest.mark.parametrize("text, tokens", [("12T", 12), ("10 T", 10), ("2 SP 12T", 20), ("3SP10T", 22)])
+def test_19_0a_tokens_of_two_digits_read(text: str, tokens: int) -> None:
+    """19.0a: '12T' is 12 Tokens (it was read as 1 SP and 2T and refused)."""
+    assert parse_amount(text, 4) == tokens
+
+
+def test_19_0a_amounts_in_data_files() -> None:
+    """A data file gives SP as a number (3, 1.5) or a string as players write it; negatives and yes/no are refused."""
+    from tui.rules.ocs.amounts import amount_from_data
+
+    assert amount_from_data(3, 4, "capacity") == 12 and amount_from_data(1.5, 4, "capacity") == 6
+    assert amount_from_data(0, 4, "capacity") == 0 and amount_from_data("3 SP 2T", 4, "capacity") == 14
+    assert amount_from_data(2.0, 4, "capacity") == 8
+    for bad, message in ((True, 'capacity must be a number of SP or a string like "3 SP 2T"'),
+                         ([3], 'capacity must be a number of SP or a string like "3 SP 2T"'),
+                         (-1, "capacity must be 0 or more"), (-0.5, "capacity must be 0 or more"),
+                         ("3 XP", "capacity must be SP and Tokens like 3 SP 2T, 2SP, 1T or 1.5 (SP), not '3 XP'")):
+        with pytest.raises(RuleError) as err:
+            amount_from_data(bad, 4, "capacity")
+        assert str(err.value) == message
