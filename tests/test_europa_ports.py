@@ -11,7 +11,7 @@ import pytest
 from tui.rules.core.errors import DataError, RuleError
 from tui.rules.europa.destruction import destroy, destruction_offered, destruction_result
 from tui.rules.europa.ports import (
-    Port, acts_as, capacity_left, clear_usage, declare_intrinsic, dedicate_nts, effective_level, functioning, he_capacity, inflict_hits, intrinsic_capacity, markers,
+    Port, acts_as, capacity_left, clear_usage, declare_intrinsic, dedicate_nts, effective_level, functioning, he_capacity, inflict_hits, inland_route, intrinsic_capacity, markers,
     max_nt_res, naval_base, port_figures, port_used, re_capacity, reduce, repair_hits, slp_cost, upgrade,
     use_capacity,
 )
@@ -486,3 +486,82 @@ def test_destroy_reduces_to_level_0_with_max_damage_and_refuses_twice_31A6(table
     with pytest.raises(RuleError) as minor:
         destroy(replace(_candidate(), type="minor"), tables)
     assert str(minor.value) == "Cherbourg: only standard, major, great ports can be destroyed (31.A.6)"
+
+
+# --- the bounds of each port change and what a refusal says (31.A.1-31.A.11; RULINGS E2, E6, E8, E11, E12) -------
+
+
+def refusal(call, *args) -> str:
+    with pytest.raises(RuleError) as err:
+        call(*args)
+    return str(err.value)
+
+
+def test_31A3_repairs_up_to_every_hit_and_no_more(tables: PortTables) -> None:
+    p = port("standard", hits=2.5)
+    assert repair_hits(p, 2.5).hits == 0 and repair_hits(p, 0.5).hits == 2
+    assert refusal(repair_hits, p, 3) == "Testport: can repair above 0 and up to 2½ hits (31.A.3)"
+    assert refusal(repair_hits, p, 0) == "Testport: can repair above 0 and up to 2½ hits (31.A.3)"
+    assert refusal(repair_hits, port("standard"), 1) == "Testport: has no Port Hits to repair (31.A.3)"
+    wrecked = destroy(port("standard"), tables)
+    assert refusal(repair_hits, wrecked, 1) == ("Testport: destroyed (31.A.6); its Port Hits cannot be repaired until it "
+                                                "has been upgraded at least once (RULINGS E12)")
+    assert refusal(repair_hits, replace(wrecked, inland=True, harbour="artificial"), 1) == (
+        "Testport: a destroyed inland port with an artificial harbour cannot be repaired (31.A.11)")
+
+
+def test_31A3_half_a_hit_on_an_artificial_harbour_is_one_effective_hit(tables: PortTables) -> None:
+    """31.A.9, RULINGS E3: hits come in steps of ½ after the harbour's multiplier: ½ x 2 = 1 is accepted."""
+    p, added = inflict_hits(port("standard", harbour="artificial"), 0.5, tables)
+    assert p.hits == 1 and added.value == 1
+    assert refusal(inflict_hits, port("standard", harbour="natural"), 0.5, tables) == (
+        "Testport: hits must be above 0, in steps of ½ (31.A.3)")  # ½ x ½ = ¼ is not a step
+
+
+def test_31A5_reduced_one_to_four_levels_never_below_level_0(tables: PortTables) -> None:
+    assert reduce(port("great"), 4, tables).reduced == 4 and reduce(port("major"), 1, tables).reduced == 1
+    assert refusal(reduce, port("great"), 0, tables) == "Testport: a port is Reduced 1 to 4 levels, not 0 (31.A.5)"
+    assert refusal(reduce, port("great", reduced=3), 2, tables) == "Testport: a port is Reduced 1 to 4 levels, not 5 (31.A.5)"
+    assert refusal(reduce, port("minor"), 2, tables) == (
+        "Testport: a Minor port (level 1) Reduced 2 would be below level 0 (31.A.5; RULINGS E2)")
+    assert refusal(upgrade, port("minor"), tables) == "Testport: is not Reduced, nothing to upgrade (31.A.5)"
+    assert upgrade(port("minor", reduced=1), tables).rebuilt is False
+
+
+def test_31A1_E11_intrinsic_declared_only_on_an_unused_port(tables: PortTables) -> None:
+    assert refusal(declare_intrinsic, port("standard", he_used=0.5), tables) == (
+        "Testport: capacity is already marked used; intrinsic supply capacity cannot be declared (31.A.1; RULINGS E11)")
+    done = declare_intrinsic(port("standard"), tables)
+    assert done.intrinsic_used is True
+    assert refusal(declare_intrinsic, done, tables) == "Testport: intrinsic supply capacity is already declared used (31.A.1)"
+    assert refusal(declare_intrinsic, port("standard", trace_ok=False), tables) == (
+        "Testport: cannot trace to a friendly functioning major or great port (31.A.2)")
+    assert clear_usage(replace(done, capacity_used=1, he_used=0.5, nts_dedicated=1, army_hqs=2)) == replace(
+        done, intrinsic_used=False, army_hqs=2)
+
+
+def test_31A1_E8_dedicated_nts_from_0_up_to_the_capacity_left(tables: PortTables) -> None:
+    """Note #, RULINGS E6, E8: 0 REs of NTs clears a dedication; exactly the capacity left is allowed."""
+    p = port("standard", capacity_used=1.5)
+    assert dedicate_nts(p, 0, 0, tables).nts_dedicated == 0
+    assert dedicate_nts(p, 1.5, 1, tables) == replace(p, nts_dedicated=1.5, army_hqs=1)
+    assert refusal(dedicate_nts, p, 2, 0, tables) == (
+        "Testport: dedicated NTs count as capacity used; 2 REs exceed the 1½ left (31.A.1; RULINGS E8)")
+    assert refusal(dedicate_nts, p, -0.5, 0, tables) == (
+        "Testport: REs of NTs must be 0 or more in steps of ½, Army HQs 0 or more (31.A.1 Table 1 note #)")
+    assert refusal(dedicate_nts, p, 1, -1, tables) == (
+        "Testport: REs of NTs must be 0 or more in steps of ½, Army HQs 0 or more (31.A.1 Table 1 note #)")
+    assert refusal(dedicate_nts, port("standard"), 2.5, 0, tables) == (
+        "Testport: at most 2 REs of NTs may be dedicated (31.A.1 Table 1 note #; RULINGS E6)")
+
+
+def test_31A11_an_inland_port_route_explained() -> None:
+    """31.A.11: an inland port is usable only while its owner holds both banks to the sea (a referee toggle)."""
+    from tui.rules.core.explain import Term
+
+    got = inland_route(port("standard", inland=True, sea_route=False))
+    assert (got.name, got.value, got.rule) == ("usable by its route to the sea", False, "31.A.11")
+    assert got.terms == (Term("inland (river or canal)", True, "31.A.11"),
+                         Term("owner holds both banks to the sea", False, "31.A.11"))
+    assert got.notes == ("referee toggle: route PORT on|off",)
+    assert inland_route(port("standard")).value is True and inland_route(port("standard", inland=True)).value is True
