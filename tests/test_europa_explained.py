@@ -614,3 +614,19 @@ def test_33A_a_check_rolls_contact_then_the_result_with_what_each_roll_decides(w
     assert (rec.contacted, rec.result_roll, rec.forced, rec.flags, rec.nsn) == (False, None, True, ("short",), 5)
     assert lines == ["7-6 div, combat unit, Central Mediterranean: NSN 5, 2d6 3 — not contacted (33.D)"]
     assert len(miss.asked) == 1 and len(shown) == 2
+
+
+def test_33B_zone_names_read_from_the_front_of_a_command(st) -> None:
+    """33.B: a zone by id, name, alias or unique prefix, one word or several; the rest of the command is kept."""
+    from tui.rules.europa.zones import find_zone, take_zone
+
+    assert take_zone(st, ["Aegean", "axis", "unit"]) == ("aegean", ["axis", "unit"])
+    assert take_zone(st, ["red-sea"]) == ("red-sea", [])
+    assert find_zone(st, "  ") is None and find_zone(st, "Mediterranean") is None  # no zone starts so; several contain it
+    with pytest.raises(RuleError) as empty:
+        take_zone(st, [])
+    assert str(empty.value) == "which sea zone? (33.B)"
+    with pytest.raises(RuleError) as unknown:
+        take_zone(st, ["Ionian", "axis"])
+    names = ", ".join(z.name for z in st.sea_zones.values())
+    assert str(unknown.value) == f"no sea zone called 'Ionian' (33.B); zones: {names}"
