@@ -630,3 +630,43 @@ def test_33B_zone_names_read_from_the_front_of_a_command(st) -> None:
         take_zone(st, ["Ionian", "axis"])
     names = ", ".join(z.name for z in st.sea_zones.values())
     assert str(unknown.value) == f"no sea zone called 'Ionian' (33.B); zones: {names}"
+
+
+def test_33C_E21_air_modifier_sums_the_interfering_sides_units_as_table4_says(w0, st) -> None:
+    """33.C, RULINGS E21 against Axis shipping in the Central Med: an Allied S bomber (TBF 3, range 20) met by an Axis
+    fighter of range 12 flies at 8 (x½: 1½); an Allied V bomber on patrol, range 40 (4 x2 x2 x½ = 8); an Allied fighter
+    with TBF 1 in the box, range 10 (x½ x½: ¼); an Allied fighter with no TBF and Axis units add nothing: 9¾, rounded
+    down 9."""
+    from tui.rules.europa.air import air_modifier, matching
+
+    units = (air_unit("Wellington", side="allied", type="S", range=20, tbf=3),
+             air_unit("Swordfish", side="allied", type="V", range=40, tbf=4, mission="patrol"),
+             air_unit("Beaufighter", side="allied", role="fighter", range=10, tbf=1),
+             air_unit("Hurricane", side="allied", role="fighter", range=10, tbf=0),
+             air_unit("Ju88", side="axis", range=20, tbf=4),
+             air_unit("Bf109", side="axis", role="fighter", range=12, tbf=0),
+             air_unit("Far away", side="allied", zone="eastern-med", tbf=9))
+    w = replace(w0, sea=replace(w0.sea, air=units))
+    here = [u for u in units if u.zone == "central-med"]
+    assert matching(here, "axis") == {"Wellington": ("Bf109", 12)}
+    assert matching(here, "allied") == {"Ju88": ("Beaufighter", 10)}
+    got = air_modifier(w, st, "central-med", "axis")
+    assert (got.name, got.value, got.rule) == ("anti-shipping air against axis shipping", 9, "33.C")
+    assert got.terms == (
+        Term("Wellington (allied bomber, type S, box), matched by Bf109", 1.5, "33.C Table 4"),
+        Term("Swordfish (allied bomber, type V, patrol)", 8, "33.C Table 4"),
+        Term("Beaufighter (allied fighter, type non-naval, box)", 0.25, "33.C Table 4"),
+    )
+    assert got.notes[0].startswith("RULINGS E21: the modified TBF of the interfering side's air units is ADDED")
+    empty = air_modifier(w0, st, "central-med", "axis")
+    assert (empty.value, empty.terms, empty.notes) == (0, (), ())
+
+
+@pytest.mark.parametrize("rounding, value", [("down", 1), ("nearest", 2), ("none", 1.5)])
+def test_33C_the_sum_is_rounded_as_the_data_says(w0, st, rounding: str, value: float) -> None:
+    """33.C: the table's rounding of the summed modified TBF is a data value (down by reading)."""
+    from tui.rules.europa.air import air_modifier
+
+    tables = msgspec.structs.replace(st, anti_shipping_air=msgspec.structs.replace(st.anti_shipping_air, rounding=rounding))
+    w = replace(w0, sea=replace(w0.sea, air=(air_unit("Blenheim", side="allied", tbf=3),)))
+    assert air_modifier(w, tables, "central-med", "axis").value == value
