@@ -670,3 +670,77 @@ def test_33C_the_sum_is_rounded_as_the_data_says(w0, st, rounding: str, value: f
     tables = msgspec.structs.replace(st, anti_shipping_air=msgspec.structs.replace(st.anti_shipping_air, rounding=rounding))
     w = replace(w0, sea=replace(w0.sea, air=(air_unit("Blenheim", side="allied", tbf=3),)))
     assert air_modifier(w, tables, "central-med", "axis").value == value
+
+
+def test_33A_cargo_items_are_read_with_their_kind_size_and_name(st) -> None:
+    """33.A, 33.E Table 6 (*): KIND[:REs][@NAME]; SPs default to a 3-RE increment; sizes ½ to 999 in steps of ½."""
+    from tui.rules.europa.antishipping import Item, increments, parse_item, phase_key
+
+    assert parse_item(st, "SP:7@convoy-1", "x") == Item("convoy-1", "sp", 7)
+    assert parse_item(st, "sp", "cargo") == Item("cargo", "sp", 3)
+    assert parse_item(st, "unit@ 7-6 div ", "x") == Item("7-6 div", "unit", 0)
+    assert parse_item(st, "sp:½", "x").res == 0.5 and parse_item(st, "sp:999", "x").res == 999
+    assert [i.res for i in increments(st, Item("c", "sp", 7))] == [3, 3, 1]
+    assert [i.name for i in increments(st, Item("c", "sp", 7))] == ["c/1", "c/2", "c/3"]
+    assert increments(st, Item("c", "sp", 3)) == [Item("c", "sp", 3)]
+    for text, message in (("tank", "'tank' is not a cargo kind: one of sp, unit, rp, empty-nt, naval, carrier (33.A)"),
+                          ("sp:0", "REs must be from 0.5 to 999, not '0'"), ("sp:1000", "REs must be from 0.5 to 999, not '1000'"),
+                          ("sp:1.3", "REs must be in steps of 0.5, not '1.3'")):
+        with pytest.raises(RuleError) as err:
+            parse_item(st, text, "x")
+        assert str(err.value) == message
+    assert phase_key(3, "axis-turn/initial/initial-naval") == "3/axis-turn/initial"
+
+
+def test_33E_the_interdiction_zone_column_is_the_declared_zones(w0, st) -> None:
+    """33.E Table 6, 33.B.7: in the declared zone the column is its kind; elsewhere 'outside'; another is refused."""
+    from tui.rules.europa.antishipping import iz_kind
+    from tui.rules.europa.seaworld import InterdictionZone
+
+    w = replace(w0, sea=replace(w0.sea, iz=InterdictionZone("loose", 1)))
+    assert iz_kind(w, st, "south-aegean-iz") == "loose" and iz_kind(w, st, "aegean") == "outside"
+    assert iz_kind(w0, st, "south-aegean-iz") == "outside" and iz_kind(w, st, "south-aegean-iz", "loose") == "loose"
+    assert iz_kind(w, st, "aegean", "outside") == "outside"
+    with pytest.raises(RuleError) as err:
+        iz_kind(w, st, "south-aegean-iz", "tight")
+    assert str(err.value) == ("--tight: cargo contacted in the declared loose South Aegean Interdiction Zone uses the loose "
+                              "column; give --loose or nothing (33.E Table 6; 33.B.7)")
+    with pytest.raises(RuleError) as err:
+        iz_kind(w, st, "aegean", "tight")
+    assert str(err.value) == ("--tight: cargo contacted in the Aegean Sea, not a declared naval interdiction zone uses the "
+                              "outside column; give --outside or nothing (33.E Table 6; 33.B.7)")
+
+
+def test_33A_where_there_is_nothing_to_check_the_check_is_refused_with_why(w0, st, pt) -> None:
+    from tui.rules.europa.antishipping import refuse_unchecked_zone
+
+    def why(zid: str, side: str, flags: frozenset = frozenset()) -> str:
+        with pytest.raises(RuleError) as err:
+            refuse_unchecked_zone(w0, st, pt, zid, side, flags)
+        return str(err.value)
+
+    assert why("south-aegean-iz", "axis") == ("South Aegean Interdiction Zone is not in effect: no interdiction zone has been "
+                                              "declared this turn (33.B.7)")
+    assert why("indian-ocean", "axis") == "The Axis player may not use shipping in the Indian Ocean (33.B.9.a)"
+    assert why("central-med", "axis", frozenset({"far"})) == (
+        "--far means nothing for Axis shipping in the Central Mediterranean (its route options: --short) "
+        "(33.B.1.a; 33.B.10 Table 2 (Central Med))")
+    assert why("tyrrhenian", "axis", frozenset({"far"})).startswith(
+        "--far means nothing for Axis shipping in the Tyrrhenian Sea (its route options: none)")
+    assert why("tyrrhenian", "axis") == "Axis shipping in the Tyrrhenian Sea is not subject to interference (33.B.4.a): nothing to check"
+    assert why("central-med", "allied", frozenset({"far"})) == (
+        "Allied shipping in the Central Mediterranean more than 15 hexes from every operational Axis-owned port (not "
+        "jetties) in the Italian Central Mediterranean Islands or Mainland Italy is not subject to interference "
+        "(33.B.1.b; 33.B.10 Table 3 (West or Central Med))")
+    refuse_unchecked_zone(w0, st, pt, "central-med", "allied", frozenset())  # subject: nothing refused
+
+
+def test_33A_dice_typed_in_a_row(st) -> None:
+    from tui.rules.europa.antishipping import typed_faces
+
+    assert typed_faces("3,4 6") == [3, 4, 6] and typed_faces(" ".join(["1"] * 100)) == [1] * 100
+    for text, message in ((" ".join(["1"] * 101), "at most 100 dice in a row, not 101"), ("", "no dice given after dice="),
+                          ("0", "a die face must be from 1 to 1000, not '0'"), ("1001", "a die face must be from 1 to 1000, not '1001'")):
+        with pytest.raises(RuleError) as err:
+            typed_faces(text)
+        assert str(err.value) == message
