@@ -392,3 +392,28 @@ def test_31A8_distances_and_steps(w0) -> None:
     assert refusal(O.steps_for, bombay, "Aden (WW5 south edge)", 0) == "hexes per naval movement step must be 1 or more"
     assert refusal(O.distance, bombay, "Suez") == (
         f"Bombay lists no distance to 'Suez'; it lists: {', '.join(bombay.distances)} (31.A.8)")
+
+
+def test_31A12_emplacing_due_in_order_of_arrival_then_name(w0, st) -> None:
+    w = M.make_available(M.make_available(w0, mul(w0)), mul(w0, "Mulberry B"))
+    w = M.start_tow(w, st, mul(w), "United Kingdom ports", "NT-1")
+    w = M.start_tow(w, st, mul(w, "Mulberry B"), "United Kingdom ports", "NT-2")
+    nettuno = Beach("Nettuno", "allied", "Nettuno hex", "Tyrrhenian Sea")
+    w = replace(w, sea=w.sea.with_beach(nettuno))
+    w = M.arrive(w, mul(w, "Mulberry B"), w.sea.beaches["Anzio"], 5, T - 2, "allied", "allied")
+    w = M.arrive(w, mul(w), nettuno, 5, T - 1, "allied", "allied")
+    assert [m.name for m in M.emplacing_due(w, T)] == ["Mulberry B", "Mulberry A"]  # B arrived first
+    same = replace(w, sea=w.sea.with_mulberry(replace(mul(w), arrived_turn=T - 2)))
+    assert [m.name for m in M.emplacing_due(same, T)] == ["Mulberry A", "Mulberry B"]  # same turn: by name
+
+
+def test_31A12_an_emplacing_mulberry_lost_on_turn_0_and_usable_lists_started_empty(w0, st) -> None:
+    """The first game turn counts (turn 0 is a turn); an emplaced Mulberry joins the Allied usable list even when empty."""
+    w = emplacing(w0, st)
+    lost, lines = M.enemy_took_hex(w, "Anzio", 0, "axis")
+    assert mul(lost).lost_turn == 0 and lines
+    done, _ = M.wreck_lost(lost, 0)
+    assert mul(done).status == "wrecked"
+    bare = replace(w, usable={})
+    placed, _ = M.emplace(bare, st, mul(bare), "S")
+    assert placed.usable == {"allied": ("Mulberry A",)}

@@ -232,3 +232,19 @@ def test_19_0f_exactly_the_allowance_left_may_be_shipped(world, tables) -> None:
     new = replace(new, ports={**new.ports, "A": replace(new.ports["A"], used=0), "C": replace(new.ports["C"], used=0)})
     last, _ = S.ship(new, "axis", "A", "C", 4, False, tables)
     assert S.left_tokens(last, "axis", tables) == 0
+
+
+def test_19_0f_a_side_that_shipped_nothing_yet_has_its_whole_allowance(tables) -> None:
+    """19.0f E: a side missing from the record of cargo shipped has shipped nothing this turn."""
+    w = OcsWorld({"A": P.Port("A", "axis", 16), "C": P.Port("C", "axis", 8)}, "axis", {"axis": 12}, {})
+    assert S.left_tokens(w, "axis", tables) == 12 and S.allowance_used(w, "axis", tables).value == "0"
+    assert S.allowance_left(w, "axis", tables).terms[1].value == "0"
+    new, lines = S.ship(w, "axis", "A", "C", 4, False, tables)
+    assert new.shipped == {"axis": 4} and lines[-1] == "axis Sea Cap: 1 SP used, 2 SP left this turn (19.0f E)"
+
+
+def test_19_0a_an_oversize_unit_may_sail_from_a_small_port(world, tables) -> None:
+    """19.0a, 19.0f D: the single oversize unit may also load at a port smaller than it (B, 2T) and sail to A."""
+    new, lines = S.ship(world, "axis", "B", "A", 5, True, tables)
+    assert new.ports["B"].oversize == 5 and new.ports["A"].used == 5
+    assert lines[0] == "B: oversize unit, its whole capacity is used this phase (19.0a)"
