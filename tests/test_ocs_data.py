@@ -245,3 +245,22 @@ def test_19_0f_allowance_points_to_tokens(data: Path) -> None:
         with pytest.raises(RuleError) as err:
             points_to_tokens(bad, tables)
         assert str(err.value) == message
+
+
+def test_ocs_scenario_edge_values(data: Path) -> None:
+    """A damage track may keep a box for a hit (equal capacities); a scenario may list no ports; an unreadable
+    capacity or a wrongly typed turn names the key."""
+    from tui.rules.ocs.world import world_from_scenario
+
+    flat = _world(data, ports=_port(capacity=None, damage_track=["2 SP", "2 SP", "1 SP"]))
+    assert flat.ports["Tobruk"].damage_track == (8, 8, 4)
+    tables = _load(data, _raw(data))
+    empty = world_from_scenario({"turn": {"first_player": "allied"}}, "scenario.toml", tables)
+    assert empty.ports == {} and empty.first == "allied"
+    with pytest.raises(DataError) as err:
+        _world(data, ports=_port(capacity="3 XP"))
+    assert str(err.value) == ("scenario.toml: table ports, key 0.capacity: the amount must be SP and Tokens like 3 SP 2T, "
+                              "2SP, 1T or 1.5 (SP), not '3 XP'")
+    with pytest.raises(DataError) as err:
+        _world(data, turn={"first_player": 3})
+    assert str(err.value).startswith("scenario.toml: table turn, key first_player: ")
