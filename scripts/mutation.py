@@ -28,12 +28,15 @@ ROOT = Path(__file__).resolve().parent.parent
 FAST_TESTS = {
     "europa": ["test_europa_ports", "test_europa_zones", "test_europa_antishipping", "test_europa_coast",
                "test_europa_interference", "test_europa_sea_data", "test_europa_sea_engine", "test_europa_referee",
-               "test_europa_bite", "test_dice_stages"],
+               "test_europa_bite", "test_europa_explained", "test_europa_ports_explained", "test_checklist", "test_europa_sea_checks", "test_europa_scenario_checks", "test_europa_duties", "test_dice_stages"],
     "ocs": ["test_ocs_data", "test_ocs_engine", "test_ocs_ports", "test_ocs_shipping", "test_dice_stages"],
     "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine",
              "test_europa_sea_engine"],
 }
 """The fast tests of each area of tui/rules/ (module names under tests/)."""
+
+SUBPROCESS_TESTS = ["tests/test_ocs_engine.py::test_cli_new_and_show_ports"]
+"""Tests that start ``python -m tui.cli``: under mutmut the child cannot run the mutated code, so they are left out."""
 
 
 def targets(args: list[str]) -> tuple[list[str], list[str], list[str]]:
@@ -60,6 +63,28 @@ def targets(args: list[str]) -> tuple[list[str], list[str], list[str]]:
     return patterns, globs, tests
 
 
+def forget_unmutated_copies(globs: list[str], do_not_mutate: list[str]) -> list[Path]:
+    """Remove the plain copies in ``mutants/`` of the modules to mutate now; return what was removed.
+
+    mutmut copies every source file into ``mutants/`` but mutates only those it
+    is asked to; a later run on other modules takes the plain copies as up to
+    date and generates no mutants for them (a run on one module, then on its
+    whole rule set, scored that one module alone). A copy without mutants is
+    removed so that mutmut generates them.
+    """
+    removed = []
+    for pattern in globs:
+        for source in sorted(ROOT.glob(pattern)):
+            rel = source.relative_to(ROOT).as_posix()
+            if source.suffix != ".py" or any(fnmatch.fnmatch(rel, d) for d in do_not_mutate):
+                continue
+            copy = ROOT / "mutants" / rel
+            if copy.is_file() and "__mutmut_" not in copy.read_text(encoding="utf-8"):
+                copy.unlink()
+                removed.append(copy)
+    return removed
+
+
 def run(patterns: list[str], globs: list[str], tests: list[str], children: int) -> None:
     """Run mutmut on the mutants matching ``patterns`` with only ``tests`` (in this process, like ``mutmut run``).
 
@@ -70,8 +95,10 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int) 
 
     config = configuration.config()
     keep = [g for g in globs if not any(fnmatch.fnmatch(g, d) for d in config.do_not_mutate)]
+    forget_unmutated_copies(keep, config.do_not_mutate)
+    args = [*config.pytest_add_cli_args, *(a for test in SUBPROCESS_TESTS for a in ("--deselect", test))]
     configuration._config = dataclasses.replace(config, only_mutate=keep, pytest_add_cli_args_test_selection=tests,
-                                                debug=bool(os.environ.get("MUTATION_DEBUG")))
+                                                pytest_add_cli_args=args, debug=bool(os.environ.get("MUTATION_DEBUG")))
     from mutmut.__main__ import cli
 
     try:

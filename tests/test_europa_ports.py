@@ -11,7 +11,7 @@ import pytest
 from tui.rules.core.errors import DataError, RuleError
 from tui.rules.europa.destruction import destroy, destruction_offered, destruction_result
 from tui.rules.europa.ports import (
-    Port, acts_as, capacity_left, clear_usage, declare_intrinsic, dedicate_nts, effective_level, functioning, he_capacity, inflict_hits, intrinsic_capacity, markers,
+    Port, acts_as, capacity_left, clear_usage, declare_intrinsic, dedicate_nts, effective_level, functioning, he_capacity, inflict_hits, inland_route, intrinsic_capacity, markers,
     max_nt_res, naval_base, port_figures, port_used, re_capacity, reduce, repair_hits, slp_cost, upgrade,
     use_capacity,
 )
@@ -449,3 +449,119 @@ def test_dedicated_nts_show_as_capacity_used_31A1_E8(tables: PortTables) -> None
     with pytest.raises(RuleError, match="E8"):
         use_capacity(p, 2.5, 0, False, tables)
     assert clear_usage(p).nts_dedicated == 0
+
+
+@pytest.mark.parametrize("year, offered", [(1942, False), (1943, True), (1945, True), (1946, False)])
+def test_destruction_years_1943_to_1945_inclusive_31A6(tables: PortTables, year: int, offered: bool) -> None:
+    """31.A.6: 'during 1943-1945': both end years count."""
+    assert destruction_offered(_candidate(), "allied", year, tables).value is offered
+
+
+def test_destruction_offer_explains_each_condition_31A6(tables: PortTables) -> None:
+    """31.A.6: each condition a term with what the port has; the notes give the roll and the reading."""
+    from tui.rules.core.explain import Term
+
+    got = destruction_offered(replace(_candidate(), nation="", theatre=""), "allied", 1944, tables)
+    assert (got.name, got.value, got.rule) == ("may try to destroy the port", False, "31.A.6")
+    assert got.terms == (
+        Term("lost by axis (owner: axis)", True, "31.A.6"), Term("taken by allied (new owner: allied)", True, "31.A.6"),
+        Term("german-owned (nation: ?)", False, "31.A.6"), Term("in mainland Europe, incl. Scandinavia", True, "31.A.6"),
+        Term("in the north/west/south/greater-germany theatres (theatre: ?)", False, "31.A.6"),
+        Term("during 1943-1945 (year: 1944)", True, "31.A.6"), Term("a standard/major/great port (type: major)", True, "31.A.6"),
+        Term("not already destroyed", True, "31.A.6"))
+    assert got.notes[0] == "roll 1d6: destroyed on 1, 2, 3, 4, 5"
+    assert got.notes[1].startswith("Mainland Europe includes Scandinavia; Italian-owned ports never qualify")
+    result = destruction_result(6, tables)
+    assert (result.name, result.value, result.rule) == ("port destroyed", False, "31.A.6")
+    assert result.terms == (Term("die roll (1d6)", 6, "31.A.6"),) and result.notes == ("destroyed on 1, 2, 3, 4, 5",)
+
+
+def test_destroy_reduces_to_level_0_with_max_damage_and_refuses_twice_31A6(tables: PortTables) -> None:
+    """31.A.6, RULINGS E2, E14: a destroyed major port is Reduced 3 with 12 hits; a minor port cannot be destroyed."""
+    p = destroy(_candidate(), tables)
+    assert (p.reduced, p.hits, p.destroyed) == (3, 12, True)
+    with pytest.raises(RuleError) as twice:
+        destroy(p, tables)
+    assert str(twice.value) == "Cherbourg: is already destroyed (31.A.6)"
+    with pytest.raises(RuleError) as minor:
+        destroy(replace(_candidate(), type="minor"), tables)
+    assert str(minor.value) == "Cherbourg: only standard, major, great ports can be destroyed (31.A.6)"
+
+
+# --- the bounds of each port change and what a refusal says (31.A.1-31.A.11; RULINGS E2, E6, E8, E11, E12) -------
+
+
+def refusal(call, *args) -> str:
+    with pytest.raises(RuleError) as err:
+        call(*args)
+    return str(err.value)
+
+
+def test_31A3_repairs_up_to_every_hit_and_no_more(tables: PortTables) -> None:
+    p = port("standard", hits=2.5)
+    assert repair_hits(p, 2.5).hits == 0 and repair_hits(p, 0.5).hits == 2
+    assert refusal(repair_hits, p, 3) == "Testport: can repair above 0 and up to 2½ hits (31.A.3)"
+    assert refusal(repair_hits, p, 0) == "Testport: can repair above 0 and up to 2½ hits (31.A.3)"
+    assert refusal(repair_hits, port("standard"), 1) == "Testport: has no Port Hits to repair (31.A.3)"
+    wrecked = destroy(port("standard"), tables)
+    assert refusal(repair_hits, wrecked, 1) == ("Testport: destroyed (31.A.6); its Port Hits cannot be repaired until it "
+                                                "has been upgraded at least once (RULINGS E12)")
+    assert refusal(repair_hits, replace(wrecked, inland=True, harbour="artificial"), 1) == (
+        "Testport: a destroyed inland port with an artificial harbour cannot be repaired (31.A.11)")
+
+
+def test_31A3_half_a_hit_on_an_artificial_harbour_is_one_effective_hit(tables: PortTables) -> None:
+    """31.A.9, RULINGS E3: hits come in steps of ½ after the harbour's multiplier: ½ x 2 = 1 is accepted."""
+    p, added = inflict_hits(port("standard", harbour="artificial"), 0.5, tables)
+    assert p.hits == 1 and added.value == 1
+    assert refusal(inflict_hits, port("standard", harbour="natural"), 0.5, tables) == (
+        "Testport: hits must be above 0, in steps of ½ (31.A.3)")  # ½ x ½ = ¼ is not a step
+
+
+def test_31A5_reduced_one_to_four_levels_never_below_level_0(tables: PortTables) -> None:
+    assert reduce(port("great"), 4, tables).reduced == 4 and reduce(port("major"), 1, tables).reduced == 1
+    assert refusal(reduce, port("great"), 0, tables) == "Testport: a port is Reduced 1 to 4 levels, not 0 (31.A.5)"
+    assert refusal(reduce, port("great", reduced=3), 2, tables) == "Testport: a port is Reduced 1 to 4 levels, not 5 (31.A.5)"
+    assert refusal(reduce, port("minor"), 2, tables) == (
+        "Testport: a Minor port (level 1) Reduced 2 would be below level 0 (31.A.5; RULINGS E2)")
+    assert refusal(upgrade, port("minor"), tables) == "Testport: is not Reduced, nothing to upgrade (31.A.5)"
+    assert upgrade(port("minor", reduced=1), tables).rebuilt is False
+
+
+def test_31A1_E11_intrinsic_declared_only_on_an_unused_port(tables: PortTables) -> None:
+    assert refusal(declare_intrinsic, port("standard", he_used=0.5), tables) == (
+        "Testport: capacity is already marked used; intrinsic supply capacity cannot be declared (31.A.1; RULINGS E11)")
+    done = declare_intrinsic(port("standard"), tables)
+    assert done.intrinsic_used is True
+    assert refusal(declare_intrinsic, done, tables) == "Testport: intrinsic supply capacity is already declared used (31.A.1)"
+    assert refusal(declare_intrinsic, port("standard", trace_ok=False), tables) == (
+        "Testport: cannot trace to a friendly functioning major or great port (31.A.2)")
+    assert clear_usage(replace(done, capacity_used=1, he_used=0.5, nts_dedicated=1, army_hqs=2)) == replace(
+        done, intrinsic_used=False, army_hqs=2)
+
+
+def test_31A1_E8_dedicated_nts_from_0_up_to_the_capacity_left(tables: PortTables) -> None:
+    """Note #, RULINGS E6, E8: 0 REs of NTs clears a dedication; exactly the capacity left is allowed."""
+    p = port("standard", capacity_used=1.5)
+    assert dedicate_nts(p, 0, 0, tables).nts_dedicated == 0
+    assert dedicate_nts(p, 1.5, 1, tables) == replace(p, nts_dedicated=1.5, army_hqs=1)
+    assert refusal(dedicate_nts, p, 2, 0, tables) == (
+        "Testport: dedicated NTs count as capacity used; 2 REs exceed the 1½ left (31.A.1; RULINGS E8)")
+    assert refusal(dedicate_nts, p, -0.5, 0, tables) == (
+        "Testport: REs of NTs must be 0 or more in steps of ½, Army HQs 0 or more (31.A.1 Table 1 note #)")
+    assert refusal(dedicate_nts, p, 1, -1, tables) == (
+        "Testport: REs of NTs must be 0 or more in steps of ½, Army HQs 0 or more (31.A.1 Table 1 note #)")
+    assert refusal(dedicate_nts, port("standard"), 2.5, 0, tables) == (
+        "Testport: at most 2 REs of NTs may be dedicated (31.A.1 Table 1 note #; RULINGS E6)")
+
+
+def test_31A11_an_inland_port_route_explained() -> None:
+    """31.A.11: an inland port is usable only while its owner holds both banks to the sea (a referee toggle)."""
+    from tui.rules.core.explain import Term
+
+    got = inland_route(port("standard", inland=True, sea_route=False))
+    assert (got.name, got.value, got.rule) == ("usable by its route to the sea", False, "31.A.11")
+    assert got.terms == (Term("inland (river or canal)", True, "31.A.11"),
+                         Term("owner holds both banks to the sea", False, "31.A.11"))
+    assert got.notes == ("referee toggle: route PORT on|off",)
+    assert inland_route(port("standard")).value is True and inland_route(port("standard", inland=True)).value is True

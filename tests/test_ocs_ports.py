@@ -243,3 +243,183 @@ def test_markers_show_hits_shut_down_capacity_used_and_the_oversize_unit(tables)
     big, _ = P.charge(port(capacity=2), 4, True, tables)
     assert ("Oversize Unit", "1 SP", "end of this phase (19.0a)") in P.markers(big, tables)
     assert "Shut Down" in names(P.set_enemy_zoc(port(), True))
+
+
+# --- what every figure says (19.0a-e; RULINGS O1, O2) ------------------------------------------------------
+
+from tui.rules.core.explain import Term  # noqa: E402
+
+O1_SHARE = ("RULINGS O1: each hit lowers capacity by 1/4 of the undamaged capacity, rounded to the nearest Token. The "
+            "generic chart is not in the seed; this is the reading that makes 4 the maximum. A port with its own Damage "
+            "Track in the scenario uses that track instead.")
+SOURCE_NOTE = "A port the game names as a supply source loses that ability while its capacity is below 1 SP."
+
+
+def figures(p: P.Port, tables: OcsTables) -> dict:
+    return {k: (e.name, e.value, e.rule, e.terms, e.notes) for k, e in P.port_figures(p, tables).items()}
+
+
+def test_19_0a_0b_0e_a_hit_port_in_a_negated_enemy_zoc_explains_every_figure(tables) -> None:
+    """Tobruk 3 SP 2T, 1 hit (1/4 of 14T = 3.5T, a half rounds up: 1 SP lost, 2 SP 2T left), 3T used, in an enemy
+    ZOC negated: shut down for loading (0), open to trace supply (2 SP 2T), still a supply source (1 SP or more)."""
+    p = P.Port("Tobruk", "axis", 14, hits=1, used=3, supply_source=True, enemy_zoc=True, zoc_negated=True)
+    got = figures(p, tables)
+    assert got["undamaged"] == ("undamaged capacity", "3 SP 2T", "19.0a",
+                                (Term("printed capacity", "3 SP 2T", "19.0a, 19.0b"), Term("Tokens per SP", 4, "19.0a")),
+                                ("Capacity is counted in SP and Tokens: 1 SP = 4 Tokens (a 1T port moves a quarter SP a phase).",))
+    name, value, rule, terms, notes = got["after_hits"]
+    assert (name, value, rule) == ("capacity after hits", "2 SP 2T", "19.0b")
+    assert terms == (Term("undamaged capacity", "3 SP 2T", "19.0a"), Term("hits", 1, "19.0b"),
+                     Term("share of the undamaged capacity lost per hit", 0.25,
+                          "19.0b (hit effects noted near the Barrage vs. Facility Table)"),
+                     Term("capacity lost (exact Tokens)", 3.5, "19.0b"),
+                     Term("rounded to the nearest Token, halves", "up", "19.0b (round to nearest Token of capacity)"),
+                     Term("capacity lost", "1 SP", "19.0b"))
+    assert notes[0] == O1_SHARE and notes[1].startswith("RULINGS O1 leaves exact halves open")
+    assert got["capacity"] == ("capacity", "0", "19.0a, 19.0b",
+                               (Term("capacity after hits", "2 SP 2T", "19.0b"), Term("shut down (in an enemy ZOC)", True, "19.0a"),
+                                Term("= Tokens", 0, "19.0a")),
+                               ("19.0a: a shut-down port's capacity is treated as zero; negation does not help loading, "
+                                "unloading or Sea Cap (19.0f F, 4.5a)",))
+    assert got["used"][:4] == ("used this phase", "3T", "19.0a",
+                               (Term("Tokens loaded and/or unloaded this phase", 3, "19.0a"),
+                                Term("oversize unit's Transport Equivalent", "none", "19.0a")))
+    assert got["used"][4][0].startswith("19.0a: loading and unloading share the capacity; arrivals without an ALT roll")
+    assert got["capacity_left"] == ("left this phase", "0", "19.0a",
+                                    (Term("capacity", "0", "19.0a, 19.0b"), Term("used this phase", "3T", "19.0a"),
+                                     Term("oversize unit this phase", False, "19.0a")), ())
+    assert got["hits"][:4] == ("hits", 1, "19.0b", (Term("hits", 1, "19.0b"), Term("most hits a port can have", 4, "19.0b"),
+                                                    Term("inflicted by voluntary reduction this turn", 0, "19.0c"),
+                                                    Term("repaired this turn", 0, "19.0d")))
+    assert got["hits"][4] == ("RULINGS O1: a port can never accumulate more than 4 hits, by the Barrage vs. Facility "
+                              "Table or voluntary reduction; 4 hits close it.",)
+    assert got["supply_capacity"] == ("supply capacity", "2 SP 2T", "19.0a, 19.0e",
+                                      (Term("capacity after hits", "2 SP 2T", "19.0b"), Term("in an enemy ZOC", True, "19.0a"),
+                                       Term("ZOC negated for trace supply", True, "4.5a"), Term("= Tokens", 10, "19.0a")),
+                                      ("19.0a: the ZOC is negated for trace supply only",))
+    assert got["supply_source"] == ("supply source", True, "19.0e",
+                                    (Term("named a supply source by the scenario", True, "19.0e"),
+                                     Term("supply capacity", "2 SP 2T", "19.0a, 4.5a"),
+                                     Term("least capacity of a supply source", "1 SP", "19.0e")), (SOURCE_NOTE,))
+    shut = replace(p, zoc_negated=False)
+    assert P.supply_capacity(shut, tables).value == "0"
+    assert P.supply_capacity(shut, tables).notes == ("19.0a: shut down; for trace supply the ZOC can be negated (4.5a)",)
+    assert P.supply_source(shut, tables).value is False
+
+
+def test_19_0b_0e_a_port_with_its_own_damage_track_and_an_oversize_unit_explains_every_figure(tables) -> None:
+    """Benghazi with the track 2 SP / 1 SP 2T / 1 SP / 2T at 5 hits keeps the last box (2T); an oversize unit of 1 SP 1T
+    used it all; below 1 SP it is no supply source (19.0e)."""
+    p = P.Port("Benghazi", "axis", 8, damage_track=(8, 6, 4, 2), hits=5, oversize=5, supply_source=True,
+               reduced_this_turn=1, repaired_this_turn=2)
+    got = figures(p, tables)
+    assert got["undamaged"][1] == "2 SP" and got["undamaged"][3][0] == Term("first box of its Damage Track", "2 SP", "19.0a, 19.0b")
+    assert got["after_hits"] == ("capacity after hits", "2T", "19.0b",
+                                 (Term("hits", 5, "19.0b"), Term("Damage Track [2 SP, 1 SP 2T, 1 SP, 2T] at 3 hit(s)", "2T", "19.0b")),
+                                 ("19.0b: a port with its own Damage Track uses it, not the generic hit effect",
+                                  "hits beyond the end of the track keep its last box"))
+    assert P.capacity_after_hits(replace(p, hits=3), tables).notes == (
+        "19.0b: a port with its own Damage Track uses it, not the generic hit effect",)
+    assert got["capacity"][1] == "2T" and got["capacity"][3][1] == Term("shut down (in an enemy ZOC)", False, "19.0a")
+    assert got["capacity"][4] == ()
+    assert got["used"][3][1] == Term("oversize unit's Transport Equivalent", "1 SP 1T", "19.0a")
+    assert got["capacity_left"] == ("left this phase", "0", "19.0a",
+                                    (Term("capacity", "2T", "19.0a, 19.0b"), Term("used this phase", "0", "19.0a"),
+                                     Term("oversize unit this phase", True, "19.0a")),
+                                    ("19.0a: after a single oversize unit nothing else may load or unload this phase",))
+    assert got["hits"][3][2:] == (Term("inflicted by voluntary reduction this turn", 1, "19.0c"),
+                                  Term("repaired this turn", 2, "19.0d"))
+    assert got["supply_source"][1] is False
+    assert got["supply_source"][4] == (SOURCE_NOTE, "19.0e: it loses that ability while its capacity is below 1 SP")
+    assert P.supply_source(replace(p, supply_source=False), tables).value is None
+
+
+def test_19_0a_0d_markers_and_when_they_go(tables) -> None:
+    """19.0a-d: each marker beside a port, its value and when it goes."""
+    p = P.Port("Tobruk", "axis", 14, hits=2, used=3, enemy_zoc=True, zoc_negated=True, reduced_this_turn=1,
+               repaired_this_turn=1)
+    assert P.markers(p, tables) == [
+        ("Port Hits", "2", "until repaired (19.0d)"),
+        ("Shut Down", "enemy ZOC", "as soon as the enemy ZOC goes (19.0a)"),
+        ("ZOC Negated", "trace supply only", "while negated (19.0a, 4.5a)"),
+        ("Capacity Used", "3T", "end of this phase (19.0a)"),
+        ("Voluntary Reduction", "1", "end of the turn (19.0c; RULINGS O2)"),
+        ("Repaired", "1", "end of the turn (19.0d; RULINGS O2)"),
+    ]
+    assert P.markers(replace(p, oversize=20, zoc_negated=False), tables)[1:3] == [
+        ("Shut Down", "enemy ZOC", "as soon as the enemy ZOC goes (19.0a)"), ("Oversize Unit", "5 SP", "end of this phase (19.0a)")]
+    assert P.markers(P.Port("Derna", "axis", 4), tables) == []
+
+
+def test_19_0a_charge_refusals_say_why(tables) -> None:
+    """19.0a: every refusal of loading or unloading names the port, the figures and the rule."""
+    def refused(p: P.Port, tokens: int, unit: bool = False) -> str:
+        with pytest.raises(RuleError) as err:
+            P.charge(p, tokens, unit, tables)
+        return str(err.value)
+
+    assert refused(port(12), 0) == "Testport: the amount must be above 0 (19.0a)"
+    assert refused(port(12, enemy_zoc=True), 1) == "Testport: shut down by an enemy ZOC; nothing may load or unload there (19.0a)"
+    assert refused(port(0), 1) == "Testport: its capacity is 0; nothing may load or unload there (19.0a)"
+    assert refused(port(12, used=12, oversize=14), 1) == (
+        "Testport: an oversize unit (3 SP 2T) used its whole capacity this phase; nothing else may load or unload there (19.0a)")
+    assert refused(port(12, used=2), 14, unit=True) == (
+        "Testport: a unit of 3 SP 2T exceeds its 3 SP capacity; it may go as an oversize unit only if nothing else loads "
+        "or unloads there this phase, and 2T already has (19.0a)")
+    assert refused(port(12), 14) == ("Testport: 3 SP 2T exceeds the 3 SP left of its 3 SP capacity this phase; loading "
+                                     "and unloading share it (19.0a) (one combat unit larger than the whole capacity may "
+                                     "use it all: add --unit)")
+    assert refused(port(12, used=10), 3) == ("Testport: 3T exceeds the 2T left of its 3 SP capacity this phase; loading and "
+                                             "unloading share it (19.0a)")
+    assert P.charge(port(12, used=10), 2, False, tables) == (port(12, used=12), False)
+    assert P.charge(port(12), 13, True, tables) == (port(12, used=12, oversize=13), True)
+    assert P.charge(port(12), 12, True, tables) == (port(12, used=12), False)  # not larger than the capacity: no oversize
+
+
+# --- amounts as players write them (19.0a): negatives, messages, limits, data values ---------------------------
+
+
+def test_19_0a_amounts_write_a_negative_with_a_sign() -> None:
+    """A Sea Cap or capacity difference can be negative: written -1 SP 2T (never 'SP -2T')."""
+    assert format_amount(-6, 4) == "-1 SP 2T" and format_amount(-1, 4) == "-1T" and format_amount(1, 4) == "1T"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "amount must be SP and Tokens like 3 SP 2T, 2SP, 1T or 1.5 (SP), not ''"),
+    ("lots", "amount must be SP and Tokens like 3 SP 2T, 2SP, 1T or 1.5 (SP), not 'lots'"),
+    ("2 3T", "amount: write the SP as 'SP' when Tokens follow (e.g. 2 SP 3T), not '2 3T'"),
+    ("0.1", "amount must be whole Tokens (1T = 1/4 SP), not '0.1'"),
+    ("100001", "amount (SP) must be from 0 to 100000, not '100001'"),
+    ("400001T", "amount (Tokens) must be from 0 to 400000, not '400001'"),
+])
+def test_19_0a_unreadable_amounts_say_what_is_expected(text: str, message: str) -> None:
+    with pytest.raises(RuleError) as err:
+        parse_amount(text, 4)
+    assert str(err.value) == message
+
+
+def test_19_0a_amounts_at_the_limits_read() -> None:
+    assert parse_amount("100000", 4) == 400_000 and parse_amount("400000T", 4) == 400_000 and parse_amount("0T", 4) == 0
+    assert parse_amount(".5", 4) == 2
+
+
+@pytest.mark.parametrize("text, tokens", [("12T", 12), ("10 T", 10), ("2 SP 12T", 20), ("3SP10T", 22)])
+def test_19_0a_tokens_of_two_digits_read(text: str, tokens: int) -> None:
+    """19.0a: '12T' is 12 Tokens (it was read as 1 SP and 2T and refused)."""
+    assert parse_amount(text, 4) == tokens
+
+
+def test_19_0a_amounts_in_data_files() -> None:
+    """A data file gives SP as a number (3, 1.5) or a string as players write it; negatives and yes/no are refused."""
+    from tui.rules.ocs.amounts import amount_from_data
+
+    assert amount_from_data(3, 4, "capacity") == 12 and amount_from_data(1.5, 4, "capacity") == 6
+    assert amount_from_data(0, 4, "capacity") == 0 and amount_from_data("3 SP 2T", 4, "capacity") == 14
+    assert amount_from_data(2.0, 4, "capacity") == 8
+    for bad, message in ((True, 'capacity must be a number of SP or a string like "3 SP 2T"'),
+                         ([3], 'capacity must be a number of SP or a string like "3 SP 2T"'),
+                         (-1, "capacity must be 0 or more"), (-0.5, "capacity must be 0 or more"),
+                         ("3 XP", "capacity must be SP and Tokens like 3 SP 2T, 2SP, 1T or 1.5 (SP), not '3 XP'")):
+        with pytest.raises(RuleError) as err:
+            amount_from_data(bad, 4, "capacity")
+        assert str(err.value) == message

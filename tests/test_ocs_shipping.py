@@ -162,3 +162,89 @@ def test_19_0f_enemy_zoc_refusal_through_the_engine_changes_nothing(game) -> Non
     r = game.execute("ship Tripoli Derna 1")
     assert not r.ok and "enemy ZOC" in r.message and "19.0f F" in r.message
     assert game.state == before and game.events == events
+
+
+# --- what the figures and the log say (19.0f, 19.0a) -------------------------------------------------------
+
+
+def test_19_0f_sea_cap_figures_explain_themselves(world, tables) -> None:
+    """19.0f E: 3 points of allowance move 3 SP; 6 Tokens (1 SP 2T) shipped leave 1 SP 2T; each side apart."""
+    from tui.rules.core.explain import Term
+
+    new, _ = S.ship(world, "axis", "A", "C", 6, False, tables)
+    figures = S.shipping_figures(new, "axis", tables)
+    note = "Each point of Shipping Allowance moves 1 SP of cargo; units by their Transport Equivalents (4.7)."
+    allowance = figures["allowance"]
+    assert (allowance.name, allowance.value, allowance.rule, allowance.notes) == ("axis Sea Cap", "3 SP", "19.0f", (note,))
+    assert allowance.terms == (Term("axis Shipping Allowance per turn (points, scenario)", 3, "19.0f"),
+                               Term("cargo per point of allowance", "1 SP", "19.0f E"))
+    used = figures["used"]
+    assert (used.name, used.value, used.rule, used.notes) == ("axis Sea Cap used", "1 SP 2T", "19.0f E",
+                                                              ("resets at the end of the turn",))
+    assert used.terms == (Term("cargo shipped this turn", "1 SP 2T", "19.0f E"),)
+    left = figures["left"]
+    assert (left.name, left.value, left.rule) == ("axis Sea Cap left", "1 SP 2T", "19.0f E")
+    assert left.terms == (Term("allowance", "3 SP", "19.0f"), Term("used this turn", "1 SP 2T", "19.0f E"))
+    assert S.allowance(new, "allied", tables).value == "4 SP" and S.allowance_left(new, "allied", tables).value == "4 SP"
+    assert S.allowance_tokens(OcsWorld({}, "axis", {}, {}), "axis", tables) == 0
+
+
+def test_19_0f_points_of_allowance_from_tokens(tables) -> None:
+    """19.0f E: 1 point moves 1 SP = 4 Tokens: 12 Tokens are 3 points, 2 Tokens half a point."""
+    assert S.points(12, tables) == 3 and isinstance(S.points(12, tables), int)
+    assert S.points(2, tables) == 0.5
+    assert S.points(0, tables) == 0
+
+
+def test_19_0f_overspent_allowance_never_shows_below_zero(world, tables) -> None:
+    """What is left is never negative, even if the scenario's allowance was lowered after shipping."""
+    spent = replace(world, shipped={"axis": 20, "allied": 0})
+    assert S.left_tokens(spent, "axis", tables) == 0 and S.allowance_left(spent, "axis", tables).value == "0"
+
+
+def test_19_0f_the_log_lines_of_a_shipment(world, tables) -> None:
+    """19.0a, 19.0f D, E: both ports' use this phase, the oversize unit in a small port, the side's allowance."""
+    _, lines = S.ship(world, "axis", "A", "C", 6, False, tables)
+    assert lines == ["A: 1 SP 2T used this phase, 2 SP 2T left (19.0a)", "C: 1 SP 2T used this phase, 2T left (19.0a)",
+                     "axis Sea Cap: 1 SP 2T used, 1 SP 2T left this turn (19.0f E)"]
+    _, lines = S.ship(world, "axis", "A", "B", 5, True, tables)
+    assert lines == ["A: 1 SP 1T used this phase, 2 SP 3T left (19.0a)",
+                     "B: oversize unit, its whole capacity is used this phase (19.0a)",
+                     "B: 2T used this phase, 0 left (19.0a)", "axis Sea Cap: 1 SP 1T used, 1 SP 3T left this turn (19.0f E)"]
+
+
+@pytest.mark.parametrize("origin, destination, tokens, message", [
+    ("A", "A", 1, "Sea Cap moves units from port to port: A twice (19.0f)"),
+    ("A", "C", 0, "the cargo must be above 0 (19.0f E)"),
+    ("A", "C", -4, "the cargo must be above 0 (19.0f E)"),
+    ("A", "C", 13, "3 SP 1T of cargo exceeds the 3 SP of axis Sea Cap left this turn; each point moves 1 SP (19.0f E)"),
+    ("A", "E", 1, "E is held by allied: axis cannot ship through it (19.0f; capture 9.14h)"),
+])
+def test_19_0f_refusals_say_why(world, tables, origin: str, destination: str, tokens: int, message: str) -> None:
+    with pytest.raises(RuleError) as refused:
+        S.ship(world, "axis", origin, destination, tokens, False, tables)
+    assert str(refused.value) == message
+
+
+def test_19_0f_exactly_the_allowance_left_may_be_shipped(world, tables) -> None:
+    """19.0f E: the allowance is a limit, not a bound to stay under: 12 Tokens of a 12-Token allowance ship."""
+    new, _ = S.ship(world, "axis", "A", "C", 8, False, tables)
+    new = replace(new, ports={**new.ports, "A": replace(new.ports["A"], used=0), "C": replace(new.ports["C"], used=0)})
+    last, _ = S.ship(new, "axis", "A", "C", 4, False, tables)
+    assert S.left_tokens(last, "axis", tables) == 0
+
+
+def test_19_0f_a_side_that_shipped_nothing_yet_has_its_whole_allowance(tables) -> None:
+    """19.0f E: a side missing from the record of cargo shipped has shipped nothing this turn."""
+    w = OcsWorld({"A": P.Port("A", "axis", 16), "C": P.Port("C", "axis", 8)}, "axis", {"axis": 12}, {})
+    assert S.left_tokens(w, "axis", tables) == 12 and S.allowance_used(w, "axis", tables).value == "0"
+    assert S.allowance_left(w, "axis", tables).terms[1].value == "0"
+    new, lines = S.ship(w, "axis", "A", "C", 4, False, tables)
+    assert new.shipped == {"axis": 4} and lines[-1] == "axis Sea Cap: 1 SP used, 2 SP left this turn (19.0f E)"
+
+
+def test_19_0a_an_oversize_unit_may_sail_from_a_small_port(world, tables) -> None:
+    """19.0a, 19.0f D: the single oversize unit may also load at a port smaller than it (B, 2T) and sail to A."""
+    new, lines = S.ship(world, "axis", "B", "A", 5, True, tables)
+    assert new.ports["B"].oversize == 5 and new.ports["A"].used == 5
+    assert lines[0] == "B: oversize unit, its whole capacity is used this phase (19.0a)"

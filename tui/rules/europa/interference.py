@@ -57,6 +57,9 @@ def modifiers(sea: SeaWorld, st: SeaTables, area: str, turn: int) -> Explained:
     return Explained(f"Italian naval interference modifier ({a.name})", total, ii.rule, tuple(terms), (ii.note,))
 
 
+SIDES_PLURAL = {"allied": "Allies", "axis": "Axis"}
+"""How a side is named as the subject of a sentence ("The Allies receive 2 VPs")."""
+
 DECLINED = "declined"
 """The result of an attempt the Axis declined: kept in the history so that no attempt follows that phase."""
 
@@ -94,7 +97,7 @@ def apply(world: Any, st: SeaTables, area: str, letter: str, turn: int, total: i
     if vps:
         side_vps[ii.vp_side] = side_vps.get(ii.vp_side, 0.0) + vps
         div = f" ({res.vps:g} / {a.vp_divisor:g}, {a.rule})" if a.vp_divisor != 1 else ""
-        lines.append(f"The {ii.vp_side.title()} receive {vps:g} VPs{div}")
+        lines.append(f"The {SIDES_PLURAL.get(ii.vp_side, ii.vp_side.title())} receive {vps:g} VPs{div}")
     new = replace(sea, interference=sea.interference + (record,), active=active, vps=side_vps)
     return replace(world, sea=new), lines
 

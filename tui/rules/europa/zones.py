@@ -232,9 +232,14 @@ def refuse_barred(world: Any, st: SeaTables, pt: PortTables, zid: str, side: str
 
 
 def _line_label(st: SeaTables, line: ZoneLine, world: Any, pt: PortTables) -> str:
-    sign = {"set": "", "add": "+", "per": "per", "of": "="}[line.op]
-    value = "" if line.op == "of" else (f"{line.value:+g}" if line.op in ("add", "per") else fmt_number(line.value))
-    head = f"{sign}{value} {line.text}".strip() if line.op != "add" else f"{value} {line.text}"
+    if line.op == "of":
+        head = f"= {line.text}"
+    elif line.op == "set":
+        head = f"{fmt_number(line.value)} {line.text}"
+    elif line.op == "add":
+        head = f"{line.value:+g} {line.text}"
+    else:  # per: the value for each unit of the condition's count
+        head = f"{line.value:+g} each: {line.text}"
     if line.when:
         cid = line.when.removeprefix("not ").strip()
         head += f" [{condition(world, st, pt, cid).detail}]"

@@ -15,9 +15,10 @@ from ..core.errors import RuleError
 from ..core.numbers import read_amount, read_int
 
 _AMOUNT_RE = re.compile(
-    r"^\s*(?:(?P<sp>\d+(?:\.\d+)?)\s*(?P<unit>sp)?)?\s*(?:(?P<t>\d+)\s*t)?\s*$",
+    r"^\s*(?:(?P<sp>\d+(?:\.\d+)?)(?![\d.])\s*(?P<unit>sp)?)?\s*(?:(?P<t>\d+)\s*t)?\s*$",
     re.IGNORECASE | re.ASCII,
 )
+# The SP figure never ends inside a run of digits: "12T" is 12 Tokens, not 1 SP and 2T.
 _GLYPHS = {"½": ".5", "¼": ".25", "¾": ".75"}
 LIMIT_SP = 100_000  # refuses absurd figures typed by mistake
 
