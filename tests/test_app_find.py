@@ -354,3 +354,21 @@ async def test_issue12_the_log_hides_next_in_every_rule_set() -> None:
             log = await table_of(pilot, "4", EventLog)
             await pilot.press("h")
             await until(pilot, lambda: [e["command"] for e in log.events] == ["note seen"])
+
+
+async def test_issue12_after_enter_a_key_of_the_mode_closes_the_bar_and_acts_on_the_row_found() -> None:
+    """``/`` a unit, Enter, then ``p``: the bar closes and the patrol form opens for the unit found (keys are not lost)."""
+    app = game_app("awaw")
+    async with app.run_test(size=SIZE) as pilot:
+        table = await table_of(pilot, "6", NavalTable)
+        await search(pilot, "RM-CA-Me")
+        await until(pilot, lambda: name_at_cursor(table) == "RM-CA-Messina")
+        await pilot.press("enter")
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        assert "RM-CA-Messina" in app.screen.title_text
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.is_modal)
+        await search(pilot, "taranto")
+        await pilot.press("enter", "2")  # a mode key: the bar closes, the Ports mode opens
+        await until(pilot, lambda: app.current_mode == "ports")

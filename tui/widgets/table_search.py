@@ -16,9 +16,10 @@ table). Two ways to find a row (issue 12):
   every cell of every row (any case). The cursor follows the first match as
   you type; Enter or Down goes to the next, Up to the one before. After
   Enter the field lets go of the keys, as in vim: ``n`` and ``N`` go to the
-  next and the previous match (and no key reaches the mode: ``n`` is never
-  "next segment" here), ``/`` edits the text again; Esc closes the bar and
-  leaves the cursor where it is. A table that holds only a window of its
+  next and the previous match (``n`` is never "next segment" here), ``/``
+  edits the text again; Esc closes the bar and leaves the cursor where it
+  is; any other key closes the bar and does what it does in the mode, on
+  the row found (``/victorious`` Enter ``p`` patrols with Victorious). A table that holds only a window of its
   rows (the Log) loads older ones when the search runs out.
 """
 
@@ -214,6 +215,18 @@ class SearchBar(ModalScreen[None]):
         """The next match; the field lets go of the keys (``n``/``N`` step, ``/`` edits again)."""
         self.action_step(1)
         self.set_focus(None)
+
+    def on_key(self, event: events.Key) -> None:
+        """After Enter, a key the bar does not use closes it and goes on to the mode below, as in vim: the search
+        found the row, the next key acts on it (``p`` patrols the unit found, ``2`` changes mode)."""
+        if self.focused is not None:
+            return  # the field has the keys: it is being typed in
+        if event.key in {key for b in self.BINDINGS if isinstance(b, Binding) for key in b.key.split(",")}:
+            return  # the bar's own keys (n, N, /, Enter, arrows, Esc)
+        event.stop()
+        event.prevent_default()
+        self.dismiss(None)
+        self.app.post_message(events.Key(event.key, event.character))
 
     def action_edit(self) -> None:
         """Back to the text of the search."""
