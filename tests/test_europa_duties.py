@@ -66,11 +66,13 @@ def test_33B2b_allied_shipping_under_interference_is_due_then_done(game) -> None
     phase = f"{turn}/allied-turn/initial"
     made = (CheckRecord(phase, "convoy", "aegean", "allied", "sp", 3, "outside", 12, 7, True, 2, "1RE"),
             CheckRecord(phase, "7-6 div", "aegean", "allied", "unit", 0, "outside", 12, 4, False),
-            CheckRecord(f"{turn - 1}/allied-turn/initial", "old", "aegean", "allied", "unit", 0, "outside", 12, 4, False))
+            CheckRecord(f"{turn - 1}/allied-turn/initial", "old", "aegean", "allied", "unit", 0, "outside", 12, 4, False),
+            CheckRecord(phase, "elsewhere", "red-sea", "allied", "unit", 0, "outside", 4, 4, False),
+            CheckRecord(phase, "axis ship", "aegean", "axis", "unit", 0, "outside", 1, 4, False))
     got = duties(game, "allied-turn/initial/initial-movement", sea(w, checks=made))
     assert got[0] == Duty(text, f"33.A; {EASTERN}", DONE, "2 checked this phase")
-    assert got[1] == Duty("Anti-shipping checks made this phase: Aegean Sea (allied) 2", "33.A, 33.D, 33.E", INFO,
-                          "2 check(s), 1 contacted")
+    assert got[1] == Duty("Anti-shipping checks made this phase: Aegean Sea (allied) 2; Red Sea (allied) 1; Aegean Sea "
+                          "(axis) 1", "33.A, 33.D, 33.E", INFO, "4 check(s), 1 contacted")
     # In the Axis reaction phase of the Allied turn it is Axis shipping that moves: no Allied duty.
     assert duties(game, "allied-turn/reaction/reaction-naval", w)[0].text.startswith("Anti-shipping checks: every Axis cargo")
 
@@ -83,7 +85,9 @@ def test_33B7_axis_shipping_through_the_interdiction_zone(game) -> None:
             "(South Aegean Interdiction Zone)")
     assert duties(game, "axis-turn/initial/initial-naval", w)[0] == Duty(text, "33.A; 33.B.7 b)", DUE,
                                                                          "none checked yet this phase")
-    made = (CheckRecord(f"{turn}/axis-turn/initial", "convoy", "south-aegean-iz", "axis", "sp", 3, "tight", 12, 3, False),)
+    made = (CheckRecord(f"{turn}/axis-turn/initial", "convoy", "south-aegean-iz", "axis", "sp", 3, "tight", 12, 3, False),
+            CheckRecord(f"{turn}/axis-turn/initial", "other", "aegean", "axis", "sp", 3, "outside", 1, 3, False),
+            CheckRecord(f"{turn}/axis-turn/initial", "allied", "south-aegean-iz", "allied", "sp", 3, "outside", 1, 3, False))
     assert duties(game, "axis-turn/initial/initial-naval", sea(w, checks=made))[0] == Duty(text, "33.A; 33.B.7 b)", DONE,
                                                                                           "1 checked this phase")
 
@@ -102,7 +106,8 @@ def test_31A8_31A12_groups_in_transit_and_tows(game) -> None:
              "33.A; 31.A.8", DUE, "not checked yet this phase"),
         Duty("Mulberry A towed from United Kingdom ports (step 1): its tow is shipping subject to checks", "33.A; 31.A.12", INFO)]
     made = (CheckRecord(f"{turn}/allied-turn/initial", "2 nts", "red-sea", "allied", "unit", 0, "outside", 4, 3, False),)
-    assert duties(game, "allied-turn/initial/initial-naval", sea(w, checks=made))[0].state == DONE
+    done = duties(game, "allied-turn/initial/initial-naval", sea(w, checks=made))[0]
+    assert (done.state, done.detail) == (DONE, "checked")
     axis = duties(game, "axis-turn/initial/initial-naval", w)
     assert axis[0].text.startswith("KG (SPs) in transit Naples → Tripoli, step 0/2") and len(axis) == 3
 
