@@ -1,6 +1,10 @@
-"""Fixtures shared by the Europa sea test modules: one game per module, its sea and port tables."""
+"""Fixtures shared by the Europa sea test modules: one game per module, its sea and port tables, and worlds changed
+the way the tests need (a port's owner, an asked condition)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -25,3 +29,14 @@ def st(game0):
 def pt(game0):
     """The port tables (31.A)."""
     return game0.ruleset.tables
+
+
+def owner(world: Any, port: str, side: str) -> Any:
+    """The world with ``port`` owned by ``side``."""
+    return world.with_port(replace(world.ports[port], owner=side))
+
+
+def cond(world: Any, **values: Any) -> Any:
+    """The world with asked conditions answered (``suez_closed=True`` answers ``suez-closed``)."""
+    conds = {**world.sea.conditions, **{k.replace("_", "-"): v for k, v in values.items()}}
+    return replace(world, sea=replace(world.sea, conditions=conds))

@@ -16,6 +16,7 @@ import msgspec
 import pytest
 
 from tests.conftest import fixed_clock
+from tests.europa_sea import cond, game0, owner, pt, st  # noqa: F401 - shared fixtures
 from tui.paths import data_dir
 from tui.rules.core.explain import Term
 from tui.rules.europa.seaworld import InterdictionZone
@@ -25,33 +26,9 @@ from tui.rules.europa.zones import (_as_mode, _show, barred, condition, naval_st
 from tui.session import memory_game
 
 
-@pytest.fixture(scope="module")
-def game0():
-    return memory_game(data_dir(), seed=1, clock=fixed_clock)
-
-
-@pytest.fixture
-def st(game0):
-    return game0.ruleset.sea_tables
-
-
-@pytest.fixture
-def pt(game0):
-    return game0.ruleset.tables
-
-
 @pytest.fixture
 def w0(game0):
     return game0.state.world
-
-
-def owner(world: Any, port: str, side: str) -> Any:
-    return world.with_port(replace(world.ports[port], owner=side))
-
-
-def cond(world: Any, **values: Any) -> Any:
-    conds = {**world.sea.conditions, **{k.replace("_", "-"): v for k, v in values.items()}}
-    return replace(world, sea=replace(world.sea, conditions=conds))
 
 
 def without(world: Any, port: str) -> Any:

@@ -8,6 +8,7 @@ from typing import Any, Callable
 import pytest
 
 from tests.conftest import fixed_clock
+from tests.europa_sea import cond, owner
 from tui.paths import data_dir
 from tui.rules.core.errors import RuleError
 from tui.rules.europa.seaworld import InterdictionZone
@@ -38,15 +39,6 @@ def pt(rs):
 @pytest.fixture
 def w0(game0):
     return game0.state.world
-
-
-def owner(world: Any, port: str, side: str) -> Any:
-    return world.with_port(replace(world.ports[port], owner=side))
-
-
-def cond(world: Any, **values: Any) -> Any:
-    conds = {**world.sea.conditions, **{k.replace("_", "-"): v for k, v in values.items()}}
-    return replace(world, sea=replace(world.sea, conditions=conds))
 
 
 def malta(world: Any, n: int) -> Any:
