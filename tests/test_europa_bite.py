@@ -238,3 +238,10 @@ def test_33C_the_air_term_names_the_interfering_side(game) -> None:
     got = naval_status(game.state.world, st, pt, "central-med", "axis")
     assert got.value == 12
     assert got.terms[-1].label == "anti-shipping air: allied modified TBF" and got.terms[-1].value == 2
+
+
+def test_33F_E27_a_route_option_that_means_nothing_is_refused_in_words(game) -> None:
+    """33.F, RULINGS E27: --far is no route option of Axis shipping in the Central Med (only --short is)."""
+    r = game.execute("supply-line Tripoli 'Central Med' --far")
+    assert not r.ok and r.message == ("--far means nothing for an Axis supply line through Central Mediterranean (route "
+                                      "options there: --short) (33.F; RULINGS E27)")

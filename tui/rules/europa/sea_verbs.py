@@ -331,7 +331,7 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         for flag in route:
             if flag not in known:
                 have = ", ".join(f"--{f}" for f in sorted(known)) or "none"
-                raise RuleError(f"--{flag} means nothing for a {port.owner} supply line through {', '.join(zones) or 'no sea zone'} "
+                raise RuleError(f"--{flag} means nothing for an {SIDE_NAMES.get(port.owner, port.owner)} supply line through {', '.join(zones) or 'no sea zone'} "
                                 f"(route options there: {have}) (33.F; RULINGS E27)")
         new_port = replace(port, supply_zones=tuple(zones), supply_route=tuple(route))
         new = world.with_port(new_port)
