@@ -133,6 +133,8 @@ async def test_issue12_guided_check_starts_from_the_selected_zone_asks_cargo_fir
         assert checks[0]["contact_roll"] == event["dice"][0]["total"]
         assert not [p for p in app.game.state.flow.pending if p.id.startswith("check")]  # no chain of prompts left
         assert app.game.replay() == app.game.state and app.game.verify() is None  # the one event replays exactly
+        app.screen.show_target("shipping-checks")  # the panel's table is built when first shown
+        await until(pilot, lambda: app.screen.query("#view-shipping-checks"))
         panel = app.screen.query_one("#view-shipping-checks", ViewTable)
         await until(pilot, lambda: panel.row_count == 1)
 
@@ -248,6 +250,7 @@ async def test_toggling_a_condition_changes_the_zones_nsn() -> None:
         await pilot.press("5", "t")  # no condition selected yet: the Conditions panel is shown
         await until(pilot, lambda: app.screen.query_one(TabbedContent).active == "panel-conditions")
         assert app.game.events == []
+        await until(pilot, lambda: app.screen.query("#view-conditions") and app.screen.focused is not None)
         conditions = app.screen.query_one("#view-conditions", ViewTable)
         assert app.screen.focused is conditions
         while conditions.selected != "france-surrendered":
@@ -269,6 +272,7 @@ async def test_a_number_condition_is_asked_and_a_derived_one_refused_with_why() 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5", "right_square_bracket")
         await until(pilot, lambda: app.screen.query_one(TabbedContent).active == "panel-conditions")
+        await until(pilot, lambda: app.screen.query("#view-conditions"))
         conditions = app.screen.query_one("#view-conditions", ViewTable)
         conditions.focus()
         await pilot.press("t")  # malta-status: a number, asked
@@ -430,3 +434,24 @@ async def test_sea_zones_usable_at_80_by_24() -> None:
         await pilot.press("enter")
         await until(pilot, lambda: len(app.game.events) == 2)
         assert app.game.events[-1]["command"].startswith("batch 'Western Mediterranean' axis empty-nt")  # issue 12: first zone
+
+
+async def test_issue12_a_panels_table_is_built_when_first_shown_and_then_kept_up_to_date() -> None:
+    """Faster first switch (issue 12): the Sea Zones panels' tables are built when first shown, counts in their tabs
+    before that; once built they follow the game."""
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await until(pilot, lambda: app.screen.query("#zones") and app.screen.query_one("#zones", ViewTable).row_count)
+        assert not app.screen.query("#view-conditions")
+        assert str(app.screen.query_one(TabbedContent).get_tab("panel-mulberries").label) == "Mulberries 2"
+        app.screen.show_target("conditions")
+        await until(pilot, lambda: app.screen.query("#view-conditions"))
+        conditions = app.screen.query_one("#view-conditions", ViewTable)
+        await until(pilot, lambda: conditions.row_count and app.screen.focused is conditions)
+        before = [str(c) for c in conditions.get_row("suez-closed")]
+        await pilot.press(":")
+        await type_text(pilot, "condition suez-closed on")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.game.events)
+        await until(pilot, lambda: [str(c) for c in conditions.get_row("suez-closed")] != before)

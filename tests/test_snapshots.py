@@ -288,6 +288,7 @@ async def zones_checks(pilot: Pilot[Any]) -> None:
 async def zones_conditions(pilot: Pilot[Any]) -> None:
     """Sea Zones: France has surrendered toggled off by ``t`` on the Conditions panel; French Atlantic follows."""
     await pilot.press("5", "right_square_bracket")
+    await until(pilot, lambda: pilot.app.screen.query("#view-conditions"))  # built when first shown
     await select_row(pilot, "#view-conditions", "france-surrendered")
     pilot.app.screen.query_one("#view-conditions").focus()
     await pilot.press("t")

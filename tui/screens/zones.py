@@ -88,6 +88,11 @@ class ZonesScreen(ActionScreen):
         """The views shown in panels, in tab order."""
         self._zone_rows: list[dict[str, Any]] = []
         self._columns: dict[str, tuple[Column, ...]] = {}
+        self._rows: dict[str, list[dict[str, Any]]] = {}
+        """Each panel's rows as last rendered (a panel's table is filled from them when it is first shown)."""
+        self._built: set[str] = set()
+        """The panels whose table exists: a panel is built when first shown, which keeps the mode's first switch light."""
+        self._focus_panel = ""
 
     def compose_body(self) -> ComposeResult:
         """Zone table, key legend, panels."""
@@ -98,10 +103,7 @@ class ZonesScreen(ActionScreen):
                 with TabPane("Why?", id=WHY):
                     yield ExplainPane(id="zone-why")
                 for view in self.panels:
-                    with TabPane(panel_title(view), id=f"panel-{view}"):
-                        yield Static("", id=f"empty-{view}", classes="panel-empty")
-                        yield ViewTable(view, id=f"view-{view}", header_height=1)
-                        yield Static("", id=f"detail-{view}", classes="panel-detail")
+                    yield TabPane(panel_title(view), id=f"panel-{view}")  # its table is built when first shown
 
     def on_mount(self) -> None:
         """Focus the zone table."""
@@ -119,17 +121,41 @@ class ZonesScreen(ActionScreen):
             cols = tuple(columns.get(view) or (Column(k, k) for k in (rows[0] if rows else {}) if k != "name"))
             if rows and "words" in rows[0] and all(c.key != "words" for c in cols):
                 cols += (WORDS,)
-            self._columns[view] = cols
-            table = self.query_one(f"#view-{view}", ViewTable)
-            table.show_rows(cols, rows)
-            table.display = bool(rows)
-            self._detail(view)
-            empty = self.query_one(f"#empty-{view}", Static)
-            empty.update(Text(f"No {panel_title(view).lower()} at present.", style="dim italic"))
-            empty.display = not rows
+            self._columns[view], self._rows[view] = cols, rows
+            if view in self._built:
+                self._fill_panel(view)
+            elif rows:  # as the table would select its first row: the palette acts on it before the panel is shown
+                app: Any = self.app
+                first = rows[0]
+                app.selected.setdefault(view, str(first.get("name", first.get("key", ""))))
             tab = self.query_one(TabbedContent).get_tab(f"panel-{view}")
             tab.label = Text(panel_title(view) + (f" {len(rows)}" if rows and view != "conditions" else ""))
         self._explain()
+
+    def _fill_panel(self, view: str) -> None:
+        """Show the panel's rows in its table (or say it has none)."""
+        rows = self._rows.get(view, [])
+        table = self.query_one(f"#view-{view}", ViewTable)
+        table.show_rows(self._columns.get(view, ()), rows)
+        table.display = bool(rows)
+        self._detail(view)
+        empty = self.query_one(f"#empty-{view}", Static)
+        empty.update(Text(f"No {panel_title(view).lower()} at present.", style="dim italic"))
+        empty.display = not rows
+
+    @on(TabbedContent.TabActivated, "#panels")
+    async def _panel_shown(self, event: TabbedContent.TabActivated) -> None:
+        """Build a panel's table the first time it is shown, then fill it (and focus it when asked)."""
+        view = (event.pane.id or "").removeprefix("panel-")
+        if view in self.panels and view not in self._built:
+            await event.pane.mount(Static("", id=f"empty-{view}", classes="panel-empty"),
+                                   ViewTable(view, id=f"view-{view}", header_height=1),
+                                   Static("", id=f"detail-{view}", classes="panel-detail"))
+            self._built.add(view)
+            self._fill_panel(view)
+        if view and view == self._focus_panel and view in self._built:
+            self._focus_panel = ""
+            self.query_one(f"#view-{view}", ViewTable).focus()
 
     def selected_zone(self) -> dict[str, Any] | None:
         """The zone x side row under the cursor."""
@@ -160,7 +186,7 @@ class ZonesScreen(ActionScreen):
 
     @on(ViewTable.RowSelected)
     def _panel_row_selected(self, message: ViewTable.RowSelected) -> None:
-        if message.view in self.panels:
+        if message.view in self._built:
             self._detail(message.view)
 
     def _detail(self, view: str) -> None:
@@ -192,7 +218,7 @@ class ZonesScreen(ActionScreen):
         """The selected zone; or the selected row of a panel, while that panel is shown."""
         if view == ZONES:
             return self.selected_zone()
-        if view in self.panels and self.active_view() == view:
+        if view in self._built and self.active_view() == view:
             return self.query_one(f"#view-{view}", ViewTable).selected_row
         return None
 
@@ -200,7 +226,10 @@ class ZonesScreen(ActionScreen):
         """Show the panel of ``view`` and put the focus on its table."""
         if view in self.panels:
             self.query_one(TabbedContent).active = f"panel-{view}"
-            self.query_one(f"#view-{view}", ViewTable).focus()
+            if view in self._built:
+                self.query_one(f"#view-{view}", ViewTable).focus()
+            else:
+                self._focus_panel = view  # focused once built (_panel_shown)
 
     def action_panel(self, step: int) -> None:
         """Show the panel ``step`` places after (or before) the one shown."""
