@@ -90,3 +90,21 @@ def test_21_a_whole_axis_player_turn_of_the_bundled_scenario(game, tmp_path: Pat
     again = open_game(tmp_path / "awaw.json", data_dir())
     assert again.verify() is None and again.segment.key == "second-turn/movement/air-staging"
     again.close()
+
+
+def test_21_516_an_invasion_without_a_recorded_outcome_is_a_duty_of_regular_combat(game) -> None:
+    """21.516-21.518: the checklist reminds the referee of an announced invasion until its outcome is recorded."""
+    ok(game, "answer first axis")
+    while game.segment.key != "first-turn/combat/naval-missions":
+        ok(game, "next --force")
+    ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --by RM-DD-Messina --distance 8')
+    ok(game, "answer invade-1 yes")
+    mid = next(k for k, m in game.state.world.ops["missions"].items() if m.get("kind") == "invasion")
+    duties = game.ruleset.duties(game.state, game.segment)
+    assert [(d.text, d.state) for d in duties if "invasions" in d.text] == [
+        (f"Seaborne invasions without a recorded outcome: {mid} (Malta)", "info")]
+    step(game, "first-turn/combat/regular-combat")
+    [duty] = [d for d in game.ruleset.duties(game.state, game.segment) if "invasions" in d.text]
+    assert (duty.state, duty.rule, duty.detail) == ("due", "21.516-21.518", "invasion-result ID landed|repulsed|defeated-at-sea|aborted")
+    ok(game, f"invasion-result {mid} repulsed")
+    assert not [d for d in game.ruleset.duties(game.state, game.segment) if "invasions" in d.text]

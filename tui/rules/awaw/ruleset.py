@@ -20,7 +20,8 @@ from ..core.errors import DataError
 from ..core.phases import Segment, build_sequence
 from ..core.ruleset import Context, RuleSet, check_sequence_names
 from ..core.state import GameState
-from ..core.view_duties import overstack_duties
+from ..core.checklist import DUE, INFO, Duty
+from ..core.view_duties import allows, overstack_duties
 from . import views as V
 from .naval_actions import NAVAL_ACTIONS, PORT_ACTIONS
 from .parts import merge
@@ -106,7 +107,7 @@ def load(data_dir: Path) -> RuleSet:
                "own-bases": own_bases, "return-bases": lambda s: [{"name": "origin"}, *own_bases(s)],
                "enemy-bases": lambda s: [r for r in V.port_rows(s, tables) if r["side"] not in (phasing(s), "neutral")],
                "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables)},
-        duties=overstack_duties(lambda s: overstacked(s.world, tables)),
+        duties=awaw_duties(overstack_duties(lambda s: overstacked(s.world, tables))),
         columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, q, tables),
         explain=lambda s, name: V.explain(s, name, tables),
@@ -121,3 +122,26 @@ def load(data_dir: Path) -> RuleSet:
     )
     check_sequence_names(rs, path.name)
     return rs
+
+
+def invasion_duties(state: GameState, seg: Segment) -> list[Duty]:
+    """21.516-21.518: the seaborne invasions announced this player turn whose outcome is not recorded yet; due in the
+    segment where regular combat decides them, a reminder wherever ``invasion-result`` is legal before that."""
+    if not allows(seg, "invasion-result"):
+        return []
+    missions = (getattr(state.world, "ops", None) or {}).get("missions", {})
+    open_ = [f"{mid} ({m.get('hex', '?')})" for mid, m in missions.items() if m.get("kind") == "invasion" and not m.get("result")]
+    if not open_:
+        return []
+    due = "regular-combat" in seg.key
+    return [Duty(f"Seaborne invasions without a recorded outcome: {', '.join(open_)}", "21.516-21.518", DUE if due else INFO,
+                 "invasion-result ID landed|repulsed|defeated-at-sea|aborted")]
+
+
+def awaw_duties(overstack: Any) -> Any:
+    """The AWAW checklist duties: overstacked bases (21.112) and invasions awaiting their outcome (21.516-21.518)."""
+
+    def duties(state: GameState, seg: Segment) -> list[Duty]:
+        return [*overstack(state, seg), *invasion_duties(state, seg)]
+
+    return duties
