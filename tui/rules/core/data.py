@@ -135,8 +135,8 @@ def check_ranges(value: Any, info: Any, file: str, path: tuple[str, ...] = ()) -
         if not math.isfinite(value) or abs(value) > DATA_LIMIT:
             raise DataError(file, where("$." + ".".join(path)), f"must be a finite number from {-DATA_LIMIT} to {DATA_LIMIT}, not {value}")
         if number is not None and number.ge is None and number.gt is None and value < 0:
-            raise DataError(file, where("$." + ".".join(path)), f"must be 0 or more, not {value} (a field that may be negative "
-                            "is declared Signed in its schema)")
+            # A field that may be negative is declared ``Signed`` in its schema; the referee reads only the range.
+            raise DataError(file, where("$." + ".".join(path)), f"must be 0 or more, not {value}")
         return
     if isinstance(value, msgspec.Struct):
         struct = next((t for t in _members(info) if isinstance(t, mi.StructType) and isinstance(value, t.cls)), None)
