@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FAST_TESTS = {
     "europa": ["test_europa_ports", "test_europa_zones", "test_europa_antishipping", "test_europa_coast",
                "test_europa_interference", "test_europa_sea_data", "test_europa_sea_engine", "test_europa_referee",
-               "test_europa_bite", "test_europa_explained", "test_europa_ports_explained", "test_checklist", "test_europa_sea_checks", "test_europa_scenario_checks", "test_europa_duties", "test_dice_stages"],
+               "test_europa_bite", "test_europa_explained", "test_europa_ports_explained", "test_europa_sea_checks",
+               "test_europa_scenario_checks", "test_europa_duties", "test_checklist", "test_dice_stages"],
     "ocs": ["test_ocs_data", "test_ocs_engine", "test_ocs_ports", "test_ocs_shipping", "test_dice_stages"],
     "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine",
              "test_europa_sea_engine"],

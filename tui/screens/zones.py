@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from ..rules.core.ruleset import Column
 from ..widgets.explain_pane import ExplainPane
-from ..widgets.view_table import ViewTable
+from ..widgets.view_table import ViewTable, row_key
 from .action_screen import ActionScreen
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ class ZonesScreen(ActionScreen):
             elif rows:  # as the table would select its first row: the palette acts on it before the panel is shown
                 app: Any = self.app
                 first = rows[0]
-                app.selected.setdefault(view, str(first.get("name", first.get("key", ""))))
+                app.selected.setdefault(view, str(first.get("name", row_key(first))))
             tab = self.query_one(TabbedContent).get_tab(f"panel-{view}")
             tab.label = Text(panel_title(view) + (f" {len(rows)}" if rows and view != "conditions" else ""))
         self._explain()

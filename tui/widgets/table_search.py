@@ -221,12 +221,17 @@ class SearchBar(ModalScreen[None]):
         found the row, the next key acts on it (``p`` patrols the unit found, ``2`` changes mode)."""
         if self.focused is not None:
             return  # the field has the keys: it is being typed in
-        if event.key in {key for b in self.BINDINGS if isinstance(b, Binding) for key in b.key.split(",")}:
+        if event.key in self._own_keys():
             return  # the bar's own keys (n, N, /, Enter, arrows, Esc)
         event.stop()
         event.prevent_default()
         self.dismiss(None)
         self.app.post_message(events.Key(event.key, event.character))
+
+    @classmethod
+    def _own_keys(cls) -> frozenset[str]:
+        """The keys the bar itself binds (n, N, /, Enter, arrows, Esc)."""
+        return frozenset(key for b in cls.BINDINGS if isinstance(b, Binding) for key in b.key.split(","))
 
     def action_edit(self) -> None:
         """Back to the text of the search."""

@@ -13,7 +13,7 @@ check that no name is defined twice.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..core.data import convert, read_toml
 from ..core.errors import DataError
@@ -124,12 +124,15 @@ def load(data_dir: Path) -> RuleSet:
     return rs
 
 
+DutiesOf = Callable[[GameState, Segment], list[Duty]]
+
+
 def invasion_duties(state: GameState, seg: Segment) -> list[Duty]:
     """21.516-21.518: the seaborne invasions announced this player turn whose outcome is not recorded yet; due in the
     segment where regular combat decides them, a reminder wherever ``invasion-result`` is legal before that."""
     if not allows(seg, "invasion-result"):
         return []
-    missions = (getattr(state.world, "ops", None) or {}).get("missions", {})
+    missions = state.world.ops.get("missions", {})
     open_ = [f"{mid} ({m.get('hex', '?')})" for mid, m in missions.items() if m.get("kind") == "invasion" and not m.get("result")]
     if not open_:
         return []
@@ -138,7 +141,7 @@ def invasion_duties(state: GameState, seg: Segment) -> list[Duty]:
                  "invasion-result ID landed|repulsed|defeated-at-sea|aborted")]
 
 
-def awaw_duties(overstack: Any) -> Any:
+def awaw_duties(overstack: DutiesOf) -> DutiesOf:
     """The AWAW checklist duties: overstacked bases (21.112) and invasions awaiting their outcome (21.516-21.518)."""
 
     def duties(state: GameState, seg: Segment) -> list[Duty]:

@@ -21,6 +21,7 @@ from ..core.checklist import DONE, DUE, INFO, Duty
 from ..core.explain import fmt_number
 from ..core.phases import Segment
 from ..core.state import GameState
+from ..core.view_duties import allows
 from . import antishipping as X
 from . import beaches as B
 from . import interference as I
@@ -36,9 +37,6 @@ def _acting(seg: Segment) -> str:
     return ("allied" if seg.side == "axis" else "axis") if seg.acting == "other" else seg.side
 
 
-def _allows(seg: Segment, verb: str) -> bool:
-    return seg.commands is None or verb in seg.commands
-
 
 def build_duties(st: SeaTables, pt: PortTables) -> Callable[[GameState, Segment], list[Duty]]:
     """The rule set's ``duties``: (state, segment) -> Europa's duties there."""
@@ -52,7 +50,7 @@ def build_duties(st: SeaTables, pt: PortTables) -> Callable[[GameState, Segment]
 def europa_duties(st: SeaTables, pt: PortTables, state: GameState, seg: Segment) -> list[Duty]:
     """Shipping checks where ``check`` is legal, interference in an Allied initial phase, capacity everywhere."""
     out: list[Duty] = []
-    if _allows(seg, "check"):
+    if allows(seg, "check"):
         out.extend(shipping(st, pt, state, seg))
     if seg.side == "allied" and "initial" in seg.path:
         out.extend(interference(st, pt, state, seg))

@@ -23,7 +23,7 @@ from ..core.names import note_resolved
 from .seatables import SeaTables
 from .seaworld import InterdictionZone, InterferenceRecord, SeaWorld
 from .tables import PortTables
-from .zones import condition, holds, naval_status
+from .zones import SIDES_PLURAL, condition, holds, naval_status
 
 
 def area_of(st: SeaTables, text: str) -> str:
@@ -56,9 +56,6 @@ def modifiers(sea: SeaWorld, st: SeaTables, area: str, turn: int) -> Explained:
         total += a.modifier
     return Explained(f"Italian naval interference modifier ({a.name})", total, ii.rule, tuple(terms), (ii.note,))
 
-
-SIDES_PLURAL = {"allied": "Allies", "axis": "Axis"}
-"""How a side is named as the subject of a sentence ("The Allies receive 2 VPs")."""
 
 DECLINED = "declined"
 """The result of an attempt the Axis declined: kept in the history so that no attempt follows that phase."""

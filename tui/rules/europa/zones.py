@@ -25,6 +25,8 @@ from .seatables import SeaTables, SideTable, ZoneLine
 from .tables import PortTables
 
 SIDE_NAMES = {"axis": "Axis", "allied": "Allied"}
+SIDES_PLURAL = {"axis": "Axis", "allied": "Allies"}
+"""A side named as the subject of a sentence ("The Allies receive 2 VPs")."""
 
 
 @dataclass(frozen=True)
