@@ -182,3 +182,18 @@ def test_a_long_segment_lists_its_newest_commands_and_counts_the_earlier_ones() 
     text = checklist_text(c).plain
     assert "Done in this segment (15)" in text and "… 3 earlier" in text
     assert "note n2 " not in text and "note n3 " in text and "note n14 " in text
+
+
+def test_a_segment_of_many_commands_carries_the_newest_and_counts_them_all() -> None:
+    """Issue 12 (start-up): the checklist of a segment with more commands than it carries keeps the newest
+    DONE_KEPT (oldest first) and the full count, so opening a long game builds a hundred entries, not thousands."""
+    from tui.rules.core.checklist import DONE_KEPT
+
+    game = europa()
+    for n in range(DONE_KEPT + 30):
+        assert game.execute(f"note m{n}").ok
+    c = of(game)
+    assert c.done_count == DONE_KEPT + 30
+    assert [d.command for d in c.done] == [f"note m{n}" for n in range(30, DONE_KEPT + 30)]
+    text = checklist_text(c).plain
+    assert f"Done in this segment ({DONE_KEPT + 30})" in text and f"… {DONE_KEPT + 30 - 12} earlier" in text

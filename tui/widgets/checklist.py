@@ -43,11 +43,11 @@ def checklist_text(c: Checklist) -> Text:
         if d.rule:
             text.append(f"  [{d.rule}]", "dim cyan")
         text.append("\n")
-    text.append(f"Done in this segment ({len(c.done)})\n", "bold underline")
+    text.append(f"Done in this segment ({c.done_count:,})\n", "bold underline")
     if not c.done:
         text.append("  nothing logged here yet\n", "dim italic")
-    if len(c.done) > DONE_SHOWN:
-        text.append(f"  … {len(c.done) - DONE_SHOWN} earlier (the Log, 4, has them all)\n", "dim italic")
+    if c.done_count > DONE_SHOWN:
+        text.append(f"  … {c.done_count - DONE_SHOWN:,} earlier (the Log, 4, has them all)\n", "dim italic")
     for e in c.done[-DONE_SHOWN:]:
         text.append(f"  #{e.seq} ", "dim")
         text.append(e.command, "bold")

@@ -17,6 +17,7 @@ from itertools import groupby
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
 
@@ -52,6 +53,8 @@ class FittingFooter(Footer):
         self.left_out: list[str] = []
         """The keys left out at the current width (``?`` lists them)."""
         self._fitted_to = 0
+        self._shown: tuple[int, tuple[object, ...]] | None = None
+        """The width and the signature of the entries composed last (see :meth:`bindings_changed`)."""
 
     def _weight(self, binding: Binding, from_app: bool) -> int:
         action = binding.action.split("(")[0]
@@ -90,41 +93,74 @@ class FittingFooter(Footer):
             del kept[lightest]
         return kept
 
+    def _plan(self) -> tuple[int, list[_Item], list[_Item], tuple[Binding, bool, str] | None]:
+        """What the footer shows now: the width fitted to, every entry, the entries kept, and the palette's key."""
+        width = self.size.width or self.app.size.width
+        show_palette = self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE
+        items = self._items()
+        kept = self.fit(items, width - (PALETTE_ROOM if show_palette else 0))
+        palette = None
+        if show_palette:
+            try:
+                _node, binding, enabled, tooltip = self.screen.active_bindings[self.app.COMMAND_PALETTE_BINDING]
+            except KeyError:
+                pass
+            else:
+                palette = (binding, enabled, binding.tooltip or binding.description)
+        return width, items, kept, palette
+
+    @staticmethod
+    def _signature(kept: list[_Item], palette: tuple[Binding, bool, str] | None) -> tuple[object, ...]:
+        """What the footer's entries look like: two plans with the same signature compose the same widgets."""
+        entries = tuple((i.grouped, i.label, tuple((b.key, b.key_display, b.description, b.action, enabled, tooltip)
+                                                   for b, enabled, tooltip in i.bindings)) for i in kept)
+        return entries, None if palette is None else (palette[0].key, palette[1], palette[2])
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """Compose again only if the keys shown change (Textual's footer composes again on every change of bindings:
+        each focus change, each screen shown; a mode's first switch used to build its footer a dozen times)."""
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._refit)
+
+    async def _refit(self) -> None:
+        if not self.is_attached:
+            return
+        width, _items, kept, palette = self._plan()
+        if (width, self._signature(kept, palette)) != self._shown:
+            await self.recompose()
+
     def compose(self) -> ComposeResult:
         """Textual's footer entries, leaving out what does not fit the width."""
         if not self._bindings_ready:
             return
-        width = self.size.width or self.app.size.width
+        width, items, kept, palette = self._plan()
         self._fitted_to = width
-        room = width - (PALETTE_ROOM if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE else 0)
-        items = self._items()
-        kept = self.fit(items, room)
+        self._shown = (width, self._signature(kept, palette))
         self.left_out = [b.key_display or b.key for i in items if i not in kept for b, _, _ in i.bindings]
         self.styles.grid_size_columns = len(kept)
+        # The keys are made compact from the start: bound to the footer's ``compact`` only, each would restyle itself
+        # once mounted (a dozen restyles per footer composed).
         for item in kept:
             if item.grouped:
                 with KeyGroup(classes="-compact"):
                     for binding, enabled, tooltip in item.bindings:
                         yield FooterKey(binding.key, self.app.get_key_display(binding), "", binding.action,
                                         disabled=not enabled, tooltip=tooltip or binding.description,
-                                        classes="-grouped").data_bind(compact=Footer.compact)
+                                        classes="-grouped -compact").data_bind(compact=Footer.compact)
                 yield FooterLabel(item.label)
             else:
                 binding, enabled, tooltip = item.bindings[0]
                 yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
-                                disabled=not enabled, tooltip=tooltip).data_bind(compact=Footer.compact)
-
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            try:
-                _node, binding, enabled, tooltip = self.screen.active_bindings[self.app.COMMAND_PALETTE_BINDING]
-            except KeyError:
-                pass
-            else:
-                yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
-                                classes="-command-palette", disabled=not enabled,
-                                tooltip=binding.tooltip or binding.description)
+                                disabled=not enabled, tooltip=tooltip, classes="-compact").data_bind(compact=Footer.compact)
+        if palette is not None:
+            binding, enabled, tooltip = palette
+            yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+                            classes="-command-palette", disabled=not enabled, tooltip=tooltip)
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit again when the width changed."""
         if self._bindings_ready and event.size.width and event.size.width != self._fitted_to:
-            self.call_after_refresh(self.recompose)
+            self.call_after_refresh(self._refit)

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 DUE, DONE, INFO = "due", "done", "info"
 """A duty's state: still to do, done, or a figure to know."""
+DONE_KEPT = 100
+"""The newest commands of the segment a checklist carries; the others are only counted (the log has them all)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,9 @@ class Checklist:
     leaving: tuple[Duty, ...]
     """What leaving the segment does (its exit effects), for the referee to expect."""
     done: tuple[Done, ...]
+    """The segment's newest commands, oldest first: at most :data:`DONE_KEPT` of them."""
+    done_count: int = 0
+    """How many commands the segment logged in all."""
 
 
 def segment_events(events: Sequence[dict[str, Any]], turn: str, key: str) -> list[dict[str, Any]]:
@@ -92,7 +97,10 @@ def _answers(done: list[dict[str, Any]]) -> dict[str, str]:
     """Prompt id (lower case) -> the summary of the command that answered it in this segment."""
     out: dict[str, str] = {}
     for event in done:
-        words = str(event.get("command", "")).split()
+        command = str(event.get("command", ""))
+        if not command.startswith(("answer", "result")):  # most commands: not split at all (a segment may hold many)
+            continue
+        words = command.split()
         if len(words) >= 2 and words[0] in ("answer", "result"):
             out[words[1].lower()] = str(event.get("summary", ""))
     return out
@@ -123,5 +131,5 @@ def checklist(ruleset: RuleSet, state: GameState, events: Sequence[dict[str, Any
     duties = tuple(ruleset.duties(state, seg))
     leaving = tuple(Duty(f"on leaving: {eff.effect.replace('-', ' ')}", eff.rule, INFO) for eff in seg.exit)
     logged = tuple(Done(int(e.get("seq", 0)), str(e.get("command", "")), str(e.get("summary", "")), str(e.get("actor", "")))
-                   for e in done)
-    return Checklist(seg, tuple(asks), duties, leaving, logged)
+                   for e in done[-DONE_KEPT:])
+    return Checklist(seg, tuple(asks), duties, leaving, logged, len(done))
