@@ -105,3 +105,78 @@ def test_last_entry_finds_the_last_applied_next_only() -> None:
     assert last_entry(events)["seq"] == 2
     assert last_entry(events[:1])["seq"] == 1
     assert last_entry([{"seq": 1, "status": "applied", "command": 7}]) is None
+
+
+def test_the_app_imports_no_dialog_and_no_other_mode_before_they_are_needed() -> None:
+    """Issue 12 Faster: importing the app (the start path) imports the first screen only: no other mode, no table,
+    no dialog; each is imported when first shown. (Run in a fresh interpreter: this process has imported them all.)"""
+    import subprocess
+    import sys
+
+    code = ("import sys; import tui.app; import tui.session; "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('tui.screens.') or m.startswith('tui.widgets.'))))")
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root).stdout.split()
+    assert "tui.screens.phases" in out and "tui.widgets.fitting_footer" in out
+    for later in ("tui.screens.action_screen", "tui.screens.ports", "tui.screens.log", "tui.screens.form_prompt",
+                  "tui.screens.dice_prompt", "tui.screens.choice_prompt", "tui.screens.command_line",
+                  "tui.screens.text_screen", "tui.widgets.view_table", "tui.widgets.table_search"):
+        assert later not in out, later
+
+
+async def test_a_footer_is_composed_again_only_when_its_keys_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12 Faster: Textual composes a footer again whenever the bindings change (each focus change, each screen
+    shown); the fitted footer does so only when the keys it shows change, and the first switch to a mode composes
+    its footer once."""
+    from tui.widgets.fitting_footer import FittingFooter
+
+    composed: list[str] = []
+    original = FittingFooter.compose
+    def counting(self: FittingFooter):  # an empty compose (bindings not ready, at mount) builds nothing: not counted
+        if self._bindings_ready:
+            composed.append(type(self.screen).__name__)
+        return original(self)
+
+    monkeypatch.setattr(FittingFooter, "compose", counting)
+    app = make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(FittingFooter)
+        keys = [k.key for k in footer.query("FooterKey")]
+        composed.clear()
+        app.screen.refresh_bindings()  # the same keys: nothing to compose
+        await pilot.pause()
+        assert composed == []
+        await pilot.press("2")
+        await pilot.pause()
+        assert composed.count("PortsScreen") == 1, composed
+        await pilot.press("1")
+        await pilot.pause()
+        assert "PhasesScreen" not in composed  # shown again with the same keys
+        assert [k.key for k in app.screen.query_one(FittingFooter).query("FooterKey")] == keys
+        await pilot.resize_terminal(80, 24)  # a new width fits the keys again
+        await pilot.pause()
+        assert "PhasesScreen" in composed
+
+
+async def test_a_modes_table_is_built_once_on_its_first_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12 Faster: a mode's table, filled before its first layout, is fitted to the screen's width then, and not
+    built again when it gets that width (it was built unfitted, then again fitted)."""
+    from tui.widgets.view_table import ViewTable
+
+    built: list[int] = []
+    original = ViewTable.show_rows
+    monkeypatch.setattr(ViewTable, "show_rows",
+                        lambda self, *a: (built.append(self.size.width) if self.id == "ports" else None, original(self, *a))[1])
+    app = make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.pause()
+        assert built == [0], built  # filled before its first layout, fitted to the screen's width
+        table = app.screen.query_one("#ports", ViewTable)
+        assert table.size.width == 120 and table._fitted_to == 120
+        await pilot.resize_terminal(80, 24)  # another width: fitted again
+        await pilot.pause()
+        assert len(built) == 2 and table._fitted_to == 80

@@ -20,26 +20,15 @@ from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.notifications import Notification, SeverityLevel
 from textual.reactive import reactive
-from textual.widgets import Input
 
 from .commands import APP_ACTIONS, HarbormasterCommands
 from .engine.command import Command, parse
 from .engine.game import Game, Result
-from .screens.answer import answer_line, answer_text, prompt_modal
-from .screens.action_screen import ActionScreen
 from .screens.base import GameScreen
-from .screens.command_line import CommandLine, completions, syntax
-from .screens.confirm_prompt import ConfirmPrompt
-from .screens.dice_prompt import ROLL, DicePrompt
-from .screens.file_problem import FileProblem
-from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
+from .screens.messages import AnswerPrompt, GameChanged, RowSelected, RunCommand, Status
 from .screens.phases import PhasesScreen
-from .screens.prompt import Prompt
-from .screens.text_screen import TextScreen, help_text, keys_table
 from .session import GameLocked, GameOpenError, watching
 from .store import SaveError, StoreFailed
-from .widgets.explain_pane import explained_text, rulings_text
-from .widgets.view_table import ViewTable
 
 HERE = Path(__file__).resolve().parent
 POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session
@@ -254,6 +243,7 @@ class HarbormasterApp(App[None]):
     @work(group="take-over", exclusive=True)
     async def _offer_take_over(self, gone: str) -> None:
         """Ask a watching session whether to write the game now that nobody does."""
+        from .screens.confirm_prompt import ConfirmPrompt
         yes = await self.push_screen_wait(ConfirmPrompt(
             "Nobody writes this game",
             f"{gone}: nobody writes this game now. Take over? This session takes the game's lock, "
@@ -316,6 +306,7 @@ class HarbormasterApp(App[None]):
     @work(group="file-problem", exclusive=True)
     async def _offer_file_fix(self, problem: str) -> None:
         """Ask the writer what to do: put the game back, write it elsewhere, or wait."""
+        from .screens.file_problem import FileProblem
         from .paths import data_dir
         from .session import write_back, write_elsewhere
 
@@ -384,6 +375,8 @@ class HarbormasterApp(App[None]):
 
     def action_help(self) -> None:
         """The keys and every command."""
+        from .screens.action_screen import ActionScreen
+        from .screens.text_screen import TextScreen, help_text, keys_table
         result = self.game.execute("help", "key")
         keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS if not a.mode or self.has_mode(a.mode)]
         keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt; a name acts on that port or "
@@ -401,6 +394,7 @@ class HarbormasterApp(App[None]):
 
     def action_command_line(self) -> None:
         """Open the ``:`` command line; run what is typed."""
+        from .screens.command_line import CommandLine, completions, syntax
         self.push_screen(CommandLine(self.history, completions(self.game, self.history), syntax(self.game)), self._typed)
 
     def action_answer(self, prompt_id: str) -> None:
@@ -466,13 +460,17 @@ class HarbormasterApp(App[None]):
     def _answer_prompt(self, message: AnswerPrompt) -> None:
         self.answer(message.prompt_id)
 
-    @on(ViewTable.RowSelected)
-    def _row_selected(self, message: ViewTable.RowSelected) -> None:
+    @on(RowSelected)
+    def _row_selected(self, message: RowSelected) -> None:
         self.selected[message.view] = message.name
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Without cursor blink (snapshots), no text input blinks, the palette's included."""
-        if not self.cursor_blink and isinstance(event.widget, Input):
+        if self.cursor_blink:
+            return
+        from textual.widgets import Input  # only where blinking is off (tests): not on the start path
+
+        if isinstance(event.widget, Input):
             event.widget.cursor_blink = False
 
     @on(GameChanged)
@@ -490,6 +488,7 @@ class HarbormasterApp(App[None]):
     @work(group="execute")
     async def answer(self, prompt_id: str, source: str = "key") -> Result | None:
         """Ask for the answer to a pending prompt, then run ``answer ID VALUE``."""
+        from .screens.answer import answer_line, prompt_modal
         prompt = self.game.state.pending_prompt(prompt_id)
         if prompt is None:
             self._say(f"No pending prompt '{prompt_id}'.", "error")
@@ -553,6 +552,9 @@ class HarbormasterApp(App[None]):
         """Run, ask for dice or confirmation and re-run, report; None when the referee cancelled.
 
         On a scratch ``game`` (a guided flow being tried) only refusals are reported; nothing is announced."""
+        from .screens.answer import answer_text, prompt_modal
+        from .screens.confirm_prompt import ConfirmPrompt
+        from .screens.dice_prompt import DicePrompt, ROLL
         scratch = game is not None
         game = game or self.game
         command: str | Command = line
@@ -602,6 +604,7 @@ class HarbormasterApp(App[None]):
         pending; on a scratch copy (``game``, a guided flow) Escape cancels the flow: False is returned, and each
         answer that went through is added to ``done``. At most ``PROMPT_CHAIN`` questions.
         """
+        from .screens.answer import answer_line, prompt_modal
         scratch = game is not None
         game = game or self.game
         queue = list(raised)
@@ -641,6 +644,8 @@ class HarbormasterApp(App[None]):
         return cmd.with_options(dice=[*cmd.options.get("dice", []), faces])
 
     def _report(self, result: Result, *, quiet: bool = False) -> None:
+        from .screens.text_screen import TextScreen, help_text
+        from .widgets.explain_pane import explained_text, rulings_text
         if not result.ok:
             self._say(result.message, "error")
             if not quiet:
@@ -673,6 +678,7 @@ class HarbormasterApp(App[None]):
 
     def _fold_into_dialog(self) -> None:
         """Show the notifications now in the open dialog's top line, if a dialog is open."""
+        from .screens.prompt import Prompt
         try:
             screen = self.screen
         except ScreenStackError:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from .widgets.view_table import row_key
+from .widgets.rows import row_key
 
 MIN_WORD = 2
 """A word of the query this long or longer picks the rows whose name has a word starting with it."""

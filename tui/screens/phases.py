@@ -19,7 +19,6 @@ from ..widgets.game_header import side_title
 from ..widgets.sequence_tree import SequenceTree
 from ..rules.core.phases import segments_ahead
 from .base import GameScreen
-from .choice_prompt import ChoicePrompt
 from .messages import AnswerPrompt, RunCommand
 
 if TYPE_CHECKING:
@@ -107,6 +106,8 @@ class PhasesScreen(GameScreen):
     @work(group="goto", exclusive=True)
     async def action_goto(self) -> None:
         """Choose a segment ahead and go there (``goto``: every effect on the way, stopping at a required prompt)."""
+        from .choice_prompt import ChoicePrompt  # a dialog: imported when first asked, not on the start path
+
         game = self.game
         ahead = segments_ahead(game.ruleset.sequence, game.segment.index)
         labels = {a.label: a.name for a in ahead}

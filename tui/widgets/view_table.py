@@ -15,12 +15,13 @@ from typing import Any, ClassVar, Sequence
 
 from rich.text import Text
 from textual.binding import BindingType
-from textual.message import Message
 from textual.widgets import DataTable
 
 from ..rules.core.explain import fmt_number
 from ..rules.core.ruleset import Column
+from ..screens.messages import RowSelected
 from .row_table import RowTable
+from .rows import row_key
 from .table_search import Searchable
 
 MIN_TEXT = 8  # a text column is never narrowed below this to fit the table
@@ -86,34 +87,13 @@ def width(col: Column, label: Text, cells: Sequence[Text]) -> int:
     return min(natural, col.width) if col.width and natural > col.width else natural
 
 
-def row_key(row: dict[str, Any]) -> str:
-    """The row's key: its ``key`` when it has one (a zone has a row per side), else its ``name``."""
-    return str(row.get("key") or row.get("name", ""))
-
-
 class ViewTable(Searchable, RowTable):  # type: ignore[misc]
     """A table of one view's rows; the cursor row is the selected one. Type a name to jump to it, ``/`` to search."""
 
     BINDINGS: ClassVar[list[BindingType]] = Searchable.SEARCH_BINDINGS
 
-    class RowSelected(Message):
-        """The cursor moved to row ``key`` of view ``view``."""
-
-        def __init__(self, table: ViewTable, view: str, key: str, name: str) -> None:
-            super().__init__()
-            self.table = table
-            """The table whose cursor moved."""
-            self.view = view
-            """The view the table shows (``ports``, ``zones``, ``conditions``)."""
-            self.key = key
-            """The row's key (a port's name, ``central-med:axis``, a condition's id)."""
-            self.name = name
-            """The row's name as the referee reads it (a port's or a zone's name, a condition's id)."""
-
-        @property
-        def control(self) -> ViewTable:
-            """The table (``@on(ViewTable.RowSelected, "#ports")`` matches on it)."""
-            return self.table
+    RowSelected = RowSelected
+    """The cursor moved to a row (defined with the app's messages, so the app need not import the table)."""
 
     def __init__(self, view: str, *, id: str | None = None, group: str = "", header_height: int = 2) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True, header_height=header_height)
@@ -124,6 +104,8 @@ class ViewTable(Searchable, RowTable):  # type: ignore[misc]
         self._shown: tuple[tuple[Column, ...], list[dict[str, Any]]] = ((), [])
         self._rows: dict[str, dict[str, Any]] = {}
         self._beyond = 0
+        self._fitted_to = 0
+        """The width the columns were last fitted to (see :meth:`_room`)."""
         self.past_edge: list[str] = []
         """The headers of the columns past the right edge at this width (→ scrolls to them)."""
 
@@ -153,6 +135,7 @@ class ViewTable(Searchable, RowTable):  # type: ignore[misc]
     def show_rows(self, columns: Sequence[Column], rows: Sequence[dict[str, Any]]) -> None:
         """Show ``rows`` (from the rule set's view), keeping the cursor on the same row."""
         self._shown = (tuple(columns), list(rows))
+        self._fitted_to = self._room()
         self._rows = {row_key(r): r for r in rows}
         keep = self.selected
         table = [[cell(col.key, row.get(col.key)) for col in columns] for row in rows]
@@ -197,7 +180,7 @@ class ViewTable(Searchable, RowTable):  # type: ignore[misc]
         The room the shown columns leave goes back to those narrowed to fit, then to the last shown one, so the
         first column past the edge starts at the edge (never half shown)."""
         self._beyond = 0
-        room = self.size.width - 2  # 2: the vertical scrollbar
+        room = self._room() - 2  # 2: the vertical scrollbar
         cost = [w + 2 * self.cell_padding for w in widths]
         if room <= 0 or sum(cost) <= room:
             return list(range(len(columns)))
@@ -218,7 +201,7 @@ class ViewTable(Searchable, RowTable):  # type: ignore[misc]
 
     def beyond_edge(self, headers: Sequence[str], widths: Sequence[int]) -> list[str]:
         """The headers of the columns (in this order, these widths) that start or end past the right edge."""
-        room = self.size.width - 2  # 2: the vertical scrollbar
+        room = self._room() - 2  # 2: the vertical scrollbar
         if room <= 0:
             return []
         out, used = [], 0
@@ -239,16 +222,21 @@ class ViewTable(Searchable, RowTable):  # type: ignore[misc]
 
     def _fit(self, widths: list[int], shrinkable: list[int], names: list[int]) -> None:
         """Narrow the widest text columns (down to ``MIN_TEXT``), then the name (to ``MIN_NAME``), until the table fits."""
-        room = self.size.width - 2 * self.cell_padding * len(widths) - 2  # 2: the vertical scrollbar
+        room = self._room() - 2 * self.cell_padding * len(widths) - 2  # 2: the vertical scrollbar
         while room > 0 and sum(widths) > room:
             wide = [i for i in shrinkable if widths[i] > MIN_TEXT] or [i for i in names if widths[i] > MIN_NAME]
             if not wide:
                 return
             widths[max(wide, key=lambda i: widths[i])] -= 1
 
+    def _room(self) -> int:
+        """The width to fit the columns to: the table's own, or before its first layout the app's (a mode's tables span
+        the screen), so a mode's first showing builds and draws its table once, not once unfitted and again fitted."""
+        return self.size.width or self.app.size.width
+
     def on_resize(self) -> None:
-        """Fit the columns to the new width."""
-        if self._shown[1]:
+        """Fit the columns to the new width (unless they were fitted to it already)."""
+        if self._shown[1] and self.size.width != self._fitted_to:
             self.show_rows(*self._shown)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
