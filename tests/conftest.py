@@ -56,3 +56,20 @@ def guided(game, line: str, answers: dict[str, str]):
         assert question.prompt.id in answers, f"{line}: unexpected question {question.prompt.id}: {question.prompt.text}"
         command = question.answered(answers[question.prompt.id])
     raise AssertionError(f"{line}: too many questions")
+
+
+@pytest.fixture(autouse=True)
+def modes_built_when_shown(request: pytest.FixtureRequest):
+    """Modes are built when first shown in tests (not ahead, in idle time), so what a test sees never depends on how
+    fast the machine built them; tests marked ``prebuild`` keep the app's own behaviour (tests/test_prebuild.py)."""
+    if request.node.get_closest_marker("prebuild"):
+        yield
+        return
+    from tui.app import HarbormasterApp
+
+    saved = HarbormasterApp.PREBUILD_AFTER
+    HarbormasterApp.PREBUILD_AFTER = None
+    try:
+        yield
+    finally:
+        HarbormasterApp.PREBUILD_AFTER = saved

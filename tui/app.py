@@ -44,6 +44,10 @@ def _mode_screen(module: str, name: str) -> GameScreen:
     return getattr(import_module(f".screens.{module}", __package__), name)()  # type: ignore[no-any-return]
 
 
+PREBUILD_GAP = 0.05
+"""Seconds between building one mode ahead and the next (keys pressed meanwhile are handled in between)."""
+
+
 class HarbormasterApp(App[None]):
     """The referee's terminal: Phases, Ports, Markers, Log and (where the rules have sea zones) Sea Zones modes."""
 
@@ -62,6 +66,9 @@ class HarbormasterApp(App[None]):
     }
     """The modes; all but the first are imported when first shown (off the start path)."""
     DEFAULT_MODE = "phases"
+    PREBUILD_AFTER: ClassVar[float | None] = 0.15
+    """Seconds after the first screen is up before the other modes are built, one at a time, while the referee reads
+    it (None: each mode is built when first shown). A mode built ahead is only laid out and drawn when first shown."""
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
     """Screens get ``-narrow`` below 100 columns (layouts in the .tcss files give way)."""
     COMMANDS = App.COMMANDS | {HarbormasterCommands}
@@ -97,6 +104,8 @@ class HarbormasterApp(App[None]):
         """The notifications raised and not yet expired (an open dialog folds them in; see :meth:`notify`)."""
         self.selected: dict[str, str] = {}
         """The name of the selected row of each view shown (``ports`` -> a port); the palette's actions name it."""
+        self.prebuilt: list[str] = []
+        """The modes built ahead of their first switch, in order (see :data:`PREBUILD_AFTER`)."""
         self.writer: str | None = game.writer or None
         """For a watching session: who writes the game as last seen (None: nobody); see :meth:`_follow_writer`."""
 
@@ -151,6 +160,8 @@ class HarbormasterApp(App[None]):
         if getattr(self, "_collector_was_on", True):
             gc.enable()
         self.call_later(self._read_later_css)
+        if self.PREBUILD_AFTER is not None:
+            self.set_timer(self.PREBUILD_AFTER, self._prebuild_next)
 
     @on(events.Unmount)
     def _release_frozen(self) -> None:
@@ -172,6 +183,25 @@ class HarbormasterApp(App[None]):
             sheet.read(path)
         sheet.reparse()
         sheet.update(self)
+
+    def _prebuild_next(self) -> None:
+        """Build the next mode not built yet, off screen (composed, styled and filled from the game, as a first switch
+        would), then the one after it a moment later, so a key pressed meanwhile waits for one mode at most.
+
+        The mode's screen is installed under a name and the mode made to name it (Textual's ``MODES`` may name an
+        installed screen); its first switch then only lays it out and draws it. A screen shown meanwhile is skipped.
+        """
+        for mode in self.MODES:
+            if mode in self._screen_stacks or not self.has_mode(mode) or not callable(self._modes.get(mode)):
+                continue
+            name = f"prebuilt-{mode}"
+            screen = self._modes[mode]()  # type: ignore[operator]
+            self.install_screen(screen, name)
+            self._modes[mode] = name
+            self._register(self, screen)  # mounts it: compose, styles, render_game (Textual's own path for a mode)
+            self.prebuilt.append(mode)
+            self.set_timer(PREBUILD_GAP, self._prebuild_next)
+            return
 
     def _poll(self) -> None:
         """Take another session's changes (one ``stat`` when there are none); never die on a file problem."""

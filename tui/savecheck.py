@@ -17,6 +17,7 @@ save that replays differently after a house-rule change says so.
 from __future__ import annotations
 
 import hashlib
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -36,25 +37,58 @@ MAX_TURN = 100_000
 _TEXT_FIELDS = ("time", "turn", "segment", "segment_title", "side", "actor", "source", "summary", "undone_at")
 
 
+_LOGGED_TEXTS = itemgetter("time", "turn", "segment", "segment_title", "side", "actor", "source", "summary")
+"""The text fields every event the app logs has (``undone_at`` only an undone one's)."""
+_MISSING: Any = object()
+
+
 def check_events(events: list[Any]) -> None:
-    """Raise :class:`SavedDataError` unless every event is a well-formed log entry, in order."""
+    """Raise :class:`SavedDataError` unless every event is a well-formed log entry, in order.
+
+    An event shaped as the app logs them passes a quick look (a long log opens
+    in a few milliseconds); any other is checked field by field, which names
+    what is wrong. The quick look accepts nothing the full check refuses.
+    """
+    texts = _LOGGED_TEXTS
     for n, event in enumerate(events, start=1):
-        where = f"event {n}"
-        if not isinstance(event, dict):
-            raise SavedDataError(f"{where} is not a document")
-        if type(event.get("seq")) is not int or event["seq"] != n:
-            raise SavedDataError(f"{where} has seq {event.get('seq')!r}; events must be numbered 1, 2, 3 ... in order")
-        if event.get("status") not in EVENT_STATUSES:
-            raise SavedDataError(f"{where} has status {event.get('status')!r}, not one of {', '.join(EVENT_STATUSES)}")
-        if not isinstance(event.get("command"), str) or not event["command"].strip():
-            raise SavedDataError(f"{where} has command {event.get('command')!r}, not a command line")
-        if not isinstance(event.get("dice", []), list) or not all(isinstance(d, dict) for d in event.get("dice", [])):
-            raise SavedDataError(f"{where} has dice that are not a list of rolls")
-        if not isinstance(event.get("details", []), list):
-            raise SavedDataError(f"{where} has details that are not a list")
-        for key in _TEXT_FIELDS:
-            if key in event and not isinstance(event[key], str):
-                raise SavedDataError(f"{where} has {key} {event[key]!r}, not text")
+        if type(event) is dict:
+            seq, command = event.get("seq"), event.get("command")
+            dice, details = event.get("dice", _MISSING), event.get("details", _MISSING)
+            try:
+                logged = texts(event)
+            except KeyError:
+                logged = None
+            if (seq == n and type(seq) is int and event.get("status") in EVENT_STATUSES
+                    and type(command) is str and command and not command.isspace()
+                    and (dice is _MISSING or (type(dice) is list and {*map(type, dice)} <= _DICTS))
+                    and (details is _MISSING or type(details) is list)
+                    and logged is not None and {*map(type, logged)} == _STRS
+                    and type(event.get("undone_at", "")) is str):
+                continue
+        check_event(n, event)
+
+
+_DICTS, _STRS = {dict}, {str}
+
+
+def check_event(n: int, event: Any) -> None:
+    """Raise :class:`SavedDataError` unless ``event`` is a well-formed log entry numbered ``n``, naming what is wrong."""
+    where = f"event {n}"
+    if not isinstance(event, dict):
+        raise SavedDataError(f"{where} is not a document")
+    if type(event.get("seq")) is not int or event["seq"] != n:
+        raise SavedDataError(f"{where} has seq {event.get('seq')!r}; events must be numbered 1, 2, 3 ... in order")
+    if event.get("status") not in EVENT_STATUSES:
+        raise SavedDataError(f"{where} has status {event.get('status')!r}, not one of {', '.join(EVENT_STATUSES)}")
+    if not isinstance(event.get("command"), str) or not event["command"].strip():
+        raise SavedDataError(f"{where} has command {event.get('command')!r}, not a command line")
+    if not isinstance(event.get("dice", []), list) or not all(isinstance(d, dict) for d in event.get("dice", [])):
+        raise SavedDataError(f"{where} has dice that are not a list of rolls")
+    if not isinstance(event.get("details", []), list):
+        raise SavedDataError(f"{where} has details that are not a list")
+    for key in _TEXT_FIELDS:
+        if key in event and not isinstance(event[key], str):
+            raise SavedDataError(f"{where} has {key} {event[key]!r}, not text")
 
 
 def _check_flow(flow: Any, ruleset: RuleSet, where: str) -> None:

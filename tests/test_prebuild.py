@@ -1,0 +1,114 @@
+"""Issue 12 "Faster": the other modes are built while the referee reads the first screen, and look the same.
+
+The app builds each mode's screen off screen once the first screen is up
+(``HarbormasterApp.PREBUILD_AFTER``), so a first switch only lays it out and
+draws it. These tests keep that behaviour (marker ``prebuild``; the other tests
+build modes when shown) and check that a mode built ahead shows exactly what the
+same mode built on its switch shows, in every rule set, and that a change made
+meanwhile is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.conftest import fixed_clock
+from tui.app import HarbormasterApp, make_app
+from tui.paths import data_dir
+from tui.session import memory_game
+
+pytestmark = pytest.mark.prebuild
+
+MODE_KEYS = {"ports": "2", "markers": "3", "log": "4", "zones": "5", "naval": "5", "map": "6"}
+
+
+def _app(ruleset: str) -> HarbormasterApp:
+    return make_app(memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+
+
+async def _wait_prebuilt(app: HarbormasterApp, pilot, modes: list[str]) -> None:
+    for _ in range(200):
+        if all(m in app.prebuilt for m in modes):
+            break
+        await asyncio.sleep(0.02)
+    await pilot.pause()
+    await pilot.pause()
+
+
+def _modes(app: HarbormasterApp) -> list[str]:
+    return [m for m in app.MODES if m != "phases" and app.has_mode(m)]
+
+
+async def _screens(ruleset: str, prebuild: bool) -> dict[str, str]:
+    """The screen's text after switching to each mode of ``ruleset`` in turn (by the mode's binding)."""
+    app = _app(ruleset)
+    shown: dict[str, str] = {}
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        modes = _modes(app)
+        if prebuild:
+            await _wait_prebuilt(app, pilot, modes)
+            assert app.prebuilt == modes
+        else:
+            assert app.prebuilt == []
+        for mode in modes:
+            app.action_mode(mode)
+            await pilot.pause()
+            await pilot.pause()
+            assert app.current_mode == mode
+            shown[mode] = app.export_screenshot()
+        await pilot.press("1")
+    return shown
+
+
+@pytest.mark.parametrize("ruleset", ["europa", "ocs", "awaw", "logistics"])
+async def test_a_mode_built_ahead_shows_what_it_shows_built_on_its_switch(ruleset: str) -> None:
+    """Issue 12 Faster: every mode of every rule set, built while the first screen is read, draws exactly what it
+    draws when built on its first switch."""
+    ahead = await _screens(ruleset, prebuild=True)
+    saved = HarbormasterApp.PREBUILD_AFTER
+    HarbormasterApp.PREBUILD_AFTER = None
+    try:
+        on_switch = await _screens(ruleset, prebuild=False)
+    finally:
+        HarbormasterApp.PREBUILD_AFTER = saved
+    assert list(ahead) == list(on_switch) and ahead
+    for mode in ahead:
+        assert ahead[mode] == on_switch[mode], f"{ruleset} {mode} differs when built ahead"
+
+
+async def test_a_change_made_after_a_mode_was_built_is_shown_on_its_switch() -> None:
+    """Issue 12 Faster: Ports built ahead, then a port hit from the command line: the first switch shows the hit."""
+    app = _app("europa")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await _wait_prebuilt(app, pilot, ["ports"])
+        table = app.get_screen("prebuilt-ports").query_one("#ports")
+        before = str(table.get_row("Tobruk"))
+        app.run_line("hit Tobruk 2")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.game.events[-1]["command"] == "hit Tobruk 2"
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.screen is app.get_screen("prebuilt-ports")
+        after = str(app.screen.query_one("#ports").get_row("Tobruk"))
+        assert after != before and "2" in after
+
+
+async def test_a_key_pressed_while_modes_are_built_is_not_lost() -> None:
+    """Issue 12 Faster: a mode key pressed before its mode was built ahead switches to it (built then, once)."""
+    app = _app("europa")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("4")  # the Log, before the app had time to build it
+        await pilot.pause()
+        assert app.current_mode == "log"
+        await _wait_prebuilt(app, pilot, [m for m in _modes(app) if m != "log"])
+        assert "log" not in app.prebuilt  # shown first, so not built again
+        for key, mode in (("2", "ports"), ("5", "zones"), ("4", "log")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.current_mode == mode
