@@ -9,6 +9,7 @@ the game changed (``GameChanged``).
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from datetime import datetime
 from importlib import import_module
@@ -104,6 +105,13 @@ class HarbormasterApp(App[None]):
         """The notifications raised and not yet expired (an open dialog folds them in; see :meth:`notify`)."""
         self.selected: dict[str, str] = {}
         """The name of the selected row of each view shown (``ports`` -> a port); the palette's actions name it."""
+        self.log_problem: str | None = None
+        """Why the save's log does not replay to its state, found once the first screen was up (the app then ends and
+        the command line refuses the save as it would have before showing it); None while it does or is unchecked."""
+        self._log_checked = asyncio.Event()
+        """Set once the log is known to replay (at once for a game opened with its log replayed or in memory)."""
+        if not getattr(game, "unverified", False):
+            self._log_checked.set()
         self.prebuilt: list[str] = []
         """The modes built ahead of their first switch, in order (see :data:`PREBUILD_AFTER`)."""
         self.writer: str | None = game.writer or None
@@ -160,6 +168,8 @@ class HarbormasterApp(App[None]):
         if getattr(self, "_collector_was_on", True):
             gc.enable()
         self.call_later(self._read_later_css)
+        if not self._log_checked.is_set():
+            self.run_worker(self._check_log(), group="check-log", exclusive=True)
         if self.PREBUILD_AFTER is not None:
             self.set_timer(self.PREBUILD_AFTER, self._prebuild_next)
 
@@ -183,6 +193,33 @@ class HarbormasterApp(App[None]):
             sheet.read(path)
         sheet.reparse()
         sheet.update(self)
+
+    async def _check_log(self) -> None:
+        """Replay the save's log, a few hundred events at a time between screen updates, once the game is shown (a
+        long log took most of the start-up); commands wait for it. A log that does not replay to the saved state ends
+        the app before anything was changed, and the command line refuses the save as it always did."""
+        steps = self.game.verify_steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                problem = done.value
+                break
+            await asyncio.sleep(0)
+        if problem:
+            self.log_problem = problem
+            self.exit(return_code=2)
+            return
+        self.game.unverified = False
+        self._log_checked.set()
+
+    async def log_checked(self) -> bool:
+        """Wait until the log is known to replay; False if it does not (the app is ending)."""
+        if not self._log_checked.is_set():
+            self._say("Checking that the save's log replays to its state before running commands ...", "info")
+            while not self._log_checked.is_set() and self.log_problem is None:
+                await asyncio.sleep(0.01)
+        return self.log_problem is None
 
     def _prebuild_next(self) -> None:
         """Build the next mode not built yet, off screen (composed, styled and filled from the game, as a first switch
@@ -540,6 +577,8 @@ class HarbormasterApp(App[None]):
 
         ``quiet``: a refusal goes to the status line only (the form that asked shows it under its field).
         """
+        if not await self.log_checked():
+            return None
         if self._guided(line):
             return await self._execute_guided(line, source, quiet=quiet)
         result = await self._run(line, source, quiet=quiet)

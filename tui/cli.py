@@ -26,7 +26,7 @@ from .engine.setup import RULESETS, load_scenario, scenario_paths
 from .paths import data_dir, default_save, make_folder
 from .rules.core.errors import DataError, RuleError
 from .rules.core.numbers import read_amount, read_int
-from .session import GameLocked, GameOpenError, cannot_write, create_game, open_game
+from .session import GameLocked, GameOpenError, LogDoesNotReplay, cannot_write, create_game, open_game, replay_refusal
 from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
 from .store.fileops import reason
 
@@ -93,7 +93,8 @@ def _open(argv: list[str]) -> int:
     greeting = ""
     try:
         if os.path.lexists(path):
-            game = open_game(path, data, mode="read" if args.read_only else "auto", verify=True)
+            # The log is replayed once the game is shown, before any command (the screen ends if it does not replay).
+            game = open_game(path, data, mode="read" if args.read_only else "auto", verify="later")
         else:
             game = _create(path, data)
             if game is None:
@@ -104,7 +105,10 @@ def _open(argv: list[str]) -> int:
             greeting = f"{created} — {scenario}. Every command is saved there as it is done; ? lists the keys and commands."
     except GameOpenError as exc:
         return _explain_open_error(path, exc)
-    return run_app(game, greeting=greeting)
+    try:
+        return run_app(game, greeting=greeting)
+    except LogDoesNotReplay as exc:  # found by the screen before any command ran: refused as at open
+        return _explain_open_error(path, replay_refusal(game, Path(game.store.file or path), str(exc), data))
 
 
 def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | None = None, seed: int | None = None):
@@ -164,6 +168,8 @@ def run_app(game, headless: bool = False, greeting: str = "") -> int:
             app = make_app(game, greeting=greeting)
         if not stopping:  # a signal while starting up: end without showing the screen
             app.run(headless=headless)
+            if app.log_problem:
+                raise LogDoesNotReplay(app.log_problem)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -71,7 +71,7 @@ def memory_game(data_dir: Path, ruleset_id: str = "europa", scenario: str | None
 
 
 def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None = None, *,
-              mode: str = "auto", wait: float = 0.0, verify: bool = False) -> Game:
+              mode: str = "auto", wait: float = 0.0, verify: bool | str = False) -> Game:
     """Open the save at ``path``; every failure becomes a :class:`GameOpenError` naming the file.
 
     ``mode`` is ``"write"`` (take the writer's lock, waiting at most ``wait``
@@ -81,7 +81,10 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     (through any symbolic link) before the file is read, so a writer always
     starts from the newest save. Every open validates the save against its
     rule set (:func:`tui.savecheck.check_saved`); ``verify`` also replays the
-    whole log and refuses a save whose events do not give its state.
+    whole log and refuses a save whose events do not give its state;
+    ``verify="later"`` leaves that to the caller, who must replay it
+    (``Game.verify_steps``) before running any command and refuse as
+    :func:`replay_refusal` says (the screen does, once the game is shown).
     """
     given = Path(path)
     path = Path(os.path.realpath(given)) if os.path.isfile(given) else given  # anything else is refused by its own name
@@ -115,11 +118,11 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
         _sweep(path)
     try:
         game = _load(path, data_dir, clock)
-        problem = game.verify() if verify else None
+        problem = game.verify() if verify is True else None
         if problem:
-            problem = _rules_changed(game, data_dir) or problem
             game.store.close()  # type: ignore[attr-defined]
-            raise GameOpenError(f"cannot open {path}: {problem}; the file was not changed", _verified_backup(path, data_dir))
+            raise replay_refusal(game, path, problem, data_dir)
+        game.unverified = verify == "later"
     except BaseException:
         if lock is not None:
             lock.release()
@@ -172,6 +175,17 @@ def _sweep(path: Path) -> None:
             sweep_temp_files(path)
     except OSError:
         pass  # tidying is a courtesy: the next write still checks the file it replaces
+
+
+class LogDoesNotReplay(Exception):
+    """The screen found, once shown, that the save's log does not replay to its state (the message says where)."""
+
+
+def replay_refusal(game: Game, path: Path, problem: str, data_dir: Path) -> GameOpenError:
+    """How a save whose log does not replay to its state is refused (``problem`` says where), naming the newest backup
+    whose log does replay, if any; a change of the rule data since it was written is said as such."""
+    problem = _rules_changed(game, data_dir) or problem
+    return GameOpenError(f"cannot open {path}: {problem}; the file was not changed", _verified_backup(Path(path), data_dir))
 
 
 def _rules_changed(game: Game, data_dir: Path) -> str | None:

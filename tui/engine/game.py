@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Generator, Protocol
 
 from ..rules.core.dice import Roll, StagedDice
 from ..rules.core.errors import NeedAnswer, RuleError
@@ -135,6 +135,9 @@ class Game:
         #: For a session watching only because another held the lock: open the save again as its writer
         #: (taking the lock first); raises if it cannot. None where this session may not write.
         self.take_over: Callable[[], Game] | None = None
+        #: Opened without replaying its log yet: the screen replays it once shown, before it runs any command
+        #: (``open_game(..., verify="later")``; :meth:`verify_steps`).
+        self.unverified = False
         self.verbs: dict[str, Verb] = {**flow.core_verbs(), **ruleset.verbs}
         self._adopt(store, loaded)
 
@@ -419,25 +422,46 @@ class Game:
         for event in self.events if events is None else events:
             if until is not None and event["seq"] > until:
                 break
-            if event["status"] != "applied":
-                continue
-            try:
-                cmd = parse(event["command"], "replay")
-                verb = self.verbs.get(cmd.verb)
-                if verb is None:
-                    raise RuleError(f"unknown command '{cmd.verb}'")
-                recorded = [Roll.from_dict(d) for d in event["dice"]]
-                state, _, _ = self._run(verb, cmd, state, event["seq"], recorded)
-            except (RuleError, CommandSyntaxError, NeedDice, KeyError, TypeError, ValueError) as exc:
-                raise ReplayError(f"event #{event.get('seq')} ({event.get('command')!r}) does not replay: {exc}") from exc
+            state = self._replay_one(state, event)
+        return state
+
+    def _replay_one(self, state: GameState, event: dict[str, Any]) -> GameState:
+        """``state`` after ``event`` (unchanged by an event not applied); :class:`ReplayError` if it does not replay."""
+        if event["status"] != "applied":
+            return state
+        try:
+            cmd = parse(event["command"], "replay")
+            verb = self.verbs.get(cmd.verb)
+            if verb is None:
+                raise RuleError(f"unknown command '{cmd.verb}'")
+            recorded = [Roll.from_dict(d) for d in event["dice"]]
+            state, _, _ = self._run(verb, cmd, state, event["seq"], recorded)
+        except (RuleError, CommandSyntaxError, NeedDice, KeyError, TypeError, ValueError) as exc:
+            raise ReplayError(f"event #{event.get('seq')} ({event.get('command')!r}) does not replay: {exc}") from exc
         return state
 
     def verify(self) -> str | None:
         """Check that the log replays to the saved state; None if it does, else what is wrong."""
+        steps = self.verify_steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+
+    def verify_steps(self, chunk: int = 250) -> Generator[int, None, str | None]:
+        """:meth:`verify` in steps, for a screen that checks the log while it is shown: yields the events replayed so
+        far after every ``chunk`` of them, and returns the verdict (None: the log replays to the saved state).
+
+        It checks the log and state as they are when it starts, whatever the game takes in meanwhile."""
+        events, saved, state = self.events, self.state, self.initial
         try:
-            replayed = self.replay()
+            for n, event in enumerate(events, start=1):
+                state = self._replay_one(state, event)
+                if n % chunk == 0:
+                    yield n
         except ReplayError as exc:
             return str(exc)
-        if replayed != self.state:
+        if state != saved:
             return "replaying the log does not give the saved state (the save was changed by hand or by another program)"
         return None
