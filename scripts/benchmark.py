@@ -172,6 +172,107 @@ def bench_startup(folder: Path, runs: int) -> None:
           "(the log is replayed once the first screen is up)")
 
 
+# ---------------------------------------------------- start-up in a terminal
+CHILD_FLOOR_TTY = CHILD_FLOOR.replace("""    def on_ready(self):
+        import time
+        print("READY", time.process_time(), flush=True)
+        self.exit()
+""", "").replace("Floor().run(headless=True, size=(120, 36))", "Floor().run()")
+"""The bare app of :data:`CHILD_FLOOR`, run on the terminal it is given until ctrl+q."""
+
+
+def _in_terminal(argv: list[str], env: dict[str, str], quit_keys: bytes) -> float:
+    """Seconds from spawning ``argv`` in a new 120x36 pseudo-terminal to its first full screen (the footer's
+    ``palette`` key drawn: the footer is the frame's last line); then it is quit with ``quit_keys``."""
+    import fcntl
+    import pty
+    import select
+    import signal
+    import struct
+    import termios
+
+    start = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
+        os.execve(argv[0], argv, env)
+    out, took = b"", None
+    while took is None and time.perf_counter() - start < 30:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                out += os.read(fd, 65536)
+            except OSError:
+                break
+            if b"palette" in out:
+                took = time.perf_counter() - start
+    time.sleep(0.3)
+    os.write(fd, quit_keys)
+    end = time.perf_counter() + 15
+    while time.perf_counter() < end:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                os.read(fd, 65536)
+            except OSError:
+                pass
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    os.close(fd)
+    if took is None:
+        raise RuntimeError(f"no first screen from {argv[:3]}: {out[-300:]!r}")
+    return took
+
+
+def bench_terminal(folder: Path, runs: int) -> None:
+    """Start-up in a real (pseudo-)terminal: ``harbormaster SAVE`` from scratch and through a preloader, against the
+    bare app, each from process start to its first full screen."""
+    import signal
+
+    save = make_save(folder / "terminal.json", 10_000)
+    game = open_game(save, data_dir())
+    segments = [s.title for s in game.ruleset.sequence.segments]
+    game.close()
+    rt = folder / "rt"
+    rt.mkdir(mode=0o700)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HARBORMASTER_")}
+    env.update(TERM="xterm-256color", PYTHONPATH=str(ROOT), HARBORMASTER_RUNTIME_DIR=str(rt), HARBORMASTER_PRELOAD_DELAY="0")
+    cold = {**env, "HARBORMASTER_PRELOAD": "0"}
+    launch = [sys.executable, "-c", "from tui.preload import launch; launch()", str(save)]
+    floor = [sys.executable, "-c", CHILD_FLOOR_TTY.format(segments=segments)]
+    server = subprocess.Popen([sys.executable, "-c", f"from tui.preload import serve; serve({str(rt)!r})"], env=env,
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            if (rt / "preload.sock").exists():
+                break
+            time.sleep(0.05)
+        _in_terminal(floor, env, b"\x11")  # warm the disk cache and bytecode
+        _in_terminal(launch, cold, b"q")
+        _in_terminal(launch, env, b"q")
+        figures: dict[str, list[float]] = {"bare textual app": [], "from scratch": [], "preloaded": []}
+        for _ in range(runs):  # interleaved, so drift hits all alike
+            figures["bare textual app"].append(_in_terminal(floor, env, b"\x11"))
+            figures["from scratch"].append(_in_terminal(launch, cold, b"q"))
+            figures["preloaded"].append(_in_terminal(launch, env, b"q"))
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=10)
+    f = statistics.median(figures["bare textual app"])
+    print(f"start-up in a terminal: `harbormaster SAVE` to its first full screen, 10,000-event save, 120x36 "
+          f"pseudo-terminal ({runs} runs each, median, wall clock; load average {load()})")
+    print(f"  {'bare textual app':<17} {f * 1000:8.1f} ms")
+    for name in ("from scratch", "preloaded"):
+        v = statistics.median(figures[name])
+        print(f"  {name:<17} {v * 1000:8.1f} ms   ratio {v / f:.2f}x (target <= 1.25x)")
+    print("  (preloaded: a resident copy, loaded once, forks the screen for each start; the first start in a")
+    print("   terminal starts it, and it ends after 15 idle minutes; HARBORMASTER_PRELOAD=0 starts from scratch)")
+
+
 # ------------------------------------------------------ first mode switch
 SWITCH_SETTLE = 0.3
 """Seconds between the first screen and the key press (a referee reads the screen first); the same for both apps."""
@@ -450,6 +551,7 @@ def main() -> None:
             bench_commands(folder, commands)
             bench_log(folder, max(3, runs // 2))
         bench_startup(folder, runs)
+        bench_terminal(folder, runs)
         bench_first_switch(folder, max(3, runs // 2 + 1))
 
 

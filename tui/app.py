@@ -45,6 +45,9 @@ def _mode_screen(module: str, name: str) -> GameScreen:
     return getattr(import_module(f".screens.{module}", __package__), name)()  # type: ignore[no-any-return]
 
 
+AFTER_FIRST_FRAME = 0.1
+"""Seconds after the first screen is ready before the work moved off the start path begins: the screen's footer is
+composed once its keys are known, a frame later, and drawing it comes first."""
 PREBUILD_GAP = 0.05
 """Seconds between building one mode ahead and the next (keys pressed meanwhile are handled in between)."""
 
@@ -163,11 +166,15 @@ class HarbormasterApp(App[None]):
     @on(events.Ready)
     def _first_screen_shown(self) -> None:
         """Once the first screen is up: collect again, but never walk what start-up made (the game, the modules, the
-        first screen), and read the other style sheets (off the start path)."""
+        first screen); the rest waits until its footer is drawn too (:meth:`_after_first_frame`)."""
         gc.freeze()
         if getattr(self, "_collector_was_on", True):
             gc.enable()
-        self.call_later(self._read_later_css)
+        self.set_timer(AFTER_FIRST_FRAME, self._after_first_frame)
+
+    def _after_first_frame(self) -> None:
+        """Off the start path: read the other style sheets, replay the save's log, then build the other modes."""
+        self._read_later_css()
         if not self._log_checked.is_set():
             self.run_worker(self._check_log(), group="check-log", exclusive=True)
         if self.PREBUILD_AFTER is not None:

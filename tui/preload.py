@@ -1,0 +1,441 @@
+"""Preloading: a resident Harbormaster, already loaded, that starts each screen as a forked copy of itself.
+
+Most of a start is Python loading code: Textual, Harbormaster's own modules
+and its rule sets (about twice a bare Textual app's start, measured in
+``scripts/benchmark.py``). The first ``harbormaster`` run in a terminal starts
+a preloader in the background; later runs hand it their terminal and arguments
+over a private socket, and it forks a copy of itself, already loaded, that runs
+the command line's own path (lock, open, checks, the screen) on that terminal.
+The copy is an ordinary process of the same user: it takes the save's lock,
+writes durably, and ends with the screen; the client waits for it, passes it
+the terminal's signals (resize, hang-up, terminate) and exits with its code.
+
+Anything unusual falls back to a start from scratch: no terminal, the
+preloader absent or busy, its code or data older than the files on disk (it
+then ends, and the next run starts a new one), a different environment for
+what is read at import time (``TEXTUAL_*``, ``PYTHON*``, the locale,
+``HARBORMASTER_DATA``), or ``HARBORMASTER_PRELOAD=0``. The preloader ends
+after :data:`IDLE_SECONDS` without a start. Its socket lives in a folder only
+this user can open (``$XDG_RUNTIME_DIR`` or ``/tmp/harbormaster-UID``), and it
+serves only connections from this user.
+
+This module is the console script's entry point (:func:`launch`), so it
+imports only the standard library until it is sure it must start from scratch.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import stat
+import struct
+import sys
+import time
+import zlib
+from typing import Any
+
+IDLE_SECONDS = 15 * 60
+"""The preloader ends after this long without a start."""
+START_DELAY = 2.0
+"""Seconds the preloader waits before loading, so the start that launched it has the machine to itself."""
+SWITCH = "HARBORMASTER_PRELOAD"
+"""``0`` turns preloading off (always start from scratch)."""
+RUNTIME = "HARBORMASTER_RUNTIME_DIR"
+"""Overrides the folder of the preloader's socket (tests)."""
+REPORT = "HARBORMASTER_PRELOAD_REPORT"
+"""A file to which the client appends how it started (``preloaded PID`` or ``scratch``): for tests and the benchmark."""
+HERE = os.path.dirname(os.path.abspath(__file__))
+_FRAME = struct.Struct("!I")
+
+
+# ------------------------------------------------------------------ shared
+def runtime_dir() -> str | None:
+    """The preloader's folder (made if missing), or None if it is not this user's alone."""
+    given = os.environ.get(RUNTIME)
+    if given:
+        folder = given
+    else:
+        base = os.environ.get("XDG_RUNTIME_DIR") or os.environ.get("TMPDIR") or "/tmp"
+        folder = os.path.join(base, f"harbormaster-{os.getuid()}")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        st = os.lstat(folder)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o077:
+        return None
+    return folder
+
+
+def _data_folder() -> str:
+    return os.environ.get("HARBORMASTER_DATA") or next(
+        (p for p in (os.path.join(HERE, "data"), os.path.join(os.path.dirname(HERE), "data")) if os.path.isdir(p)), "")
+
+
+def fingerprint() -> int:
+    """A checksum of what a start loads: Harbormaster's code, its data, Textual's code and the interpreter."""
+    roots = [HERE, _data_folder()]
+    try:
+        import importlib.util
+
+        spec = importlib.util.find_spec("textual")
+        if spec is not None and spec.origin:
+            roots.append(os.path.dirname(spec.origin))
+    except (ImportError, ValueError):
+        pass
+    parts = [sys.version, sys.executable]
+    for root in roots:
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".py", ".tcss", ".toml", ".md")):
+                    try:
+                        st = os.stat(os.path.join(folder, name))
+                    except OSError:
+                        continue
+                    parts.append(f"{folder}/{name}:{st.st_mtime_ns}:{st.st_size}")
+    return zlib.crc32("\n".join(parts).encode())
+
+
+def import_environment(env: dict[str, str]) -> dict[str, str]:
+    """The variables read when modules are imported (so a preloaded copy must have been loaded under the same)."""
+    return {k: v for k, v in env.items()
+            if k.startswith(("TEXTUAL", "PYTHON")) or k in ("ESCDELAY", "LANG", "LC_ALL", "LC_CTYPE", "HARBORMASTER_DATA")}
+
+
+def _send(sock: socket.socket, message: dict[str, Any], fds: list[int] | None = None) -> None:
+    payload = json.dumps(message).encode()
+    data = _FRAME.pack(len(payload)) + payload
+    if fds:
+        sock.sendmsg([data], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, struct.pack(f"{len(fds)}i", *fds))])
+    else:
+        sock.sendall(data)
+
+
+def _recv(sock: socket.socket, with_fds: int = 0) -> tuple[dict[str, Any] | None, list[int]]:
+    """One message (None at the end of the connection) and the descriptors sent with it."""
+    fds: list[int] = []
+    head = b""
+    while len(head) < _FRAME.size:
+        if with_fds and not fds:
+            chunk, ancillary, _flags, _addr = sock.recvmsg(_FRAME.size - len(head), socket.CMSG_SPACE(with_fds * 4))
+            for level, kind, payload in ancillary:
+                if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+                    fds.extend(struct.unpack(f"{len(payload) // 4}i", payload[: len(payload) // 4 * 4]))
+        else:
+            chunk = sock.recv(_FRAME.size - len(head))
+        if not chunk:
+            return None, fds
+        head += chunk
+    (size,) = _FRAME.unpack(head)
+    body = b""
+    while len(body) < size:
+        chunk = sock.recv(size - len(body))
+        if not chunk:
+            return None, fds
+        body += chunk
+    return json.loads(body), fds
+
+
+def _report(how: str) -> None:
+    where = os.environ.get(REPORT)
+    if where:
+        with open(where, "a", encoding="utf-8") as out:
+            out.write(how + "\n")
+
+
+# ------------------------------------------------------------------ client
+def launch() -> None:
+    """The ``harbormaster`` console script: through the preloader when it can, else from scratch."""
+    argv = sys.argv[1:]
+    code = run_preloaded(argv)
+    if code is None:
+        _report("scratch")
+        from .cli import main
+
+        code = main(argv)
+    sys.exit(code)
+
+
+def wanted() -> bool:
+    """Whether to use (and start) the preloader: a screen in a terminal, not turned off."""
+    return os.environ.get(SWITCH, "1") != "0" and all(os.isatty(fd) for fd in (0, 1, 2))
+
+
+def run_preloaded(argv: list[str]) -> int | None:
+    """Run ``harbormaster ARGV`` in a preloaded copy on this terminal and return its exit code, or None to start
+    from scratch (starting a preloader for next time where there is none)."""
+    if not wanted():
+        return None
+    folder = runtime_dir()
+    if folder is None:
+        return None
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.settimeout(2.0)
+        sock.connect(os.path.join(folder, "preload.sock"))
+        _send(sock, {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": _umask(),
+                     "key": fingerprint(), "encoding": sys.stdout.encoding, "errors": sys.stdout.errors}, [0, 1, 2])
+        reply, _ = _recv(sock)
+    except OSError:
+        sock.close()
+        start_preloader(folder)
+        return None
+    if not reply or not reply.get("ok"):
+        sock.close()
+        if reply and reply.get("restart"):
+            start_preloader(folder)
+        return None
+    return _wait_for(sock, int(reply["pid"]))
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _wait_for(sock: socket.socket, pid: int) -> int:
+    """Pass the terminal's signals to the copy running the screen; its exit code when it ends."""
+    import termios
+
+    try:
+        saved = termios.tcgetattr(0)
+    except termios.error:
+        saved = None
+    _report(f"preloaded {pid}")
+
+    def forward(signum: int, _frame: object) -> None:
+        try:
+            os.kill(pid, signum)
+        except ProcessLookupError:
+            pass
+
+    for sig in (signal.SIGWINCH, signal.SIGHUP, signal.SIGTERM, signal.SIGINT, signal.SIGQUIT, signal.SIGCONT):
+        signal.signal(sig, forward)
+    sock.settimeout(None)
+    try:
+        reply, _ = _recv(sock)
+    except OSError:
+        reply = None
+    sock.close()
+    if reply is None or "exit" not in reply:  # it ended without a word (killed): give the terminal back as it was
+        if saved is not None:
+            try:
+                termios.tcsetattr(0, termios.TCSADRAIN, saved)
+            except termios.error:
+                pass
+        sys.stderr.write("\x1b[?1049l\x1b[?25h")  # leave the screen's alternate buffer, show the cursor
+        sys.stderr.write("harbormaster: the screen ended unexpectedly; every command it acknowledged is saved.\n")
+        return 1
+    code = reply["exit"]
+    return code if isinstance(code, int) else 1
+
+
+def start_preloader(folder: str) -> None:
+    """Start a preloader in the background (detached from this terminal and session), for the next start."""
+    try:
+        pid = os.fork()
+    except OSError:
+        return
+    if pid:
+        try:
+            os.waitpid(pid, 0)  # the intermediate process exits at once; the preloader is orphaned, not a zombie
+        except ChildProcessError:
+            pass
+        return
+    try:
+        os.setsid()
+        if os.fork():
+            os._exit(0)
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        code = f"import sys; sys.path.insert(0, {os.path.dirname(HERE)!r}); from tui.preload import serve; serve({folder!r})"
+        os.execv(sys.executable, [sys.executable, "-c", code])
+    finally:
+        os._exit(0)
+
+
+# ------------------------------------------------------------------ preloader
+def preload() -> None:
+    """Load what a start loads: the command line, the screens and dialogs, Textual's widgets, every rule set."""
+    import gc
+    import importlib
+    import pkgutil
+
+    from . import screens, widgets
+    from .engine.setup import RULESETS, load_ruleset
+    from .paths import data_dir
+
+    for package in (screens, widgets):
+        for info in pkgutil.iter_modules(package.__path__):
+            importlib.import_module(f"{package.__name__}.{info.name}")
+    importlib.import_module(".cli", __package__)
+    importlib.import_module(".app", __package__)
+    for ruleset in RULESETS:
+        load_ruleset(ruleset, data_dir())
+    gc.collect()
+    gc.freeze()  # what every copy shares: never walked by a copy's collector (and its pages stay shared)
+
+
+def serve(folder: str | None = None) -> None:
+    """Run the preloader on ``folder`` (see :func:`runtime_dir`) until it is idle for :data:`IDLE_SECONDS`, its
+    code or data change, or another preloader holds the folder."""
+    import fcntl
+    import select
+
+    folder = folder or runtime_dir()
+    if folder is None:
+        return
+    guard = open(os.path.join(folder, "preload.lock"), "w")  # noqa: SIM115 - held for the preloader's life
+    try:
+        fcntl.flock(guard, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return  # another preloader serves this folder
+    guard.write(f"{os.getpid()}\n")  # who serves it (``kill $(cat preload.lock)`` ends it)
+    guard.flush()
+    time.sleep(float(os.environ.get("HARBORMASTER_PRELOAD_DELAY", START_DELAY)))
+    key = fingerprint()
+    environment = import_environment(dict(os.environ))
+    preload()
+    path = os.path.join(folder, "preload.sock")
+    if os.path.lexists(path):
+        os.unlink(path)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(path)
+    os.chmod(path, 0o600)
+    server.listen(8)
+    signal.signal(signal.SIGCHLD, _reap)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    idle_until = time.monotonic() + IDLE_SECONDS
+    try:
+        while True:
+            try:
+                ready, _, _ = select.select([server], [], [], max(0.0, idle_until - time.monotonic()))
+            except InterruptedError:
+                continue
+            if not ready:
+                return
+            try:
+                conn, _ = server.accept()
+            except InterruptedError:
+                continue
+            idle_until = time.monotonic() + IDLE_SECONDS
+            if not _serve_one(conn, server, key, environment):
+                return
+    finally:
+        try:
+            os.unlink(path)  # ours: this preloader holds the folder's lock
+        except OSError:
+            pass
+        server.close()
+
+
+def _reap(_signum: int, _frame: object) -> None:
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def _serve_one(conn: socket.socket, server: socket.socket, key: int, environment: dict[str, str]) -> bool:
+    """Answer one start; False when the preloader must end (its code or data changed)."""
+    fds: list[int] = []
+    try:
+        conn.settimeout(5.0)
+        creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+        _pid, uid, _gid = struct.unpack("3i", creds)
+        if uid != os.getuid():
+            return True
+        request, fds = _recv(conn, with_fds=3)
+        if request is None or len(fds) != 3:
+            return True
+        if request.get("key") != key or fingerprint() != key:
+            _send(conn, {"ok": False, "why": "the code or data changed since the preloader started", "restart": True})
+            return False
+        if import_environment(request.get("env", {})) != environment:
+            _send(conn, {"ok": False, "why": "another environment"})
+            return True
+        child = os.fork()
+        if child == 0:
+            _run_copy(conn, server, request, fds)  # never returns
+        return True
+    except (OSError, ValueError, KeyError, TypeError):
+        return True
+    finally:
+        for fd in fds:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        conn.close()
+
+
+def _run_copy(conn: socket.socket, server: socket.socket, request: dict[str, Any], fds: list[int]) -> None:
+    """In the forked copy: take the client's terminal, folder and environment, run the command line, report its code."""
+    import io
+    import threading
+    import traceback
+
+    code = 1
+    try:
+        server.close()
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        os.setsid()
+        for target, fd in zip((0, 1, 2), fds):
+            os.dup2(fd, target)
+        for fd in fds:
+            os.close(fd)
+        fds.clear()
+        os.chdir(request["cwd"])
+        os.umask(int(request["umask"]))
+        os.environ.clear()
+        os.environ.update(request["env"])
+        sys.argv = ["harbormaster", *request["argv"]]
+        encoding, errors = request.get("encoding") or "utf-8", request.get("errors") or "strict"
+        sys.stdin = sys.__stdin__ = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, "r", closefd=False)), encoding=encoding, errors=errors)
+        sys.stdout = sys.__stdout__ = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, "w", closefd=False)), encoding=encoding,
+                                                       errors=errors, line_buffering=True)
+        sys.stderr = sys.__stderr__ = io.TextIOWrapper(io.BufferedWriter(io.FileIO(2, "w", closefd=False)), encoding=encoding,
+                                                       errors="backslashreplace", line_buffering=True)
+        conn.settimeout(None)
+        _send(conn, {"ok": True, "pid": os.getpid()})
+
+        def client_gone() -> None:  # the client was killed: end the screen as a dropped terminal would
+            try:
+                conn.recv(1)
+            except OSError:
+                pass
+            os.kill(os.getpid(), signal.SIGHUP)
+
+        threading.Thread(target=client_gone, daemon=True).start()
+        from .cli import main
+
+        try:
+            code = main(request["argv"])
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:  # noqa: BLE001 - reported on the terminal, as a start from scratch would
+        traceback.print_exc()
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        try:
+            _send(conn, {"exit": code})
+        except OSError:
+            pass
+        os._exit(code)
+
+
+if __name__ == "__main__":
+    serve()
