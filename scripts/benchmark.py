@@ -3,8 +3,11 @@
 
     python scripts/benchmark.py [--quick]
 
-1. Start-up: process start to first screen ready (headless) with a 10,000-event
-   save, against a bare Textual app with the same widgets (target: within 1.25x).
+1. Start-up: process start to first screen ready with a 10,000-event save,
+   against a bare Textual app with the same widgets (target: within 1.25x):
+   headless, through the command line's own path (and when its log is replayed
+   and commands are accepted); then in a pseudo-terminal to the first full
+   screen, from scratch and through the preloader (``tui/preload.py``).
    Also the first switch to each mode (a fresh process per figure: the key press
    to the mode rendered), against a bare Textual app switching for the first time
    to a screen with a 200-row table and a footer (target: within 1.2x); both as

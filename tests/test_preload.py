@@ -132,6 +132,13 @@ def _report(tmp_path: Path) -> list[str]:
     return (tmp_path / "report").read_text().split("\n")[:-1] if (tmp_path / "report").exists() else []
 
 
+def _last_command(save: Path) -> str:
+    import orjson
+
+    events = orjson.loads(save.read_bytes())["events"]
+    return str(events[str(len(events))]["command"]) if events else ""
+
+
 def _save(tmp_path: Path) -> Path:
     path = tmp_path / "g.json"
     create_game(path, data_dir(), seed=1).close()
@@ -145,9 +152,8 @@ def test_a_start_through_the_preloader_runs_the_screen_here_and_writes_the_save(
     pid, fd = _start([str(save)], _env(tmp_path))
     screen = _read_until(fd, b"palette")
     assert b"Harbormaster" in screen and b"Naval movement" in screen
-    os.write(fd, b"n")  # next: the segment changes
-    assert b"Movement" in _read_until(fd, b"Initial phase")
-    time.sleep(0.5)
+    os.write(fd, b"n")  # next, from this terminal's keyboard: written to the save before it is shown
+    assert _wait(lambda: _last_command(save).startswith("next"))
     os.write(fd, b"q")
     assert _finish(pid, fd) == 0
     assert [line.split()[0] for line in _report(tmp_path)] == ["preloaded"]
@@ -232,3 +238,17 @@ def test_a_folder_others_can_open_is_never_used(tmp_path: Path, monkeypatch: pyt
     assert runtime_dir() is None
     folder.chmod(0o700)
     assert runtime_dir() == str(folder)
+
+
+def test_preloader_status_and_stop(tmp_path: Path, preloader, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12 Faster: ``harbormaster preloader status`` names the running preloader; ``stop`` ends it."""
+    from tui.preload import preloader_command
+
+    monkeypatch.setenv("HARBORMASTER_RUNTIME_DIR", str(tmp_path / "rt"))
+    assert preloader_command(["status"]) == 0
+    assert f"a preloader is running: pid {preloader.pid}" in capsys.readouterr().out
+    assert preloader_command(["stop"]) == 0
+    preloader.wait(timeout=10)
+    assert preloader_command(["status"]) == 0
+    assert "no preloader is running" in capsys.readouterr().out
+    assert preloader_command(["restart"]) == 2

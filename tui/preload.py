@@ -150,6 +150,8 @@ def _report(how: str) -> None:
 def launch() -> None:
     """The ``harbormaster`` console script: through the preloader when it can, else from scratch."""
     argv = sys.argv[1:]
+    if argv[:1] == ["preloader"]:
+        sys.exit(preloader_command(argv[1:]))
     code = run_preloaded(argv)
     if code is None:
         _report("scratch")
@@ -157,6 +159,42 @@ def launch() -> None:
 
         code = main(argv)
     sys.exit(code)
+
+
+def preloader_command(argv: list[str]) -> int:
+    """``harbormaster preloader status|stop``: whether a preloader serves this user, or end it."""
+    if argv not in (["status"], ["stop"]):
+        print("usage: harbormaster preloader status|stop", file=sys.stderr)
+        return 2
+    folder = runtime_dir()
+    pid = _serving(folder) if folder else None
+    if pid is None:
+        print("no preloader is running" + (f" (folder {folder})" if folder else " (no private folder for one)"))
+        return 0
+    if argv == ["status"]:
+        print(f"a preloader is running: pid {pid}, socket {os.path.join(folder or '', 'preload.sock')}")
+        return 0
+    os.kill(pid, signal.SIGTERM)
+    print(f"stopped the preloader (pid {pid})")
+    return 0
+
+
+def _serving(folder: str) -> int | None:
+    """The pid of the preloader holding ``folder``'s lock, or None when none holds it."""
+    import fcntl
+
+    try:
+        with open(os.path.join(folder, "preload.lock"), "r+") as guard:
+            try:
+                fcntl.flock(guard, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:  # held: by the preloader, which wrote its pid first thing
+                time.sleep(0.05)
+                guard.seek(0)
+                return int(guard.read().split()[0])
+            fcntl.flock(guard, fcntl.LOCK_UN)
+            return None
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def wanted() -> bool:
