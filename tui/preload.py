@@ -10,7 +10,7 @@ The copy is an ordinary process of the same user: it takes the save's lock,
 writes durably, and ends with the screen; the client waits for it, passes it
 the terminal's signals (resize, hang-up, terminate) and exits with its code.
 
-Anything unusual falls back to a start from scratch: no terminal, the
+objectthing unusual falls back to a start from scratch: no terminal, the
 preloader absent or busy, its code or data older than the files on disk (it
 then ends, and the next run starts a new one), a different environment for
 what is read at import time (``TEXTUAL_*``, ``PYTHON*``, the locale,
@@ -25,16 +25,17 @@ imports only the standard library until it is sure it must start from scratch.
 
 from __future__ import annotations
 
-import json
+import marshal
 import os
 import signal
-import socket
 import stat
-import struct
 import sys
 import time
 import zlib
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # for annotations only: the client imports as little as it can before it knows it needs it
+    import socket
 
 IDLE_SECONDS = 15 * 60
 """The preloader ends after this long without a start."""
@@ -47,7 +48,8 @@ RUNTIME = "HARBORMASTER_RUNTIME_DIR"
 REPORT = "HARBORMASTER_PRELOAD_REPORT"
 """A file to which the client appends how it started (``preloaded PID`` or ``scratch``): for tests and the benchmark."""
 HERE = os.path.dirname(os.path.abspath(__file__))
-_FRAME = struct.Struct("!I")
+HEAD = 4
+"""Bytes of a message's length, before its body (a ``marshal``-ed dict: the same interpreter on both ends)."""
 
 
 # ------------------------------------------------------------------ shared
@@ -105,38 +107,45 @@ def import_environment(env: dict[str, str]) -> dict[str, str]:
             if k.startswith(("TEXTUAL", "PYTHON")) or k in ("ESCDELAY", "LANG", "LC_ALL", "LC_CTYPE", "HARBORMASTER_DATA")}
 
 
-def _send(sock: socket.socket, message: dict[str, Any], fds: list[int] | None = None) -> None:
-    payload = json.dumps(message).encode()
-    data = _FRAME.pack(len(payload)) + payload
+def _send(sock: socket.socket, message: dict[str, object], fds: list[int] | None = None) -> None:
+    import socket
+    import struct
+
+    payload = marshal.dumps(message)
+    data = len(payload).to_bytes(HEAD, "big") + payload
     if fds:
         sock.sendmsg([data], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, struct.pack(f"{len(fds)}i", *fds))])
     else:
         sock.sendall(data)
 
 
-def _recv(sock: socket.socket, with_fds: int = 0) -> tuple[dict[str, Any] | None, list[int]]:
+def _recv(sock: socket.socket, with_fds: int = 0) -> tuple[dict[str, object] | None, list[int]]:
     """One message (None at the end of the connection) and the descriptors sent with it."""
+    import socket
+    import struct
+
     fds: list[int] = []
     head = b""
-    while len(head) < _FRAME.size:
+    while len(head) < HEAD:
         if with_fds and not fds:
-            chunk, ancillary, _flags, _addr = sock.recvmsg(_FRAME.size - len(head), socket.CMSG_SPACE(with_fds * 4))
+            chunk, ancillary, _flags, _addr = sock.recvmsg(HEAD - len(head), socket.CMSG_SPACE(with_fds * 4))
             for level, kind, payload in ancillary:
                 if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
                     fds.extend(struct.unpack(f"{len(payload) // 4}i", payload[: len(payload) // 4 * 4]))
         else:
-            chunk = sock.recv(_FRAME.size - len(head))
+            chunk = sock.recv(HEAD - len(head))
         if not chunk:
             return None, fds
         head += chunk
-    (size,) = _FRAME.unpack(head)
+    size = int.from_bytes(head, "big")
     body = b""
     while len(body) < size:
         chunk = sock.recv(size - len(body))
         if not chunk:
             return None, fds
         body += chunk
-    return json.loads(body), fds
+    message = marshal.loads(body)
+    return (message, fds) if isinstance(message, dict) else (None, fds)
 
 
 def _report(how: str) -> None:
@@ -210,6 +219,8 @@ def run_preloaded(argv: list[str]) -> int | None:
     folder = runtime_dir()
     if folder is None:
         return None
+    import socket
+
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.settimeout(2.0)
@@ -324,6 +335,7 @@ def serve(folder: str | None = None) -> None:
     code or data change, or another preloader holds the folder."""
     import fcntl
     import select
+    import socket
 
     folder = folder or runtime_dir()
     if folder is None:
@@ -384,6 +396,9 @@ def _reap(_signum: int, _frame: object) -> None:
 
 def _serve_one(conn: socket.socket, server: socket.socket, key: int, environment: dict[str, str]) -> bool:
     """Answer one start; False when the preloader must end (its code or data changed)."""
+    import socket
+    import struct
+
     fds: list[int] = []
     try:
         conn.settimeout(5.0)
@@ -415,7 +430,7 @@ def _serve_one(conn: socket.socket, server: socket.socket, key: int, environment
         conn.close()
 
 
-def _run_copy(conn: socket.socket, server: socket.socket, request: dict[str, Any], fds: list[int]) -> None:
+def _run_copy(conn: socket.socket, server: socket.socket, request: dict[str, object], fds: list[int]) -> None:
     """In the forked copy: take the client's terminal, folder and environment, run the command line, report its code."""
     import io
     import threading
