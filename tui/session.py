@@ -120,8 +120,11 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
         game = _load(path, data_dir, clock)
         problem = game.verify() if verify is True else None
         if problem:
-            game.store.close()  # type: ignore[attr-defined]
-            raise replay_refusal(game, path, problem, data_dir)
+            try:
+                refusal = replay_refusal(game, path, problem, data_dir)  # reads the save's meta: before closing it
+            finally:
+                game.store.close()  # type: ignore[attr-defined]
+            raise refusal
         game.unverified = verify == "later"
     except BaseException:
         if lock is not None:
