@@ -112,3 +112,59 @@ async def test_a_key_pressed_while_modes_are_built_is_not_lost() -> None:
             await pilot.press(key)
             await pilot.pause()
             assert app.current_mode == mode
+
+
+@pytest.mark.parametrize("ruleset", ["europa", "awaw"])
+def test_quitting_while_a_mode_is_built_ahead_ends_cleanly(ruleset: str) -> None:
+    """Issue 12 with issue 8 (no traceback): the app ending just after it began building a mode ahead (the referee
+    quits, or the terminal drops, as the screen is read) ends without an error, whichever mode was being built.
+    It raised NoMatches: the half-built screen's mount looked for widgets the ending app had not mounted."""
+    modes = _modes(_app(ruleset))
+    for stop_after in modes:
+
+        class Quitting(HarbormasterApp):
+            def _prebuild_next(self) -> None:
+                super()._prebuild_next()
+                if self.prebuilt and self.prebuilt[-1] == stop_after:
+                    self.exit()
+
+        app = Quitting(memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+
+        async def run() -> None:
+            async with app.run_test(size=(120, 36)):
+                for _ in range(200):
+                    if not app.is_running:
+                        break
+                    await asyncio.sleep(0.02)
+
+        asyncio.run(run())  # the app's own exception, if any, is raised here
+        assert app.prebuilt[-1] == stop_after and app.return_code == 0
+
+
+def test_every_mode_is_set_up_once_when_built() -> None:
+    """Issue 12 (a first switch costs what it must): Textual calls a mode's ``on_mount`` of every class that defines
+    one, so a mode that also called its base's ran it twice (two status watchers, two first renders asked for)."""
+    from tui.screens import base
+
+    calls: list[str] = []
+    real = base.GameScreen.on_mount
+
+    def counted(self: base.GameScreen) -> None:
+        calls.append(type(self).__name__)
+        real(self)
+
+    app = _app("europa")
+
+    async def run() -> list[str]:
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            await _wait_prebuilt(app, pilot, _modes(app))
+        return _modes(app)
+
+    base.GameScreen.on_mount = counted  # type: ignore[method-assign]
+    try:
+        modes = asyncio.run(run())
+    finally:
+        base.GameScreen.on_mount = real  # type: ignore[method-assign]
+    assert sorted(calls) == sorted(["PhasesScreen", "PortsScreen", "MarkersScreen", "LogScreen", "ZonesScreen"])
+    assert len(modes) == 4

@@ -23,6 +23,7 @@ from .messages import GameChanged, Status
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from textual.widget import Widget
 
 
 def _has_screen(app: object) -> bool:
@@ -38,6 +39,8 @@ class GameScreen(Screen[None]):
 
     MODE_TITLE: ClassVar[str] = ""
     """The mode's name in the header."""
+    FOCUS: ClassVar[str | type[Widget] | None] = None
+    """The widget focused when the mode is built (a selector or a class), if any."""
 
     WRITE_ACTIONS: ClassVar[frozenset[str]] = frozenset()
     """The mode's actions that change the game: a watching (read-only) session neither shows nor runs them."""
@@ -73,7 +76,16 @@ class GameScreen(Screen[None]):
         yield from ()
 
     def on_mount(self) -> None:
-        """Follow the app's status line; render the game."""
+        """Focus :attr:`FOCUS`; follow the app's status line; render the game.
+
+        Textual calls this once for every mode (a subclass does not define its own ``on_mount``: Textual would call
+        both). A screen the app stopped building as it ended (a mode built ahead as the referee quits) has no widgets
+        to follow: nothing is done.
+        """
+        if not self.children:
+            return
+        if self.FOCUS is not None:
+            self.query_one(self.FOCUS).focus()
         self.watch(self.app, "status", self._show_status, init=True)
         self.call_after_refresh(self._catch_up)
 

@@ -114,6 +114,7 @@ class LogScreen(GameScreen):
 
     CSS_PATH = "log.tcss"
     MODE_TITLE = "Log"
+    FOCUS = EventLog
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "load_older", "Load older"),  #: Add the next page of older events.
@@ -134,11 +135,6 @@ class LogScreen(GameScreen):
             yield EventLog(id="log")
             with VerticalScroll(id="log-detail-scroll"):
                 yield Static(id="log-detail")
-
-    def on_mount(self) -> None:
-        """Focus the table."""
-        super().on_mount()
-        self.query_one(EventLog).focus()
 
     def render_game(self, game: Game) -> None:
         """Show the newest window of the log."""

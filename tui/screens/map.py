@@ -83,6 +83,7 @@ class MapScreen(ActionScreen):
 
     CSS_PATH = "map.tcss"
     MODE_TITLE = "Map"
+    FOCUS = HexMap
     ACTIONS = MAP
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -107,11 +108,6 @@ class MapScreen(ActionScreen):
                 yield Static(id="map-keys")
                 yield Static(id="map-why")
                 yield Static(id="map-legend")
-
-    def on_mount(self) -> None:
-        """Focus the map."""
-        super().on_mount()
-        self.query_one(HexMap).focus()
 
     def render_game(self, game: Game) -> None:
         """Draw the map and the side panel from the rule set's views (once per state: modes render on mount and resume)."""

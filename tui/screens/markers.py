@@ -30,6 +30,7 @@ class MarkersScreen(GameScreen):
 
     CSS_PATH = "markers.tcss"
     MODE_TITLE = "Markers"
+    FOCUS = SearchTable
 
     def compose_body(self) -> ComposeResult:
         """Count line and the table."""
@@ -37,14 +38,8 @@ class MarkersScreen(GameScreen):
             yield Static(id="markers-count")
             yield SearchTable(id="markers", cursor_type="row", zebra_stripes=True)
 
-    def on_mount(self) -> None:
-        """Focus the table."""
-        super().on_mount()
-        self.query_one(SearchTable).focus()
-
     def on_resize(self) -> None:
-        """Fit the Expires column to the new width."""
-        super().on_resize()
+        """Fit the Expires column to the new width (Textual calls the base's ``on_resize`` too)."""
         if self.is_mounted and self._rendered >= 0:
             self.render_game(self.game)
 

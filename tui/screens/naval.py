@@ -73,6 +73,7 @@ class NavalScreen(ActionScreen):
 
     CSS_PATH = "naval.tcss"
     MODE_TITLE = "Naval"
+    FOCUS = NavalTable
     ACTIONS = "naval"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -104,11 +105,6 @@ class NavalScreen(ActionScreen):
             with Horizontal(id="naval-lower"):
                 yield Static(id="planner")
                 yield ExplainPane(id="naval-why")
-
-    def on_mount(self) -> None:
-        """Focus the table."""
-        super().on_mount()
-        self.query_one(NavalTable).focus()
 
     # ------------------------------------------------------------------ rendering
     def render_game(self, game: Game) -> None:

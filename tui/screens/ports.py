@@ -33,6 +33,7 @@ class PortsScreen(ActionScreen):
 
     CSS_PATH = "ports.tcss"
     MODE_TITLE = "Ports"
+    FOCUS = PortTable
     ACTIONS = "ports"
 
     def __init__(self) -> None:
@@ -50,11 +51,6 @@ class PortsScreen(ActionScreen):
                 yield ViewTable(SHIPPING, id="shipping", header_height=1)
             yield self.key_legend(id="port-keys")
             yield ExplainPane(id="why")
-
-    def on_mount(self) -> None:
-        """Focus the table."""
-        super().on_mount()
-        self.query_one(PortTable).focus()
 
     def render_game(self, game: Game) -> None:
         """Fill the table from the rule set's ports view; the Sea Cap; refresh the "why?"."""

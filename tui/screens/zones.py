@@ -74,6 +74,7 @@ class ZonesScreen(ActionScreen):
 
     CSS_PATH = "zones.tcss"
     MODE_TITLE = "Sea Zones"
+    FOCUS = "#zones"
     ACTIONS = ZONES
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -104,11 +105,6 @@ class ZonesScreen(ActionScreen):
                     yield ExplainPane(id="zone-why")
                 for view in self.panels:
                     yield TabPane(panel_title(view), id=f"panel-{view}")  # its table is built when first shown
-
-    def on_mount(self) -> None:
-        """Focus the zone table."""
-        super().on_mount()
-        self.query_one("#zones", ViewTable).focus()
 
     # ------------------------------------------------------------------ render
     def render_game(self, game: Game) -> None:
