@@ -31,7 +31,7 @@ FAST_TESTS = {
                "test_europa_bite", "test_europa_explained", "test_europa_ports_explained", "test_europa_sea_checks",
                "test_europa_scenario_checks", "test_europa_duties", "test_checklist", "test_dice_stages"],
     "ocs": ["test_ocs_data", "test_ocs_engine", "test_ocs_ports", "test_ocs_shipping", "test_dice_stages"],
-    "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine",
+    "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine", "test_checklist",
              "test_europa_sea_engine"],
 }
 """The fast tests of each area of tui/rules/ (module names under tests/)."""

@@ -197,3 +197,105 @@ def test_a_segment_of_many_commands_carries_the_newest_and_counts_them_all() -> 
     assert [d.command for d in c.done] == [f"note m{n}" for n in range(30, DONE_KEPT + 30)]
     text = checklist_text(c).plain
     assert f"Done in this segment ({DONE_KEPT + 30})" in text and f"… {DONE_KEPT + 30 - 12} earlier" in text
+
+
+def _asks(c) -> list[tuple[str, bool, str, str, str]]:
+    return [(a.id, a.required, a.state, a.rule, a.detail) for a in c.asks]
+
+
+def test_each_prompt_of_the_segment_is_listed_once_with_its_state_rule_and_why() -> None:
+    """Issue 12 checklist (31.A.12, 33.B.2.b, 33.B.7, 33.B.8.b): every declared prompt once, in the sequence's order,
+    with its own text, whether it is required, its state, its rule and why it was not asked (the condition named)."""
+    game = europa()
+    c = of(game)
+    assert _asks(c) == [
+        ("sea-state", False, "pending", "31.A.12", ""),
+        ("mulberry-emplacement", True, "not asked", "31.A.12 Table 2", "mulberry-emplacing does not hold"),
+        ("interference:eastern", False, "not asked", "33.B.2.b, 33.B.7.a", "italian-interference:eastern does not hold"),
+        ("interference:red-sea", False, "not asked", "33.B.8.b", "italian-interference:red-sea does not hold"),
+        ("interdiction-zone", False, "not asked", "33.B.7", "interdiction-zone-offered does not hold"),
+    ]
+    assert [a.text for a in c.asks] == [spec.text for spec in c.segment.prompts]
+    assert game.execute("answer sea-state rough").ok
+    answered = of(game).asks[0]
+    assert (answered.state, answered.detail) == ("answered", "Sea conditions this turn: rough (31.A.12)")
+    assert answered.text == c.asks[0].text and answered.rule == "31.A.12" and answered.required is False
+
+
+def test_a_prompt_settled_without_an_answer_says_so() -> None:
+    """Issue 12 checklist: a declared prompt neither pending nor answered whose condition holds (or that has none) was
+    settled another way; one whose condition does not hold says which condition."""
+    from dataclasses import replace
+
+    game = europa()
+    assert game.execute("goto allied-turn/initial/initial-naval --force").ok
+    state = replace(game.state, flow=replace(game.state.flow, pending=()))  # the offered attempt no longer pending
+    asks = {a.id: a for a in checklist(game.ruleset, state, game.events).asks}
+    assert asks["interference:eastern"].state == "not asked"
+    assert asks["interference:eastern"].detail == "settled another way"  # its condition (offered) holds
+    assert asks["interference:red-sea"].detail == "italian-interference:red-sea does not hold"
+    first = europa()
+    state = replace(first.state, flow=replace(first.state.flow, pending=()))
+    sea = {a.id: a for a in checklist(first.ruleset, state, first.events).asks}["sea-state"]
+    assert (sea.state, sea.detail) == ("not asked", "settled another way")  # no condition at all
+
+
+def test_a_result_letter_answers_its_prompt_in_the_checklist() -> None:
+    """Issue 12 checklist with RULINGS E22 (33.B.2.b): 'result PROMPT LETTER' (the real chart's letter) answers the
+    interference prompt as 'answer' does, and the checklist shows what it did."""
+    game = europa()
+    assert game.execute("goto allied-turn/initial/initial-naval --force").ok
+    assert game.execute("result interference:eastern F").ok
+    ask = {a.id: a for a in of(game).asks}["interference:eastern"]
+    assert ask.state == "answered" and ask.required is False
+    assert ask.detail == "Italian naval interference, Eastern Mediterranean and Aegean Sea: F Failure — minor interference (33.B.2.b)"
+
+
+def test_a_prompt_raised_by_a_command_is_listed_after_the_declared_ones() -> None:
+    """Issue 12 checklist with 31.B.4: landing supply on a beach asks about the partial ZOC; the checklist lists that
+    question (its text, required, rule) after the segment's own, once, as raised by a command."""
+    game = europa()
+    assert game.execute("goto allied-turn/initial/initial-naval --force").ok
+    assert game.execute("land Sollum 1 4 --supply").ok
+    c = of(game)
+    declared = [spec.id for spec in c.segment.prompts]
+    assert [a.id for a in c.asks][: len(declared)] == declared
+    raised = c.asks[len(declared):]
+    assert _asks(c)[len(declared):] == [("zoc-1:sollum-beach", True, "pending", "31.B.4", "raised by a command")]
+    assert raised[0].text.startswith("4 SP/SRP points landed at Sollum beach")
+
+
+def test_what_was_done_carries_each_command_with_its_result_and_side() -> None:
+    """Issue 12 checklist: each command done in the segment with its number, result and the side that acted; a log
+    entry without a result or side (a save written before they were kept) shows them blank."""
+    from tui.rules.core.checklist import Done
+
+    game = europa()
+    assert game.execute("answer sea-state rough").ok
+    assert of(game).done == (Done(1, "answer sea-state rough", "Sea conditions this turn: rough (31.A.12)", "axis"),)
+    bare = [{k: v for k, v in e.items() if k not in ("summary", "actor")} for e in game.events]
+    c = checklist(game.ruleset, game.state, bare)
+    assert c.done == (Done(1, "answer sea-state rough", "", ""),) and c.done_count == 1
+    assert c.asks[0].detail == ""  # answered, but the log kept no result to show
+
+
+def test_leaving_a_segment_lists_each_exit_effect_with_its_rule_as_information() -> None:
+    """Issue 12 checklist (31.A.1, 31.A.8, 31.A.12): what leaving the segment does, with its rule, not a duty to do."""
+    from tui.rules.core.checklist import Duty
+
+    game = europa()
+    assert of(game).leaving == (Duty("on leaving: advance naval steps", "31.A.8; 31.A.12", INFO),)
+    assert game.execute("goto reinforcement").ok
+    c = of(game)
+    assert c.leaving == (Duty("on leaving: remove usage markers", "31.A.1", INFO),)
+    assert c.segment.key == "axis-turn/reinforcement"
+
+
+def test_a_prompt_settled_by_its_own_verb_is_answered_without_an_answer_to_show() -> None:
+    """Issue 12 checklist, 33.B.2.b: 'interfere eastern F' settles the offered attempt (the prompt is answered) but is
+    not an answer command: the checklist shows it answered with nothing quoted (the duty shows the attempt)."""
+    game = europa()
+    assert game.execute("goto allied-turn/initial/initial-naval --force").ok
+    assert game.execute("interfere eastern F").ok
+    ask = {a.id: a for a in of(game).asks}["interference:eastern"]
+    assert (ask.state, ask.detail) == ("answered", "")

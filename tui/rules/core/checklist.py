@@ -94,15 +94,19 @@ def segment_events(events: Sequence[dict[str, Any]], turn: str, key: str) -> lis
 
 
 def _answers(done: list[dict[str, Any]]) -> dict[str, str]:
-    """Prompt id (lower case) -> the summary of the command that answered it in this segment."""
+    """Prompt id (lower case) -> the summary of the command that answered it in this segment.
+
+    A prompt is answered by ``answer PROMPT VALUE`` or, where a rule set has it,
+    ``result PROMPT LETTER`` (Europa: a SUCCESS TABLE letter read on the real
+    chart). The log keeps commands canonical (the verb in lower case, one space)
+    and the save check makes ``command`` text; most commands of a segment are
+    not answers and are not split at all.
+    """
     out: dict[str, str] = {}
     for event in done:
-        command = str(event.get("command", ""))
-        if not command.startswith(("answer", "result")):  # most commands: not split at all (a segment may hold many)
-            continue
-        words = command.split()
-        if len(words) >= 2 and words[0] in ("answer", "result"):
-            out[words[1].lower()] = str(event.get("summary", ""))
+        command = event["command"]
+        if command.startswith(("answer ", "result ")):
+            out[command.split()[1].lower()] = event.get("summary", "")
     return out
 
 
@@ -121,7 +125,7 @@ def checklist(ruleset: RuleSet, state: GameState, events: Sequence[dict[str, Any
         elif pid in answered:
             asks.append(Ask(spec.id, spec.text, spec.required, "answered", spec.rule, answers.get(pid, "")))
         else:
-            cond = ruleset.conditions.get(spec.when) if spec.when else None
+            cond = ruleset.conditions.get(spec.when)  # none for a prompt without a condition (``when`` empty)
             why = f"{spec.when} does not hold" if cond is not None and not cond(state, seg) else "settled another way"
             asks.append(Ask(spec.id, spec.text, spec.required, "not asked", spec.rule, why))
     declared = {spec.id.lower() for spec in seg.prompts}
@@ -130,6 +134,6 @@ def checklist(ruleset: RuleSet, state: GameState, events: Sequence[dict[str, Any
             asks.append(Ask(p.id, p.text, p.required, "pending", p.rule, "raised by a command"))
     duties = tuple(ruleset.duties(state, seg))
     leaving = tuple(Duty(f"on leaving: {eff.effect.replace('-', ' ')}", eff.rule, INFO) for eff in seg.exit)
-    logged = tuple(Done(int(e.get("seq", 0)), str(e.get("command", "")), str(e.get("summary", "")), str(e.get("actor", "")))
+    logged = tuple(Done(e["seq"], e["command"], e.get("summary", ""), e.get("actor", ""))  # seq and command: the save check
                    for e in done[-DONE_KEPT:])
     return Checklist(seg, tuple(asks), duties, leaving, logged, len(done))
