@@ -315,8 +315,9 @@ def bench_terminal(folder: Path, runs: int) -> None:
 
 
 # ------------------------------------------------------ first mode switch
-SWITCH_SETTLE = 0.3
-"""Seconds between the first screen and the key press (a referee reads the screen first); the same for both apps."""
+SWITCH_SETTLE = 1.0
+"""Seconds between the first screen and the key press (a referee reads the screen first: a second is quick for a
+person finding a key); the same for both apps. Sooner, the mode may not be built yet: the "on switch" column."""
 
 CHILD_SWITCH_APP = r"""
 import asyncio, sys, time
