@@ -311,7 +311,7 @@ def bench_terminal(folder: Path, runs: int) -> None:
         v = statistics.median(figures[name])
         print(f"  {name:<17} {v * 1000:8.1f} ms   ratio {v / f:.2f}x (target <= 1.25x)")
     print("  (preloaded: a resident copy, loaded once, forks the screen for each start; the first start in a")
-    print("   terminal starts it, and it ends after 15 idle minutes; HARBORMASTER_PRELOAD=0 starts from scratch)")
+    print("   terminal starts it, it ends 15 minutes after its last screen; HARBORMASTER_PRELOAD=0 starts from scratch)")
 
 
 # ------------------------------------------------------ first mode switch

@@ -252,3 +252,28 @@ def test_preloader_status_and_stop(tmp_path: Path, preloader, capsys, monkeypatc
     assert preloader_command(["status"]) == 0
     assert "no preloader is running" in capsys.readouterr().out
     assert preloader_command(["restart"]) == 2
+
+
+def test_the_preloader_stays_while_its_screen_runs_and_ends_when_idle(tmp_path: Path) -> None:
+    """Issue 12 Faster: a game played for longer than the idle time keeps the preloader (quitting and starting again
+    is quick); with no screen running and no start it ends after the idle time."""
+    (tmp_path / "rt").mkdir(mode=0o700)
+    env = _env(tmp_path, HARBORMASTER_PRELOAD_IDLE="1.5")
+    server = subprocess.Popen([sys.executable, "-c", f"from tui.preload import serve; serve({str(tmp_path / 'rt')!r})"],
+                              env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        assert _wait(lambda: (tmp_path / "rt" / "preload.sock").exists() or server.poll() is not None)
+        save = _save(tmp_path)
+        pid, fd = _start([str(save)], env)
+        assert b"palette" in _read_until(fd, b"palette")
+        time.sleep(4)  # over twice the idle time with the screen up
+        assert server.poll() is None
+        os.write(fd, b"q")
+        assert _finish(pid, fd) == 0
+        assert [line.split()[0] for line in _report(tmp_path)] == ["preloaded"]
+        assert server.wait(timeout=20) == 0  # idle now: it ends
+        assert not (tmp_path / "rt" / "preload.sock").exists()
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()

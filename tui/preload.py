@@ -38,7 +38,8 @@ if TYPE_CHECKING:  # for annotations only: the client imports as little as it ca
     import socket
 
 IDLE_SECONDS = 15 * 60
-"""The preloader ends after this long without a start."""
+"""The preloader ends after this long with no screen of its own running and no start (``HARBORMASTER_PRELOAD_IDLE``
+overrides it, in seconds: tests). A game played for hours keeps it, so quitting and starting again is quick."""
 START_DELAY = 2.0
 """Seconds the preloader waits before loading, so the start that launched it has the machine to itself."""
 SWITCH = "HARBORMASTER_PRELOAD"
@@ -331,8 +332,8 @@ def preload() -> None:
 
 
 def serve(folder: str | None = None) -> None:
-    """Run the preloader on ``folder`` (see :func:`runtime_dir`) until it is idle for :data:`IDLE_SECONDS`, its
-    code or data change, or another preloader holds the folder."""
+    """Run the preloader on ``folder`` (see :func:`runtime_dir`) until it is idle for :data:`IDLE_SECONDS` (no start,
+    no screen of its own running), its code or data change, or another preloader holds the folder."""
     import fcntl
     import select
     import socket
@@ -360,7 +361,8 @@ def serve(folder: str | None = None) -> None:
     server.listen(8)
     signal.signal(signal.SIGCHLD, _reap)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    idle_until = time.monotonic() + IDLE_SECONDS
+    idle = float(os.environ.get("HARBORMASTER_PRELOAD_IDLE", IDLE_SECONDS))
+    idle_until = time.monotonic() + idle
     try:
         while True:
             try:
@@ -368,12 +370,15 @@ def serve(folder: str | None = None) -> None:
             except InterruptedError:
                 continue
             if not ready:
+                if _running_copies():  # a screen it started still runs: not idle
+                    idle_until = time.monotonic() + idle
+                    continue
                 return
             try:
                 conn, _ = server.accept()
             except InterruptedError:
                 continue
-            idle_until = time.monotonic() + IDLE_SECONDS
+            idle_until = time.monotonic() + idle
             if not _serve_one(conn, server, key, environment):
                 return
     finally:
@@ -384,6 +389,22 @@ def serve(folder: str | None = None) -> None:
         server.close()
 
 
+_COPIES: set[int] = set()
+"""The copies (screens) this preloader forked that still run (as far as SIGCHLD has said)."""
+
+
+def _running_copies() -> bool:
+    """Whether a copy still runs; forgets those already gone (one may have ended before it was noted down)."""
+    for pid in list(_COPIES):
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0] == 0:
+                continue
+        except ChildProcessError:
+            pass
+        _COPIES.discard(pid)
+    return bool(_COPIES)
+
+
 def _reap(_signum: int, _frame: object) -> None:
     while True:
         try:
@@ -392,6 +413,7 @@ def _reap(_signum: int, _frame: object) -> None:
             return
         if pid == 0:
             return
+        _COPIES.discard(pid)
 
 
 def _serve_one(conn: socket.socket, server: socket.socket, key: int, environment: dict[str, str]) -> bool:
@@ -418,6 +440,7 @@ def _serve_one(conn: socket.socket, server: socket.socket, key: int, environment
         child = os.fork()
         if child == 0:
             _run_copy(conn, server, request, fds)  # never returns
+        _COPIES.add(child)
         return True
     except (OSError, ValueError, KeyError, TypeError):
         return True
