@@ -7,7 +7,7 @@
    against a bare Textual app with the same widgets (target: within 1.25x):
    headless, through the command line's own path (and when its log is replayed
    and commands are accepted), from scratch and through the preloader
-   (``tui/preload.py``, as a start in a terminal runs); then in a
+   (``tui/preload.py``, ``tui/preloader.py``: as a start in a terminal runs); then in a
    pseudo-terminal to the first full screen, from scratch and preloaded.
    Also the first switch to each mode (a fresh process per figure: the key press
    to the mode rendered), against a bare Textual app switching for the first time
@@ -93,7 +93,7 @@ sys.exit(tui.cli.main([{save!r}]))
 """
 """The real start: ``harbormaster SAVE`` (the command line's own path: lock, open, check, the screen), headless."""
 
-SERVER_APP = CHILD_APP.replace("sys.exit(tui.cli.main([{save!r}]))", "from tui.preload import serve\nserve({rt!r})")
+SERVER_APP = CHILD_APP.replace("sys.exit(tui.cli.main([{save!r}]))", "from tui.preloader import serve\nserve({rt!r})")
 """A preloader whose copies run :data:`CHILD_APP`'s headless screen (the same command line path, forked)."""
 
 CHILD_PRELOADED = r"""
@@ -285,7 +285,7 @@ def bench_terminal(folder: Path, runs: int) -> None:
     cold = {**env, "HARBORMASTER_PRELOAD": "0"}
     launch = [sys.executable, "-c", "from tui.preload import launch; launch()", str(save)]
     floor = [sys.executable, "-c", CHILD_FLOOR_TTY.format(segments=segments)]
-    server = subprocess.Popen([sys.executable, "-c", f"from tui.preload import serve; serve({str(rt)!r})"], env=env,
+    server = subprocess.Popen([sys.executable, "-c", f"from tui.preloader import serve; serve({str(rt)!r})"], env=env,
                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):

@@ -18,7 +18,9 @@ import subprocess
 import sys
 import termios
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -66,22 +68,30 @@ def _wait(condition, seconds: float = 30.0) -> bool:
     return False
 
 
+@contextmanager
+def _serving(tmp_path: Path, env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
+    """A preloader serving ``tmp_path/rt`` under ``env``, ready; ended (with any it started) on leaving."""
+    (tmp_path / "rt").mkdir(mode=0o700)
+    proc = subprocess.Popen([sys.executable, "-c", f"from tui.preloader import serve; serve({str(tmp_path / 'rt')!r})"],
+                            env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        assert _wait(lambda: (tmp_path / "rt" / "preload.sock").exists() or proc.poll() is not None), "no preloader"
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        yield proc
+    finally:
+        for pid in {proc.pid, _pid_of_preloader(tmp_path)} - {None}:
+            try:
+                os.kill(pid, signal.SIGTERM)  # type: ignore[arg-type]
+            except ProcessLookupError:
+                pass
+        proc.wait(timeout=10)
+
+
 @pytest.fixture
 def preloader(tmp_path: Path):
     """A preloader serving ``tmp_path/rt`` (ended, with any it started, at the end of the test)."""
-    (tmp_path / "rt").mkdir(mode=0o700)
-    env = _env(tmp_path)
-    proc = subprocess.Popen([sys.executable, "-c", f"from tui.preload import serve; serve({str(tmp_path / 'rt')!r})"],
-                            env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    assert _wait(lambda: (tmp_path / "rt" / "preload.sock").exists() or proc.poll() is not None), "no preloader"
-    assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-    yield proc
-    for pid in {proc.pid, _pid_of_preloader(tmp_path)} - {None}:
-        try:
-            os.kill(pid, signal.SIGTERM)  # type: ignore[arg-type]
-        except ProcessLookupError:
-            pass
-    proc.wait(timeout=10)
+    with _serving(tmp_path, _env(tmp_path)) as proc:
+        yield proc
 
 
 def _start(args: list[str], env: dict[str, str]) -> tuple[int, int]:
@@ -182,12 +192,8 @@ def test_a_changed_data_file_makes_the_start_from_scratch_and_the_preloader_end(
     loaded, the start is from scratch (the same screen) and that preloader ends."""
     data = tmp_path / "data"
     shutil.copytree(data_dir(), data)
-    (tmp_path / "rt").mkdir(mode=0o700)
     env = _env(tmp_path, HARBORMASTER_DATA=str(data))
-    proc = subprocess.Popen([sys.executable, "-c", f"from tui.preload import serve; serve({str(tmp_path / 'rt')!r})"],
-                            env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        assert _wait(lambda: (tmp_path / "rt" / "preload.sock").exists())
+    with _serving(tmp_path, env) as proc:
         toml = data / "rulesets" / "europa.toml"
         os.utime(toml, ns=(toml.stat().st_atime_ns, toml.stat().st_mtime_ns + 10**9))
         save = _save(tmp_path)
@@ -197,13 +203,6 @@ def test_a_changed_data_file_makes_the_start_from_scratch_and_the_preloader_end(
         assert _finish(pid, fd) == 0
         assert _report(tmp_path) == ["scratch"]
         proc.wait(timeout=15)  # the stale preloader ended
-    finally:
-        for pid_ in {proc.pid, _pid_of_preloader(tmp_path)} - {None}:
-            try:
-                os.kill(pid_, signal.SIGTERM)  # type: ignore[arg-type]
-            except ProcessLookupError:
-                pass
-        proc.wait(timeout=10)
 
 
 def test_another_environment_for_what_is_read_at_import_starts_from_scratch(tmp_path: Path, preloader) -> None:
@@ -257,12 +256,8 @@ def test_preloader_status_and_stop(tmp_path: Path, preloader, capsys, monkeypatc
 def test_the_preloader_stays_while_its_screen_runs_and_ends_when_idle(tmp_path: Path) -> None:
     """Issue 12 Faster: a game played for longer than the idle time keeps the preloader (quitting and starting again
     is quick); with no screen running and no start it ends after the idle time."""
-    (tmp_path / "rt").mkdir(mode=0o700)
     env = _env(tmp_path, HARBORMASTER_PRELOAD_IDLE="1.5")
-    server = subprocess.Popen([sys.executable, "-c", f"from tui.preload import serve; serve({str(tmp_path / 'rt')!r})"],
-                              env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        assert _wait(lambda: (tmp_path / "rt" / "preload.sock").exists() or server.poll() is not None)
+    with _serving(tmp_path, env) as server:
         save = _save(tmp_path)
         pid, fd = _start([str(save)], env)
         assert b"palette" in _read_until(fd, b"palette")
@@ -273,7 +268,3 @@ def test_the_preloader_stays_while_its_screen_runs_and_ends_when_idle(tmp_path: 
         assert [line.split()[0] for line in _report(tmp_path)] == ["preloaded"]
         assert server.wait(timeout=20) == 0  # idle now: it ends
         assert not (tmp_path / "rt" / "preload.sock").exists()
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
