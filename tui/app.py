@@ -112,7 +112,8 @@ class HarbormasterApp(App[None]):
         """Why the save's log does not replay to its state, found once the first screen was up (the app then ends and
         the command line refuses the save as it would have before showing it); None while it does or is unchecked."""
         self._log_checked = asyncio.Event()
-        """Set once the log is known to replay (at once for a game opened with its log replayed or in memory)."""
+        """Set once the log was replayed, whatever the verdict (at once for a game opened with its log replayed or in
+        memory); :attr:`log_problem` says it."""
         if not getattr(game, "unverified", False):
             self._log_checked.set()
         self.prebuilt: list[str] = []
@@ -213,19 +214,17 @@ class HarbormasterApp(App[None]):
                 problem = done.value
                 break
             await asyncio.sleep(0)
-        if problem:
-            self.log_problem = problem
-            self.exit(return_code=2)
-            return
-        self.game.unverified = False
+        self.log_problem = problem
+        self.game.unverified = bool(problem)
         self._log_checked.set()
+        if problem:
+            self.exit(return_code=2)
 
     async def log_checked(self) -> bool:
         """Wait until the log is known to replay; False if it does not (the app is ending)."""
         if not self._log_checked.is_set():
             self._say("Checking that the save's log replays to its state before running commands ...", "info")
-            while not self._log_checked.is_set() and self.log_problem is None:
-                await asyncio.sleep(0.01)
+            await self._log_checked.wait()
         return self.log_problem is None
 
     def _prebuild_next(self) -> None:

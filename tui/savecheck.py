@@ -40,6 +40,7 @@ _TEXT_FIELDS = ("time", "turn", "segment", "segment_title", "side", "actor", "so
 _LOGGED_TEXTS = itemgetter("time", "turn", "segment", "segment_title", "side", "actor", "source", "summary")
 """The text fields every event the app logs has (``undone_at`` only an undone one's)."""
 _MISSING: Any = object()
+_DICTS, _STRS = {dict}, {str}
 
 
 def check_events(events: list[Any]) -> None:
@@ -66,9 +67,6 @@ def check_events(events: list[Any]) -> None:
                     and type(event.get("undone_at", "")) is str):
                 continue
         check_event(n, event)
-
-
-_DICTS, _STRS = {dict}, {str}
 
 
 def check_event(n: int, event: Any) -> None:
