@@ -9,8 +9,6 @@ the game changed (``GameChanged``).
 
 from __future__ import annotations
 
-import asyncio
-import gc
 from datetime import datetime
 from importlib import import_module
 from pathlib import Path
@@ -22,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.notifications import Notification, SeverityLevel
 from textual.reactive import reactive
 
+from .app_start import StartingApp
 from .commands import APP_ACTIONS, HarbormasterCommands
 from .engine.command import Command, parse
 from .engine.game import Game, Result
@@ -45,14 +44,7 @@ def _mode_screen(module: str, name: str) -> GameScreen:
     return getattr(import_module(f".screens.{module}", __package__), name)()  # type: ignore[no-any-return]
 
 
-AFTER_FIRST_FRAME = 0.1
-"""Seconds after the first screen is ready before the work moved off the start path begins: the screen's footer is
-composed once its keys are known, a frame later, and drawing it comes first."""
-PREBUILD_GAP = 0.05
-"""Seconds between building one mode ahead and the next (keys pressed meanwhile are handled in between)."""
-
-
-class HarbormasterApp(App[None]):
+class HarbormasterApp(StartingApp):
     """The referee's terminal: Phases, Ports, Markers, Log and (where the rules have sea zones) Sea Zones modes."""
 
     TITLE = "Harbormaster"
@@ -70,9 +62,6 @@ class HarbormasterApp(App[None]):
     }
     """The modes; all but the first are imported when first shown (off the start path)."""
     DEFAULT_MODE = "phases"
-    PREBUILD_AFTER: ClassVar[float | None] = 0.15
-    """Seconds after the first screen is up before the other modes are built, one at a time, while the referee reads
-    it (None: each mode is built when first shown). A mode built ahead is only laid out and drawn when first shown."""
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
     """Screens get ``-narrow`` below 100 columns (layouts in the .tcss files give way)."""
     COMMANDS = App.COMMANDS | {HarbormasterCommands}
@@ -89,9 +78,7 @@ class HarbormasterApp(App[None]):
 
     def __init__(self, game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True,
                  greeting: str = "") -> None:
-        super().__init__()
-        self.game = game
-        """The running game."""
+        super().__init__(game)
         self.greeting = greeting
         """Said when the app starts (``Created a new game at ...`` on a first run), or empty."""
         self.clock = clock or game.clock
@@ -108,16 +95,6 @@ class HarbormasterApp(App[None]):
         """The notifications raised and not yet expired (an open dialog folds them in; see :meth:`notify`)."""
         self.selected: dict[str, str] = {}
         """The name of the selected row of each view shown (``ports`` -> a port); the palette's actions name it."""
-        self.log_problem: str | None = None
-        """Why the save's log does not replay to its state, found once the first screen was up (the app then ends and
-        the command line refuses the save as it would have before showing it); None while it does or is unchecked."""
-        self._log_checked = asyncio.Event()
-        """Set once the log was replayed, whatever the verdict (at once for a game opened with its log replayed or in
-        memory); :attr:`log_problem` says it."""
-        if not getattr(game, "unverified", False):
-            self._log_checked.set()
-        self.prebuilt: list[str] = []
-        """The modes built ahead of their first switch, in order (see :data:`PREBUILD_AFTER`)."""
         self.writer: str | None = game.writer or None
         """For a watching session: who writes the game as last seen (None: nobody); see :meth:`_follow_writer`."""
 
@@ -151,100 +128,6 @@ class HarbormasterApp(App[None]):
             self._say(self.greeting, "success")
             self.notify(self.greeting, title="Welcome to Harbormaster", timeout=20)
         self.set_interval(POLL_SECONDS, self._poll)
-
-    @on(events.Load)
-    def _pause_collector(self) -> None:
-        """No garbage collection while the first screen is built: the opened game and what Textual builds live on.
-
-        With the collector on, each collection walks every object alive; with a
-        long log loaded that walking made start-up markedly slower. The
-        collector comes back, with what exists then set aside, once the first
-        screen is shown (:meth:`_first_screen_shown`).
-        """
-        self._collector_was_on = gc.isenabled()
-        gc.disable()
-
-    @on(events.Ready)
-    def _first_screen_shown(self) -> None:
-        """Once the first screen is up: collect again, but never walk what start-up made (the game, the modules, the
-        first screen); the rest waits until its footer is drawn too (:meth:`_after_first_frame`)."""
-        gc.freeze()
-        if getattr(self, "_collector_was_on", True):
-            gc.enable()
-        self.set_timer(AFTER_FIRST_FRAME, self._after_first_frame)
-
-    def _after_first_frame(self) -> None:
-        """Off the start path: read the other style sheets, replay the save's log, then build the other modes."""
-        self._read_later_css()
-        if not self._log_checked.is_set():
-            self.run_worker(self._check_log(), group="check-log", exclusive=True)
-        if self.PREBUILD_AFTER is not None:
-            self.set_timer(self.PREBUILD_AFTER, self._prebuild_next)
-
-    @on(events.Unmount)
-    def _release_frozen(self) -> None:
-        """Hand what start-up set aside back to the collector when the app ends (a test process runs many apps)."""
-        gc.unfreeze()
-
-    def _read_later_css(self) -> None:
-        """Read every other mode's and the dialogs' style sheets, in one parse, after the first screen is shown.
-
-        A screen whose own ``CSS_PATH`` is new to the app makes Textual re-parse
-        every style sheet it holds when it is first shown; read here, off the
-        start path, a first mode switch or dialog finds them all already parsed.
-        """
-        sheet = self.stylesheet
-        later = [p for p in sorted((HERE / "screens").glob("*.tcss")) if not sheet.has_source(str(p), "")]
-        if not later:
-            return
-        for path in later:
-            sheet.read(path)
-        sheet.reparse()
-        sheet.update(self)
-
-    async def _check_log(self) -> None:
-        """Replay the save's log, a few hundred events at a time between screen updates, once the game is shown (a
-        long log took most of the start-up); commands wait for it. A log that does not replay to the saved state ends
-        the app before anything was changed, and the command line refuses the save as it always did."""
-        steps = self.game.verify_steps()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                problem = done.value
-                break
-            await asyncio.sleep(0)
-        self.log_problem = problem
-        self.game.unverified = bool(problem)
-        self._log_checked.set()
-        if problem:
-            self.exit(return_code=2)
-
-    async def log_checked(self) -> bool:
-        """Wait until the log is known to replay; False if it does not (the app is ending)."""
-        if not self._log_checked.is_set():
-            self._say("Checking that the save's log replays to its state before running commands ...", "info")
-            await self._log_checked.wait()
-        return self.log_problem is None
-
-    def _prebuild_next(self) -> None:
-        """Build the next mode not built yet, off screen (composed, styled and filled from the game, as a first switch
-        would), then the one after it a moment later, so a key pressed meanwhile waits for one mode at most.
-
-        The mode's screen is installed under a name and the mode made to name it (Textual's ``MODES`` may name an
-        installed screen); its first switch then only lays it out and draws it. A screen shown meanwhile is skipped.
-        """
-        for mode in self.MODES:
-            if mode in self._screen_stacks or not self.has_mode(mode) or not callable(self._modes.get(mode)):
-                continue
-            name = f"prebuilt-{mode}"
-            screen = self._modes[mode]()  # type: ignore[operator]
-            self.install_screen(screen, name)
-            self._modes[mode] = name
-            self._register(self, screen)  # mounts it: compose, styles, render_game (Textual's own path for a mode)
-            self.prebuilt.append(mode)
-            self.set_timer(PREBUILD_GAP, self._prebuild_next)
-            return
 
     def _poll(self) -> None:
         """Take another session's changes (one ``stat`` when there are none); never die on a file problem."""
