@@ -17,18 +17,17 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
 from tests.conftest import fixed_clock
+from tests.test_serve_guard import ps
 from tui.serve import exposure_warning, is_loopback
 from tui.session import create_game
 
@@ -54,42 +53,12 @@ def chromium() -> str:
     raise AssertionError  # unreachable
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def start_serve(save: Path, *extra: str) -> tuple[subprocess.Popen[bytes], dict[str, str]]:
+    """``harbormaster serve SAVE --port N ...``; (process, its printed addresses: ``writer``, ``watcher``, ``base``)."""
+    return ps.start_serve(save, *extra)
 
 
-def start_serve(save: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
-    """``harbormaster serve SAVE --port N ...`` in a process group of its own; (process, URL) once it answers."""
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", str(save), "--port", str(port), *extra],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"serve ended: {proc.stderr.read().decode() if proc.stderr else ''}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return proc, url
-        except OSError:
-            time.sleep(0.2)
-    stop(proc)
-    raise AssertionError("serve did not answer")
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    """SIGTERM to the server's process group (the server and the app of each tab), then wait."""
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
+stop = ps.stop
 
 
 class Tab:
@@ -156,8 +125,10 @@ def save(tmp_path: Path, data: Path) -> Path:
 
 
 def test_each_tab_is_a_session_the_first_writes_the_others_watch(browser: Any, save: Path, tmp_path: Path) -> None:
-    """Issue 13 (the game in a browser): keys act in the first tab; a second tab is read-only and follows it."""
-    proc, url = start_serve(save)
+    """Issue 13 (the game in a browser): keys act in the first tab; a second tab is read-only and follows it.
+    Issue 18.1: the referee's printed address (with its token) opens the game in one step."""
+    proc, urls = start_serve(save)
+    url = urls["writer"]
     try:
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         first = Tab(context.new_page(), url)
@@ -194,9 +165,10 @@ def test_each_tab_is_a_session_the_first_writes_the_others_watch(browser: Any, s
 
 
 def test_read_only_serves_viewers_only(browser: Any, save: Path) -> None:
-    """--read-only: even the first tab cannot change the game."""
+    """--read-only: even the first tab cannot change the game (issue 18.1: it prints the watchers' address only)."""
     before = save.read_bytes()
-    proc, url = start_serve(save, "--read-only")
+    proc, urls = start_serve(save, "--read-only")
+    url = urls["watcher"]
     try:
         tab = Tab(browser.new_page(), url)
         tab.wait_for("⚓ Harbormaster", "READ-ONLY", "Opened read-only")
@@ -208,6 +180,31 @@ def test_read_only_serves_viewers_only(browser: Any, save: Path) -> None:
     assert save.read_bytes() == before
 
 
+def test_18_1_a_watchers_link_opened_first_cannot_write(browser: Any, save: Path) -> None:
+    """Issue 18.1: the watchers' printed address, opened before any referee tab, runs read-only; the page loads with
+    the token's cookie only (scripts, WebSocket), and a page of another site cannot open the socket."""
+    proc, urls = start_serve(save)
+    try:
+        page = browser.new_page()
+        tab = Tab(page, urls["watcher"])
+        tab.wait_for("⚓ Harbormaster", "READ-ONLY", "Opened read-only")
+        at = tab.mark()
+        tab.press("n")
+        tab.wait_for("read-only", since=at)
+        assert events(save) == {}
+        cookies = page.context.cookies()
+        assert [(c["httpOnly"], c["sameSite"]) for c in cookies] == [(True, "Strict")]
+        foreign = browser.new_page()  # another site's page, in the same browser as the cookie
+        foreign.route("http://evil.example.com/", lambda route: route.fulfill(body="<html></html>", content_type="text/html"))
+        foreign.goto("http://evil.example.com/")
+        ws = urls["base"].replace("http:", "ws:") + "/ws"
+        verdict = foreign.evaluate("""url => new Promise(done => { const s = new WebSocket(url);
+            s.onopen = () => done("opened"); s.onerror = () => done("refused"); })""", ws)
+        assert verdict == "refused"
+    finally:
+        stop(proc)
+
+
 def test_only_loopback_is_quiet() -> None:
     """Binding beyond loopback warns that anyone reaching the port can act as the referee, unless read-only."""
     assert all(is_loopback(h) for h in ("127.0.0.1", "127.0.1.1", "::1", "localhost"))
@@ -215,11 +212,13 @@ def test_only_loopback_is_quiet() -> None:
     assert exposure_warning("127.0.0.1", 8000, False) is None
     assert exposure_warning("0.0.0.0", 8000, True) is None
     warning = exposure_warning("0.0.0.0", 8000, False)
-    assert warning is not None and "anyone who reaches this port" in warning.lower() and "referee" in warning
+    assert warning is not None and "plain HTTP" in warning and "referee's token" in warning and "ssh -L" in warning
 
 
 def test_serve_on_every_address_prints_the_warning(save: Path) -> None:
-    port = free_port()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", str(save), "--host", "0.0.0.0", "--port", str(port)],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
@@ -228,11 +227,11 @@ def test_serve_on_every_address_prints_the_warning(save: Path) -> None:
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline and proc.poll() is None:
             try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).close()
+                socket.create_connection(("127.0.0.1", port), timeout=2).close()
                 break
             except OSError:
                 time.sleep(0.2)
     finally:
         stop(proc)
     err = proc.stderr.read().decode() if proc.stderr else ""
-    assert "WARNING: serving on 0.0.0.0" in err and "the first tab to open it is the referee" in err
+    assert "WARNING: serving on 0.0.0.0" in err and "plain HTTP" in err

@@ -2,7 +2,7 @@
 
     harbormaster branch PATH --at SEQ NEW_PATH        a new save: the log up to entry SEQ and its state
     harbormaster report PATH [--side SIDE] [--turn T] [--format md|html] [--output FILE]
-    harbormaster serve [PATH] [--host 127.0.0.1] [--port 8000] [--read-only]
+    harbormaster serve [PATH] [--host 127.0.0.1] [--port 8000] [--read-only] [--public-url URL]
 
 Kept beside :mod:`tui.cli` (which dispatches here) so each stays one idea.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any, Callable, NoReturn
 
 from .branch import BranchError, branch_save, describe_parent
 from .paths import data_dir, default_save
@@ -99,19 +100,37 @@ def _report(argv: list[str]) -> int:
     return 0
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose refusal is one line (no usage block), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def _serve_option(check: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type from a check raising ValueError: its message becomes the refusal."""
+    def convert(text: str) -> Any:
+        try:
+            return check(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return convert
+
+
 def _serve(argv: list[str]) -> int:
     from . import serve
 
-    p = argparse.ArgumentParser(
+    p = _OneLineParser(
         prog="harbormaster serve",
         description="Serve the game to web browsers. Each browser tab is a session like an SSH one: the first "
         "writes the game, the others watch it live, read-only.",
     )
     p.add_argument("path", nargs="?", type=Path, help="the save (default: your default save)")
     p.add_argument("--host", default=serve.DEFAULT_HOST, help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=serve.DEFAULT_PORT, help="port (default 8000)")
+    p.add_argument("--port", type=_serve_option(serve.parse_port), default=serve.DEFAULT_PORT, help="port (default 8000)")
     p.add_argument("--read-only", action="store_true", help="serve viewers only: no tab can change the game")
-    p.add_argument("--public-url", help="the address browsers reach the server at, when it differs (a proxy)")
+    p.add_argument("--public-url", type=_serve_option(serve.check_public_url),
+                   help="the address browsers reach the server at, when it differs (a proxy, a tunnel on another port)")
     args = p.parse_args(argv)
     path = args.path or default_save()
     return serve.run(path, host=args.host, port=args.port, read_only=args.read_only, public_url=args.public_url)

@@ -6,9 +6,12 @@ other one opens the game as a live read-only viewer (and takes over when the
 writer's tab closes and a new tab opens). ``--read-only`` starts every tab
 with ``--read-only``: viewers only, for the players.
 
-Anyone who can reach the port can open a tab, and the first tab is the
-referee: there is no password. So the default address is the loopback one,
-and any other address prints a warning unless the server is read-only.
+Nobody opens a tab without a secret: ``serve`` prints the referee's address
+and the watchers' address, each with its own random token, and refuses any
+request without one or from a foreign origin (:mod:`tui.serve_guard`). A
+watcher's tab always runs read-only. The traffic is plain HTTP, so the default
+address is the loopback one, and any other address prints a warning unless
+the server is read-only.
 """
 
 from __future__ import annotations
@@ -20,10 +23,34 @@ import sys
 from pathlib import Path
 
 from .paths import data_dir
+from .serve_guard import WATCH, WRITE, GuardedServer, Tokens, parse_origin
 from .session import GameOpenError, create_game, open_game
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+
+
+def parse_port(text: str) -> int:
+    """A TCP port from the command line (1 to 65535); ValueError with the one-line reason otherwise."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise ValueError(f"a port is a number from 1 to 65535, not {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise ValueError(f"a port is a number from 1 to 65535, not {port}")
+    return port
+
+
+def check_public_url(text: str) -> str:
+    """A ``--public-url`` (http or https, with a host); ValueError with the one-line reason otherwise."""
+    if parse_origin(text) is None:
+        raise ValueError(f"an http:// or https:// address with a host is needed, not {text!r}")
+    return text.rstrip("/")
+
+
+def token_url(base: str, token: str) -> str:
+    """The address a browser opens in one step: ``base`` with the token in its query."""
+    return f"{base.rstrip('/')}/?token={token}"
 
 
 def is_loopback(host: str) -> bool:
@@ -41,10 +68,10 @@ def exposure_warning(host: str, port: int, read_only: bool) -> str | None:
     if is_loopback(host) or read_only:
         return None
     return (
-        f"WARNING: serving on {host}:{port}, which other machines can reach. Anyone who reaches this port "
-        "can open the game in a browser, and the first tab to open it is the referee: it can change the game, "
-        "undo and redo, with no password. Serve players with --read-only, or keep the default 127.0.0.1 and "
-        f"reach it through an SSH tunnel (ssh -L {port}:127.0.0.1:{port} THIS_HOST)."
+        f"WARNING: serving on {host}:{port}, which other machines can reach, over plain HTTP: anyone who can see "
+        "the traffic between a browser and this machine can read the referee's token and change the game. Serve "
+        "players with --read-only, or keep the default 127.0.0.1 and reach it through an SSH tunnel "
+        f"(ssh -L {port}:127.0.0.1:{port} THIS_HOST)."
     )
 
 
@@ -85,8 +112,6 @@ def check_save(path: Path) -> str | None:
 def run(path: Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, read_only: bool = False,
         public_url: str | None = None) -> int:
     """Serve ``path`` until Ctrl+C or SIGTERM; returns the exit status (2 when the save or the port is unusable)."""
-    from textual_serve.server import Server
-
     path = Path(path)
     problem = check_save(path)
     if problem:
@@ -96,9 +121,15 @@ def run(path: Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, read_
     if warning:
         print(warning, file=sys.stderr)
     url = public_url or default_public_url(host, port)
-    who = "viewers only (--read-only)" if read_only else "the first tab writes the game, other tabs watch it"
-    print(f"Serving {path} at {url} — {who}. Ctrl+C stops.", flush=True)
-    server = Server(app_command(path, read_only), host=host, port=port, title=f"Harbormaster — {path.name}", public_url=url)
+    tokens = Tokens.new(read_only)
+    if tokens.writer is None:
+        print(f"Serving {path} at {url} — viewers only (--read-only). Ctrl+C stops.")
+    else:
+        print(f"Serving {path} at {url} — the first referee tab writes the game, other tabs watch it. Ctrl+C stops.")
+        print(f"  Referee (can change the game; keep it to yourself): {token_url(url, tokens.writer)}")
+    print(f"  Watchers (read-only): {token_url(url, tokens.watcher)}", flush=True)
+    commands = {WRITE: app_command(path, read_only), WATCH: app_command(path, True)}
+    server = GuardedServer(commands, tokens, host=host, port=port, title=f"Harbormaster — {path.name}", public_url=url)
     try:
         server.serve()
     except OSError as exc:

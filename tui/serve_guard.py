@@ -1,0 +1,217 @@
+"""Who may open a served game: the secret tokens, the allowed origins, and the guarded textual-serve server.
+
+``harbormaster serve`` makes two random tokens: the referee's (writer) token
+and the watchers' token (``--read-only`` makes the watchers' one only). The
+first request carries the token in its URL (``?token=...``); the page answers
+with an HttpOnly, SameSite=Strict cookie holding it, so the page's scripts,
+styles and WebSocket, all on the same origin, carry it without showing it.
+Every route refuses a request without a valid token (403), and any request
+whose ``Origin`` (sent by browsers on the WebSocket and on scripted requests)
+or ``Host`` is not the served address, so a web page of another site cannot
+drive the game from the referee's browser. A tab opened with the watchers'
+token runs ``harbormaster PATH --read-only``: it can never write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable
+from urllib.parse import urlsplit
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+WRITE = "write"
+WATCH = "watch"
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+Origin = tuple[str, str, int]  # scheme, host name (lower case, no brackets), port
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """The secrets of one ``serve``: the writer's (None when read-only) and the watchers'."""
+
+    writer: str | None
+    watcher: str
+
+    @classmethod
+    def new(cls, read_only: bool) -> Tokens:
+        """Fresh random tokens (256 bits each); no writer token when ``read_only``."""
+        return cls(None if read_only else secrets.token_urlsafe(32), secrets.token_urlsafe(32))
+
+    def role(self, token: str | None) -> str | None:
+        """:data:`WRITE`, :data:`WATCH` or None (no such token), compared in constant time."""
+        if not token:
+            return None
+        given = token.encode("utf-8", "replace")
+        writer = self.writer is not None and secrets.compare_digest(given, self.writer.encode())
+        watcher = secrets.compare_digest(given, self.watcher.encode())
+        return WRITE if writer else WATCH if watcher else None
+
+
+def parse_origin(url: str) -> Origin | None:
+    """``(scheme, host, port)`` of an http(s) URL or ``Origin`` header, the default port filled in; None if it is not one."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return scheme, parts.hostname.lower(), port or (443 if scheme == "https" else 80)
+
+
+def allowed_origins(host: str, port: int, public_url: str | None) -> frozenset[Origin]:
+    """The origins a served page may have: the bound address (every loopback name of it), and ``public_url``."""
+    names = {host.strip("[]").lower()} - set(WILDCARD_HOSTS)
+    if not names or names & set(LOOPBACK_NAMES) or host.startswith("127."):
+        names |= set(LOOPBACK_NAMES)
+    origins = {("http", name, port) for name in names}
+    public = parse_origin(public_url) if public_url else None
+    if public is not None:
+        origins.add(public)
+    return frozenset(origins)
+
+
+def cookie_name(port: int) -> str:
+    """The cookie holding the token: one per port, since browsers share cookies between the ports of a host."""
+    return f"harbormaster-serve-{port}"
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class GuardedServer(Server):
+    """textual-serve's server behind the token and origin checks; each tab runs the writer's or the watchers' command."""
+
+    def __init__(self, commands: dict[str, str], tokens: Tokens, *, host: str, port: int, title: str,
+                 public_url: str) -> None:
+        super().__init__(commands[WATCH], host=host, port=port, title=title, public_url=public_url)
+        self.commands = commands
+        self.tokens = tokens
+        self.origins = allowed_origins(host, port, public_url)
+        self.public = parse_origin(public_url)
+        self.cookie = cookie_name(port)
+
+    # ------------------------------------------------------------ checks
+    def refusal(self, request: web.Request) -> tuple[str | None, str]:
+        """(role, why): the role the request may act as, or None and the reason it is refused."""
+        origin = request.headers.get("Origin")
+        if origin is not None and parse_origin(origin) not in self.origins:
+            return None, f"foreign origin {origin[:80]!r}"
+        if self.host_origin(request) is None:
+            return None, f"unknown host {request.host[:80]!r}: open the address harbormaster serve printed"
+        given = request.query.get("token")
+        token = given if given is not None else request.cookies.get(self.cookie)
+        role = self.tokens.role(token)
+        if role is None:
+            return None, "no valid token: open the address harbormaster serve printed (with its ?token=...)"
+        return role, ""
+
+    def host_origin(self, request: web.Request) -> Origin | None:
+        """The allowed origin the request's ``Host`` names (its scheme taken from the public URL), or None."""
+        for scheme in ("http", "https"):
+            found = parse_origin(f"{scheme}://{request.host}")
+            if found in self.origins:
+                return found
+        return None
+
+    @web.middleware
+    async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Refuse (403) any request without a valid token or from a foreign origin; set the cookie from a URL token."""
+        role, why = self.refusal(request)
+        if role is None:
+            raise web.HTTPForbidden(text=f"harbormaster serve: refused: {why}\n", headers=self.headers())
+        request["role"] = role
+        response = await handler(request)
+        if not response.prepared:
+            response.headers.update(self.headers())
+            token = request.query.get("token")
+            if token is not None:
+                https = self.host_origin(request) == self.public and self.public is not None and self.public[0] == "https"
+                response.set_cookie(self.cookie, token, path="/", httponly=True, samesite="Strict", secure=https)
+        return response
+
+    @staticmethod
+    def headers() -> dict[str, str]:
+        """Headers of every answer: no caching, no referrer (the URL holds the token), no framing by other sites."""
+        return {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
+                "Content-Security-Policy": "frame-ancestors 'none'"}
+
+    # ------------------------------------------------------------ routes
+    async def _make_app(self) -> web.Application:
+        app = web.Application(middlewares=[self.guard])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.handle_websocket, name="websocket"),
+            web.get("/ws/watch", self.handle_websocket, name="watch"),
+            web.get("/download/{key}", self.handle_download, name="download"),
+            web.static("/static", self.statics_path, name="static"),
+        ])
+        return app
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+        """The page: its scripts and WebSocket on the origin it was opened at; a watcher's page opens ``/ws/watch``."""
+        origin = self.host_origin(request)
+        base = self.public_url.rstrip("/") if origin == self.public else f"http://{request.host}"
+        route = "websocket" if request["role"] == WRITE else "watch"
+        ws = ("wss:" if base.startswith("https") else "ws:") + base.split(":", 1)[1] + str(request.app.router[route].url_for())
+        context: dict[str, Any] = {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": ws,
+            "config": {"static": {"url": base + "/static/"}},
+            "application": {"name": self.title},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One tab: the writer's command for a writer on ``/ws``, the read-only one for anyone else."""
+        role = request["role"] if request.match_info.route.name == "websocket" else WATCH
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        app_service: AppService | None = None
+        try:
+            await websocket.prepare(request)
+            app_service = AppService(self.commands[role], write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                                     close=websocket.close, download_manager=self.download_manager, debug=self.debug)
+            await app_service.start(width, height)
+            try:
+                await self._process_messages(websocket, app_service)
+            finally:
+                await app_service.stop()
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # a broken tab must not stop the server; logged as textual-serve does
+            logging.getLogger("textual-serve").exception(error)
+        finally:
+            if app_service is not None:
+                await app_service.stop()
+        return websocket
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until Ctrl+C or SIGTERM, without textual-serve's banner or an access log (its lines would hold the tokens)."""
+        import signal
+
+        self.debug = debug
+        self.initialize_logging()
+        try:
+            loop = asyncio.get_event_loop()
+        except Exception:
+            loop = asyncio.new_event_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, self.request_exit)
+            except NotImplementedError:
+                pass
+        web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
+                    access_log=None, print=lambda *args: None)
