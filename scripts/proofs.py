@@ -2,11 +2,13 @@
 """Proofs that nothing is lost: kill test, concurrent writers, corrupt saves, fuzzed input, and files.
 
     python scripts/proofs.py [--kills 1000] [--procs 8] [--corrupt 500] [--fuzz 5000]
-        [--exec-kills 100] [--damaged 23] [--lock-race 6] [--permissions]
+        [--exec-kills 100] [--damaged 23] [--lock-race 6] [--permissions] [--serve 50]
 
 The file parts (kills of real ``exec`` processes, damaged saves through every
 open path, the lock-deletion race, permissions) live in ``proofs_files.py``;
-each has its own flag, and 0 skips it.
+each has its own flag, and 0 skips it. The ``serve`` probes (no token, a wrong
+one, a foreign Origin, a watcher's tab pressing keys, a second Unix account)
+live in ``proofs_serve.py``; ``--serve 0`` skips them.
 
 Prints the figures (kills survived, commands lost, corruptions detected,
 fuzz cases, concurrent commands). The tests in tests/test_proofs.py run small
@@ -38,6 +40,7 @@ from tui.session import create_game, open_game  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fuzz_commands import FuzzReport, fuzz_test  # noqa: E402,F401  (the fuzz part lives in its own module)
 import proofs_files  # noqa: E402
+import proofs_serve  # noqa: E402
 
 SEED = 11
 
@@ -340,6 +343,7 @@ def main() -> None:
     parser.add_argument("--corrupt", type=int, default=500)
     parser.add_argument("--fuzz", type=int, default=5000, help="random command lines per rule set (engine and CLI)")
     proofs_files_arguments(parser)
+    parser.add_argument("--serve", type=int, default=50, help="rounds of unauthorised knocks on a served game")
     args = parser.parse_args()
     import tempfile
 
@@ -361,6 +365,8 @@ def main() -> None:
         for f in report.failures[:5]:
             print("  ", f)
         run_file_proofs(folder, args, rng)
+        if args.serve:
+            serve_proof(folder, args.serve)
         print(f"total {time.perf_counter() - start:.0f} s")
 
 
@@ -402,6 +408,21 @@ def run_file_proofs(folder: Path, args: argparse.Namespace, rng: random.Random) 
                   f"refusals without traceback, nothing created), {len(r.failures)} failures")
             for f in r.failures[:5]:
                 print("  ", f)
+
+
+def serve_proof(folder: Path, rounds: int) -> None:
+    """Run and print the serve probes (scripts/proofs_serve.py)."""
+    r = proofs_serve.serve_test(folder, rounds, watcher_tabs=3)
+    print(f"serve: {r.accepted} of {r.unauthorised} unauthorised connections accepted (page, script and WebSocket "
+          f"with no token, a wrong one, or the referee's from a foreign Origin); watcher tabs: {r.watcher_writes} "
+          f"writes from {r.watcher_tabs} tabs pressing a key (the referee's tab, the control: {r.writer_writes})")
+    if r.cross_user_skipped:
+        print(f"serve, second Unix account: skipped ({r.cross_user_skipped})")
+    else:
+        print(f"serve, second Unix account on loopback: {r.cross_user_accepted} of {r.cross_user} connections accepted, "
+              f"token in a command line it can read: {r.token_visible}")
+    for f in r.failures[:5]:
+        print("  ", f)
 
 
 if __name__ == "__main__":

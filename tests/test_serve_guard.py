@@ -184,3 +184,12 @@ def test_18_6_serve_refuses_a_public_url_that_is_not_http(tmp_path: Path) -> Non
                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
         assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1 and "public-url" in out.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_18_1_the_serve_proof_in_small(tmp_path: Path) -> None:
+    """Issue 18.1: ``scripts/proofs.py --serve`` in small: no unauthorised knock accepted, watchers write nothing,
+    the referee's tab (the control) writes."""
+    report = ps.serve_test(tmp_path, rounds=1)
+    assert report.unauthorised >= 11 and report.accepted == 0, report.failures
+    assert report.watcher_tabs == 1 and report.watcher_writes == 0 and report.writer_writes == 1
+    assert report.cross_user_skipped or (report.cross_user >= 8 and report.cross_user_accepted == 0 and not report.token_visible)
