@@ -73,6 +73,9 @@ def test_18_1_only_the_served_address_and_the_public_url_are_allowed_origins() -
     for foreign in ("http://evil.example.com", "http://127.0.0.1:8001", "https://127.0.0.1:8000", "http://games.example.org",
                     "http://127.0.0.1.evil.example.com:8000", "null", "", "file://", "http://localhost:99999"):
         assert parse_origin(foreign) not in origins, foreign
+    tunnel = allowed_origins("127.0.0.1", 8000, "http://127.0.0.1:9000")  # ssh -L 9000:127.0.0.1:8000
+    assert {parse_origin("http://localhost:9000"), parse_origin("http://127.0.0.1:8000")} <= tunnel
+    assert parse_origin("http://example.org:9000") not in tunnel
 
 
 def test_18_1_without_a_token_the_page_and_the_websocket_are_refused(served: dict[str, str]) -> None:
@@ -96,6 +99,9 @@ def test_18_1_the_printed_address_opens_in_one_step_and_leaves_a_strict_cookie(s
         cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and writer in cookie
     assert f'data-session-websocket-url="ws://127.0.0.1:{base.rsplit(":", 1)[1]}/ws"' in page
+    port = base.rsplit(":", 1)[1]
+    with urllib.request.urlopen(f"http://localhost:{port}/?token={writer}", timeout=10) as response:
+        assert f'data-session-websocket-url="ws://localhost:{port}/ws"' in response.read().decode()  # same site as the page
     jar = cookie.split(";", 1)[0]
     assert ps.page_status(f"{base}/static/js/textual.js", cookie=jar) == 200
     assert ps.websocket_status(f"{base}/ws", origin=base, cookie=jar) == 101

@@ -76,8 +76,8 @@ def allowed_origins(host: str, port: int, public_url: str | None) -> frozenset[O
         names |= set(LOOPBACK_NAMES)
     origins = {("http", name, port) for name in names}
     public = parse_origin(public_url) if public_url else None
-    if public is not None:
-        origins.add(public)
+    if public is not None:  # a tunnel's local end (http://127.0.0.1:9000) answers to every loopback name too
+        origins |= {(public[0], name, public[2]) for name in LOOPBACK_NAMES} if public[1] in LOOPBACK_NAMES else {public}
     return frozenset(origins)
 
 
@@ -160,9 +160,11 @@ class GuardedServer(Server):
         return app
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
-        """The page: its scripts and WebSocket on the origin it was opened at; a watcher's page opens ``/ws/watch``."""
+        """The page: its scripts and WebSocket at the public address, or on this machine at the loopback name it was
+        opened with (the cookie of ``localhost`` is not sent to ``127.0.0.1``); a watcher's page opens ``/ws/watch``."""
         origin = self.host_origin(request)
-        base = self.public_url.rstrip("/") if origin == self.public else f"http://{request.host}"
+        local = self.public is None or self.public[1] in LOOPBACK_NAMES
+        base = f"{origin[0]}://{request.host}" if local and origin and origin != self.public else self.public_url.rstrip("/")
         route = "websocket" if request["role"] == WRITE else "watch"
         ws = ("wss:" if base.startswith("https") else "ws:") + base.split(":", 1)[1] + str(request.app.router[route].url_for())
         context: dict[str, Any] = {
