@@ -137,7 +137,9 @@ def start_serve(save: Path, *extra: str) -> tuple[subprocess.Popen[bytes], dict[
         except OSError:
             time.sleep(0.2)
             continue
-        time.sleep(0.2)  # the addresses are printed (and flushed) before the port is bound
+        printed_by = time.monotonic() + 5  # the addresses are printed once the port is bound
+        while time.monotonic() < printed_by and not any("Watchers" in line for line in printed):
+            time.sleep(0.05)
         urls = {"base": f"http://127.0.0.1:{port}"}
         for line in printed:
             if line.strip().startswith("Referee"):

@@ -122,14 +122,18 @@ def run(path: Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, read_
         print(warning, file=sys.stderr)
     url = public_url or default_public_url(host, port)
     tokens = Tokens.new(read_only)
-    if tokens.writer is None:
-        print(f"Serving {path} at {url} — viewers only (--read-only). Ctrl+C stops.")
-    else:
-        print(f"Serving {path} at {url} — the first referee tab writes the game, other tabs watch it. Ctrl+C stops.")
-        print(f"  Referee (can change the game; keep it to yourself): {token_url(url, tokens.writer)}")
-    print(f"  Watchers (read-only): {token_url(url, tokens.watcher)}", flush=True)
+
+    def announce() -> None:
+        if tokens.writer is None:
+            print(f"Serving {path} at {url} — viewers only (--read-only). Ctrl+C stops.")
+        else:
+            print(f"Serving {path} at {url} — the first referee tab writes the game, other tabs watch it. Ctrl+C stops.")
+            print(f"  Referee (can change the game; keep it to yourself): {token_url(url, tokens.writer)}")
+        print(f"  Watchers (read-only): {token_url(url, tokens.watcher)}", flush=True)
+
     commands = {WRITE: app_command(path, read_only), WATCH: app_command(path, True)}
-    server = GuardedServer(commands, tokens, host=host, port=port, title=f"Harbormaster — {path.name}", public_url=url)
+    server = GuardedServer(commands, tokens, host=host, port=port, title=f"Harbormaster — {path.name}", public_url=url,
+                           announce=announce)
     try:
         server.serve()
     except OSError as exc:

@@ -93,8 +93,9 @@ class GuardedServer(Server):
     """textual-serve's server behind the token and origin checks; each tab runs the writer's or the watchers' command."""
 
     def __init__(self, commands: dict[str, str], tokens: Tokens, *, host: str, port: int, title: str,
-                 public_url: str) -> None:
+                 public_url: str, announce: Callable[[], None] = lambda: None) -> None:
         super().__init__(commands[WATCH], host=host, port=port, title=title, public_url=public_url)
+        self.announce = announce
         self.commands = commands
         self.tokens = tokens
         self.origins = allowed_origins(host, port, public_url)
@@ -143,7 +144,7 @@ class GuardedServer(Server):
     @staticmethod
     def headers() -> dict[str, str]:
         """Headers of every answer: no caching, no referrer (the URL holds the token), no framing by other sites."""
-        return {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
+        return {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff",
                 "Content-Security-Policy": "frame-ancestors 'none'"}
 
     # ------------------------------------------------------------ routes
@@ -201,7 +202,8 @@ class GuardedServer(Server):
         return websocket
 
     def serve(self, debug: bool = False) -> None:
-        """Serve until Ctrl+C or SIGTERM, without textual-serve's banner or an access log (its lines would hold the tokens)."""
+        """Serve until Ctrl+C or SIGTERM: ``announce`` once the port is bound; no textual-serve banner, no access log
+        (its lines would hold the tokens)."""
         import signal
 
         self.debug = debug
@@ -216,4 +218,4 @@ class GuardedServer(Server):
             except NotImplementedError:
                 pass
         web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
-                    access_log=None, print=lambda *args: None)
+                    access_log=None, print=lambda *args: self.announce())
