@@ -90,6 +90,19 @@ def test_mulberries_p1_marine_places_a_port_of_capacity_2_in_a_production_turn()
     refused(at(logistics_game(), 1, "produce"), "mulberry 0101", "production turn")
 
 
+def test_mulberries_p1_l7_throughout_a_production_turn_issue21_1() -> None:
+    """Issue 21 point 1, RULINGS L7: a Mulberry is established "during a Production Turn" (airfields and bridges say
+    "in the Production Phase"): accepted in any segment of a production turn, refused in any other turn."""
+    for step, hex_id in (("initiative", "0101"), ("movement", "0201"), ("combat", "0301"), ("production-end", "0401")):
+        game = at(logistics_game(), PRODUCTION_TURN, step)
+        result = ok(game, f"mulberry {hex_id}")
+        assert world(game).mulberries[hex_id].owner == "allied" and "reduce the Marine by 1 cv" in result.message
+    for step in ("movement", "combat"):
+        refused(at(logistics_game(), 1, step), "mulberry 0101", "production turn", "L7")
+    game = at(logistics_game(), PRODUCTION_TURN, "movement")
+    refused(game, "airfield 0505", "not legal")  # airfields stay in the Production Phase (Airfields ¶1)
+
+
 def test_mulberries_p2_two_hits_in_one_battle_destroy() -> None:
     game = at(logistics_game(), 1, "combat")
     ok(game, "hit mulberry 1102")
