@@ -78,8 +78,12 @@ def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
 
 
 def _required(state: GameState) -> list[Pending]:
-    """The required prompts of the current segment still unanswered (the ones leaving it skips)."""
-    return [p for p in state.flow.pending if p.required and p.expires == "segment"]
+    """The required prompts still unanswered, the segment's own and those a command raised (the ones leaving it skips).
+
+    A required prompt blocks ``next`` and ``goto`` wherever it comes from (DESIGN "Prompts and effects"; issue 21,
+    points 2 and 3): one a command raised to be kept until answered (``expires="answer"``) holds the turn too.
+    """
+    return [p for p in state.flow.pending if p.required]
 
 
 def _check_required(state: GameState, verb: str, force: bool) -> None:
@@ -101,7 +105,7 @@ def _advance(ctx: EngineContext, state: GameState) -> tuple[GameState, list[str]
     seg = ctx.segment
     details: list[str] = []
     for p in state.flow.pending:
-        if p.expires == "segment":
+        if _dropped(p):
             details.append(f"skipped: {p.id} — {p.text}" + (" (required)" if p.required else ""))
     world = state.world
     for eff in seg.exit:
@@ -111,11 +115,17 @@ def _advance(ctx: EngineContext, state: GameState) -> tuple[GameState, list[str]
     index, turn = seg.index + 1, state.flow.turn
     if index >= len(seq):
         index, turn = 0, turn + 1
-    kept = tuple(p for p in state.flow.pending if p.expires != "segment")
+    kept = tuple(p for p in state.flow.pending if not _dropped(p))
     state = replace(state, world=world, flow=replace(state.flow, turn=turn, index=index, pending=kept, answered=()))
     new_state, lines = enter_segment(ctx.ruleset, replace(ctx, state=state), state)
     details.extend(lines)
     return new_state, details
+
+
+def _dropped(prompt: Pending) -> bool:
+    """Whether leaving the segment drops ``prompt`` (recorded as skipped): the segment's own, and every required one
+    (only ``--force`` leaves a required prompt unanswered, and then it is skipped, not carried to a later segment)."""
+    return prompt.expires == "segment" or prompt.required
 
 
 # ------------------------------------------------------------------ goto
