@@ -183,13 +183,21 @@ def enter_segment(ruleset: Any, ctx: EngineContext, state: GameState) -> tuple[G
                 raise RuleError(f"rule set has no condition '{spec.when}' (prompt {spec.id})")
             if not cond(state, seg):
                 continue
-        raised.append(
-            Pending(
-                id=spec.id, text=spec.text, kind=spec.kind, effect=spec.effect, choices=tuple(spec.choices),
-                dice=spec.dice, min=spec.min, max=spec.max, required=spec.required, rule=spec.rule, raised=seg.key,
-            )
+        prompt = Pending(
+            id=spec.id, text=spec.text, kind=spec.kind, effect=spec.effect, choices=tuple(spec.choices),
+            dice=spec.dice, min=spec.min, max=spec.max, required=spec.required, rule=spec.rule, raised=seg.key,
         )
-        lines.append(f"prompt: {spec.id} — {spec.text}" + (" (required)" if spec.required else ""))
+        if spec.each:
+            expand = ruleset.expansions.get(spec.each)
+            if expand is None:
+                raise RuleError(f"rule set has no expansion '{spec.each}' (prompt {spec.id})")
+            each = [replace(prompt, id=f"{spec.id}-{item}", text=text, choices=choices or prompt.choices, subject=item,
+                            args={"item": item}) for item, text, choices in expand(state, seg)]
+        else:
+            each = [prompt]
+        for p in each:
+            raised.append(p)
+            lines.append(f"prompt: {p.id} — {p.text}" + (" (required)" if p.required else ""))
     if raised:
         state = state.with_flow(pending=state.flow.pending + tuple(raised))
     return state, lines

@@ -37,7 +37,10 @@ class PromptSpec(DataModel):
     ``max``), ``roll`` (``dice`` rolled by the app or typed in) or ``confirm``
     (yes/no on a board condition the app cannot see). ``when`` names a
     condition of the rule set that must hold for the prompt to be asked;
-    ``effect`` names the rule-set effect applied with the answer.
+    ``effect`` names the rule-set effect applied with the answer. ``each``
+    names an expansion of the rule set that asks the prompt once per item
+    (each city that must choose): prompt ``ID-ITEM``, with the item's own text
+    and choices; nothing is asked where there is no item.
     """
 
     id: str
@@ -51,6 +54,7 @@ class PromptSpec(DataModel):
     rule: str = ""
     when: str = ""
     effect: str = ""
+    each: str = ""
     note: str = ""
 
 
