@@ -109,6 +109,9 @@ def test_factories_p6_growth_happens_on_leaving_end_of_production_issue21_3() ->
     assert w.factories["1103"] == {"navy": 1}
     assert any(d.startswith("End of production:") and "Factories ¶6" in d for d in result.details), result.details
     assert "Ashford (0914): +1 PP Air (2 of 2)" in result.details and not any(d.startswith("skipped:") for d in result.details)
+    # DESIGN "Prompts and effects": what the app did on its own is in that event's summary (the Log, the briefings)
+    assert "End of production: 6 city(ies) below the maximum grew by 1 PP (Factories ¶6)" in result.message
+    assert game.events[-1]["summary"] == result.message and result.message.startswith("→ Turn 3 · Initiative")
 
 
 def test_factories_p6_the_choice_skipped_only_with_force_and_logged_issue21_3() -> None:
@@ -121,6 +124,7 @@ def test_factories_p6_the_choice_skipped_only_with_force_and_logged_issue21_3() 
     assert any(d.startswith("skipped: grow-1103 ") and d.endswith("(required)") for d in result.details)
     assert w.factories.get("1103", {}) == {}  # Wexham: no factory chosen, no growth
     assert any(d.startswith("Wexham") and "no growth" in d and "skipped" in d for d in result.details), result.details
+    assert "End of production: 5 city(ies) below the maximum grew by 1 PP, 1 did not (no factory chosen)" in result.message
     assert w.factories["1602"] == {"navy": 2, "air": 1} and w.factories["0914"] == {"air": 2}
     assert not game.state.flow.pending or all(not p.id.startswith("grow-") for p in game.state.flow.pending)
 

@@ -17,7 +17,7 @@ from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
 from ..rules.core.names import recording_names
 from ..rules.core.numbers import MOST, read_amount
-from ..rules.core.phases import resolve_ahead
+from ..rules.core.phases import Reported, resolve_ahead
 from ..rules.core.ruleset import Outcome, Verb, where_legal
 from ..rules.core.rulings import cited_rulings
 from ..rules.core.state import GameState, Pending
@@ -73,8 +73,13 @@ def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     _check_required(ctx.state, "next", bool(opts.get("force")))
     new_state, details = _advance(ctx, ctx.state)
     new_ctx = replace(ctx, state=new_state)
-    summary = f"→ {new_ctx.turn_label} · {new_ctx.segment.title}"
+    summary = f"→ {new_ctx.turn_label} · {new_ctx.segment.title}" + _reported(details)
     return Outcome(world=new_state.world, summary=summary, details=tuple(details), state=new_state)
+
+
+def _reported(details: list[str]) -> str:
+    """``; LINE`` for each line the effects run reported for the event's summary (:class:`Reported`), else empty."""
+    return "".join(f"; {line}" for line in details if isinstance(line, Reported))
 
 
 def _required(state: GameState) -> list[Pending]:
@@ -163,6 +168,7 @@ def _goto(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
                    f"Answer it, then goto again (or goto {target.name} --force to skip)")
     else:
         summary = f"→ {where} ({count})"
+    summary += _reported(details)
     return Outcome(world=state.world, summary=summary, details=tuple(details), state=state)
 
 

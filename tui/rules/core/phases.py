@@ -30,6 +30,12 @@ class EffectSpec(DataModel):
     rule: str = ""
 
 
+class Reported(str):
+    """A line an effect returns that is also part of the summary of the event that ran it: what the app did on its own
+    (an automatic effect of the rules, e.g. the end-of-production growth), shown by the Log, the screen and the
+    briefings alike (DESIGN "Prompts and effects"). Any other line of an effect is a detail of that event."""
+
+
 class PromptSpec(DataModel):
     """A decision the rules require at a step.
 

@@ -175,7 +175,9 @@ def end_of_production(world: LogisticsWorld, skipped: set[str], tables: Logistic
         new = grow(new, place.hex, kind, tables)
         grew += 1
         lines.append(f"{world.label(place.hex)}: +{step} PP {KIND_NAMES[kind]} ({total_pp(new, place.hex)} of {place.size})")
-    head = f"End of production: {grew} city(ies) below the maximum grew by {step} PP ({rule})"
+    missed = len(lines) - grew
+    left = f", {missed} did not (no factory chosen)" if missed else ""
+    head = f"End of production: {grew} city(ies) below the maximum grew by {step} PP{left} ({rule})"
     return replace(new, growth_to={}), [head, *lines]
 
 

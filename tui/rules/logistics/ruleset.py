@@ -17,7 +17,7 @@ from typing import Any
 from ..core.data import read_toml
 from ..core.dice import DiceSpec
 from ..core.errors import DataError, RuleError
-from ..core.phases import Segment, build_sequence
+from ..core.phases import Reported, Segment, build_sequence
 from ..core.ruleset import Column, Context, Outcome, RuleSet, check_sequence_names
 from ..core.state import GameState, Pending
 from ..core.view_duties import production_duties
@@ -149,7 +149,8 @@ def load(data_dir: Path) -> RuleSet:
         if not is_production_turn(world, ctx.state.flow.turn):
             return world, []
         skipped = {p.subject for p in ctx.state.flow.pending if p.effect == "grow"}
-        return F.end_of_production(world, skipped, tables)
+        new, lines = F.end_of_production(world, skipped, tables)
+        return new, [Reported(lines[0]), *lines[1:]]  # the head line is part of the `next` event's summary
 
     def growth_asked(state: GameState, seg: Segment) -> list[tuple[str, str, tuple[str, ...]]]:
         return F.growth_asked(state.world, tables)
