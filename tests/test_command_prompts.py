@@ -96,3 +96,16 @@ def test_logistics_issue21_2_the_roll_made_lets_the_turn_go_on() -> None:
     ok(game, "answer mulberry-1102 5")  # 5: it survives
     result = ok(game, "next")
     assert not any(d.startswith("skipped:") for d in result.details)
+
+
+def test_europa_31A6_an_optional_roll_a_command_offers_does_not_block() -> None:
+    """Europa, 31.A.6: the destruction roll a capture offers is optional ("may try"): kept until answered or declined,
+    it does not hold the turn (DESIGN "Prompts and effects" blocks on required prompts only)."""
+    game = memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)
+    ok(game, "next --force")
+    ok(game, "capture Athens allied")
+    prompt = game.state.pending_prompt("destroy:Athens")
+    assert prompt is not None and not prompt.required
+    result = ok(game, "next")
+    assert not any(d.startswith("skipped: destroy:Athens") for d in result.details)
+    assert game.state.pending_prompt("destroy:Athens") is not None
