@@ -74,7 +74,7 @@ def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     new_state, details = _advance(ctx, ctx.state)
     new_ctx = replace(ctx, state=new_state)
     summary = f"→ {new_ctx.turn_label} · {new_ctx.segment.title}" + _reported(details)
-    return Outcome(world=new_state.world, summary=summary, details=tuple(details), state=new_state)
+    return Outcome(world=new_state.world, summary=summary, details=tuple(map(str, details)), state=new_state)
 
 
 def _reported(details: list[str]) -> str:
@@ -169,7 +169,7 @@ def _goto(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     else:
         summary = f"→ {where} ({count})"
     summary += _reported(details)
-    return Outcome(world=state.world, summary=summary, details=tuple(details), state=state)
+    return Outcome(world=state.world, summary=summary, details=tuple(map(str, details)), state=state)
 
 
 def enter_segment(ruleset: Any, ctx: EngineContext, state: GameState) -> tuple[GameState, list[str]]:

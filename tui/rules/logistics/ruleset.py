@@ -153,6 +153,7 @@ def load(data_dir: Path) -> RuleSet:
         return new, [Reported(lines[0]), *lines[1:]]  # the head line is part of the `next` event's summary
 
     def growth_asked(state: GameState, seg: Segment) -> list[tuple[str, str, tuple[str, ...]]]:
+        """Factories ¶6: the cities asked, on entering End of production, which factory grows (prompt ``grow-CITY``)."""
         return F.growth_asked(state.world, tables)
 
     def end_turn(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
