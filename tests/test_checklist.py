@@ -299,3 +299,21 @@ def test_a_prompt_settled_by_its_own_verb_is_answered_without_an_answer_to_show(
     assert game.execute("interfere eastern F").ok
     ask = {a.id: a for a in of(game).asks}["interference:eastern"]
     assert (ask.state, ask.detail) == ("answered", "")
+
+
+def test_a_prompt_asked_per_city_lists_each_city_and_what_leaving_does() -> None:
+    """Issue 21 point 3, Factories ¶6: End of production asks each city with a choice of factory which one grows (one
+    prompt per city, required), shows each answered one with what it did, and says leaving grows the cities."""
+    from logistics_game import PRODUCTION_TURN, at, logistics_game
+
+    game = at(logistics_game(), PRODUCTION_TURN, "production-end")
+    c = of(game)
+    assert [(a.id, a.required, a.state, a.detail) for a in c.asks] == [
+        ("grow-1103", True, "pending", ""), ("grow-1602", True, "pending", "")]
+    assert c.asks[0].text.startswith("Wexham (1103) grows by 1 PP")
+    assert [d.text for d in c.leaving] == ["on leaving: growth", "on leaving: end turn"]
+    assert game.execute("answer grow-1602 air").ok
+    asks = {a.id: a for a in of(game).asks}
+    assert asks["grow-1602"].state == "answered" and "Air Factory" in asks["grow-1602"].detail
+    none = of(at(logistics_game(), 1, "production-end")).asks
+    assert [(a.id, a.state, a.detail) for a in none] == [("grow", "not asked", "production-turn does not hold")]

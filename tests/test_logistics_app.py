@@ -148,15 +148,61 @@ async def test_a_turn_from_the_keyboard_with_production() -> None:
             await until(pilot, lambda: not app.screen.is_modal)
             await pilot.press("n")
             await pilot.pause(0.05)
-        await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))  # growth?
-        await pilot.press("y")
-        for _ in range(2):  # Wexham and Calvade: which factory grows
+        for _ in range(2):  # Wexham and Calvade: which factory grows, asked on entering End of production (Factories ¶6)
             await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
             await pilot.press("enter")
             await pilot.pause(0.05)
-        await until(pilot, lambda: not app.game.state.flow.pending)
+        await until(pilot, lambda: not app.game.state.flow.pending and not app.screen.is_modal)
+        assert app.game.state.world.factories["0914"] == {"air": 1}  # no yes/no question: it grows on leaving (issue 21.3)
+        await pilot.press("n")
+        await until(pilot, lambda: app.game.state.flow.turn == PRODUCTION_TURN + 1)
         w = app.game.state.world
-        assert w.grown and w.factories["0914"] == {"air": 2} and sum(w.factories["1602"].values()) == 3
+        assert w.factories["0914"] == {"air": 2} and sum(w.factories["1602"].values()) == 3
+        assert any(d.startswith("End of production:") for d in app.game.events[-1]["details"])
+
+
+async def test_n_asks_before_leaving_a_growth_choice_unanswered_issue21_3() -> None:
+    """Issue 21 point 3, Factories ¶6: a city's choice of factory left pending (Escape) holds End of production: `n`
+    asks before skipping it; "No" changes nothing, "Yes" skips it (recorded) and the other cities grow."""
+    app = app_at(PRODUCTION_TURN, "produce")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        for _ in range(2):  # Wexham and Calvade: left pending
+            await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+            await pilot.press("escape")
+            await pilot.pause(0.05)
+        await until(pilot, lambda: not app.screen.is_modal and app.game.segment.path[-1] == "production-end")
+        events = len(app.game.events)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
+        assert "grow-1103" in str(app.screen.text) and "grow-1602" in str(app.screen.text)
+        await pilot.press("n")  # No: stay
+        await until(pilot, lambda: not app.screen.is_modal)
+        assert len(app.game.events) == events and app.game.segment.path[-1] == "production-end"
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
+        await pilot.press("y")
+        await until(pilot, lambda: app.game.state.flow.turn == PRODUCTION_TURN + 1)
+        event = app.game.events[-1]
+        assert event["command"] == "next --force"
+        assert any(d.startswith("skipped: grow-1103") for d in event["details"])
+        assert app.game.state.world.factories["0914"] == {"air": 2} and "1103" not in app.game.state.world.factories
+
+
+async def test_n_asks_before_leaving_the_storms_mulberry_roll_issue21_2() -> None:
+    """Issue 21 point 2, Mulberries ¶3 (RULINGS L2): the roll for a Mulberry beside the storm, left pending, holds the
+    turn: `n` asks before skipping it and "No" leaves everything as it was."""
+    app = make_app(at(logistics_game(), 1, "storm"), clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.game.execute("storm-place 1106").ok and app.game.execute("storm 1 3").ok  # beside the Mulberry in 1102
+        assert app.game.state.pending_prompt("mulberry-1102") is not None
+        events = len(app.game.events)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
+        assert "mulberry-1102" in str(app.screen.text)
+        await pilot.press("n")
+        await until(pilot, lambda: not app.screen.is_modal)
+        assert len(app.game.events) == events and app.game.segment.path[-1] == "storm"
 
 
 async def test_c_sets_who_controls_the_hex_under_the_cursor() -> None:
@@ -272,7 +318,7 @@ async def test_done_means_two_turns_on_the_map_with_production() -> None:
         await pilot.pause(0.3)
         assert not app.game.state.world.crossings["1206-1306"].destroyed, (app.status.text, type(app.screen).__name__)
         await _next_until(pilot, lambda: app.game.state.flow.turn == PRODUCTION_TURN + 1, limit=20)
-        assert app.game.state.world.grown or any("grow" in str(e.get("command")) for e in app.game.events)
+        assert any(d.startswith("End of production:") for e in app.game.events for d in e.get("details", ()))
 
 
 async def test_factories_dialogs_offer_only_the_citys_own_factories() -> None:

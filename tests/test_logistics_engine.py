@@ -48,11 +48,14 @@ def test_a_played_turn_replays_to_the_saved_state(data: Path, tmp_path: Path) ->
     ok(game, "airfield 0505")
     ok(game, "produce Portsea navy navy")
     at(game, PRODUCTION_TURN, "production-end")
-    ok(game, "answer growth yes")
+    ok(game, "answer grow-1602 air")
+    ok(game, "answer grow-1103 navy")
+    ok(game, "next")  # the growth, on leaving End of production (Factories ¶6)
     game.close()
     again = open_game(tmp_path / "g.json", data, fixed_clock, verify=True)
     assert again.verify() is None
     assert again.state.world.airfields["0505"].owner == "allied"
+    assert again.state.world.factories["1602"] == {"navy": 1, "air": 2}
     again.close()
 
 

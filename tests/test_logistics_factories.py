@@ -86,22 +86,47 @@ def test_factories_p5_captured_at_current_strength() -> None:
     assert any("current strength" in d for d in result.details)
 
 
-def test_factories_p6_growth_at_the_end_of_production_with_the_choice_prompt() -> None:
+def test_factories_p6_growth_happens_on_leaving_end_of_production_issue21_3() -> None:
+    """Factories ¶6, issue 21 point 3: the +1 PP is automatic, not a yes/no question. On entering End of production
+    only the cities with a choice of factory are asked which one grows (required: `next` waits for them); leaving the
+    segment grows every city below its maximum, reported in that `next`'s lines."""
     game = at(logistics_game(), PRODUCTION_TURN, "production-end")
-    assert game.state.pending_prompt("growth") is not None
-    result = ok(game, "answer growth yes")
+    assert sorted(p.id for p in game.state.flow.pending) == ["grow-1103", "grow-1602"]  # Wexham (no factory), Calvade (two)
+    refused(game, "answer growth no", "no pending")
+    assert world(game).factories["0914"] == {"air": 1}  # nothing grows before the end of the phase
+    refused(game, "next", "grow-1103", "grow-1602", "--force")
+    ok(game, "answer grow-1602 air")
+    refused(game, "answer grow-1103 navy2", "choose one of")
+    ok(game, "answer grow-1103 navy")
+    assert world(game).factories["1602"] == {"navy": 1, "air": 1}  # chosen, applied on leaving
+    result = ok(game, "next")
     w = world(game)
     assert w.factories["0914"] == {"air": 2}  # Ashford 1 -> 2 of 2
     assert w.factories["0704"] == {"navy": 1}  # Dunmore's 0 PP Navy -> 1
     assert w.factories["0417"] == {"army": 2}  # Harlow
     assert w.factories["0608"] == {"army": 2}  # Kingsbridge is at its maximum
-    assert sorted(result.raised) == ["grow-1103", "grow-1602"]  # Wexham (no factory) and Calvade (two)
-    ok(game, "answer grow-1602 air")
-    assert world(game).factories["1602"] == {"navy": 1, "air": 2}
-    refused(game, "answer grow-1103 navy2", "choose one of")
-    ok(game, "answer grow-1103 navy")
-    assert world(game).factories["1103"] == {"navy": 1}
-    refused(game, "answer growth yes", "no pending")
+    assert w.factories["1602"] == {"navy": 1, "air": 2}
+    assert w.factories["1103"] == {"navy": 1}
+    assert any(d.startswith("End of production:") and "Factories ¶6" in d for d in result.details), result.details
+    assert "Ashford (0914): +1 PP Air (2 of 2)" in result.details and not any(d.startswith("skipped:") for d in result.details)
+    # DESIGN "Prompts and effects": what the app did on its own is in that event's summary (the Log, the briefings)
+    assert "End of production: 6 city(ies) below the maximum grew by 1 PP (Factories ¶6)" in result.message
+    assert game.events[-1]["summary"] == result.message and result.message.startswith("→ Turn 3 · Initiative")
+
+
+def test_factories_p6_the_choice_skipped_only_with_force_and_logged_issue21_3() -> None:
+    """Factories ¶6, issue 21 point 3: `next --force` skips the unanswered choices, recorded; those cities do not grow
+    (said so), every other city below its maximum still does."""
+    game = at(logistics_game(), PRODUCTION_TURN, "production-end")
+    ok(game, "answer grow-1602 navy")
+    result = ok(game, "next --force")
+    w = world(game)
+    assert any(d.startswith("skipped: grow-1103 ") and d.endswith("(required)") for d in result.details)
+    assert w.factories.get("1103", {}) == {}  # Wexham: no factory chosen, no growth
+    assert any(d.startswith("Wexham") and "no growth" in d and "skipped" in d for d in result.details), result.details
+    assert "End of production: 5 city(ies) below the maximum grew by 1 PP, 1 did not (no factory chosen)" in result.message
+    assert w.factories["1602"] == {"navy": 2, "air": 1} and w.factories["0914"] == {"air": 2}
+    assert not game.state.flow.pending or all(not p.id.startswith("grow-") for p in game.state.flow.pending)
 
 
 def test_factories_p6_example_a_2pp_factory_reduced_to_1_rebuilds_to_2() -> None:
@@ -110,13 +135,18 @@ def test_factories_p6_example_a_2pp_factory_reduced_to_1_rebuilds_to_2() -> None
     ok(game, "hit factory Kingsbridge army")
     assert world(game).factories["0608"] == {"army": 1}
     at(game, PRODUCTION_TURN, "production-end")
-    ok(game, "answer growth yes")
+    ok(game, "answer grow-1602 air")
+    ok(game, "answer grow-1103 navy")
+    ok(game, "next")
     assert world(game).factories["0608"] == {"army": 2}
 
 
 def test_factories_p6_no_growth_outside_production_turns() -> None:
     game = at(logistics_game(), 1, "production-end")
-    assert game.state.pending_prompt("growth") is None
+    assert not game.state.flow.pending
+    result = ok(game, "next")
+    assert world(game).factories["0914"] == {"air": 1}
+    assert not any("grew" in d or "+1 PP" in d for d in result.details)
 
 
 def test_factories_p7_l4_the_seeds_resource_example() -> None:

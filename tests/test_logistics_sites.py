@@ -90,6 +90,31 @@ def test_mulberries_p1_marine_places_a_port_of_capacity_2_in_a_production_turn()
     refused(at(logistics_game(), 1, "produce"), "mulberry 0101", "production turn")
 
 
+def test_mulberries_p1_l7_throughout_a_production_turn_issue21_1() -> None:
+    """Issue 21 point 1, RULINGS L7: a Mulberry is established "during a Production Turn" (airfields and bridges say
+    "in the Production Phase"): accepted in any segment of a production turn, refused in any other turn."""
+    for step, hex_id in (("initiative", "0101"), ("movement", "0201"), ("combat", "0501"), ("production-end", "0401")):
+        game = at(logistics_game(), PRODUCTION_TURN, step)
+        result = ok(game, f"mulberry {hex_id}")
+        assert world(game).mulberries[hex_id].owner == "allied" and "reduce the Marine by 1 cv" in result.message
+    for step in ("movement", "combat"):
+        refused(at(logistics_game(), 1, step), "mulberry 0101", "production turn", "L7")
+    game = at(logistics_game(), PRODUCTION_TURN, "movement")
+    refused(game, "airfield 0505", "not legal")  # airfields stay in the Production Phase (Airfields ¶1)
+
+
+def test_mulberries_p1_l6_only_in_a_coastal_hex() -> None:
+    """RULINGS L6 (issue 21, Missing): a Mulberry is a temporary port, "equivalent to Ports": only in a coastal hex (the
+    scenario marks the coast). An inland hex is refused, saying why, and changes nothing; the Map does not offer it."""
+    game = production()
+    assert game.ruleset.tables.mulberries.coastal_only.value is True
+    refused(game, "mulberry 0505", "not coastal", "RULINGS L6")
+    assert "0505" not in world(game).mulberries
+    cells = {c["name"]: c for c in game.ruleset.views["map"](game.state)}
+    assert not cells["0505"]["mulberry_placeable"] and cells["0101"]["mulberry_placeable"]
+    ok(game, "mulberry 0101")
+
+
 def test_mulberries_p2_two_hits_in_one_battle_destroy() -> None:
     game = at(logistics_game(), 1, "combat")
     ok(game, "hit mulberry 1102")

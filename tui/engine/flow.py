@@ -17,7 +17,7 @@ from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
 from ..rules.core.names import recording_names
 from ..rules.core.numbers import MOST, read_amount
-from ..rules.core.phases import resolve_ahead
+from ..rules.core.phases import Reported, resolve_ahead
 from ..rules.core.ruleset import Outcome, Verb, where_legal
 from ..rules.core.rulings import cited_rulings
 from ..rules.core.state import GameState, Pending
@@ -73,13 +73,22 @@ def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     _check_required(ctx.state, "next", bool(opts.get("force")))
     new_state, details = _advance(ctx, ctx.state)
     new_ctx = replace(ctx, state=new_state)
-    summary = f"→ {new_ctx.turn_label} · {new_ctx.segment.title}"
-    return Outcome(world=new_state.world, summary=summary, details=tuple(details), state=new_state)
+    summary = f"→ {new_ctx.turn_label} · {new_ctx.segment.title}" + _reported(details)
+    return Outcome(world=new_state.world, summary=summary, details=tuple(map(str, details)), state=new_state)
+
+
+def _reported(details: list[str]) -> str:
+    """``; LINE`` for each line the effects run reported for the event's summary (:class:`Reported`), else empty."""
+    return "".join(f"; {line}" for line in details if isinstance(line, Reported))
 
 
 def _required(state: GameState) -> list[Pending]:
-    """The required prompts of the current segment still unanswered (the ones leaving it skips)."""
-    return [p for p in state.flow.pending if p.required and p.expires == "segment"]
+    """The required prompts still unanswered, the segment's own and those a command raised (the ones leaving it skips).
+
+    A required prompt blocks ``next`` and ``goto`` wherever it comes from (DESIGN "Prompts and effects"; issue 21,
+    points 2 and 3): one a command raised to be kept until answered (``expires="answer"``) holds the turn too.
+    """
+    return [p for p in state.flow.pending if p.required]
 
 
 def _check_required(state: GameState, verb: str, force: bool) -> None:
@@ -101,7 +110,7 @@ def _advance(ctx: EngineContext, state: GameState) -> tuple[GameState, list[str]
     seg = ctx.segment
     details: list[str] = []
     for p in state.flow.pending:
-        if p.expires == "segment":
+        if _dropped(p):
             details.append(f"skipped: {p.id} — {p.text}" + (" (required)" if p.required else ""))
     world = state.world
     for eff in seg.exit:
@@ -111,11 +120,17 @@ def _advance(ctx: EngineContext, state: GameState) -> tuple[GameState, list[str]
     index, turn = seg.index + 1, state.flow.turn
     if index >= len(seq):
         index, turn = 0, turn + 1
-    kept = tuple(p for p in state.flow.pending if p.expires != "segment")
+    kept = tuple(p for p in state.flow.pending if not _dropped(p))
     state = replace(state, world=world, flow=replace(state.flow, turn=turn, index=index, pending=kept, answered=()))
     new_state, lines = enter_segment(ctx.ruleset, replace(ctx, state=state), state)
     details.extend(lines)
     return new_state, details
+
+
+def _dropped(prompt: Pending) -> bool:
+    """Whether leaving the segment drops ``prompt`` (recorded as skipped): the segment's own, and every required one
+    (only ``--force`` leaves a required prompt unanswered, and then it is skipped, not carried to a later segment)."""
+    return prompt.expires == "segment" or prompt.required
 
 
 # ------------------------------------------------------------------ goto
@@ -153,7 +168,8 @@ def _goto(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
                    f"Answer it, then goto again (or goto {target.name} --force to skip)")
     else:
         summary = f"→ {where} ({count})"
-    return Outcome(world=state.world, summary=summary, details=tuple(details), state=state)
+    summary += _reported(details)
+    return Outcome(world=state.world, summary=summary, details=tuple(map(str, details)), state=state)
 
 
 def enter_segment(ruleset: Any, ctx: EngineContext, state: GameState) -> tuple[GameState, list[str]]:
@@ -173,13 +189,21 @@ def enter_segment(ruleset: Any, ctx: EngineContext, state: GameState) -> tuple[G
                 raise RuleError(f"rule set has no condition '{spec.when}' (prompt {spec.id})")
             if not cond(state, seg):
                 continue
-        raised.append(
-            Pending(
-                id=spec.id, text=spec.text, kind=spec.kind, effect=spec.effect, choices=tuple(spec.choices),
-                dice=spec.dice, min=spec.min, max=spec.max, required=spec.required, rule=spec.rule, raised=seg.key,
-            )
+        prompt = Pending(
+            id=spec.id, text=spec.text, kind=spec.kind, effect=spec.effect, choices=tuple(spec.choices),
+            dice=spec.dice, min=spec.min, max=spec.max, required=spec.required, rule=spec.rule, raised=seg.key,
         )
-        lines.append(f"prompt: {spec.id} — {spec.text}" + (" (required)" if spec.required else ""))
+        if spec.each:
+            expand = ruleset.expansions.get(spec.each)
+            if expand is None:
+                raise RuleError(f"rule set has no expansion '{spec.each}' (prompt {spec.id})")
+            each = [replace(prompt, id=f"{spec.id}-{item}", text=text, choices=choices or prompt.choices, subject=item,
+                            args={"item": item}) for item, text, choices in expand(state, seg)]
+        else:
+            each = [prompt]
+        for p in each:
+            raised.append(p)
+            lines.append(f"prompt: {p.id} — {p.text}" + (" (required)" if p.required else ""))
     if raised:
         state = state.with_flow(pending=state.flow.pending + tuple(raised))
     return state, lines

@@ -118,8 +118,20 @@ def checklist(ruleset: RuleSet, state: GameState, events: Sequence[dict[str, Any
     pending = {p.id.lower(): p for p in state.flow.pending}
     answered = {a.lower() for a in state.flow.answered}
     asks: list[Ask] = []
+    declared = {spec.id.lower() for spec in seg.prompts}
     for spec in seg.prompts:
         pid = spec.id.lower()
+        if spec.each:  # asked once per item (``ID-ITEM``): each one pending or answered, else why none was asked
+            mine = [p for p in state.flow.pending if p.id.lower().startswith(f"{pid}-")]
+            done_ids = [a for a in state.flow.answered if a.lower().startswith(f"{pid}-")]
+            asks.extend(Ask(p.id, p.text, p.required, "pending", p.rule) for p in mine)
+            asks.extend(Ask(a, spec.text, spec.required, "answered", spec.rule, answers.get(a.lower(), "")) for a in done_ids)
+            declared.update(p.id.lower() for p in mine)
+            if not mine and not done_ids:
+                cond = ruleset.conditions.get(spec.when)
+                why = f"{spec.when} does not hold" if cond is not None and not cond(state, seg) else "nothing to ask"
+                asks.append(Ask(spec.id, spec.text, spec.required, "not asked", spec.rule, why))
+            continue
         if pid in pending:
             asks.append(Ask(spec.id, spec.text, spec.required, "pending", spec.rule))
         elif pid in answered:
@@ -128,7 +140,6 @@ def checklist(ruleset: RuleSet, state: GameState, events: Sequence[dict[str, Any
             cond = ruleset.conditions.get(spec.when)  # none for a prompt without a condition (``when`` empty)
             why = f"{spec.when} does not hold" if cond is not None and not cond(state, seg) else "settled another way"
             asks.append(Ask(spec.id, spec.text, spec.required, "not asked", spec.rule, why))
-    declared = {spec.id.lower() for spec in seg.prompts}
     for p in state.flow.pending:
         if p.id.lower() not in declared:
             asks.append(Ask(p.id, p.text, p.required, "pending", p.rule, "raised by a command"))

@@ -30,6 +30,12 @@ class EffectSpec(DataModel):
     rule: str = ""
 
 
+class Reported(str):
+    """A line an effect returns that is also part of the summary of the event that ran it: what the app did on its own
+    (an automatic effect of the rules, e.g. the end-of-production growth), shown by the Log, the screen and the
+    briefings alike (DESIGN "Prompts and effects"). Any other line of an effect is a detail of that event."""
+
+
 class PromptSpec(DataModel):
     """A decision the rules require at a step.
 
@@ -37,7 +43,10 @@ class PromptSpec(DataModel):
     ``max``), ``roll`` (``dice`` rolled by the app or typed in) or ``confirm``
     (yes/no on a board condition the app cannot see). ``when`` names a
     condition of the rule set that must hold for the prompt to be asked;
-    ``effect`` names the rule-set effect applied with the answer.
+    ``effect`` names the rule-set effect applied with the answer. ``each``
+    names an expansion of the rule set that asks the prompt once per item
+    (each city that must choose): prompt ``ID-ITEM``, with the item's own text
+    and choices; nothing is asked where there is no item.
     """
 
     id: str
@@ -51,6 +60,7 @@ class PromptSpec(DataModel):
     rule: str = ""
     when: str = ""
     effect: str = ""
+    each: str = ""
     note: str = ""
 
 

@@ -58,6 +58,7 @@ Handler = Callable[[Context, list[str], dict[str, Any]], Outcome]
 Effect = Callable[[Context, Any, str], tuple[Any, list[str]]]  # (ctx, world, side) -> (world, log lines)
 Answer = Callable[[Context, Pending, str], Outcome]  # (ctx, prompt, answer text) -> outcome
 Condition = Callable[[GameState, Segment], bool]
+Expansion = Callable[[GameState, Segment], list[tuple[str, str, tuple[str, ...]]]]  # -> (item, text, choices) per prompt
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,8 @@ class RuleSet:
     effects: dict[str, Effect] = field(default_factory=dict)
     answers: dict[str, Answer] = field(default_factory=dict)
     conditions: dict[str, Condition] = field(default_factory=dict)
+    # A declared prompt with ``each`` is asked once per item these name (see ``PromptSpec``).
+    expansions: dict[str, Expansion] = field(default_factory=dict)
     world_to_data: Callable[[Any], dict[str, Any]] = field(default=lambda w: w)
     world_from_data: Callable[[dict[str, Any]], Any] = field(default=lambda d: d)
     # Read-only views for screens and ``show``: each returns plain rows.
@@ -191,3 +194,5 @@ def check_sequence_names(rs: RuleSet, file: str) -> None:
                 raise DataError(file, f"{where}.prompts", f"prompt {prompt.id} names answer effect '{prompt.effect}'; known: {', '.join(rs.answers)}")
             if prompt.when and prompt.when not in rs.conditions:
                 raise DataError(file, f"{where}.prompts", f"prompt {prompt.id} names condition '{prompt.when}'; known: {', '.join(rs.conditions)}")
+            if prompt.each and prompt.each not in rs.expansions:
+                raise DataError(file, f"{where}.prompts", f"prompt {prompt.id} names expansion '{prompt.each}'; known: {', '.join(rs.expansions) or 'none'}")

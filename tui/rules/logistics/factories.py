@@ -134,6 +134,53 @@ def grow(world: LogisticsWorld, city: str, kind: str, tables: LogisticsTables) -
     return replace(world, factories={**world.factories, city: now})
 
 
+def growth_asked(world: LogisticsWorld, tables: LogisticsTables) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(city, question, factories) for each city below its maximum whose growth could go to several factories: the
+    owner picks one before the end of production (Factories ¶6)."""
+    out = []
+    for place in world.cities():
+        choices = growth_choices(world, place.hex, tables)
+        if growth_due(world, place.hex, tables) and len(choices) > 1:
+            out.append((place.hex, f"{world.label(place.hex)} grows by {tables.factories.growth_pp.value} PP at the end of "
+                        f"production: which factory?", choices))
+    return out
+
+
+def choose_growth(world: LogisticsWorld, city: str, kind: str, tables: LogisticsTables) -> LogisticsWorld:
+    """Record the factory the city's growth goes to, applied at the end of production (Factories ¶6)."""
+    rule = tables.factories.growth_pp.rule
+    if not growth_due(world, city, tables):
+        raise RuleError(f"{world.label(city)} is at its maximum of {world.place(city).size} PP: no growth ({rule})")
+    if kind not in growth_choices(world, city, tables):
+        raise RuleError(f"the growth of {world.label(city)} goes to one of its factories: {', '.join(growth_choices(world, city, tables))}")
+    return replace(world, growth_to={**world.growth_to, city: kind})
+
+
+def end_of_production(world: LogisticsWorld, skipped: set[str], tables: LogisticsTables) -> tuple[LogisticsWorld, list[str]]:
+    """The automatic growth at the end of the Production Phase: every city below its maximum gains the growth step, in
+    its one possible factory or the one chosen; a city whose choice was skipped (``skipped``: ``next --force``) does
+    not grow, and the lines say so (Factories ¶6; issue 21). Returns (world, lines: a head line, then one per city)."""
+    rule = tables.factories.growth_pp.rule
+    step = tables.factories.growth_pp.value
+    new, lines, grew = world, [], 0
+    for place in world.cities():
+        if not growth_due(world, place.hex, tables):
+            continue
+        choices = growth_choices(world, place.hex, tables)
+        kind = choices[0] if len(choices) == 1 else world.growth_to.get(place.hex)
+        if kind not in choices:
+            why = "its choice was skipped with --force" if place.hex in skipped else "no factory was chosen"
+            lines.append(f"{world.label(place.hex)}: no growth — {why} ({', '.join(choices)})")
+            continue
+        new = grow(new, place.hex, kind, tables)
+        grew += 1
+        lines.append(f"{world.label(place.hex)}: +{step} PP {KIND_NAMES[kind]} ({total_pp(new, place.hex)} of {place.size})")
+    missed = len(lines) - grew
+    left = f", {missed} did not (no factory chosen)" if missed else ""
+    head = f"End of production: {grew} city(ies) below the maximum grew by {step} PP{left} ({rule})"
+    return replace(new, growth_to={}), [head, *lines]
+
+
 def convert_resource(world: LogisticsWorld, city: str, pp: int, kind: str, tables: LogisticsTables) -> LogisticsWorld:
     """Resource PPs converted in the city go to one of its factory types (Factories ¶7; RULINGS L4)."""
     rule = f"{tables.factories.resources.rule}; RULINGS L4"

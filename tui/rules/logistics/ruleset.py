@@ -17,7 +17,7 @@ from typing import Any
 from ..core.data import read_toml
 from ..core.dice import DiceSpec
 from ..core.errors import DataError, RuleError
-from ..core.phases import Segment, build_sequence
+from ..core.phases import Reported, Segment, build_sequence
 from ..core.ruleset import Column, Context, Outcome, RuleSet, check_sequence_names
 from ..core.state import GameState, Pending
 from ..core.view_duties import production_duties
@@ -61,7 +61,7 @@ def side_resolver(sides: tuple[str, ...]):
 
 
 def _answers(tables: LogisticsTables) -> dict[str, Any]:
-    """The prompts' effects: initiative, storm, a Mulberry beside the storm, growth and its choices."""
+    """The prompts' effects: initiative, storm, a Mulberry beside the storm, the factory a city's growth goes to."""
     sides = tables.sides
     per_side = DiceSpec.parse(tables.initiative.dice.value).count
 
@@ -102,40 +102,15 @@ def _answers(tables: LogisticsTables) -> dict[str, Any]:
             return Outcome(new, f"Mulberry in {world.label(hid)}: rolled {roll.natural} — destroyed by the storm ({rule})")
         return Outcome(world, f"Mulberry in {world.label(hid)}: rolled {roll.natural} — it survives the storm ({rule})")
 
-    def growth(ctx: Context, prompt: Pending, value: str) -> Outcome:
-        """Factories ¶6: every city below its maximum gains 1 PP; a city with several factories is asked which."""
-        world: LogisticsWorld = ctx.state.world
-        rule = tables.factories.growth_pp.rule
-        if value != "yes":
-            return Outcome(world, f"End-of-production growth not applied ({rule})")
-        if world.grown:
-            raise RuleError(f"the growth was already applied this turn ({rule})")
-        lines, asks = [], []
-        new = replace(world, grown=True)
-        for place in world.cities():
-            if not F.growth_due(world, place.hex, tables):
-                continue
-            choices = F.growth_choices(world, place.hex, tables)
-            if len(choices) == 1:
-                new = F.grow(new, place.hex, choices[0], tables)
-                lines.append(f"{world.label(place.hex)}: +{tables.factories.growth_pp.value} PP {F.KIND_NAMES[choices[0]]} "
-                             f"({F.total_pp(new, place.hex)} of {place.size})")
-            else:
-                asks.append(Pending(id=f"grow-{place.hex}", text=f"{world.label(place.hex)} grows by {tables.factories.growth_pp.value} PP: which factory?",
-                                    kind="choice", choices=choices, effect="grow", required=True, rule=rule, subject=place.hex,
-                                    args={"city": place.hex}, raised=ctx.segment.key, expires="answer"))
-        lines += [f"prompt: {p.id} — {p.text}" for p in asks]
-        grown = sum(1 for line in lines if not line.startswith("prompt:"))
-        return Outcome(new, f"End of production: {grown} city(ies) grew, {len(asks)} to choose ({rule})", tuple(lines), raise_prompts=tuple(asks))
-
     def grow(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """Factories ¶6: the factory a city's growth goes to, applied on leaving End of production."""
         world: LogisticsWorld = ctx.state.world
-        city = str(prompt.args.get("city"))
-        new = F.grow(world, city, value, tables)
-        return Outcome(new, f"{world.label(city)}: +{tables.factories.growth_pp.value} PP {F.KIND_NAMES[value]} "
-                       f"({F.total_pp(new, city)} of {world.place(city).size} PP; {tables.factories.growth_pp.rule})")
+        city = str(prompt.args.get("city") or prompt.subject)
+        new = F.choose_growth(world, city, value, tables)
+        return Outcome(new, f"{world.label(city)}: the end-of-production growth ({tables.factories.growth_pp.value} PP) goes to "
+                       f"its {F.KIND_NAMES[value]} Factory, on leaving the segment ({tables.factories.growth_pp.rule})")
 
-    return {"initiative": initiative, "storm": storm, "mulberry-storm": mulberry_storm, "growth": growth, "grow": grow}
+    return {"initiative": initiative, "storm": storm, "mulberry-storm": mulberry_storm, "grow": grow}
 
 
 def _check_prompts(raw: dict[str, Any], file: str, tables: LogisticsTables) -> None:
@@ -168,9 +143,22 @@ def load(data_dir: Path) -> RuleSet:
         """RULINGS L5: hits count within one battle; the combat phase's end ends its last battle."""
         return X.end_battle(world)
 
+    def growth(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
+        """Factories ¶6: at the end of a production turn's Production Phase every city below its maximum grows, on its
+        own (issue 21); a choice of factory left unanswered (``next --force``) is said so and that city does not grow."""
+        if not is_production_turn(world, ctx.state.flow.turn):
+            return world, []
+        skipped = {p.subject for p in ctx.state.flow.pending if p.effect == "grow"}
+        new, lines = F.end_of_production(world, skipped, tables)
+        return new, [Reported(lines[0]), *lines[1:]]  # the head line is part of the `next` event's summary
+
+    def growth_asked(state: GameState, seg: Segment) -> list[tuple[str, str, tuple[str, ...]]]:
+        """Factories ¶6: the cities asked, on entering End of production, which factory grows (prompt ``grow-CITY``)."""
+        return F.growth_asked(state.world, tables)
+
     def end_turn(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
-        """The turn's bookkeeping starts again: production, exchanges, resources, growth."""
-        new = replace(world, produced=(), exchanged=(), resources={}, grown=False, battle={})
+        """The turn's bookkeeping starts again: production, exchanges, resources, growth choices."""
+        new = replace(world, produced=(), exchanged=(), resources={}, growth_to={}, battle={})
         return new, ["New turn: production, exchanges and resources start again (Factories ¶3, ¶7)"]
 
     def production_turn(state: GameState, seg: Segment) -> bool:
@@ -192,9 +180,10 @@ def load(data_dir: Path) -> RuleSet:
         sides=tables.sides,
         sequence=sequence,
         verbs=build_verbs(tables),
-        effects={"storm-reminder": storm_reminder, "end-battle": end_battle, "end-turn": end_turn},
+        effects={"storm-reminder": storm_reminder, "end-battle": end_battle, "growth": growth, "end-turn": end_turn},
         answers=_answers(tables),
         conditions={"production-turn": production_turn},
+        expansions={"growth-choices": growth_asked},
         world_to_data=world_to_data,
         world_from_data=world_from_data,
         views={"ports": lambda s: V.city_rows(s, tables), "map": lambda s: V.map_rows(s, tables),

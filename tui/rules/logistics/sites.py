@@ -50,7 +50,8 @@ def place_mulberry(world: LogisticsWorld, hex_id: str, side: str, tables: Logist
     if hex_id in world.mulberries:
         raise RuleError(f"{world.label(hex_id)} already has a Mulberry ({m.cost_cv.rule})")
     if m.coastal_only.value and not world.place(hex_id).coastal:
-        raise RuleError(f"{world.label(hex_id)} is not coastal ({m.coastal_only.rule}: coastal_only is set)")
+        raise RuleError(f"{world.label(hex_id)} is not coastal: a Mulberry is a port, placed only in a coastal hex "
+                        f"({m.coastal_only.rule}; RULINGS L6)")
     return replace(world, mulberries={**world.mulberries, hex_id: Mulberry(hex_id, side)})
 
 

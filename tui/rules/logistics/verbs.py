@@ -146,7 +146,7 @@ def build_verbs(tables: LogisticsTables) -> dict[str, Verb]:
     # -------------------------------------------------------------- Mulberries
     def mulberry(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         m = tables.mulberries
-        production_turn(ctx, "Marines place Mulberries", m.cost_cv.rule)
+        production_turn(ctx, "Marines place Mulberries", f"{m.cost_cv.rule}, any segment of it: RULINGS L7")
         world = world_of(ctx)
         if len(args) != 1:
             raise RuleError("usage: mulberry HEX [--side SIDE] (a Marine places a Mulberry; Mulberries ¶1)")
@@ -300,7 +300,7 @@ def build_verbs(tables: LogisticsTables) -> dict[str, Verb]:
         Verb("first", "first SIDE", "Set which side moves first this turn (the initiative winner by default).", "RULINGS L3", first, anytime=True, group="turn"),
         Verb("airfield", "airfield HEX [--side SIDE]", "An Engineer builds a Minor Airfield in its hex (not in a City or Town) in the Production Phase; the Engineer loses 1 cv.", "Airfields ¶1, ¶3", airfield, group="airfields", options=("side",)),
         Verb("upgrade", "upgrade HEX", "An Engineer converts a Minor Airfield into a Major one in the Production Phase; the Engineer loses 1 cv.", "Airfields ¶2", upgrade, group="airfields"),
-        Verb("mulberry", "mulberry HEX [--side SIDE]", "A Marine places a Mulberry (a port of capacity 2) in a production turn; the Marine loses 1 cv.", "Mulberries ¶1", mulberry, group="mulberries", options=("side",)),
+        Verb("mulberry", "mulberry HEX [--side SIDE]", "A Marine places a Mulberry (a port of capacity 2) at any time during a production turn, not only in its Production Phase; the Marine loses 1 cv.", "Mulberries ¶1; RULINGS L7", mulberry, anytime=True, group="mulberries", options=("side",)),
         Verb("hit", "hit airfield|mulberry|canal HEX [N] | hit bridge HEX-HEX [N] | hit factory CITY KIND [N]", "Hits on a Logistics target in the battle being fought: two in one battle make a Major Airfield Minor and destroy a Mulberry, bridge or canal; a factory loses PP steps down to 0 PP.", "Airfields ¶4, Mulberries ¶2, Destruction ¶2, Factories ¶5; RULINGS L5", hit, group="combat"),
         Verb("battle", "battle", "The battle is over: single hits on airfields, Mulberries, bridges and canals leave nothing.", "RULINGS L5", battle, group="combat"),
         Verb("capture", "capture HEX SIDE", "An enemy unit alone in the hex takes it: control, airfield (usable next turn), Mulberry (a port next turn), factories at their strength.", "Airfields ¶5, Mulberries ¶2, Factories ¶5", capture, anytime=True, group="map"),

@@ -87,7 +87,7 @@ class LogisticsWorld:
     produced: tuple[str, ...] = ()  # cities that produced this turn (Factories ¶3)
     exchanged: tuple[str, ...] = ()  # cities that exchanged a factory this turn (Factories ¶3)
     resources: dict[str, tuple[str, int]] = field(default_factory=dict)  # city -> (kind, PP) converted this production (L4)
-    grown: bool = False  # end-of-production growth applied this turn (Factories ¶6)
+    growth_to: dict[str, str] = field(default_factory=dict)  # city -> the factory its end-of-production growth goes to, chosen (Factories ¶6)
     serial: int = 0
 
     # ------------------------------------------------------------------ lookups
@@ -189,7 +189,7 @@ def world_to_data(world: LogisticsWorld) -> dict[str, Any]:
         "produced": list(world.produced),
         "exchanged": list(world.exchanged),
         "resources": {h: list(v) for h, v in world.resources.items()},
-        "grown": world.grown,
+        "growth_to": dict(world.growth_to),
         "serial": world.serial,
     }
 
@@ -219,6 +219,6 @@ def world_from_data(data: dict[str, Any]) -> LogisticsWorld:
         produced=tuple(data.get("produced", ())),
         exchanged=tuple(data.get("exchanged", ())),
         resources={str(h): (str(v[0]), int(v[1])) for h, v in data.get("resources", {}).items()},
-        grown=bool(data.get("grown", False)),
+        growth_to={str(h): str(k) for h, k in data.get("growth_to", {}).items()},
         serial=int(data.get("serial", 0)),
     )
