@@ -15,7 +15,8 @@ from typing import Annotated, Any
 
 import msgspec
 
-from ..core.data import DataModel, Signed, convert_tables, read_toml
+from ..core.data import DataModel, Signed
+from ..core.loader import Tables
 from ..core.errors import DataError
 
 Count = Annotated[int, msgspec.Meta(ge=0)]
@@ -341,20 +342,6 @@ class OpsTables(DataModel, kw_only=True):
         return next(b for b in self.raider_table.boxes if b.sw_box == sw_box)
 
 
-_TABLES: dict[str, type] = {
-    "powers": Powers,
-    "groups": Groups,
-    "boxes": CitedNames,
-    "supply": SupplyRules,
-    "transport": TransportRules,
-    "invasion": InvasionRules,
-    "bombardment": BombardmentRules,
-    "raiders": RaiderRules,
-    "raider_table": RaiderTable,
-    "carriers": CarrierRules,
-    "escort": EscortRules,
-}
-
 SW_BOXES = ("Atlantic SW", "Indian Ocean SW", "Pacific SW")
 """The SW boxes raiders and transports use (21.531A), named as their bases are."""
 
@@ -364,10 +351,7 @@ def load_ops_tables(path: Path, raw: dict[str, Any] | None = None) -> OpsTables:
 
     Raises :class:`DataError` naming the file, table and key of the first problem.
     """
-    data = read_toml(path) if raw is None else raw
-    tables = OpsTables(**convert_tables(data, _TABLES, path.name))
-    _check(tables, path.name)
-    return tables
+    return OPS_TABLES.load(path, raw)
 
 
 def _check(t: OpsTables, file: str) -> None:
@@ -419,3 +403,6 @@ def _check(t: OpsTables, file: str) -> None:
         if sw not in SW_BOXES or not isinstance(names, list) or any(n not in boxes for n in names):
             raise DataError(file, f"table raiders, key defender_boxes.{sw}", "must be an SW box naming a list of boxes")
 
+
+OPS_TABLES: Tables[OpsTables] = Tables(OpsTables, _check)
+"""The operations tables of ``awaw-operations.toml`` (each field a top-level table) and their cross-checks."""

@@ -17,7 +17,8 @@ from typing import Annotated, Any
 
 import msgspec
 
-from ..core.data import DataModel, convert_tables, read_toml
+from ..core.data import DataModel
+from ..core.loader import Tables
 from ..core.dice import DiceSpec
 from ..core.errors import DataError, RuleError
 from ..core.hexgrid import DIRECTIONS
@@ -211,26 +212,9 @@ class LogisticsTables(DataModel, kw_only=True):
         return list(getattr(self.factories.builds, kind))
 
 
-_TABLES: dict[str, type] = {
-    "players": Players,
-    "terrain": Terrain,
-    "storm": StormRules,
-    "airfields": AirfieldRules,
-    "mulberries": MulberryRules,
-    "destruction": DestructionRules,
-    "factories": FactoryRules,
-    "initiative": InitiativeRules,
-    "optional": dict[str, OptionalRule],
-}
-"""The top-level tables this module owns; ``[sequence]`` belongs to the phase machine."""
-
-
 def load_tables(path: Path, raw: dict[str, Any] | None = None) -> LogisticsTables:
     """Load and validate the Logistics tables from ``path`` (or its parsed ``raw``); errors name file, table, key."""
-    data = read_toml(path) if raw is None else raw
-    tables = LogisticsTables(**convert_tables(data, _TABLES, path.name))
-    _check(tables, path.name)
-    return tables
+    return LOGISTICS_TABLES.load(path, raw)
 
 
 def _check(t: LogisticsTables, file: str) -> None:
@@ -263,3 +247,7 @@ def _check(t: LogisticsTables, file: str) -> None:
                 raise DataError(file, f"table optional, key {name}.factories", f"'{kind}' is not a factory kind")
     if t.factories.resources.value != "one-kind":
         raise DataError(file, "table factories, key resources.value", "only 'one-kind' is known (RULINGS L4)")
+
+
+LOGISTICS_TABLES: Tables[LogisticsTables] = Tables(LogisticsTables, _check)
+"""The tables of ``logistics.toml`` (each field a top-level table; ``[sequence]`` is the phase machine's)."""
