@@ -15,52 +15,11 @@ from typing import Annotated, Any
 
 import msgspec
 
+from ..core.cited import CitedCount as Cited
+from ..core.cited import CitedNames, CitedPositive, CitedShare, CitedText, Count, Positive
 from ..core.data import DataModel, Signed
-from ..core.loader import Tables
 from ..core.errors import DataError
-
-Count = Annotated[int, msgspec.Meta(ge=0)]
-Positive = Annotated[int, msgspec.Meta(ge=1)]
-
-
-class Cited(DataModel):
-    """A whole number with the rule that gives it."""
-
-    value: Count
-    rule: str
-    note: str = ""
-
-
-class CitedPositive(DataModel):
-    """A whole number of 1 or more (a divisor) with its rule."""
-
-    value: Positive
-    rule: str
-    note: str = ""
-
-
-class CitedShare(DataModel):
-    """A share between 0 and 1 with its rule."""
-
-    value: Annotated[float, msgspec.Meta(gt=0, le=1)]
-    rule: str
-    note: str = ""
-
-
-class CitedNames(DataModel):
-    """A list of names (powers, places, unit types) with its rule."""
-
-    value: list[str]
-    rule: str
-    note: str = ""
-
-
-class CitedText(DataModel):
-    """A policy word with its rule."""
-
-    value: str
-    rule: str
-    note: str = ""
+from ..core.loader import Tables
 
 
 class TheaterRange(DataModel):

@@ -16,20 +16,14 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from ..core.cited import CitedCount
+from ..core.cited import TwoSides as Players
 from ..core.data import DataModel
-from ..core.loader import Tables
 from ..core.errors import DataError
+from ..core.loader import Tables
 
 CATEGORIES = ("fleet", "carrier", "cve", "destroyer", "submarine", "asw", "transport")
 """What a naval unit counts as in chapter 21's requirements."""
-
-
-class Players(DataModel):
-    """The two sides."""
-
-    sides: Annotated[list[str], msgspec.Meta(min_length=2, max_length=2)]
-    rule: str = ""
-    note: str = ""
 
 
 class Power(DataModel):
@@ -82,14 +76,6 @@ class Theater(DataModel):
     interception: Annotated[int, msgspec.Meta(gt=0)]
     port_every: Annotated[int, msgspec.Meta(gt=0)]
     return_to_base: Annotated[int, msgspec.Meta(gt=0)]
-    rule: str
-    note: str = ""
-
-
-class CitedCount(DataModel):
-    """A whole number with its rule."""
-
-    value: Annotated[int, msgspec.Meta(ge=0)]
     rule: str
     note: str = ""
 

@@ -17,9 +17,10 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from ..core.cited import CitedNumber as Cited
 from ..core.data import DataModel
-from ..core.loader import Tables
 from ..core.errors import DataError
+from ..core.loader import Tables
 
 NonNegative = Annotated[float, msgspec.Meta(ge=0)]
 """A game number that cannot be negative (capacities, hits, SP, SLP)."""
@@ -55,14 +56,6 @@ class PortType(DataModel, kw_only=True):
     """Every port of this type is a naval base (great and major, 31.A.14)."""
     marshalling_yard_hits: Annotated[int, msgspec.Meta(ge=0)] = 0
     """At most this many RM hits on the port's marshalling yard (Table 1 note 3; RULINGS E14); 0: no yard."""
-    rule: str
-    note: str = ""
-
-
-class Cited(DataModel):
-    """A single policy value with the rule that gives it and the ruling that decides it."""
-
-    value: float
     rule: str
     note: str = ""
 

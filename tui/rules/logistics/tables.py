@@ -13,57 +13,16 @@ paragraph in ``rule``; ``note`` names the ruling where one decides it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import msgspec
-
+from ..core.cited import CitedCount, CitedFlag, CitedText, Count
+from ..core.cited import CitedNames as CitedWords
+from ..core.cited import TwoSides as Players
 from ..core.data import DataModel
-from ..core.loader import Tables
 from ..core.dice import DiceSpec
 from ..core.errors import DataError, RuleError
 from ..core.hexgrid import DIRECTIONS
-
-Count = Annotated[int, msgspec.Meta(ge=0)]
-
-
-class CitedCount(DataModel):
-    """A whole number with its rule and ruling."""
-
-    value: Count
-    rule: str
-    note: str = ""
-
-
-class CitedText(DataModel):
-    """A word or a dice expression with its rule and ruling."""
-
-    value: str
-    rule: str
-    note: str = ""
-
-
-class CitedWords(DataModel):
-    """A list of words with its rule and ruling."""
-
-    value: list[str]
-    rule: str
-    note: str = ""
-
-
-class CitedFlag(DataModel):
-    """A yes/no policy with its rule and ruling."""
-
-    value: bool
-    rule: str
-    note: str = ""
-
-
-class Players(DataModel):
-    """The two sides."""
-
-    sides: Annotated[list[str], msgspec.Meta(min_length=2, max_length=2)]
-    rule: str = ""
-    note: str = ""
+from ..core.loader import Tables
 
 
 class Terrain(DataModel):

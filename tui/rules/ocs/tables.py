@@ -17,29 +17,14 @@ from typing import Annotated, Any, Literal, Union
 
 import msgspec
 
+from ..core.cited import CitedCount, CitedShare
 from ..core.data import DataModel
-from ..core.loader import Tables
 from ..core.errors import DataError, RuleError
+from ..core.loader import Tables
 from .amounts import amount_from_data
 
 AmountData = Union[int, float, str]
 """An amount in a data file: a number of SP (``1``, ``1.5``) or a string as players write it (``"3 SP 2T"``)."""
-
-
-class CitedCount(DataModel):
-    """A whole-number policy value with the rule that gives it and the ruling that decides it."""
-
-    value: Annotated[int, msgspec.Meta(ge=0)]
-    rule: str
-    note: str = ""
-
-
-class CitedShare(DataModel):
-    """A share between 0 (excluded) and 1, e.g. the capacity one hit takes away (19.0b; RULINGS O1)."""
-
-    value: Annotated[float, msgspec.Meta(gt=0, le=1)]
-    rule: str
-    note: str = ""
 
 
 class CitedHalves(DataModel):
