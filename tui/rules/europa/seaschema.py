@@ -47,7 +47,7 @@ class ZoneLine(DataModel, kw_only=True):
     """One line of a side's SEA ZONE EFFECTS TABLE (33.B.10)."""
 
     op: Literal["set", "add", "per", "of"] = "set"
-    value: SignedAmount = 0
+    value: SignedAmount = 0.0
     when: str = ""
     flag: str = ""
     equals: Union[str, float, None] = None
@@ -130,8 +130,8 @@ class ResultEffect(DataModel, kw_only=True):
     name: str
     text: str
     returned: bool = False
-    res_lost: float = 0
-    fraction_lost: float = 0
+    res_lost: float = 0.0
+    fraction_lost: float = 0.0
     naval_damage: int = 0
     rule: str
     note: str = ""
@@ -153,7 +153,7 @@ class CargoKind(DataModel, kw_only=True):
 
     name: str
     column: Literal["sp", "unit"]
-    increment: float = 0
+    increment: float = 0.0
     modifier: Signed = 0
     modifier_text: str = ""
     modifier_rule: str = ""
@@ -195,7 +195,7 @@ class InterferenceResult(DataModel, kw_only=True):
 
     name: str
     level: Literal["minor", "partial", "major"]
-    vps: float = 0
+    vps: float = 0.0
     text: str
     rule: str
     note: str = ""
@@ -219,7 +219,7 @@ class InterferenceArea(DataModel, kw_only=True):
     zones: list[str]
     modifier: Signed = 0
     modifier_text: str = ""
-    vp_divisor: float = 1
+    vp_divisor: float = 1.0
     requires: str = ""
     requires_text: str = ""
     rule: str
