@@ -20,10 +20,6 @@ import msgspec.inspect
 
 from .errors import DataError
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised only on Python 3.10
-    import tomli as tomllib
 
 T = TypeVar("T")
 
@@ -64,7 +60,7 @@ def parse_toml_bytes(raw: bytes, name: str) -> dict[str, Any]:
                         "(save the file as UTF-8)") from None
     try:
         data = _parse_toml(text)
-    except tomllib.TOMLDecodeError as exc:
+    except _toml().TOMLDecodeError as exc:
         raise DataError(name, "file", f"is not valid TOML: {exc}") from exc
     check_numbers(data, name)
     return data
@@ -72,7 +68,16 @@ def parse_toml_bytes(raw: bytes, name: str) -> dict[str, Any]:
 
 def _parse_toml(text: str) -> dict[str, Any]:
     """The TOML parser (one name, so tests can feed the loaders a damaged document)."""
-    return tomllib.loads(text)
+    return _toml().loads(text)
+
+
+def _toml() -> Any:
+    """The TOML module, imported when a file is parsed (a rule set read from the cache parses none)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised only on Python 3.10
+        import tomli as tomllib
+    return tomllib
 
 
 def check_numbers(data: Any, file: str, path: tuple[str, ...] = ()) -> None:

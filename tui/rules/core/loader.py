@@ -19,7 +19,6 @@ Nothing here writes a file: the cache does its own I/O.
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,8 +26,13 @@ from typing import Any, Callable, Generic, Protocol, TypeVar
 
 import msgspec
 
-from .data import convert, parse_toml_bytes, read_toml, read_data_bytes
+from .data import convert, parse_toml_bytes, read_data_bytes, read_toml
 from .errors import DataError
+
+try:  # BLAKE2 without loading OpenSSL (hashlib's import does), on the start path of every run
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
 
 T = TypeVar("T")
 
@@ -160,7 +164,7 @@ def entry_name(spec: RuleData, data_dir: Path) -> str:
         where = str(data_dir.resolve())
     except OSError:
         where = str(data_dir.absolute())
-    return f"{spec.id}-{hashlib.blake2b(where.encode('utf-8', 'surrogateescape'), digest_size=8).hexdigest()}.rules"
+    return f"{spec.id}-{blake2b(where.encode('utf-8', 'surrogateescape'), digest_size=8).hexdigest()}.rules"
 
 
 def cache_key(spec: RuleData, blobs: list[bytes], version: str) -> bytes | None:
@@ -171,7 +175,7 @@ def cache_key(spec: RuleData, blobs: list[bytes], version: str) -> bytes | None:
     code = code_hash(spec)
     if code is None:
         return None
-    h = hashlib.blake2b(MAGIC, digest_size=_DIGEST)
+    h = blake2b(MAGIC, digest_size=_DIGEST)
     h.update(version.encode("utf-8") + b"\0" + code)
     for (name, _), blob in zip(spec.files, blobs):
         h.update(name.encode("utf-8") + b"\0" + len(blob).to_bytes(8, "big"))
@@ -183,53 +187,35 @@ _CODE: dict[str, bytes | None] = {}
 
 
 def code_modules(spec: RuleData) -> list[str]:
-    """The modules whose source decides what ``spec`` loads: this loader, the data helpers, the structs' and the
-    checks' modules, and ``spec.modules``."""
-    names = {__name__, convert.__module__, *spec.modules}
+    """The modules whose source decides what ``spec`` loads: this loader, the data helpers, the modules of the
+    tables' structs and checks, of every struct those modules use (``cited``), and ``spec.modules``.
+
+    Found from the modules' names (cheap on every start), not by walking the types.
+    """
+    project = __name__.split(".")[0]
+    todo = {__name__, convert.__module__, *spec.modules}
     for tables in spec.parts:
-        for item in (tables.kind, tables.check):
-            module = getattr(item, "__module__", None)
-            if module:
-                names.add(module)
-        for info in _struct_types(tables.kind):
-            names.add(info.__module__)
+        todo.update(getattr(item, "__module__", "") for item in (tables.kind, tables.check))
     if spec.check is not None:
-        names.add(spec.check.__module__)
-    return sorted(n for n in names if n.startswith(__name__.split(".")[0]))
-
-
-def _struct_types(kind: Any) -> set[type]:
-    """Every struct type reachable from ``kind``."""
-    found: set[type] = set()
-    try:
-        info = msgspec.inspect.type_info(kind)
-    except (TypeError, ValueError):
-        return found
-    stack = [info]
-    seen: set[int] = set()
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
+        todo.add(spec.check.__module__)
+    found: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in found or not name.startswith(project + "."):
             continue
-        seen.add(id(node))
-        if isinstance(node, msgspec.inspect.StructType):
-            found.add(node.cls)
-            stack.extend(f.type for f in node.fields)
-        else:
-            for attr in ("type", "item_type", "key_type", "value_type"):
-                sub = getattr(node, attr, None)
-                if isinstance(sub, msgspec.inspect.Type):
-                    stack.append(sub)
-            for attr in ("types", "item_types"):
-                stack.extend(t for t in getattr(node, attr, ()) if isinstance(t, msgspec.inspect.Type))
-    return found
+        found.add(name)
+        module = sys.modules.get(name)
+        for value in vars(module).values() if module is not None else ():
+            if isinstance(value, type) and issubclass(value, msgspec.Struct):
+                todo.add(value.__module__)
+    return sorted(found)
 
 
 def code_hash(spec: RuleData) -> bytes | None:
     """The hash of the source of :func:`code_modules` (computed once a process), or None if one cannot be read."""
     if spec.id in _CODE:
         return _CODE[spec.id]
-    h = hashlib.blake2b(digest_size=_DIGEST)
+    h = blake2b(digest_size=_DIGEST)
     result: bytes | None = None
     try:
         for name in code_modules(spec):
@@ -248,7 +234,7 @@ def code_hash(spec: RuleData) -> bytes | None:
 def encode_entry(value: tuple[Any, ...], key: bytes) -> bytes:
     """A cache entry: the format, the key, the hash of the body, the body (MessagePack of ``value``)."""
     body = msgspec.msgpack.encode(value)
-    return MAGIC + key + hashlib.blake2b(body, digest_size=_DIGEST).digest() + body
+    return MAGIC + key + blake2b(body, digest_size=_DIGEST).digest() + body
 
 
 def decode_entry(blob: bytes | None, key: bytes, spec: RuleData) -> tuple[Any, ...] | None:
@@ -259,7 +245,7 @@ def decode_entry(blob: bytes | None, key: bytes, spec: RuleData) -> tuple[Any, .
     if blob[len(MAGIC):len(MAGIC) + _DIGEST] != key:
         return None
     body = blob[head:]
-    if hashlib.blake2b(body, digest_size=_DIGEST).digest() != blob[len(MAGIC) + _DIGEST:head]:
+    if blake2b(body, digest_size=_DIGEST).digest() != blob[len(MAGIC) + _DIGEST:head]:
         return None
     kinds = tuple(t.kind for t in spec.parts)
     try:
