@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -16,6 +17,22 @@ FIXED = datetime(2026, 11, 21, 12, 0, 0, tzinfo=timezone.utc)
 def fixed_clock() -> datetime:
     """The clock of every test and snapshot."""
     return FIXED
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_cache_at_home(tmp_path_factory: pytest.TempPathFactory):
+    """Issue 19: no test touches the user's cache folder. The rule-set cache is off (each test converts the data
+    it loads, so a test that damages a file's parse sees the damage; tests/test_rule_cache.py turns the cache on
+    in folders of its own), and the user cache folder of anything started from a test is a temporary one."""
+    saved = {key: os.environ.get(key) for key in ("HARBORMASTER_CACHE", "XDG_CACHE_HOME")}
+    os.environ["HARBORMASTER_CACHE"] = "off"
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    yield
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
 
 
 @pytest.fixture(scope="session")

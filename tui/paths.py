@@ -1,4 +1,4 @@
-"""Where things are: the bundled data folder and the user's default save.
+"""Where things are: the bundled data folder, the user's default save and the rule-set cache.
 
 Resolved here, in one small module, and injected everywhere else
 (``make_app(save_path=..., data_dir=...)``), so no test touches the real home
@@ -37,6 +37,18 @@ def default_save() -> Path:
     home = os.environ.get("HARBORMASTER_HOME")
     base = Path(home) if home else Path(platformdirs.user_data_dir(APP))
     return base / "default.json"
+
+
+def cache_dir() -> Path | None:
+    """The folder of converted rule sets (``tui/engine/rulecache.py``): the user's cache folder.
+
+    ``HARBORMASTER_CACHE`` overrides it (a folder), or turns the cache off
+    (``off``: every start converts the rule set's data again).
+    """
+    override = os.environ.get("HARBORMASTER_CACHE")
+    if override == "off":
+        return None
+    return Path(override) if override else Path(platformdirs.user_cache_dir(APP))
 
 
 def make_folder(folder: Path) -> list[Path]:

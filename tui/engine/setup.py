@@ -17,6 +17,7 @@ from ..rules.core.rulings import load_rulings
 from ..rules.core.state import Flow, GameState
 from .context import EngineContext
 from .flow import enter_segment
+from .rulecache import rule_cache
 from .serialize import state_to_data
 
 # Rule set id -> module providing ``load(data_dir) -> RuleSet``.
@@ -48,12 +49,13 @@ class Scenario:
 
 @lru_cache(maxsize=None)
 def load_ruleset(ruleset_id: str, data_dir: Path) -> RuleSet:
-    """Load a rule set by id (cached per data folder); unknown ids are refused with the list."""
+    """Load a rule set by id (kept per data folder in this process; its converted data in the user's cache folder,
+    see ``rulecache.py``); unknown ids are refused with the list."""
     module_name = RULESETS.get(ruleset_id)
     if module_name is None:
         raise DataError("rule set", ruleset_id, f"unknown rule set; known: {', '.join(sorted(RULESETS))}")
     module = importlib.import_module(module_name)
-    ruleset = module.load(data_dir)
+    ruleset = module.load(data_dir, rule_cache())
     ruleset.rulings = load_rulings(data_dir)
     return ruleset
 

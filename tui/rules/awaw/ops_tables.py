@@ -15,51 +15,11 @@ from typing import Annotated, Any
 
 import msgspec
 
-from ..core.data import DataModel, Signed, convert_tables, read_toml
+from ..core.cited import CitedCount as Cited
+from ..core.cited import CitedNames, CitedPositive, CitedShare, CitedText, Count, Positive
+from ..core.data import DataModel, Signed
 from ..core.errors import DataError
-
-Count = Annotated[int, msgspec.Meta(ge=0)]
-Positive = Annotated[int, msgspec.Meta(ge=1)]
-
-
-class Cited(DataModel):
-    """A whole number with the rule that gives it."""
-
-    value: Count
-    rule: str
-    note: str = ""
-
-
-class CitedPositive(DataModel):
-    """A whole number of 1 or more (a divisor) with its rule."""
-
-    value: Positive
-    rule: str
-    note: str = ""
-
-
-class CitedShare(DataModel):
-    """A share between 0 and 1 with its rule."""
-
-    value: Annotated[float, msgspec.Meta(gt=0, le=1)]
-    rule: str
-    note: str = ""
-
-
-class CitedNames(DataModel):
-    """A list of names (powers, places, unit types) with its rule."""
-
-    value: list[str]
-    rule: str
-    note: str = ""
-
-
-class CitedText(DataModel):
-    """A policy word with its rule."""
-
-    value: str
-    rule: str
-    note: str = ""
+from ..core.loader import Tables
 
 
 class TheaterRange(DataModel):
@@ -341,20 +301,6 @@ class OpsTables(DataModel, kw_only=True):
         return next(b for b in self.raider_table.boxes if b.sw_box == sw_box)
 
 
-_TABLES: dict[str, type] = {
-    "powers": Powers,
-    "groups": Groups,
-    "boxes": CitedNames,
-    "supply": SupplyRules,
-    "transport": TransportRules,
-    "invasion": InvasionRules,
-    "bombardment": BombardmentRules,
-    "raiders": RaiderRules,
-    "raider_table": RaiderTable,
-    "carriers": CarrierRules,
-    "escort": EscortRules,
-}
-
 SW_BOXES = ("Atlantic SW", "Indian Ocean SW", "Pacific SW")
 """The SW boxes raiders and transports use (21.531A), named as their bases are."""
 
@@ -364,10 +310,7 @@ def load_ops_tables(path: Path, raw: dict[str, Any] | None = None) -> OpsTables:
 
     Raises :class:`DataError` naming the file, table and key of the first problem.
     """
-    data = read_toml(path) if raw is None else raw
-    tables = OpsTables(**convert_tables(data, _TABLES, path.name))
-    _check(tables, path.name)
-    return tables
+    return OPS_TABLES.load(path, raw)
 
 
 def _check(t: OpsTables, file: str) -> None:
@@ -419,3 +362,6 @@ def _check(t: OpsTables, file: str) -> None:
         if sw not in SW_BOXES or not isinstance(names, list) or any(n not in boxes for n in names):
             raise DataError(file, f"table raiders, key defender_boxes.{sw}", "must be an SW box naming a list of boxes")
 
+
+OPS_TABLES: Tables[OpsTables] = Tables(OpsTables, _check)
+"""The operations tables of ``awaw-operations.toml`` (each field a top-level table) and their cross-checks."""

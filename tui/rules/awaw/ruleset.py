@@ -3,9 +3,10 @@
 The rule set loads two data files: ``awaw.toml`` (the tables of 21.1-21.41,
 21.44, 21.7 and the turn sequence) and ``awaw-operations.toml`` (the
 operations of 21.42, 21.43x, 21.51x-21.56, 21.6x, validated by
-``verbs_ops.load_ops_tables``). The operations' ``[commands]`` table names
-the steps of the sequence where each of their verbs is legal; they are added
-to those steps before the sequence is built. Verbs come in parts (roster,
+``ops_tables``), both through the core's loader (:data:`DATA`). The
+operations' ``[commands]`` table names the steps of the sequence where each
+of their verbs is legal; they are added to those steps before the sequence is
+built. Verbs come in parts (roster,
 basing, patrols and harbor attacks, the turn, the operations) merged with a
 check that no name is defined twice.
 """
@@ -15,9 +16,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from ..core.data import convert, read_toml
+import msgspec
+
 from ..core.errors import DataError
-from ..core.phases import Segment, build_sequence
+from ..core.loader import Cache, RuleData, Tables, load_data
+from ..core.phases import SEQUENCE, Segment, build_sequence
 from ..core.ruleset import Context, RuleSet, check_sequence_names
 from ..core.state import GameState
 from ..core.checklist import DUE, INFO, Duty
@@ -27,7 +30,8 @@ from .naval_actions import NAVAL_ACTIONS, PORT_ACTIONS
 from .parts import merge
 from .planner import CORE_ACTIVITIES, plan
 from .scenario import world_from_scenario
-from .tables import load_tables
+from .ops_tables import OPS_TABLES, OpsTables
+from .tables import AWAW_TABLES, AwawTables
 from .turn import build_turn
 from .verbs_basing import build_basing_verbs
 from .verbs_patrol import build_patrol_verbs
@@ -39,31 +43,40 @@ FIRST, SECOND = "first", "second"
 OPS_FILE = "awaw-operations.toml"
 
 
-def add_ops_commands(raw: dict[str, Any], ops_raw: dict[str, Any], file: str) -> None:
+COMMANDS: Tables[dict[str, list[str]]] = Tables(dict[str, list[str]], table="commands", default={})
+"""The operations' ``[commands]`` table: step id -> the verbs legal there."""
+
+
+def add_ops_commands(parts: tuple[Any, ...], files: tuple[str, ...]) -> tuple[Any, ...]:
     """Add the operations' verbs to the steps their ``[commands]`` table names (step id -> verbs)."""
-    commands = convert(ops_raw.get("commands", {}), dict[str, list[str]], file, prefix="commands")
-    steps = raw["sequence"]["steps"]
+    tables, spec, ops_tables, commands = parts
+    file = files[1]
+    steps = dict(spec.steps)
     for step_id, verbs in commands.items():
         if step_id not in steps:
             raise DataError(file, f"table commands, key {step_id}", f"is not a step of the awaw sequence ({', '.join(steps)})")
         step = steps[step_id]
-        step["commands"] = list(dict.fromkeys([*(step.get("commands") or []), *verbs]))
+        steps[step_id] = msgspec.structs.replace(step, commands=list(dict.fromkeys([*(step.commands or []), *verbs])))
+    return tables, msgspec.structs.replace(spec, steps=steps), ops_tables, commands
 
 
-def load(data_dir: Path) -> RuleSet:
-    """Load ``rulesets/awaw.toml`` and ``rulesets/awaw-operations.toml`` and build the rule set."""
+DATA = RuleData("awaw", (("awaw.toml", (AWAW_TABLES, SEQUENCE)), (OPS_FILE, (OPS_TABLES, COMMANDS))), add_ops_commands)
+"""What the rule set reads: the tables and the turn sequence of ``awaw.toml``; the operations' tables and the steps
+their verbs are legal in from ``awaw-operations.toml``."""
+
+
+def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
+    """Load ``rulesets/awaw.toml`` and ``rulesets/awaw-operations.toml`` (through ``cache`` if given) and build the
+    rule set."""
     path = data_dir / "rulesets" / "awaw.toml"
     ops_path = data_dir / "rulesets" / OPS_FILE
-    raw = read_toml(path)
-    ops_raw = read_toml(ops_path)
-    tables = load_tables(path, raw)
+    tables: AwawTables
+    ops_tables: OpsTables
+    tables, spec, ops_tables, _ = load_data(data_dir, DATA, cache)
     from . import planner_ops, verbs_ops  # the operations of 21.42-21.6
 
     ops_activities = tuple(planner_ops.ACTIVITIES)
-
-    ops_tables = verbs_ops.load_ops_tables(ops_path, ops_raw)
-    add_ops_commands(raw, ops_raw, ops_path.name)
-    sequence = build_sequence(raw.get("sequence"), path.name)
+    sequence = build_sequence(spec, path.name)
 
     def resolve_side(state: GameState, side: str) -> str:
         world: AwawWorld = state.world

@@ -16,19 +16,14 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from ..core.data import DataModel, Signed, convert_tables, read_toml
+from ..core.cited import CitedCount
+from ..core.cited import TwoSides as Players
+from ..core.data import DataModel
 from ..core.errors import DataError
+from ..core.loader import Tables
 
 CATEGORIES = ("fleet", "carrier", "cve", "destroyer", "submarine", "asw", "transport")
 """What a naval unit counts as in chapter 21's requirements."""
-
-
-class Players(DataModel):
-    """The two sides."""
-
-    sides: Annotated[list[str], msgspec.Meta(min_length=2, max_length=2)]
-    rule: str = ""
-    note: str = ""
 
 
 class Power(DataModel):
@@ -81,14 +76,6 @@ class Theater(DataModel):
     interception: Annotated[int, msgspec.Meta(gt=0)]
     port_every: Annotated[int, msgspec.Meta(gt=0)]
     return_to_base: Annotated[int, msgspec.Meta(gt=0)]
-    rule: str
-    note: str = ""
-
-
-class CitedCount(DataModel):
-    """A whole number with its rule."""
-
-    value: Annotated[int, msgspec.Meta(ge=0)]
     rule: str
     note: str = ""
 
@@ -260,38 +247,13 @@ class AwawTables(DataModel, kw_only=True):
         return self.theaters[self.fronts[front].theater]
 
 
-_TABLES: dict[str, type] = {
-    "players": Players,
-    "powers": dict[str, Power],
-    "unit_types": dict[str, UnitType],
-    "base_kinds": dict[str, BaseKind],
-    "fronts": dict[str, Front],
-    "theaters": dict[str, Theater],
-    "employment": Employment,
-    "boxes": dict[str, Box],
-    "straits": list[Strait],
-    "rivers": Rivers,
-    "seasons": Seasons,
-    "harbor": Harbor,
-    "submarines": Submarines,
-    "uninversion": Uninversion,
-    "port_construction": PortConstruction,
-    "ranges": dict[str, RangeKind],
-    "range_exceptions": dict[str, RangeException],
-    "range_small_ports": SmallPorts,
-}
-"""The top-level tables this module owns; ``[sequence]`` belongs to the phase machine."""
-
 BASE_KINDS = ("port", "two-port", "port-counter", "box", "sw-box")
 """The kinds of base the world model knows (21.11, 21.111, 21.12, 21.114, 25.3)."""
 
 
 def load_tables(path: Path, raw: dict[str, Any] | None = None) -> AwawTables:
     """Load and validate the AWAW tables from ``path`` (or its parsed ``raw``); errors name file/table/key."""
-    data = read_toml(path) if raw is None else raw
-    tables = AwawTables(**convert_tables(data, _TABLES, path.name))
-    _check(tables, path.name)
-    return tables
+    return AWAW_TABLES.load(path, raw)
 
 
 def _check(t: AwawTables, file: str) -> None:
@@ -317,3 +279,7 @@ def _check(t: AwawTables, file: str) -> None:
     ids = [s.id for s in t.straits]
     if len(set(ids)) != len(ids):
         raise DataError(file, "table straits", "strait ids must be distinct")
+
+
+AWAW_TABLES: Tables[AwawTables] = Tables(AwawTables, _check)
+"""The chapter 21 tables of ``awaw.toml`` (each field a top-level table; ``[sequence]`` is the phase machine's)."""

@@ -15,7 +15,6 @@ results (RULINGS A2).
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from ..core.errors import RuleError
@@ -30,17 +29,11 @@ from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo
 from .ops_helpers import bar, check_not_barred, ends, record, route_checks, transported, with_record
 from .islands import ISLAND, ISLAND_WORD, island_check
 from .ops_tables import OpsTables
-from .ops_tables import load_ops_tables as _load
 from .parts import OpsParts
 from .supply import brp_grant_requirement, oil_requirement, sea_supply_transports
 from .tables import AwawTables
 from .transport import carried_rules, check_bases, check_cargo, failure, transport_requirement
 from .world import AwawWorld
-
-
-def load_ops_tables(path: Path, raw: dict[str, Any] | None = None) -> OpsTables:
-    """Validate ``awaw-operations.toml`` (a :class:`DataError` names file, table and key)."""
-    return _load(path, raw)
 
 
 def _count(text: str, what: str, rule: str) -> int:
@@ -369,4 +362,4 @@ def _check_powers(tables: AwawTables, ops: OpsTables) -> None:
                             f"must be the {bloc} powers of awaw.toml ({', '.join(sorted(theirs))})")
 
 
-__all__ = ["build_ops", "load_ops_tables"]
+__all__ = ["build_ops"]

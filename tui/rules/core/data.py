@@ -1,9 +1,10 @@
 """Typed, validated loading of rule set and scenario data files.
 
-Every data file is TOML. :func:`load_typed` parses it and converts it into
-frozen dataclasses with ``msgspec``; any error names the file, the table and
-the key, for example ``europa.toml: table port_summary, key major.capacity:
-Expected `number`, got `str```.
+Every data file is TOML. :func:`read_toml` parses it and :func:`convert`
+turns a table into frozen msgspec structs; any error names the file, the
+table and the key, for example ``europa.toml: table port_summary, key
+major.capacity: Expected `number`, got `str```. A rule set's whole data goes
+through the one loader of :mod:`.loader`.
 """
 
 from __future__ import annotations
@@ -19,10 +20,6 @@ import msgspec.inspect
 
 from .errors import DataError
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised only on Python 3.10
-    import tomli as tomllib
 
 T = TypeVar("T")
 
@@ -41,28 +38,46 @@ def read_toml(path: Path) -> dict[str, Any]:
     table and key. The schemas of each rule set then narrow the ranges (an RE
     capacity is 0 or more, a die roll 2 to 12, ...).
     """
+    return parse_toml_bytes(read_data_bytes(path), path.name)
+
+
+def read_data_bytes(path: Path) -> bytes:
+    """The bytes of a data file; a file that cannot be read is a :class:`DataError` naming it."""
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise DataError(path.name, "file", f"cannot be read: {exc.strerror or exc}") from exc
+
+
+def parse_toml_bytes(raw: bytes, name: str) -> dict[str, Any]:
+    """Parse the bytes of the data file ``name`` as :func:`read_toml` does (UTF-8, TOML, bounded numbers)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise DataError(path.name, f"line {line}", f"byte 0x{raw[exc.start]:02x} at column {column} is not UTF-8 "
+        raise DataError(name, f"line {line}", f"byte 0x{raw[exc.start]:02x} at column {column} is not UTF-8 "
                         "(save the file as UTF-8)") from None
     try:
         data = _parse_toml(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(path.name, "file", f"is not valid TOML: {exc}") from exc
-    check_numbers(data, path.name)
+    except _toml().TOMLDecodeError as exc:
+        raise DataError(name, "file", f"is not valid TOML: {exc}") from exc
+    check_numbers(data, name)
     return data
 
 
 def _parse_toml(text: str) -> dict[str, Any]:
     """The TOML parser (one name, so tests can feed the loaders a damaged document)."""
-    return tomllib.loads(text)
+    return _toml().loads(text)
+
+
+def _toml() -> Any:
+    """The TOML module, imported when a file is parsed (a rule set read from the cache parses none)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised only on Python 3.10
+        import tomli as tomllib
+    return tomllib
 
 
 def check_numbers(data: Any, file: str, path: tuple[str, ...] = ()) -> None:
@@ -215,19 +230,3 @@ def _with(data: Any, keys: list[str], value: Any) -> Any:
     copy = dict(data)
     copy[key] = _with(copy[key], rest, value)
     return copy
-
-
-def load_typed(path: Path, kind: type[T]) -> T:
-    """Read the TOML file at ``path`` and validate it as ``kind``."""
-    return convert(read_toml(path), kind, path.name)
-
-
-def convert_tables(data: dict[str, Any], kinds: dict[str, type], file: str) -> dict[str, Any]:
-    """Validate the top-level tables named in ``kinds`` (each must be there); other tables are left to
-    their own loaders. Errors name the file, the table and the key."""
-    parts: dict[str, Any] = {}
-    for key, kind in kinds.items():
-        if key not in data:
-            raise DataError(file, f"table {key}", "is missing")
-        parts[key] = convert(data[key], kind, file, prefix=key)
-    return parts

@@ -20,6 +20,7 @@ from typing import Any
 
 from .data import DataModel, convert
 from .errors import DataError
+from .loader import Tables
 
 
 class EffectSpec(DataModel):
@@ -154,9 +155,14 @@ class Sequence:
         return None
 
 
+SEQUENCE: Tables[SequenceSpec] = Tables(SequenceSpec, table="sequence")
+"""The ``[sequence]`` table of a rule set file, for the rule set's :class:`~.loader.RuleData`."""
+
+
 def build_sequence(raw: Any, file: str) -> Sequence:
-    """Validate the ``[sequence]`` table and flatten it; errors name file, table and key."""
-    spec = convert(raw, SequenceSpec, file, prefix="sequence")
+    """Validate the ``[sequence]`` table (parsed, or already a :class:`SequenceSpec`) and flatten it; errors name
+    file, table and key."""
+    spec = raw if isinstance(raw, SequenceSpec) else convert(raw, SequenceSpec, file, prefix="sequence")
     if spec.root not in spec.steps:
         raise DataError(file, "table sequence, key root", f"names step '{spec.root}', which is not defined")
     if spec.calendar not in CALENDARS:

@@ -13,10 +13,10 @@ from typing import Any
 
 from ..core.actions import OTHER_SIDE, Action, Field
 from ..core.actions import SIDES as SIDE_CHOICES
-from ..core.data import read_toml
-from ..core.errors import DataError, RuleError
+from ..core.errors import RuleError
 from ..core.explain import Explained, fmt_number
-from ..core.phases import Sequence, build_sequence, turn_label
+from ..core.loader import Cache, RuleData, load_data
+from ..core.phases import SEQUENCE, Sequence, build_sequence, turn_label
 from ..core.ruleset import check_sequence_names, Column, Context, Outcome, RuleSet, Verb
 from ..core.state import GameState, Pending
 from . import destruction as D
@@ -26,8 +26,8 @@ from .duties import build_duties
 from .sea_rules import build_answers, build_conditions, build_effects
 from .sea_verbs import build_sea_verbs
 from .sea_views import COLUMNS, build_views, explain_sea, sea_markers
-from .seatables import SeaTables, load_sea_tables
-from .tables import PortTables, load_port_tables
+from .seatables import SEA_TABLES, SeaTables
+from .tables import PORT_TABLES, PortTables
 from .verbs import build_verbs
 from .yards import yard_figure
 from .world import (HARBOURS, PORT_TYPES, SIDES, EuropaWorld, check_saved_zones, resolve_name, world_from_data,
@@ -190,13 +190,18 @@ def track_ownership(verb: Verb) -> Verb:
     return replace(verb, handler=handler)
 
 
-def load(data_dir: Path) -> RuleSet:
-    """Load ``rulesets/europa.toml`` and build the rule set; data errors name file, table and key."""
+DATA = RuleData("europa", (("europa.toml", (PORT_TABLES, SEA_TABLES, SEQUENCE)),))
+"""What the rule set reads: the port tables, the sea tables and the turn sequence of ``europa.toml``."""
+
+
+def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
+    """Load ``rulesets/europa.toml`` (through ``cache`` if given) and build the rule set; data errors name file,
+    table and key."""
     path = data_dir / "rulesets" / "europa.toml"
-    raw = read_toml(path)
-    tables = load_port_tables(path, raw)
-    sea: SeaTables = load_sea_tables(path, raw)
-    sequence = build_sequence(raw.get("sequence"), path.name)
+    tables: PortTables
+    sea: SeaTables
+    tables, sea, spec = load_data(data_dir, DATA, cache)
+    sequence = build_sequence(spec, path.name)
     label = lambda turn: turn_label(sequence.calendar, turn)  # noqa: E731 - a one-line labeller
 
     def record_usable(ctx: Context, world: EuropaWorld, side: str) -> tuple[EuropaWorld, list[str]]:

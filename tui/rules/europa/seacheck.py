@@ -9,7 +9,7 @@ result wherever the table is used. Each error names the file, table and key.
 from __future__ import annotations
 
 from ..core.errors import DataError
-from .seatables import SIDES, SeaTables
+from .seaschema import SIDES, SeaTables
 
 
 def _cond_id(expr: str) -> str:

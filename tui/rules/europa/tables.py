@@ -17,8 +17,10 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from ..core.data import DataModel, convert_tables, read_toml
+from ..core.cited import CitedNumber as Cited
+from ..core.data import DataModel
 from ..core.errors import DataError
+from ..core.loader import Tables
 
 NonNegative = Annotated[float, msgspec.Meta(ge=0)]
 """A game number that cannot be negative (capacities, hits, SP, SLP)."""
@@ -54,14 +56,6 @@ class PortType(DataModel, kw_only=True):
     """Every port of this type is a naval base (great and major, 31.A.14)."""
     marshalling_yard_hits: Annotated[int, msgspec.Meta(ge=0)] = 0
     """At most this many RM hits on the port's marshalling yard (Table 1 note 3; RULINGS E14); 0: no yard."""
-    rule: str
-    note: str = ""
-
-
-class Cited(DataModel):
-    """A single policy value with the rule that gives it and the ruling that decides it."""
-
-    value: float
     rule: str
     note: str = ""
 
@@ -147,30 +141,15 @@ class PortTables(DataModel):
         return None
 
 
-_TABLES: dict[str, type] = {
-    "port_summary": dict[str, PortType],
-    "port_ladder": PortLadder,
-    "harbour_hit_multiplier": HarbourHitMultiplier,
-    "heavy_equipment_share": HeavyEquipmentShare,
-    "port_rules": PortRules,
-    "port_destruction": PortDestruction,
-}
-"""The top-level tables this module owns; any other table in the file is left alone."""
-
-
 def load_port_tables(path: Path, raw: dict[str, Any] | None = None) -> PortTables:
     """Load and validate the port tables of 31.A from the rule set file at ``path``.
 
-    Only the tables named in ``_TABLES`` are read; other top-level tables (the
-    turn sequence, anti-shipping tables, ...) belong to other loaders. Raises
+    Only the tables :class:`PortTables` names are read; other top-level tables
+    (the turn sequence, anti-shipping tables, ...) belong to other loaders. Raises
     :class:`DataError` naming the file, table and key of the first problem.
-    ``raw`` is the file already parsed (the rule set's loader reads it once).
+    ``raw`` is the file already parsed.
     """
-    data = read_toml(path) if raw is None else raw
-    parts = convert_tables(data, _TABLES, path.name)
-    tables = PortTables(**parts)
-    _check(tables, path.name)
-    return tables
+    return PORT_TABLES.load(path, raw)
 
 
 def _check(tables: PortTables, file: str) -> None:
@@ -195,3 +174,7 @@ def _check(tables: PortTables, file: str) -> None:
     for key in ("hit_step", "nt_rounding_step", "re_lost_per_hit"):
         if getattr(tables.port_rules, key).value <= 0:
             raise DataError(file, f"table port_rules, key {key}.value", "must be above 0")
+
+
+PORT_TABLES: Tables[PortTables] = Tables(PortTables, _check)
+"""The port tables of ``europa.toml`` (each field a top-level table; any other table is left alone)."""

@@ -14,10 +14,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..core.data import read_toml
 from ..core.dice import DiceSpec
 from ..core.errors import DataError, RuleError
-from ..core.phases import Reported, Segment, build_sequence
+from ..core.loader import Cache, RuleData, load_data
+from ..core.phases import SEQUENCE, Reported, Segment, build_sequence
 from ..core.ruleset import Column, Context, Outcome, RuleSet, check_sequence_names
 from ..core.state import GameState, Pending
 from ..core.view_duties import production_duties
@@ -27,7 +27,7 @@ from . import storm as S
 from . import views as V
 from .actions import FACTORY_ACTIONS, map_actions
 from .scenario import world_from_scenario
-from .tables import LogisticsTables, load_tables
+from .tables import LOGISTICS_TABLES, LogisticsTables
 from .verbs import build_verbs, storm_outcome
 from .world import LogisticsWorld, is_production_turn, other, world_from_data, world_to_data
 
@@ -113,26 +113,35 @@ def _answers(tables: LogisticsTables) -> dict[str, Any]:
     return {"initiative": initiative, "storm": storm, "mulberry-storm": mulberry_storm, "grow": grow}
 
 
-def _check_prompts(raw: dict[str, Any], file: str, tables: LogisticsTables) -> None:
+def _check_prompts(parts: tuple[Any, ...], files: tuple[str, ...]) -> tuple[Any, ...]:
     """The initiative prompt rolls the initiative dice once per side; the storm prompt the storm dice."""
+    tables, spec = parts
     per = DiceSpec.parse(tables.initiative.dice.value)
-    for step_id, step in raw["sequence"]["steps"].items():
-        for prompt in step.get("prompts", []):
+    for step_id, step in spec.steps.items():
+        for prompt in step.prompts:
             where = f"table sequence, key steps.{step_id}.prompts"
-            if prompt.get("effect") == "initiative":
-                spec = DiceSpec.parse(prompt.get("dice", ""))
-                if spec.count != 2 * per.count or spec.sides != per.sides:
-                    raise DataError(file, where, f"the initiative prompt rolls {per} for each side: {2 * per.count}d{per.sides}")
-            if prompt.get("effect") == "storm" and prompt.get("dice") != tables.storm.dice.value:
-                raise DataError(file, where, f"the storm prompt rolls the storm dice ({tables.storm.dice.value})")
+            if prompt.effect == "initiative":
+                dice = DiceSpec.parse(prompt.dice)
+                if dice.count != 2 * per.count or dice.sides != per.sides:
+                    raise DataError(files[0], where, f"the initiative prompt rolls {per} for each side: {2 * per.count}d{per.sides}")
+            if prompt.effect == "storm" and prompt.dice != tables.storm.dice.value:
+                raise DataError(files[0], where, f"the storm prompt rolls the storm dice ({tables.storm.dice.value})")
+    return parts
 
 
-def load(data_dir: Path) -> RuleSet:
-    """Load ``rulesets/logistics.toml`` and build the rule set; data errors name file, table and key."""
+DATA = RuleData("logistics", (("logistics.toml", (LOGISTICS_TABLES, SEQUENCE)),), _check_prompts,
+                modules=("tui.rules.core.dice", "tui.rules.core.hexgrid"))
+"""What the rule set reads: the tables and the turn sequence of ``logistics.toml`` (the checks read dice and
+directions)."""
+
+
+def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
+    """Load ``rulesets/logistics.toml`` (through ``cache`` if given) and build the rule set; data errors name file,
+    table and key."""
     path = data_dir / "rulesets" / "logistics.toml"
-    raw = read_toml(path)
-    tables = load_tables(path, raw)
-    sequence = build_sequence(raw.get("sequence"), path.name)
+    tables: LogisticsTables
+    tables, spec = load_data(data_dir, DATA, cache)
+    sequence = build_sequence(spec, path.name)
     resolve_side = side_resolver(tables.sides)
 
     def storm_reminder(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
@@ -202,5 +211,4 @@ def load(data_dir: Path) -> RuleSet:
         mode_titles={"ports": "Factories"},
     )
     check_sequence_names(rs, path.name)
-    _check_prompts(raw, path.name, tables)
     return rs

@@ -13,56 +13,16 @@ paragraph in ``rule``; ``note`` names the ruling where one decides it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import msgspec
-
-from ..core.data import DataModel, convert_tables, read_toml
+from ..core.cited import CitedCount, CitedFlag, CitedText, Count
+from ..core.cited import CitedNames as CitedWords
+from ..core.cited import TwoSides as Players
+from ..core.data import DataModel
 from ..core.dice import DiceSpec
 from ..core.errors import DataError, RuleError
 from ..core.hexgrid import DIRECTIONS
-
-Count = Annotated[int, msgspec.Meta(ge=0)]
-
-
-class CitedCount(DataModel):
-    """A whole number with its rule and ruling."""
-
-    value: Count
-    rule: str
-    note: str = ""
-
-
-class CitedText(DataModel):
-    """A word or a dice expression with its rule and ruling."""
-
-    value: str
-    rule: str
-    note: str = ""
-
-
-class CitedWords(DataModel):
-    """A list of words with its rule and ruling."""
-
-    value: list[str]
-    rule: str
-    note: str = ""
-
-
-class CitedFlag(DataModel):
-    """A yes/no policy with its rule and ruling."""
-
-    value: bool
-    rule: str
-    note: str = ""
-
-
-class Players(DataModel):
-    """The two sides."""
-
-    sides: Annotated[list[str], msgspec.Meta(min_length=2, max_length=2)]
-    rule: str = ""
-    note: str = ""
+from ..core.loader import Tables
 
 
 class Terrain(DataModel):
@@ -211,26 +171,9 @@ class LogisticsTables(DataModel, kw_only=True):
         return list(getattr(self.factories.builds, kind))
 
 
-_TABLES: dict[str, type] = {
-    "players": Players,
-    "terrain": Terrain,
-    "storm": StormRules,
-    "airfields": AirfieldRules,
-    "mulberries": MulberryRules,
-    "destruction": DestructionRules,
-    "factories": FactoryRules,
-    "initiative": InitiativeRules,
-    "optional": dict[str, OptionalRule],
-}
-"""The top-level tables this module owns; ``[sequence]`` belongs to the phase machine."""
-
-
 def load_tables(path: Path, raw: dict[str, Any] | None = None) -> LogisticsTables:
     """Load and validate the Logistics tables from ``path`` (or its parsed ``raw``); errors name file, table, key."""
-    data = read_toml(path) if raw is None else raw
-    tables = LogisticsTables(**convert_tables(data, _TABLES, path.name))
-    _check(tables, path.name)
-    return tables
+    return LOGISTICS_TABLES.load(path, raw)
 
 
 def _check(t: LogisticsTables, file: str) -> None:
@@ -263,3 +206,7 @@ def _check(t: LogisticsTables, file: str) -> None:
                 raise DataError(file, f"table optional, key {name}.factories", f"'{kind}' is not a factory kind")
     if t.factories.resources.value != "one-kind":
         raise DataError(file, "table factories, key resources.value", "only 'one-kind' is known (RULINGS L4)")
+
+
+LOGISTICS_TABLES: Tables[LogisticsTables] = Tables(LogisticsTables, _check)
+"""The tables of ``logistics.toml`` (each field a top-level table; ``[sequence]`` is the phase machine's)."""

@@ -12,16 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from ..core.actions import OTHER_SIDE, SIDES, Action, Field
-from ..core.data import read_toml
 from ..core.errors import DataError, RuleError
 from ..core.explain import Explained
-from ..core.phases import Segment, Sequence, build_sequence
+from ..core.loader import Cache, RuleData, load_data
+from ..core.phases import SEQUENCE, Segment, Sequence, build_sequence
 from ..core.ruleset import check_sequence_names, Column, Context, Outcome, RuleSet
 from ..core.state import GameState, Pending
 from ..core.view_duties import ocs_duties
 from . import ports as P
 from . import shipping as S
-from .tables import load_tables
+from .tables import OCS_TABLES, OcsTables
 from .verbs import answer_confirm, build_verbs
 from .world import OcsWorld, resolve_name, world_from_data, world_from_scenario, world_to_data
 
@@ -126,21 +126,28 @@ def side_resolver(sides: tuple[str, ...]):
     return resolve_side
 
 
-def _check_first_player(raw: dict[str, Any], file: str, rs: RuleSet) -> None:
+def _check_first_player(parts: tuple[Any, ...], files: tuple[str, ...]) -> tuple[Any, ...]:
     """The first player prompt's choices must be sides."""
-    for step_id, step in raw["sequence"]["steps"].items():
-        for prompt in step.get("prompts", []):
-            if prompt.get("effect") == "first-player" and (not prompt.get("choices") or set(prompt["choices"]) - set(rs.sides)):
+    tables, spec = parts
+    for step_id, step in spec.steps.items():
+        for prompt in step.prompts:
+            if prompt.effect == "first-player" and (not prompt.choices or set(prompt.choices) - set(tables.sides)):
                 where = f"table sequence, key steps.{step_id}.prompts"
-                raise DataError(file, where, f"the first player choices must be sides ({', '.join(rs.sides)})")
+                raise DataError(files[0], where, f"the first player choices must be sides ({', '.join(tables.sides)})")
+    return parts
 
 
-def load(data_dir: Path) -> RuleSet:
-    """Load ``rulesets/ocs.toml`` and build the rule set; data errors name file, table and key."""
+DATA = RuleData("ocs", (("ocs.toml", (OCS_TABLES, SEQUENCE)),), _check_first_player, modules=("tui.rules.ocs.amounts",))
+"""What the rule set reads: the tables and the turn sequence of ``ocs.toml``."""
+
+
+def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
+    """Load ``rulesets/ocs.toml`` (through ``cache`` if given) and build the rule set; data errors name file, table
+    and key."""
     path = data_dir / "rulesets" / "ocs.toml"
-    raw = read_toml(path)
-    tables = load_tables(path, raw)
-    sequence = build_sequence(raw.get("sequence"), path.name)
+    tables: OcsTables
+    tables, spec = load_data(data_dir, DATA, cache)
+    sequence = build_sequence(spec, path.name)
     resolve_side = side_resolver(tables.sides)
 
     def acting_side(state: GameState, seg: Segment) -> str:
@@ -250,5 +257,4 @@ def load(data_dir: Path) -> RuleSet:
         actions={"ports": PORT_ACTIONS},
     )
     check_sequence_names(rs, path.name)
-    _check_first_player(raw, path.name, rs)
     return rs

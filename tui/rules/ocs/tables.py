@@ -17,28 +17,14 @@ from typing import Annotated, Any, Literal, Union
 
 import msgspec
 
-from ..core.data import DataModel, convert_tables, read_toml
+from ..core.cited import CitedCount, CitedShare
+from ..core.data import DataModel
 from ..core.errors import DataError, RuleError
+from ..core.loader import Tables
 from .amounts import amount_from_data
 
 AmountData = Union[int, float, str]
 """An amount in a data file: a number of SP (``1``, ``1.5``) or a string as players write it (``"3 SP 2T"``)."""
-
-
-class CitedCount(DataModel):
-    """A whole-number policy value with the rule that gives it and the ruling that decides it."""
-
-    value: Annotated[int, msgspec.Meta(ge=0)]
-    rule: str
-    note: str = ""
-
-
-class CitedShare(DataModel):
-    """A share between 0 (excluded) and 1, e.g. the capacity one hit takes away (19.0b; RULINGS O1)."""
-
-    value: Annotated[float, msgspec.Meta(gt=0, le=1)]
-    rule: str
-    note: str = ""
 
 
 class CitedHalves(DataModel):
@@ -136,28 +122,12 @@ class OcsTables(DataModel, kw_only=True):
         return amount_from_data(amount.value, self.per_sp, "amount")
 
 
-_TABLES: dict[str, type] = {
-    "players": Players,
-    "capacity": CapacityRules,
-    "damage": DamageRules,
-    "voluntary_reduction": ReductionRules,
-    "repair": RepairRules,
-    "supply_source": SupplySourceRules,
-    "sea_cap": SeaCapRules,
-}
-"""The top-level tables this module owns; ``[sequence]`` belongs to the phase machine."""
-
-
 def load_tables(path: Path, raw: dict[str, Any] | None = None) -> OcsTables:
     """Load and validate the OCS tables from the rule set file at ``path`` (or its parsed ``raw``).
 
     Raises :class:`DataError` naming the file, table and key of the first problem.
     """
-    data = read_toml(path) if raw is None else raw
-    parts = convert_tables(data, _TABLES, path.name)
-    tables = OcsTables(**parts)
-    _check(tables, path.name)
-    return tables
+    return OCS_TABLES.load(path, raw)
 
 
 def _check(tables: OcsTables, file: str) -> None:
@@ -179,3 +149,7 @@ def _check(tables: OcsTables, file: str) -> None:
             raise DataError(file, f"table {table}, key {key}.value", str(exc)) from None
         if key == "cargo_per_point" and tokens < 1:
             raise DataError(file, f"table {table}, key {key}.value", "must be above 0")
+
+
+OCS_TABLES: Tables[OcsTables] = Tables(OcsTables, _check)
+"""The tables of ``ocs.toml`` (each field a top-level table; ``[sequence]`` is the phase machine's)."""
