@@ -101,7 +101,8 @@ def test_every_verb_refuses_a_link_to_something_that_is_no_file(save: Path, tmp_
     link = tmp_path / "b.json"
     link.symlink_to(target)
     before, here, dev_before = listing(elsewhere), listing(tmp_path), listing(Path("/dev"))
-    for argv in (("exec", str(link), "note x"), ("new", str(link)), ("branch", str(save), "--at", "1", str(link))):
+    for argv in (("exec", str(link), "note x"), ("new", str(link)), ("branch", str(save), "--at", "1", str(link)),
+                 ("report", str(save), "-o", str(link), "--force")):
         code, _, err = run(capsys, *argv)
         assert code != 0 and "Traceback" not in err, (argv, err)
         assert "b.json" in err, (argv, err)
