@@ -90,11 +90,12 @@ def test_restore_through_a_link_never_replaces_what_it_points_to(save: Path, tmp
     assert link.is_symlink() and (content is None or target.read_bytes() == content)
 
 
-@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_verb_refuses_a_link_to_something_that_is_no_file(save: Path, tmp_path: Path, data: Path, capsys,
                                                                  kind: str) -> None:
     """Issue 18.2: ``exec``, ``new``, ``branch``, ``report -o`` and the TUI's open (writer and viewer) through a
-    link to a FIFO, a device or a folder: refused, naming it, and no lock, temporary or kept file beside it."""
+    link to a FIFO, a device, a folder or another program's file: refused, naming it, and no lock, temporary or
+    kept file beside it."""
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     target = make_target(kind, elsewhere)

@@ -18,7 +18,7 @@ from .rules.core.errors import DataError
 from .savecheck import SavedDataError, check_saved, rules_fingerprint
 from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
 from .store.lock import LockLost, folder_lock, lock_free
-from .store.recovery import put_back
+from .store.recovery import foreign_through_link, put_back
 from .store.snapshot import paused_gc
 from .store.fileops import not_a_file, read_only_file
 from .store.fileops import reason as os_reason
@@ -88,7 +88,8 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     :func:`replay_refusal` says (the screen does, once the game is shown).
     """
     given = Path(path)
-    what = not_a_file(given)  # a FIFO, a device, a folder, a link to one: nothing is made beside it, no backup offered
+    what = not_a_file(given) or foreign_through_link(given)  # a FIFO, a device, a folder, a link to one or to
+    # another program's file: nothing is made beside it (no lock file), no backup offered
     if what is not None:
         raise GameOpenError(f"cannot open {given}: {what}; nothing was changed")
     path = Path(os.path.realpath(given)) if os.path.isfile(given) else given  # anything else is refused by its own name

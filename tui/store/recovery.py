@@ -9,6 +9,7 @@ backup over a broken save after keeping the broken file beside it.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -103,12 +104,22 @@ def foreign_through_link(path: Path) -> str | None:
     if not os.path.islink(path):
         return None
     try:
-        found = read_file(str(path))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
     except OSError as exc:
         return f"{path} is a symbolic link to {os.readlink(path)}, which cannot be read ({reason(exc)})"
-    if found is None or looks_like_save(found.data):
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None  # not a regular file: :func:`~tui.store.fileops.not_a_file` names it
+        head = os.read(fd, 4096)
+    except OSError as exc:
+        return f"{path} is a symbolic link to {os.readlink(path)}, which cannot be read ({reason(exc)})"
+    finally:
+        os.close(fd)
+    if looks_like_save(head):
         return None
-    return f"{path} is a symbolic link to {os.readlink(path)}, a file that is not a save; only a save is restored"
+    return f"{path} is a symbolic link to {os.readlink(path)}, a file that is not a save"
 
 
 def newest_backup(path: Path) -> Path | None:
