@@ -378,6 +378,11 @@ def proofs_files_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lock-race-execs", type=int, default=20, help="exec calls per racing writer")
     parser.add_argument("--permissions", action=argparse.BooleanOptionalAction, default=True,
                         help="a save on a read-only file system (needs mount rights)")
+    parser.add_argument("--link-targets", action=argparse.BooleanOptionalAction, default=True,
+                        help="every writing verb through a link to a FIFO, a device, another file, a folder")
+    parser.add_argument("--report-targets", action=argparse.BooleanOptionalAction, default=True,
+                        help="report -o aimed at a save, its backups, its lock")
+    parser.add_argument("--branch-kills", type=int, default=25, help="SIGKILLs of real branch processes")
 
 
 def run_file_proofs(folder: Path, args: argparse.Namespace, rng: random.Random) -> None:
@@ -397,6 +402,25 @@ def run_file_proofs(folder: Path, args: argparse.Namespace, rng: random.Random) 
         r = proofs_files.exec_kill_test(folder, args.exec_kills, rng)
         print(f"exec kill test: {r.kills} real exec processes killed, {r.acknowledged} commands acknowledged, "
               f"{r.lost} lost, {r.unreadable} saves left unreadable")
+        for f in r.failures[:5]:
+            print("  ", f)
+    if args.link_targets:
+        r = proofs_files.link_targets_test(folder)
+        print(f"links to what is no save: {r.cases} cases (restore, exec, new, branch, report -o, TUI writer and viewer "
+              f"x FIFO, device, other file, folder), {r.refused} refused in one line with nothing renamed or created, "
+              f"{len(r.failures)} failures")
+        for f in r.failures[:5]:
+            print("  ", f)
+    if args.report_targets:
+        r = proofs_files.report_targets_test(folder)
+        print(f"report -o onto a save, its backups, its lock: {r.cases} cases, {r.refused} refused with every file "
+              f"unchanged, {len(r.failures)} failures")
+        for f in r.failures[:5]:
+            print("  ", f)
+    if args.branch_kills:
+        r = proofs_files.branch_kill_test(folder, args.branch_kills, rng)
+        print(f"branch kill test: {r.kills} real branch processes killed, {r.whole} left a whole branch, {r.absent} left "
+              f"nothing, {r.half} left a half-made branch")
         for f in r.failures[:5]:
             print("  ", f)
     if args.permissions:

@@ -1,5 +1,6 @@
-"""Proofs about files (issue 8): kills of real ``exec`` processes, damaged saves through every open path,
-the lock-deletion race, and permissions. Used by ``scripts/proofs.py`` (one CLI flag per part) and, in small
+"""Proofs about files (issues 8 and 18): kills of real ``exec`` and ``branch`` processes, damaged saves through
+every open path, the lock-deletion race, permissions, every writing verb through a link to something that is
+not a save, and ``report -o`` aimed at a save. Used by ``scripts/proofs.py`` (one CLI flag per part) and, in small
 sizes, by ``tests/test_proofs.py``. Every part returns its figures; none depends on timing for its verdict.
 """
 
@@ -337,4 +338,165 @@ def permissions_test(folder: Path) -> PermissionsReport:
             report.failures.append(f"files changed: {before} -> {sorted(os.listdir(ro))}")
     finally:
         subprocess.run(["umount", str(ro)], capture_output=True)
+    return report
+
+
+# -------------------------------------------------- issue 18: what a path is, briefings, branches
+def _link_target(kind: str, where: Path) -> Path:
+    """A FIFO, a device node (one of its own when root: /dev/null itself must never be at stake), another
+    program's file, or a folder, for a link to point to."""
+    if kind == "fifo":
+        target = where / "pipe"
+        os.mkfifo(target)
+    elif kind == "device":
+        if os.geteuid() != 0:
+            return Path("/dev/null")
+        target = where / "null"
+        os.mknod(target, 0o020666, os.makedev(1, 3))
+    elif kind == "other file":
+        target = where / "notes.txt"
+        target.write_text("a referee's private notes\n")
+    else:
+        target = where / "folder"
+        target.mkdir()
+    return target
+
+
+@dataclass
+class LinkTargetsReport:
+    """Figures of every writing verb run through a link to something that is not a save."""
+
+    cases: int = 0
+    refused: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+LINK_KINDS = ("fifo", "device", "other file", "folder")
+
+
+def link_targets_test(folder: Path, kinds: tuple[str, ...] = LINK_KINDS) -> LinkTargetsReport:
+    """``a.json`` a link to a FIFO, a device, another file or a folder, a good backup beside it: ``restore``,
+    ``exec``, ``new``, ``branch`` into it, ``report -o`` onto it (with --force) and the TUI's open (writer and
+    viewer) must each refuse in one line naming the link, and leave the target, its folder and the link as
+    they were (no ``*.broken-*``, no lock, no temporary file)."""
+    good = _made(folder, "links-good.json")
+    report = LinkTargetsReport()
+    for kind in kinds:
+        base = folder / f"links-{kind.replace(' ', '-')}"
+        elsewhere = base / "elsewhere"
+        elsewhere.mkdir(parents=True)
+        target = _link_target(kind, elsewhere)
+        link = base / "a.json"
+        link.symlink_to(target)
+        (base / "a.json.1").write_bytes(Path(f"{good}.1").read_bytes())
+        content = target.read_bytes() if kind == "other file" else None
+
+        def state() -> tuple[object, ...]:
+            return (sorted(os.listdir(elsewhere)), sorted(os.listdir(base)), sorted(os.listdir("/dev")),
+                    os.readlink(link), content is None or target.read_bytes() == content)
+
+        before = state()
+        runs = [("restore", _cli("restore", str(link))), ("exec", _cli("exec", str(link), "note x")),
+                ("new", _cli("new", str(link))), ("branch", _cli("branch", str(good), "--at", "1", str(link))),
+                ("report", _cli("report", str(good), "-o", str(link), "--force"))]
+        for verb, argv in runs:
+            report.cases += 1
+            run = subprocess.run(argv, cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
+            clean = run.returncode != 0 and "Traceback" not in run.stderr and "a.json" in run.stderr
+            if clean and state() == before:
+                report.refused += 1
+            else:
+                report.failures.append(f"{kind}: {verb} exit {run.returncode}: {run.stderr.strip()[-160:]}")
+        for mode in ("auto", "read"):
+            report.cases += 1
+            try:
+                open_game(link, data_dir(), mode=mode).close()
+                report.failures.append(f"{kind}: the TUI's {mode} open accepted it")
+            except GameOpenError as exc:
+                if "a.json is a symbolic link" in str(exc) and state() == before:
+                    report.refused += 1
+                else:
+                    report.failures.append(f"{kind}: the TUI's {mode} open: {exc}")
+    return report
+
+
+@dataclass
+class ReportTargetsReport:
+    """Figures of ``report -o`` aimed at a save, its backups, its lock, and a copy of a save."""
+
+    cases: int = 0
+    refused: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+def report_targets_test(folder: Path) -> ReportTargetsReport:
+    """``report g.json -o X`` for X the save itself, a backup, the lock, the holder record, a kept broken copy
+    and a save under another name, each without and with --force: refused, and every file byte-identical."""
+    base = folder / "report-targets"
+    base.mkdir()
+    save = _made(base, "g.json")
+    (base / "copy.json").write_bytes(save.read_bytes())
+    (base / "g.json.lock").touch()
+    (base / "g.json.broken-20261125T120000Z").write_bytes(b"{}")
+    report = ReportTargetsReport()
+
+    def files() -> dict[str, bytes]:
+        return {p.name: p.read_bytes() for p in base.iterdir()}
+
+    before = files()
+    for name in ("g.json", "g.json.1", "g.json.2", "g.json.lock", "g.json.broken-20261125T120000Z", "copy.json"):
+        for force in ((), ("--force",)):
+            report.cases += 1
+            run = subprocess.run(_cli("report", str(save), "-o", str(base / name), *force), cwd=ROOT, env=ENV,
+                                 capture_output=True, text=True, timeout=60)
+            if run.returncode == 2 and "Traceback" not in run.stderr and files() == before:
+                report.refused += 1
+            else:
+                report.failures.append(f"-o {name} {' '.join(force)}: exit {run.returncode}: {run.stderr.strip()[-160:]}")
+    return report
+
+
+@dataclass
+class BranchKillReport:
+    """Figures of real ``harbormaster branch`` processes killed at random moments."""
+
+    kills: int = 0
+    whole: int = 0
+    absent: int = 0
+    half: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+def branch_kill_test(folder: Path, kills: int, rng: random.Random) -> BranchKillReport:
+    """SIGKILL ``harbormaster branch SAVE --at 3 NEW`` at random moments: afterwards ``NEW`` must be missing or a
+    whole branch (its three entries and its parent link), never a branch at the start with an empty log."""
+    base = folder / "branch-kills"
+    base.mkdir()
+    save = _made(base, "p.json", ("hit Tobruk 2", "use Alexandria 2", "note three"))
+    report = BranchKillReport()
+    for n in range(kills):
+        new = base / f"b{n}.json"
+        proc = subprocess.Popen(_cli("branch", str(save), "--at", "3", str(new)), cwd=ROOT, env=ENV,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + rng.uniform(0.3, 2.0)
+        while time.monotonic() < deadline and proc.poll() is None and not new.exists():
+            time.sleep(0.0005)  # kill as soon as the file appears (the moment the old two-write branch was half made)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        report.kills += 1
+        if not new.exists():
+            report.absent += 1
+            continue
+        try:
+            game = open_game(new, data_dir(), mode="read", verify=True)
+        except GameOpenError as exc:
+            report.half += 1
+            report.failures.append(f"kill {n}: the branch does not open: {exc}")
+            continue
+        if len(game.events) == 3 and game.meta.get("parent", {}).get("seq") == 3:
+            report.whole += 1
+        else:
+            report.half += 1
+            report.failures.append(f"kill {n}: a branch with {len(game.events)} of 3 entries")
+        game.store.close()  # type: ignore[attr-defined]
     return report

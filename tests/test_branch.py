@@ -7,7 +7,9 @@ a replay computed by the code under test.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,8 @@ from tui.branch import BranchError, branch_game, default_branch_path
 from tui.cli import main
 from tui.engine.lineage import describe_parent
 from tui.session import create_game, open_game
+from tui.store import FileOps
+from tests.test_report_output import unwritable  # noqa: F401  (a fixture)
 from tui.widgets.game_header import HeaderInfo
 
 EUROPA = ("hit Tobruk 2", "roll 2d6", "next --force", "repair Tobruk 1", "roll 1d6", "collateral Tobruk on")
@@ -224,18 +228,89 @@ async def test_the_log_mode_key_branches_at_the_selected_entry(tmp_path: Path, d
 
 
 def test_a_failed_write_leaves_no_half_made_branch(tmp_path: Path, data: Path, monkeypatch) -> None:
-    """The branch is two store writes (the start, then its log); if the second fails, the new file goes."""
-    from tui.store import SaveFile, StoreFailed
-
+    """The branch is one file write (issue 18.4); if it fails (a full disk), no file and no temporary file is left."""
     parent = tmp_path / "p.json"
     play(parent, data, "europa", EUROPA[:2])
-    before = parent.read_bytes()
+    before, files = parent.read_bytes(), sorted(tmp_path.iterdir())
 
-    def fail(self, **kwargs):
-        raise StoreFailed("b.json", "disk full")
+    def full(self, fd: int, payload: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(SaveFile, "commit", fail)
     game = open_game(parent, data, mode="read", verify=True)
-    with pytest.raises(BranchError, match="disk full.*half-made branch was removed"):
+    monkeypatch.setattr(FileOps, "write", full)
+    with pytest.raises(BranchError, match="No space left on device; nothing was changed"):
         branch_game(game, 2, tmp_path / "b.json")
-    assert not (tmp_path / "b.json").exists() and parent.read_bytes() == before
+    assert sorted(tmp_path.iterdir()) == files and parent.read_bytes() == before
+
+
+def _branch_killed_at(step: int, parent: Path, new: Path, data: Path) -> bool:
+    """Branch in a child process that dies (no clean-up runs) at its ``step``-th file-system call; False if the
+    branch was finished before that call came."""
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        calls = [0]
+
+        def dying(name: str):
+            real = getattr(FileOps, name)
+
+            def call(self, *args):
+                calls[0] += 1
+                if calls[0] == step:
+                    os._exit(9)
+                return real(self, *args)
+            return call
+        for name in ("open_temp", "write", "fsync", "close", "link", "replace", "unlink", "fsync_dir"):
+            setattr(FileOps, name, dying(name))
+        try:
+            game = open_game(parent, data, mode="read", verify=True)
+            branch_game(game, 3, new)
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    return os.WEXITSTATUS(status) == 9
+
+
+def test_a_branch_killed_at_any_step_is_complete_or_absent(tmp_path: Path, data: Path) -> None:
+    """Issue 18.4: killed between the start and the log (24 of 25 tries) it opened as a branch with an empty log.
+    Killed at every file-system call in turn: afterwards the new file is either missing or the whole branch."""
+    parent = tmp_path / "p.json"
+    play(parent, data, "europa", EUROPA[:3])
+    outcomes = []
+    for step in range(1, 40):
+        new = tmp_path / f"b{step}.json"
+        killed = _branch_killed_at(step, parent, new, data)
+        if new.exists():
+            branch = open_game(new, data, mode="read", verify=True)
+            assert len(branch.events) == 3 and branch.meta["parent"]["seq"] == 3, f"killed at call {step}"
+            branch.store.close()
+            outcomes.append("whole")
+        else:
+            outcomes.append("absent")
+        if not killed:
+            break
+    else:
+        pytest.fail("the branch never finished")
+    assert "absent" in outcomes and outcomes[-1] == "whole"
+
+
+def test_a_branch_into_a_folder_this_user_cannot_write_is_one_line(tmp_path: Path, data: Path, capsys,
+                                                                    unwritable: Path) -> None:
+    """Issue 18.6: it was "FileNotFoundError ... .lock"; now a one-line refusal, exit 2, nothing made."""
+    parent = tmp_path / "p.json"
+    play(parent, data, "europa", EUROPA[:2])
+    for new in (unwritable / "b.json", unwritable / "sub" / "b.json"):
+        code, out, err = run(capsys, "branch", str(parent), "--at", "1", str(new))
+        assert code == 2 and "Traceback" not in err and err.count("\n") == 1, err
+        assert "Permission denied" in err or "read-only file system" in err.lower(), err
+    assert os.listdir(unwritable) == []
+
+
+def test_a_dangling_link_as_the_new_path_creates_nothing_where_it_points(tmp_path: Path, data: Path, capsys) -> None:
+    """Issue 18.2: a lock file was made where the link pointed before the branch was refused."""
+    parent = tmp_path / "p.json"
+    play(parent, data, "europa", EUROPA[:2])
+    (tmp_path / "b.json").symlink_to(tmp_path / "elsewhere" / "b.json")
+    (tmp_path / "elsewhere").mkdir()
+    code, _, err = run(capsys, "branch", str(parent), "--at", "1", str(tmp_path / "b.json"))
+    assert code == 2 and "symbolic link" in err and "does not exist" in err
+    assert os.listdir(tmp_path / "elsewhere") == []

@@ -271,8 +271,9 @@ def test_two_news_at_once_give_exactly_one_created(tmp_path: Path) -> None:
 
 
 def test_a_creator_whose_temp_file_the_winner_swept_is_told_the_save_exists(tmp_path: Path) -> None:
-    """Issue 8.7: the winner's first open sweeps ``NAME.tmp-*`` beside the save, the loser's temporary file
-    included; the loser's link then finds no source. It must say "already exists", not "No such file"."""
+    """Issue 8.7: the winner's first open sweeps ``NAME.tmp-*`` beside the save; since issue 18.7 it leaves the
+    loser's temporary file, held open (in use) until linked, and the loser's link is refused: "already exists"
+    (not "No such file"), and the loser's temporary file is gone afterwards."""
     from tui.store.create import create_file
     from tui.store.fileops import FileOps
     from tui.store.recovery import SaveError
@@ -283,7 +284,7 @@ def test_a_creator_whose_temp_file_the_winner_swept_is_told_the_save_exists(tmp_
     class WinnerFirst(FileOps):
         def link(self, src: str, dst: str) -> None:
             target.write_bytes(b"{}")  # the other creator's save lands ...
-            assert sweep_temp_files(target) == 1  # ... and its first open sweeps our temporary file
+            assert sweep_temp_files(target) == 0  # ... and its first open leaves our temporary file: in use
             super().link(src, dst)
 
     with pytest.raises(SaveError) as caught:

@@ -17,15 +17,18 @@ Which entries can be branched from:
   (branch from the entry before it, or redo it first);
 - anything else (not a number, out of range) is refused with the range.
 
-The new save is written through the store (``SaveFile.create`` then one
-``commit``: each an atomic, fsynced write) while its writer's lock is held, so
-no session can open it half made. Between the two writes the file is a valid
-save at the scenario start; if the second write fails, the new file is removed
-and nothing else was touched.
+The new save is built whole in memory (the scenario start, then the log and
+its state in one commit) and written once: a temporary file beside it,
+fsynced, then hard-linked to its name (which fails if anything is there).
+So it exists complete or not at all, however the process ends: a branch
+killed half-way never opens as a branch with an empty log. Nothing is
+written where anything already is (a file, a link, a FIFO), and a folder
+this user cannot write is refused with the reason.
 """
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
@@ -36,8 +39,10 @@ from .engine.serialize import state_to_data
 from .rules.core.errors import RuleError
 from .rules.core.numbers import read_int
 from .rules.core.phases import turn_label
-from .session import open_game
-from .store import SaveError, SaveFile, SaveLock, StoreFailed
+from .paths import make_folder
+from .session import cannot_write, open_game
+from .store import SaveError, SaveFile, StoreFailed
+from .store.fileops import not_a_file, reason
 from .store.validate import RESERVED_META
 
 
@@ -110,16 +115,25 @@ def branch_game(game: Game, at: object, new_path: Path, *, parent_path: Path | N
         "revision": game.store.revision,
         "branched": now.isoformat(timespec="seconds"),
     }
-    if new_path.exists():
-        raise BranchError(f"{new_path} already exists; nothing was written (name a new file)")
-    new_path.parent.mkdir(parents=True, exist_ok=True)
-    lock = SaveLock(new_path)
-    if not lock.acquire(0):
-        raise BranchError(f"{new_path} is being made or written by another session; nothing was written")
+    _check_new_path(new_path)
     try:
+        made = make_folder(new_path.parent)
+    except OSError as exc:
+        raise BranchError(f"cannot write {new_path}: the folder {new_path.parent} cannot be made ({reason(exc)}); "
+                          "nothing was written") from None
+    try:
+        problem = cannot_write(new_path.parent)
+        if problem is not None:
+            raise BranchError(f"cannot write {new_path}: you cannot write the folder {new_path.parent} ({problem}); "
+                              "nothing was written")
         _write(new_path, meta, initial, events, state_to_data(state, game.ruleset), clock)
-    finally:
-        lock.release()
+    except BaseException:
+        for folder in reversed(made):
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+        raise
     return new_path, seq
 
 
@@ -128,23 +142,39 @@ def _start_label(game: Game) -> str:
     return turn_label(game.ruleset.sequence.calendar, game.initial.flow.turn)
 
 
+def _check_new_path(path: Path) -> None:
+    """Refuse a ``NEW_PATH`` where anything is (a file, a folder, a FIFO, a link, even a dangling one)."""
+    what = not_a_file(path)
+    if what is not None:
+        raise BranchError(f"{what}; nothing was written (name a new file)")
+    if os.path.lexists(path):
+        raise BranchError(f"{path} already exists; nothing was written (name a new file)")
+
+
 def _write(path: Path, meta: dict[str, Any], initial: dict[str, Any], events: list[dict[str, Any]],
            current: dict[str, Any], clock: Callable[[], datetime] | None) -> None:
-    """Create the save at the start, then put the log and its state in one commit; remove it if that fails."""
+    """Write the branch whole: built in memory, then one temporary file, fsynced and linked into place.
+
+    The link fails if anything appeared at ``path`` meanwhile, so the branch
+    exists complete (its parent link, its log and its state) or not at all,
+    however the process ends.
+    """
     try:
-        store = SaveFile.create(path, meta, {"initial": initial, "current": initial}, clock=clock)
+        draft = SaveFile.memory(meta, {"initial": initial, "current": initial}, clock=clock)
+        if events:
+            draft.commit(append=events, state={"initial": initial, "current": current})
+        raw = draft.to_bytes()
+        draft.close()
+    except (ValueError, TypeError, StoreFailed) as exc:
+        raise BranchError(f"cannot branch into {path}: {exc}; nothing was written") from None
+    try:
+        SaveFile.create_from_bytes(path, raw, clock=clock).close()
     except SaveError as exc:
         raise BranchError(f"{exc}; nothing was written") from None
-    except (OSError, StoreFailed) as exc:
-        raise BranchError(f"cannot write {path}: {exc}; nothing was written") from None
-    try:
-        if events:
-            store.commit(append=events, state={"initial": initial, "current": current})
-    except (OSError, StoreFailed, ValueError, TypeError) as exc:
-        store.close()
-        path.unlink(missing_ok=True)
-        raise BranchError(f"cannot write {path}: {exc}; the half-made branch was removed") from None
-    store.close()
+    except StoreFailed as exc:  # its message says nothing was changed
+        raise BranchError(f"cannot write {path}: {exc}") from None
+    except OSError as exc:
+        raise BranchError(f"cannot write {path}: {reason(exc)}; nothing was written") from None
 
 
 def branch_save(path: Path, at: object, new_path: Path, data_dir: Path,

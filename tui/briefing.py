@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import html
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,8 @@ from . import report
 from .engine.command import CommandSyntaxError, parse
 from .engine.game import Game
 from .engine.lineage import describe_parent
+from .store.export import refusal as export_refusal
+from .store.export import write_export
 
 OWNER_KEYS = ("owner", "side")
 """The row keys that say which side a row belongs to."""
@@ -283,21 +284,29 @@ def to_html(doc: Doc) -> str:
 
 
 def default_report_path(save: Path, side: str | None, turn: str, fmt: str = "md") -> Path:
-    """``game-briefing-axis-jan-i-1943.md`` beside the save (``referee`` for the full report)."""
+    """``game-briefing-axis-jan-i-1943.md`` beside the save (``referee`` for the full report); ``-2``, ``-3`` ... if
+    that name is taken (a briefing is never written over another file)."""
     slug = "-".join(turn.lower().split())
-    return save.with_name(f"{save.stem}-briefing-{side or 'referee'}-{slug}.{fmt}")
+    base = f"{save.stem}-briefing-{side or 'referee'}-{slug}"
+    candidate = save.with_name(f"{base}.{fmt}")
+    n = 2
+    while os.path.lexists(candidate):
+        candidate = save.with_name(f"{base}-{n}.{fmt}")
+        n += 1
+    return candidate
 
 
-def write_file(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (a temporary file beside it, fsynced, renamed over it)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or Path("."))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def output_refusal(path: str, force: bool = False) -> str | None:
+    """Why a briefing may not be written to ``path`` (checked before any work is done), or None."""
+    return export_refusal(Path(path) if path else "", force)
+
+
+def write_file(path: Path, text: str, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all (see :func:`tui.store.export.write_export`).
+
+    Never over a save, its backups or its lock, never through a link or onto a
+    FIFO or folder, and over an existing file only with ``force`` (its mode
+    kept); a new file gets the mode the umask gives. Raises
+    :class:`~tui.store.export.OutputRefused` (an ``OSError``) with the reason.
+    """
+    write_export(path, text.encode("utf-8"), force=force)

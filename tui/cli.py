@@ -28,7 +28,8 @@ from .rules.core.errors import DataError, RuleError
 from .rules.core.numbers import read_amount, read_int
 from .session import GameLocked, GameOpenError, LogDoesNotReplay, cannot_write, create_game, open_game, replay_refusal
 from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
-from .store.fileops import reason
+from .store.fileops import not_a_file, read_only_file, reason
+from .store.recovery import foreign_through_link
 
 SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios") + TOOL_COMMANDS
 #: ``--wait``: seconds to wait for another session's lock (an hour is already far more than any command takes).
@@ -277,6 +278,10 @@ def _exec(game, lines: list[str]) -> int:
 
 
 def _restore(path: Path, backup: Path | None) -> int:
+    what = not_a_file(path) or foreign_through_link(path) or read_only_file(path)  # nothing is made beside it
+    if what is not None:
+        print(f"harbormaster: cannot restore {path}: {what}; nothing was changed", file=sys.stderr)
+        return 2
     problem = cannot_write(Path(os.path.realpath(path)).parent)
     if problem is not None:
         print(f"harbormaster: cannot restore {path}: you cannot write its folder ({problem}); nothing was changed", file=sys.stderr)

@@ -78,8 +78,15 @@ def _report(argv: list[str]) -> int:
     p.add_argument("--side", help="the side to brief (its own places only); default: the referee's full report")
     p.add_argument("--turn", metavar="T", help="the game turn whose log to tell (as written: 'Jan I 1943', 'Turn 3'); default: the current one")
     p.add_argument("--format", choices=("md", "html"), default="md", help="Markdown (default) or a standalone HTML page")
-    p.add_argument("--output", "-o", type=Path, help="write to this file instead of printing")
+    p.add_argument("--output", "-o", help="write to this file instead of printing (never over a save, its backups or "
+                   "its lock; an existing file only with --force)")
+    p.add_argument("--force", action="store_true", help="replace an existing --output file (its permissions are kept)")
     args = p.parse_args(argv)
+    if args.output is not None:  # refused before the game is read: nothing is written
+        problem = briefing.output_refusal(args.output, args.force)
+        if problem is not None:
+            print(f"harbormaster: cannot write the report: {problem}; nothing was written", file=sys.stderr)
+            return 2
     try:
         game = open_game(args.path, data_dir(), mode="read", verify=True)
     except GameOpenError as exc:
@@ -95,7 +102,11 @@ def _report(argv: list[str]) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
-    briefing.write_file(args.output, text)
+    try:
+        briefing.write_file(Path(args.output), text, force=args.force)
+    except OSError as exc:
+        print(f"harbormaster: cannot write the report: {exc}; nothing was written", file=sys.stderr)
+        return 2
     print(f"Wrote {args.output}")
     return 0
 

@@ -18,8 +18,9 @@ from .rules.core.errors import DataError
 from .savecheck import SavedDataError, check_saved, rules_fingerprint
 from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
 from .store.lock import LockLost, folder_lock, lock_free
-from .store.recovery import put_back
+from .store.recovery import foreign_through_link, put_back
 from .store.snapshot import paused_gc
+from .store.fileops import not_a_file, read_only_file
 from .store.fileops import reason as os_reason
 from .store.storage import sweep_temp_files
 
@@ -87,6 +88,10 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     :func:`replay_refusal` says (the screen does, once the game is shown).
     """
     given = Path(path)
+    what = not_a_file(given) or foreign_through_link(given)  # a FIFO, a device, a folder, a link to one or to
+    # another program's file: nothing is made beside it (no lock file), no backup offered
+    if what is not None:
+        raise GameOpenError(f"cannot open {given}: {what}; nothing was changed")
     path = Path(os.path.realpath(given)) if os.path.isfile(given) else given  # anything else is refused by its own name
     lock: SaveLock | None = None
     why = ""
@@ -94,13 +99,18 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     if mode in ("write", "auto") and path.exists():
         problem = cannot_write(path.parent)
         taken = False
-        if problem is None:
+        read_only = None if problem is not None else read_only_file(path)  # chmod 444: as a read-only folder is
+        if problem is None and read_only is None:
             lock = SaveLock(path)
             try:
                 taken = lock.acquire(wait)
             except OSError as exc:
                 problem = os_reason(exc)
-        if problem is not None:
+        if read_only is not None:
+            if mode == "write":
+                raise GameOpenError(f"cannot write {given}: {read_only}; nothing was changed")
+            why = f"This save is read-only ({given.name}: {read_only}): watching; nothing can be changed from this session."
+        elif problem is not None:
             lock = None
             if mode == "write":
                 raise GameOpenError(f"cannot write {given}: you cannot write the folder {path.parent} ({problem}); nothing was changed")

@@ -51,25 +51,31 @@ def create_file(path: Path, payload: bytes, ops: FileOps | None = None) -> None:
     try:
         fd = ops.open_temp(tmp, None)
         try:
-            try:
+            linked = False
+            try:  # the temporary file stays open (marked in use) until it is linked: no sweep takes it meanwhile
                 ops.write(fd, payload)
                 ops.fsync(fd)
-            finally:
-                ops.close(fd)
-            try:
                 ops.link(tmp, target)  # fails if anything appeared at ``path`` meanwhile: one creator wins
-            except FileExistsError:
-                raise
-            except FileNotFoundError:
-                # The winner's first open sweeps ``NAME.tmp-*`` beside its save, ours included:
-                # if the save is there, somebody else created it first.
-                if os.path.lexists(target):
-                    raise FileExistsError(errno.EEXIST, "exists", target) from None
-                raise
-            except OSError as exc:
-                if exc.errno not in _NO_LINKS:
+                linked = True
+            finally:
+                try:
+                    ops.close(fd)
+                except OSError:
+                    if linked:  # a late write error: the file just made is not trusted
+                        os.unlink(target)
                     raise
-                _write_exclusive(ops, target, payload)  # no hard links here: O_EXCL is the one winner
+        except FileExistsError:
+            raise
+        except FileNotFoundError:
+            # The winner's first open sweeps ``NAME.tmp-*`` beside its save, ours included:
+            # if the save is there, somebody else created it first.
+            if os.path.lexists(target):
+                raise FileExistsError(errno.EEXIST, "exists", target) from None
+            raise
+        except OSError as exc:
+            if exc.errno not in _NO_LINKS:
+                raise
+            _write_exclusive(ops, target, payload)  # no hard links here: O_EXCL is the one winner
         finally:
             try:
                 os.unlink(tmp)

@@ -12,7 +12,15 @@ import os
 import stat
 from typing import NamedTuple
 
-__all__ = ["MAX_SAVE_BYTES", "FileOps", "FileRead", "NotASaveFile", "read_file", "reason", "replace_file", "stamp_of"]
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = [
+    "MAX_SAVE_BYTES", "FileOps", "FileRead", "NotASaveFile", "not_a_file", "read_file", "read_only_file", "reason",
+    "replace_file", "stamp_of",
+]
 
 #: The largest file opened as a save (a 50,000-event save is about 25 MB).
 MAX_SAVE_BYTES = 512 * 1024 * 1024
@@ -29,6 +37,62 @@ def _kind(mode: int) -> str:
         if test(mode):
             return name
     return "not a regular file"
+
+
+def not_a_file(path: str | os.PathLike[str]) -> str | None:
+    """Why nothing may be written at or beside ``path``, naming what it is; None for a regular file or nothing at all.
+
+    ``a.json is a named pipe (FIFO), not a save``; through a symbolic link the
+    link and what it points to are both named (``a.json is a symbolic link to
+    /dev/null, a character device, not a save``). A dangling link is refused
+    too: writing through it would create a file wherever it points. Every verb
+    that writes a save (or a lock, a temporary file or a kept copy beside it)
+    asks this first, so nothing is renamed, replaced or created beside a FIFO,
+    a device node, a socket or a folder.
+    """
+    name = os.fspath(path) or "''"
+    try:
+        own = os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):  # nothing there (what it is under is for the caller to name)
+        return None
+    except OSError as exc:
+        return f"{name} cannot be examined ({reason(exc)})"
+    if stat.S_ISREG(own.st_mode):
+        return None
+    if not stat.S_ISLNK(own.st_mode):
+        what = "a folder" if stat.S_ISDIR(own.st_mode) else _kind(own.st_mode)
+        return f"{name} is {what}, not a save"
+    try:
+        where = os.readlink(path)
+    except OSError:
+        where = "?"
+    try:
+        real = os.stat(path)
+    except FileNotFoundError:
+        return f"{name} is a symbolic link to {where}, which does not exist; nothing is created through it"
+    except OSError as exc:
+        return f"{name} is a symbolic link to {where}, which cannot be examined ({reason(exc)})"
+    if stat.S_ISREG(real.st_mode):
+        return None
+    what = "a folder" if stat.S_ISDIR(real.st_mode) else _kind(real.st_mode)
+    return f"{name} is a symbolic link to {where}, {what}, not a save"
+
+
+def read_only_file(path: str | os.PathLike[str]) -> str | None:
+    """Why the save at ``path`` must not be rewritten: its owner took every write permission away (``chmod 444``).
+
+    A save is replaced by a rename, which the folder's permissions allow even
+    for a file nobody may write; a file with no write bit left is a referee
+    saying "keep this as it is", so it is refused as a read-only folder is.
+    None if the file has a write bit (or is not there).
+    """
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    if stat.S_ISREG(info.st_mode) and not info.st_mode & 0o222:
+        return f"the file is read-only (mode {stat.S_IMODE(info.st_mode):04o}); make it writable (chmod u+w) to change it"
+    return None
 
 
 def stamp_of(st: os.stat_result) -> tuple[int, ...]:
@@ -88,6 +152,28 @@ def read_file(path: str, limit: int = MAX_SAVE_BYTES) -> FileRead | None:
         os.close(fd)
 
 
+def mark_in_use(fd: int) -> None:
+    """Hold a shared ``flock`` on a temporary file while it is written (dropped when it is closed, or its writer dies)."""
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:  # a file system without flock: the save's own lock still keeps sweepers away
+            pass
+
+
+def in_use(fd: int) -> bool:
+    """Whether a live writer holds the temporary file open on ``fd`` (see :func:`mark_in_use`)."""
+    if fcntl is None:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
 def reason(exc: OSError) -> str:
     """The human part of an OSError: ``No space left on device``."""
     return exc.strerror or str(exc) or type(exc).__name__
@@ -103,14 +189,20 @@ class FileOps:
     """
 
     def open_temp(self, path: str, mode: int | None) -> int:
-        """Create ``path`` exclusively for writing and return its descriptor."""
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-        if mode is not None and hasattr(os, "fchmod"):
-            try:
+        """Create ``path`` exclusively for writing and return its descriptor, marked as in use.
+
+        The file is ``flock``-ed while it is open, so :func:`tui.store.storage.sweep_temp_files`
+        never removes a temporary file a live writer is filling (a killed writer's lock is gone).
+        """
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+        fd = os.open(path, flags | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        try:
+            mark_in_use(fd)
+            if mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(fd, mode)
-            except OSError:
-                os.close(fd)
-                raise
+        except OSError:
+            os.close(fd)
+            raise
         return fd
 
     def reuse_temp(self, old: str, path: str, mode: int | None) -> int | None:
@@ -202,4 +294,8 @@ def replace_file(path: str | os.PathLike[str], payload: bytes, ops: FileOps | No
         except OSError:
             pass
         raise
-    ops.fsync_dir(os.path.dirname(target))
+    try:
+        ops.fsync_dir(os.path.dirname(target))
+    except OSError as exc:
+        exc.replaced = True  # type: ignore[attr-defined]  # the new file is in place; only its durability is unsure
+        raise

@@ -26,6 +26,7 @@ import getpass
 import json
 import os
 import socket
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,9 +34,11 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from tui.store.fileops import reason
+from tui.store.fileops import NotASaveFile, not_a_file, read_file, reason
 
 __all__ = ["FolderBusy", "Holder", "LockLost", "SaveLock", "folder_lock", "info_path", "lock_free", "lock_path", "read_holder"]
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 #: How long a write waits for another session's write in the same folder to finish (they take milliseconds).
 FOLDER_WAIT = 10.0
@@ -80,8 +83,10 @@ class Holder:
 def read_holder(save: Path) -> Holder | None:
     """The recorded holder of ``save``'s lock, or None if nothing (readable) is recorded."""
     try:
-        raw = info_path(save).read_bytes()[:4096]
-        data = json.loads(raw.decode("utf-8"))
+        found = read_file(str(info_path(save)), limit=4096)  # never blocks on a FIFO put there, never reads without end
+        if found is None:
+            return None
+        data = json.loads(found.data.decode("utf-8"))
         return Holder(str(data["host"]), int(data["pid"]), str(data["user"]), str(data["started"]))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -98,7 +103,7 @@ def lock_free(save: Path) -> bool:
     cannot be checked).
     """
     try:
-        fd = os.open(lock_path(Path(os.path.realpath(save))), os.O_RDONLY | os.O_CLOEXEC)
+        fd = os.open(lock_path(Path(os.path.realpath(save))), os.O_RDONLY | os.O_CLOEXEC | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         return True
     except OSError:
@@ -146,6 +151,8 @@ class SaveLock:
     """The writer's lock on one save; ``acquire`` never blocks longer than asked."""
 
     def __init__(self, save: Path) -> None:
+        #: The name given (a link is refused unless it leads to a regular file or to nothing yet).
+        self.given = Path(save)
         self.save = Path(os.path.realpath(save))
         self.path = lock_path(self.save)
         self._fd: int | None = None
@@ -156,11 +163,36 @@ class SaveLock:
         return self._fd is not None
 
     def _open(self) -> int:
-        """Open (creating if need be) the lock file; read-only if this user may not write it (flock works on both)."""
+        """Open (creating if need be) the lock file; read-only if this user may not write it (flock works on both).
+
+        Never through a symbolic link (which could create a file anywhere), never a FIFO or a device: only a
+        regular file is a lock. Raises :class:`~tui.store.fileops.NotASaveFile` for the save or the lock
+        file being something else, ``PermissionError`` if the lock file cannot be made here.
+        """
+        problem = not_a_file(self.given)
+        if problem is not None:
+            raise NotASaveFile(problem)
+        safe = os.O_CLOEXEC | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
         try:
-            return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
-        except PermissionError:
-            return os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | safe, 0o666)
+        except PermissionError as exc:
+            try:
+                fd = os.open(self.path, os.O_RDONLY | safe)
+            except FileNotFoundError:
+                raise exc from None  # the folder does not let this user make the lock file
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise NotASaveFile(f"its lock file {self.path.name} is a symbolic link; nothing is written through it") from None
+            raise
+        try:
+            info = os.fstat(fd)
+        except OSError:
+            os.close(fd)
+            raise
+        if not stat.S_ISREG(info.st_mode):
+            os.close(fd)
+            raise NotASaveFile(f"its lock file {self.path.name} is not a regular file")
+        return fd
 
     def _try(self) -> bool:
         """One attempt: open, flock without waiting, and check the locked file is still the one at the path."""
@@ -206,9 +238,11 @@ class SaveLock:
             "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
         target = info_path(self.save)
-        tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
+        tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}-{os.urandom(4).hex()}")
         try:
-            tmp.write_text(json.dumps(me), encoding="utf-8")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | _NOFOLLOW, 0o666)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(json.dumps(me))
             os.replace(tmp, target)
         except OSError:
             try:

@@ -9,18 +9,22 @@ backup over a broken save after keeping the broken file beside it.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
 import orjson
 
-from tui.store.fileops import FileOps, NotASaveFile, read_file, reason, replace_file
+from tui.store.fileops import FileOps, NotASaveFile, not_a_file, read_file, read_only_file, reason, replace_file
 from tui.store.snapshot import SnapshotStorage, StoreFailed
 from tui.store.storage import AtomicJSONStorage
 from tui.store.validate import Problem, check_save
 
-__all__ = ["Clock", "SaveError", "check_storage", "load_checked", "newest_backup", "put_back", "restore_backup", "utc_now"]
+__all__ = [
+    "Clock", "SaveError", "check_storage", "foreign_through_link", "load_checked", "looks_like_save", "newest_backup",
+    "put_back", "restore_backup", "utc_now",
+]
 
 #: A clock returning an aware datetime; injected so tests and snapshots are stable.
 Clock = Callable[[], datetime]
@@ -80,6 +84,44 @@ def check_storage(path: Path, storage: SnapshotStorage) -> None:
         raise SaveError(path, problem.problem, kind=problem.kind) from None
 
 
+def looks_like_save(data: bytes) -> bool:
+    """Whether ``data`` is a save or what is left of one (cut short, zeroed by a crash, emptied), by its first bytes."""
+    head = data[:4096]
+    if not head.strip(b"\x00 \t\r\n"):
+        return True
+    return head.lstrip().startswith(b"{") and (b'"harbormaster"' in head or head.lstrip().startswith(b'{"meta"'))
+
+
+def foreign_through_link(path: Path) -> str | None:
+    """Why a restore must not replace what the symbolic link ``path`` leads to: a regular file that is no save.
+
+    A save opened through a link is written where the link points; a link
+    to a file of some other program (or another user's) must not make a
+    restore rename that file and write a save in its place. None if
+    ``path`` is no link, leads nowhere yet, or leads to a save (or what is
+    left of one, see :func:`looks_like_save`).
+    """
+    if not os.path.islink(path):
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"{path} is a symbolic link to {os.readlink(path)}, which cannot be read ({reason(exc)})"
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None  # not a regular file: :func:`~tui.store.fileops.not_a_file` names it
+        head = os.read(fd, 4096)
+    except OSError as exc:
+        return f"{path} is a symbolic link to {os.readlink(path)}, which cannot be read ({reason(exc)})"
+    finally:
+        os.close(fd)
+    if looks_like_save(head):
+        return None
+    return f"{path} is a symbolic link to {os.readlink(path)}, a file that is not a save"
+
+
 def newest_backup(path: Path) -> Path | None:
     """The newest of ``NAME.1``, ``NAME.2``, ``NAME.3`` that opens cleanly, or None."""
     for i in (1, 2, 3):
@@ -103,6 +145,9 @@ def restore_backup(
     the save at ``path`` is unchanged. The caller holds the save's lock.
     """
     path, backup = Path(path), Path(backup)
+    problem = not_a_file(path) or foreign_through_link(path)
+    if problem is not None:
+        raise SaveError(path, problem, kind="unreadable", action="restore")
     good = load_checked(backup, ops)
     raw = good.snapshot() or b""
     good.close()
@@ -113,29 +158,74 @@ def put_back(path: Path, raw: bytes, *, clock: Clock | None = None, ops: FileOps
     """Write ``raw`` (a good save's bytes) over ``path``, keeping what was there as ``NAME.broken-*``; return that name.
 
     Used by :func:`restore_backup` and by a writer putting its game back over
-    a file that was cut short or replaced. Raises StoreFailed (nothing changed)
-    if it cannot be written.
+    a file that was cut short or replaced. Raises StoreFailed (nothing
+    changed, no ``NAME.broken-*`` left) if it cannot be written, and without
+    touching anything if ``path`` is not a regular file (a FIFO, a device,
+    a folder, a dangling link: see :func:`~tui.store.fileops.not_a_file`) or
+    was made read-only. Stale temporary files of the save (a killed write's)
+    are swept first; the caller holds the save's lock.
     """
     from tui.store.lock import folder_lock  # the lock module imports this one's helpers
+    from tui.store.storage import sweep_temp_files
 
-    path = Path(os.path.realpath(path)) if os.path.exists(path) else Path(path)
+    given = Path(path)
+    problem = not_a_file(given)
+    if problem is not None:
+        raise StoreFailed(given.name, problem)
+    path = Path(os.path.realpath(given)) if os.path.lexists(given) else given
     ops = ops or FileOps()
     kept: Path | None = None
     try:
         with folder_lock(path.parent):
+            problem = not_a_file(path) or read_only_file(path)  # again, now that no other write can run here
+            if problem is not None:
+                raise StoreFailed(path.name, problem)
+            sweep_temp_files(path)
             if os.path.lexists(path):
-                stamp = (clock or utc_now)().astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-                kept = path.with_name(f"{path.name}.broken-{stamp}")
-                n = 1
-                while os.path.lexists(kept):
-                    n += 1
-                    kept = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-                try:
-                    ops.link(str(path), str(kept))
-                except OSError:
-                    found = read_file(str(path))
-                    replace_file(kept, found[0] if found else b"", ops)
-            replace_file(path, raw, ops)
+                kept = _keep_broken(path, (clock or utc_now)(), ops)
+            try:
+                replace_file(path, raw, ops)
+            except OSError as exc:
+                replaced = getattr(exc, "replaced", False)
+                if kept is not None and not replaced:  # the file is still there as it was: no copy of it is needed
+                    try:
+                        ops.unlink(str(kept))
+                    except OSError:
+                        pass
+                    kept = None
+                raise
     except OSError as exc:
         raise StoreFailed(path.name, reason(exc)) from exc
+    return kept
+
+
+def _keep_broken(path: Path, now: datetime, ops: FileOps) -> Path:
+    """Keep the file at ``path`` as ``NAME.broken-<UTC time>`` (a hard link, else a copy made whole); return the name."""
+    stamp = now.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    kept = path.with_name(f"{path.name}.broken-{stamp}")
+    n = 1
+    while os.path.lexists(kept):
+        n += 1
+        kept = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    try:
+        ops.link(str(path), str(kept))
+        return kept
+    except OSError:
+        pass
+    found = read_file(str(path))
+    tmp = f"{path}.tmp-{os.urandom(6).hex()}"  # the save's own temporary name: swept if this is killed
+    fd = ops.open_temp(tmp, None)
+    try:
+        try:
+            ops.write(fd, found.data if found else b"")
+            ops.fsync(fd)
+        finally:
+            ops.close(fd)
+        os.rename(tmp, kept)
+    except BaseException:
+        try:
+            ops.unlink(tmp)
+        except OSError:
+            pass
+        raise
     return kept

@@ -29,7 +29,7 @@ import orjson
 from tinydb import TinyDB
 
 from tui.store.create import create_file
-from tui.store.fileops import FileOps, read_file, reason, stamp_of
+from tui.store.fileops import FileOps, not_a_file, read_file, read_only_file, reason, stamp_of
 from tui.store.lock import LockLost, SaveLock, folder_lock
 from tui.store.recovery import Clock, SaveError, check_storage, load_checked, newest_backup, utc_now
 from tui.store.snapshot import MemoryStorage, SnapshotStorage, StoreFailed, loads, paused_gc
@@ -111,9 +111,9 @@ class SaveFile:
         path = Path(path)
         clock = clock or utc_now
         data = _new_data(meta, state, clock().isoformat(timespec="seconds"))
-        if os.path.islink(path) and not os.path.exists(path):
-            problem = f"it is a symbolic link to {os.readlink(path)}, which does not exist; refusing to create through it"
-            raise SaveError(path, problem, kind="exists", action="create")
+        problem = not_a_file(path)
+        if problem is not None:
+            raise SaveError(path, f"{problem}; refusing to create a save there", kind="exists", action="create")
         if os.path.lexists(path):
             raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create")
         create_file(path, orjson.dumps(data), ops)
@@ -124,6 +124,9 @@ class SaveFile:
         """Write a save's bytes (see :meth:`to_bytes`) as a new file at ``path``, exclusively, like :meth:`create`."""
         cls.from_bytes(raw, name=Path(path).name).close()  # only a valid save is written
         path = Path(path)
+        problem = not_a_file(path)
+        if problem is not None:
+            raise SaveError(path, f"{problem}; refusing to create a save there", kind="exists", action="create")
         if os.path.lexists(path):
             raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create")
         create_file(path, raw)
@@ -350,6 +353,9 @@ class SaveFile:
                         self.lock.confirm()
                     except LockLost as exc:
                         raise StoreFailed(self.path.name, f"this session no longer holds the game: {exc}") from None
+                problem = read_only_file(self.file)  # made read-only while open: never rewritten behind its owner's back
+                if problem is not None:
+                    raise StoreFailed(self.path.name, problem)
                 self._check_disk()
                 write()
                 self._stamp = self.disk_stamp()

@@ -35,8 +35,10 @@ EACCES at any step.
 from __future__ import annotations
 
 import os
+import re
+import stat
 
-from tui.store.fileops import FileOps, read_file, reason
+from tui.store.fileops import FileOps, in_use, read_file, reason
 from tui.store.snapshot import MemoryStorage, SnapshotStorage, StoreFailed, Unconfirmed
 
 __all__ = ["AtomicJSONStorage", "MemoryStorage", "SnapshotStorage", "StoreFailed"]
@@ -222,10 +224,36 @@ class AtomicJSONStorage(SnapshotStorage):
             pass
 
 
+def _stale_temp(full: str) -> os.stat_result | None:
+    """The stat of ``full`` if it may be swept: a regular file (never a link), of this user, that no live writer holds."""
+    try:
+        fd = os.open(full, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:  # a symbolic link (ELOOP), gone, or not ours to read
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or (hasattr(os, "geteuid") and info.st_uid != os.geteuid()):
+            return None
+        if in_use(fd):
+            return None
+        now = os.lstat(full)  # still the very file examined (not swapped meanwhile)
+        return info if (now.st_dev, now.st_ino) == (info.st_dev, info.st_ino) else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def sweep_temp_files(path: str | os.PathLike[str]) -> int:
     """Tidy what a killed writer left beside the save; return how many files were removed.
 
-    Temporary files (``NAME.tmp-*``) are removed. A kept previous version
+    Only the save's own temporary files are touched (``NAME.tmp-`` and twelve
+    hex digits, ``-prev`` for a kept previous version), and only regular
+    files owned by this user that no live writer holds open (writers ``flock``
+    their temporary files while writing them): never a link, another
+    player's file, or anything else matching ``NAME.tmp*``.
+
+    Temporary files are removed. A kept previous version
     (``NAME.tmp-*-prev``) is removed only if it is the save or one of its
     backups under another name; otherwise it is rotated in as ``NAME.1``
     (the backups shift as after a write), so no version is lost. Call it only
@@ -234,6 +262,7 @@ def sweep_temp_files(path: str | os.PathLike[str]) -> int:
     """
     target = os.path.realpath(os.fspath(path))
     folder, name = os.path.split(target)
+    own = re.compile(re.escape(name) + r"\.tmp-[0-9a-f]{12}(-prev)?")
     removed = 0
     try:
         entries = os.listdir(folder or ".")
@@ -247,18 +276,20 @@ def sweep_temp_files(path: str | os.PathLike[str]) -> int:
         except OSError:
             pass
     for entry in entries:
-        if not entry.startswith(name + ".tmp-"):
+        match = own.fullmatch(entry)
+        if match is None:
             continue
         full = os.path.join(folder, entry)
+        st = _stale_temp(full)
+        if st is None:
+            continue
         try:
-            if entry.endswith("-prev"):
-                st = os.stat(full)
-                if (st.st_dev, st.st_ino) not in known:  # a previous version: rotate it in as NAME.1
-                    for older, newer in ((3, 2), (2, 1)):
-                        if os.path.lexists(f"{target}.{newer}"):
-                            os.replace(f"{target}.{newer}", f"{target}.{older}")
-                    os.replace(full, f"{target}.1")
-                    continue
+            if match.group(1) and (st.st_dev, st.st_ino) not in known:  # a previous version: rotate it in as NAME.1
+                for older, newer in ((3, 2), (2, 1)):
+                    if os.path.lexists(f"{target}.{newer}"):
+                        os.replace(f"{target}.{newer}", f"{target}.{older}")
+                os.replace(full, f"{target}.1")
+                continue
             os.unlink(full)
             removed += 1
         except OSError:

@@ -1,0 +1,167 @@
+"""Writing a file for people, not for the app: a briefing (``report -o``, the ``R`` key).
+
+:func:`write_export` writes it whole or not at all and never over a save,
+one of its backups or its lock (known by what the file holds and by its
+name), never through a symbolic link, never onto a FIFO, device or folder,
+and never over an existing file unless asked to (``force``; the file's
+mode is then kept). A new file gets the mode the user's umask gives, as any
+file they make: a briefing is for other players to read. Every refusal is
+an :class:`OutputRefused` whose message names the path and says why.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+from pathlib import Path
+
+from tui.store.fileops import FileOps, NotASaveFile, not_a_file, read_file, reason
+from tui.store.recovery import looks_like_save
+
+__all__ = ["OutputRefused", "refusal", "save_family", "write_export"]
+
+#: The files a save keeps beside itself: backups, its lock and holder record, kept broken copies, temporary files.
+_BESIDE = re.compile(r"(?P<save>.+?)\.(?:[123]|lock|lock\.info(?:\.tmp-.*)?|broken-.*|tmp-.*)")
+
+
+class OutputRefused(OSError):
+    """The file cannot be written there; nothing was written or changed (the message says why)."""
+
+
+def save_family(path: Path) -> str | None:
+    """What save ``path`` belongs to, if it is a save, a backup, a lock or a kept copy of one; else None.
+
+    Known by what it holds (a save's first bytes, also when cut short) and
+    by its name beside a save that exists (``g.json.1``, ``g.json.lock``,
+    ``g.json.broken-*``, ``g.json.tmp-*``): a lock file is empty, so only
+    its name tells.
+    """
+    name = path.name
+    match = _BESIDE.fullmatch(name)
+    if match is not None and os.path.lexists(path.with_name(match["save"])):
+        return f"{path} belongs to the save {match['save']} beside it"
+    try:
+        found = read_file(str(path), limit=1 << 16)
+    except NotASaveFile:
+        found = None  # too big to be looked at here: a save of that size is still known by its head below
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(4096)
+        except OSError:
+            return None
+        return f"{path} is a save" if head.strip() and looks_like_save(head) else None
+    except OSError:
+        return None
+    if found is not None and found.data.strip() and looks_like_save(found.data):
+        return f"{path} is a save"
+    return None
+
+
+def refusal(path: str | os.PathLike[str], force: bool = False) -> str | None:
+    """Why ``path`` may not be written by :func:`write_export` (None if it may)."""
+    return _refusal(path, force)[0]
+
+
+def _refusal(path: str | os.PathLike[str], force: bool) -> tuple[str | None, int | None]:
+    """Why ``path`` may not be written (or None), and the mode of the file it replaces (with ``force``)."""
+    text = os.fspath(path)
+    if not text:
+        return "an empty path names no file", None
+    path = Path(text)
+    match = _BESIDE.fullmatch(path.name)
+    if match is not None and os.path.lexists(path.with_name(match["save"])):
+        return f"{path} is named as a file of the save {match['save']} beside it; a briefing is never written there", None
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    except NotADirectoryError:
+        return f"{path.parent} is not a folder", None
+    except OSError as exc:
+        return f"{path} cannot be examined ({reason(exc)})", None
+    if info is None:
+        folder = path.parent
+        if not folder.is_dir():
+            return (f"the folder {folder} does not exist" if not os.path.lexists(folder) else f"{folder} is not a folder"), None
+        return None, None
+    if stat.S_ISLNK(info.st_mode):
+        return f"{path} is a symbolic link (to {os.readlink(path)}); name the file itself", None
+    if stat.S_ISDIR(info.st_mode):
+        return f"{path} is a folder; name a file in it", None
+    if not stat.S_ISREG(info.st_mode):
+        return (not_a_file(path) or f"{path} is not a regular file").replace(", not a save", ", not a file to write to"), None
+    family = save_family(path)
+    if family is not None:
+        return f"{family}; a briefing is never written over a save, its backups or its lock", None
+    if not force:
+        return f"{path} already exists; add --force to replace it", None
+    return None, stat.S_IMODE(info.st_mode)
+
+
+def write_export(path: str | os.PathLike[str], data: bytes, *, force: bool = False, ops: FileOps | None = None) -> None:
+    """Write ``data`` as the file ``path``, whole or not at all; :class:`OutputRefused` says why not.
+
+    A new file is linked into place (never over anything that appeared
+    meanwhile) with the mode the umask gives; with ``force`` an existing
+    regular file that is no save is replaced by a rename and keeps its mode.
+    """
+    ops = ops or FileOps()
+    target = Path(os.fspath(path))
+    problem, mode = _refusal(target, force)
+    if problem is not None:
+        raise OutputRefused(problem)
+    folder = os.path.dirname(os.path.abspath(target))
+    tmp = os.path.join(folder, f".{target.name}.tmp-{os.urandom(6).hex()}")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    except OSError as exc:
+        raise OutputRefused(f"cannot write {target}: {reason(exc)} (in the folder {folder})") from None
+    try:
+        try:
+            if mode is not None:
+                os.fchmod(fd, mode)
+            ops.write(fd, data)
+            ops.fsync(fd)
+        finally:
+            ops.close(fd)
+        if mode is None:
+            ops.link(tmp, str(target))  # fails if anything appeared there meanwhile
+        else:
+            ops.replace(tmp, str(target))
+    except FileExistsError:
+        raise OutputRefused(f"{target} appeared while it was being written; nothing was written over it") from None
+    except OSError as exc:
+        if exc.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS) and mode is None:
+            _write_exclusive(target, data, ops)
+        else:
+            raise OutputRefused(f"cannot write {target}: {reason(exc)}") from None
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    try:
+        ops.fsync_dir(folder)
+    except OSError:
+        pass  # the file is written; only the folder's record of it is not yet forced to the disk
+
+
+def _write_exclusive(target: Path, data: bytes, ops: FileOps) -> None:
+    """Create ``target`` with O_EXCL where hard links do not work; remove it if the write fails."""
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    except FileExistsError:
+        raise OutputRefused(f"{target} appeared while it was being written; nothing was written over it") from None
+    except OSError as exc:
+        raise OutputRefused(f"cannot write {target}: {reason(exc)}") from None
+    try:
+        try:
+            ops.write(fd, data)
+            ops.fsync(fd)
+        finally:
+            ops.close(fd)
+    except OSError as exc:
+        os.unlink(target)
+        raise OutputRefused(f"cannot write {target}: {reason(exc)}") from None
