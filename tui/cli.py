@@ -26,6 +26,7 @@ from .engine.setup import RULESETS, load_scenario, scenario_paths
 from .paths import data_dir, default_save, make_folder
 from .rules.core.errors import DataError, RuleError
 from .rules.core.numbers import read_amount, read_int
+from .rules.core.text import json_visible, visible
 from .session import GameLocked, GameOpenError, LogDoesNotReplay, cannot_write, create_game, open_game, replay_refusal
 from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
 from .store.fileops import reason
@@ -254,10 +255,10 @@ def _subcommand(argv: list[str]) -> int:
             if args.view not in report.views(game):
                 print(f"harbormaster: no view '{args.view}' in a {game.ruleset.id} game; views: {', '.join(report.views(game))}", file=sys.stderr)
                 return 2
-            if args.json:
-                print(json.dumps(report.data(game, args.view), indent=2, ensure_ascii=False, default=str))
+            if args.json:  # JSON escapes C0 controls itself; DEL and C1 too here (issue 18.5)
+                print(json_visible(json.dumps(report.data(game, args.view), indent=2, ensure_ascii=False, default=str)))
             else:
-                print(report.text(game, args.view))
+                print(visible(report.text(game, args.view), lines=True))
             return 0
         return _exec(game, args.commands)
     finally:
@@ -267,12 +268,12 @@ def _subcommand(argv: list[str]) -> int:
 def _exec(game, lines: list[str]) -> int:
     for line in lines:
         result = game.execute(line, "exec")
-        if not result.ok:
-            print(f"refused: {line}\n  {result.message}\n  nothing was changed", file=sys.stderr)
+        if not result.ok:  # what was typed and what the save holds are shown with their control characters escaped
+            print(f"refused: {visible(line)}\n  {visible(result.message, lines=True)}\n  nothing was changed", file=sys.stderr)
             return 1
-        print(f"ok: {result.command}\n  {result.message}")
+        print(f"ok: {visible(result.command)}\n  {visible(result.message, lines=True)}")
         for detail in result.details:
-            print(f"    {detail}")
+            print(f"    {visible(detail, lines=True)}")
     return 0
 
 
