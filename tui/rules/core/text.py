@@ -14,21 +14,28 @@ import re
 
 #: Every control character: C0, DEL and C1 (Unicode category Cc).
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
-_CONTROL_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+#: A byte of a command line or path that was not UTF-8, as Python keeps it (a lone surrogate, ``U+DCFF`` for 0xFF).
+_NOT_UTF8 = re.compile("[\ud800-\udfff]")
+_SHOWN = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_SHOWN_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 _C1_AND_DEL = re.compile("[\x7f-\x9f]")
 
 
 def _escape(match: re.Match[str]) -> str:
-    return f"\\x{ord(match.group()):02x}"
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8: shown as that byte
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def visible(text: str, *, lines: bool = False) -> str:
     """``text`` with every control character written as its escape (``ESC`` as ``\\x1b``), harmless to a terminal.
 
     With ``lines`` the line breaks of a many-line output (a table) are kept; every other control character is
-    escaped.
+    escaped. A byte that was not UTF-8 (a path or line typed in another encoding) is shown as ``\\xff`` too, so
+    printing never fails on it.
     """
-    return (_CONTROL_BUT_NEWLINE if lines else CONTROL).sub(_escape, text)
+    return (_SHOWN_BUT_NEWLINE if lines else _SHOWN).sub(_escape, text)
 
 
 def json_visible(text: str) -> str:
@@ -48,7 +55,8 @@ _NAMES = {"\x00": "null", "\x07": "bell", "\x08": "backspace", "\t": "tab", "\n"
 
 
 def control_problem(text: str, *, tab: bool = False) -> str | None:
-    """Why ``text`` cannot be typed: ``"control character U+001B (escape) is not allowed"``; None if it has none.
+    """Why ``text`` cannot be typed: ``"control character U+001B (escape) is not allowed"`` (or it is not UTF-8);
+    None if it is clean.
 
     With ``tab`` a tab is let through (between the words of a typed line it reads as a space).
     """
@@ -56,4 +64,6 @@ def control_problem(text: str, *, tab: bool = False) -> str | None:
         if tab and char == "\t":
             continue
         return f"control character {describe(char)} is not allowed"
+    if _NOT_UTF8.search(text):
+        return f"'{visible(text)}' is not valid UTF-8 text"
     return None
