@@ -156,3 +156,50 @@ def test_issue_18_5_text_helpers() -> None:
     assert control_problem("ok é ü") is None
     assert control_problem("a\tb", tab=True) is None
     assert control_problem("a\x1bb") == "control character U+001B (escape) is not allowed"
+
+
+# ------------------------------------------------------------------ the screens
+def screen_text(app) -> str:
+    """What the app's screen shows now, as text (from its SVG screenshot)."""
+    import html
+
+    svg = app.export_screenshot()
+    return "".join(html.unescape(t) for t in re.findall(r">([^<]*)</text>", svg))
+
+
+async def test_issue_18_5_the_screens_show_control_characters_escaped(save: Path, capsys) -> None:
+    """Issue 18 point 5: the Phases, Markers and Log modes show an old save's names and notes with their control
+    characters escaped, never raw (Textual passes ESC through to the terminal otherwise)."""
+    from tui.app import make_app
+
+    old_save(save, capsys)
+    game = open_game(save, data_dir(), mode="write", verify=True)
+    app = make_app(game, cursor_blink=False)
+    try:
+        async with app.run_test(size=(140, 40)) as pilot:
+            for key in ("1", "3", "4"):
+                await pilot.press(key)
+                await pilot.pause()
+                shown = screen_text(app)
+                assert "\x1b" not in shown and "\x9b" not in shown, key
+                assert "Zo\\x1b[2Jrk" in shown, key
+    finally:
+        game.close()
+
+
+async def test_issue_18_5_notifications_never_read_markup(tmp_path: Path) -> None:
+    """Issue 18 point 5: a name that looks like Rich markup is notified as plain text."""
+    from tui.app import make_app
+    from tui.session import memory_game
+
+    game = memory_game(data_dir(), "europa", seed=1)
+    app = make_app(game, cursor_blink=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        result = await app.execute("port add '[bold]Trap[/bold]' great axis", "line")
+        await pilot.pause()
+        assert result.ok, result.message
+        notes = list(app._notifications)
+        assert notes and not any(n.markup for n in notes)
+        await app.execute("hit '[/x]'", "line")  # a refusal echoing bad markup: shown, not a crash
+        await pilot.pause()
+        assert app.is_running
