@@ -132,8 +132,8 @@ def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | Non
             game = None
         elif not lock_free(path):  # a running screen holds this path (its save removed under it): issue 18.6
             holder = read_holder(path)
-            print(f"harbormaster: cannot create {path}: it is held by {holder.describe() if holder else 'another session'}; "
-                  "nothing was changed", file=sys.stderr)
+            who = visible(holder.describe()) if holder else "another session"  # the lock's record is another user's text
+            print(f"harbormaster: cannot create {path}: it is held by {who}; nothing was changed", file=sys.stderr)
             game = None
         else:
             game = create_game(path, data, ruleset, scenario, seed=seed)
@@ -191,7 +191,7 @@ def run_app(game, headless: bool = False, greeting: str = "") -> int:
 
 
 def _explain_open_error(path: Path, exc: GameOpenError) -> int:
-    print(f"harbormaster: {exc}", file=sys.stderr)
+    print(f"harbormaster: {visible(str(exc))}", file=sys.stderr)
     print("The file was not changed.", file=sys.stderr)
     if exc.backup is not None:
         print(f"The newest good backup is {exc.backup}.", file=sys.stderr)
@@ -253,10 +253,10 @@ def _subcommand(argv: list[str]) -> int:
         else:  # a read-only folder or file system is refused here, cleanly
             game = open_game(args.path, data, mode="write", wait=args.wait, verify=True)
     except GameLocked as exc:
-        print(f"harbormaster: {exc}", file=sys.stderr)
+        print(f"harbormaster: {visible(str(exc))}", file=sys.stderr)
         return 3
     except GameOpenError as exc:
-        print(f"harbormaster: {exc}", file=sys.stderr)
+        print(f"harbormaster: {visible(str(exc))}", file=sys.stderr)
         if exc.backup is not None:
             print(f"The newest good backup is {exc.backup}; restore it with: harbormaster restore {args.path}", file=sys.stderr)
         return 2
