@@ -140,7 +140,7 @@ def test_collateral_with_an_apostrophe_word_replays(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("line", [
-    "note '--x 2' \"a b\" '' ½ é→ß 'tab\there'",
+    "note '--x 2' \"a b\" '' ½ é→ß 'two  spaces'",  # a tab in a word is refused since issue 18.5
     "note -- --",
     "use Tobruk 1 --he",
     "dedicate Tobruk 1 --hqs=1",

@@ -28,6 +28,7 @@ from .screens.base import GameScreen
 from .screens.messages import AnswerPrompt, GameChanged, RowSelected, RunCommand, Status
 from .screens.phases import PhasesScreen
 from .session import GameLocked, GameOpenError, watching
+from .widgets.control_chars import show_control_characters
 from .store import SaveError, StoreFailed
 
 HERE = Path(__file__).resolve().parent
@@ -78,6 +79,7 @@ class HarbormasterApp(StartingApp):
 
     def __init__(self, game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True,
                  greeting: str = "") -> None:
+        show_control_characters()  # a name or note from the save never sends a control sequence to the terminal
         super().__init__(game)
         self.greeting = greeting
         """Said when the app starts (``Created a new game at ...`` on a first run), or empty."""
@@ -622,8 +624,11 @@ class HarbormasterApp(StartingApp):
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
-        """Notify as Textual does, and fold the notification into an open dialog (toasts never cover one)."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        """Notify as Textual does, and fold the notification into an open dialog (toasts never cover one).
+
+        Always as plain text: a message names ports and units from the save or typed, never Rich markup
+        (``[@click=...]`` in a name would be a link that runs an action; issue 18.5)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
         self.notices = [*(n for n in self.notices if not n.has_expired),
                         Notification(message, title, severity, self.NOTIFICATION_TIMEOUT if timeout is None else timeout)]
         self._fold_into_dialog()

@@ -30,6 +30,7 @@ from . import report
 from .engine.command import CommandSyntaxError, parse
 from .engine.game import Game
 from .engine.lineage import describe_parent
+from .rules.core.text import visible as escaped
 from .store.export import refusal as export_refusal
 from .store.export import write_export
 
@@ -57,7 +58,8 @@ class Doc:
 def render(game: Game, side: str | None = None, turn: str | None = None, fmt: str = "md") -> str:
     """The briefing of ``game`` for ``side`` (None: the referee) telling the log of ``turn`` (None: the current one)."""
     doc = build(game, side, turn)
-    return to_html(doc) if fmt == "html" else to_markdown(doc)
+    text = to_html(doc) if fmt == "html" else to_markdown(doc)
+    return escaped(text, lines=True)  # names and notes from the save with their control characters escaped (issue 18.5)
 
 
 def check_side(game: Game, side: str | None) -> str | None:

@@ -22,13 +22,16 @@ from typing import Sequence
 from . import __version__, report
 from .cli_tools import TOOL_COMMANDS
 from .cli_tools import main as tool_main
+from .cli_tools import save_path
 from .engine.setup import RULESETS, load_scenario, scenario_paths
 from .paths import data_dir, default_save, make_folder
 from .rules.core.errors import DataError, RuleError
 from .rules.core.numbers import read_amount, read_int
+from .rules.core.text import json_visible, visible
 from .session import GameLocked, GameOpenError, LogDoesNotReplay, cannot_write, create_game, open_game, replay_refusal
 from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
 from .store.fileops import not_a_file, read_only_file, reason
+from .store.lock import lock_free
 from .store.recovery import foreign_through_link
 
 SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios") + TOOL_COMMANDS
@@ -80,8 +83,8 @@ def _open_parser() -> argparse.ArgumentParser:
         "save (created from the bundled Mediterranean scenario on first run).",
         epilog="Other commands: " + "; ".join(f"harbormaster {s} --help" for s in SUBCOMMANDS),
     )
-    p.add_argument("path", nargs="?", type=Path, help="save file to open (created if missing)")
-    p.add_argument("--save", type=Path, help="save file to open (same as PATH)")
+    p.add_argument("path", nargs="?", type=save_path, help="save file to open (created if missing)")
+    p.add_argument("--save", type=save_path, help="save file to open (same as PATH)")
     p.add_argument("--read-only", action="store_true", help="open without the right to change anything")
     p.add_argument("--version", action="version", version=f"harbormaster {__version__}")
     return p
@@ -128,6 +131,11 @@ def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | Non
         if problem is not None:
             print(f"harbormaster: cannot create {path}: you cannot write the folder {path.parent} ({problem}); nothing was changed", file=sys.stderr)
             game = None
+        elif not lock_free(path):  # a running screen holds this path (its save removed under it): issue 18.6
+            holder = read_holder(path)
+            who = visible(holder.describe()) if holder else "another session"  # the lock's record is another user's text
+            print(f"harbormaster: cannot create {path}: it is held by {who}; nothing was changed", file=sys.stderr)
+            game = None
         else:
             game = create_game(path, data, ruleset, scenario, seed=seed)
     except SaveError as exc:
@@ -136,6 +144,9 @@ def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | Non
     except StoreFailed as exc:
         print(f"harbormaster: cannot create {path}: {exc}", file=sys.stderr)
         game = None
+    except GameOpenError as exc:  # GameLocked: a session took the path's lock in the instant after the check
+        print(f"harbormaster: cannot open the new game: {exc}", file=sys.stderr)
+        return None  # the new file is that session's now: nothing is removed
     if game is None:
         for folder in reversed(made):
             try:
@@ -181,7 +192,7 @@ def run_app(game, headless: bool = False, greeting: str = "") -> int:
 
 
 def _explain_open_error(path: Path, exc: GameOpenError) -> int:
-    print(f"harbormaster: {exc}", file=sys.stderr)
+    print(f"harbormaster: {visible(str(exc))}", file=sys.stderr)
     print("The file was not changed.", file=sys.stderr)
     if exc.backup is not None:
         print(f"The newest good backup is {exc.backup}.", file=sys.stderr)
@@ -198,23 +209,23 @@ def _subcommand(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="harbormaster")
     sub = p.add_subparsers(dest="command", required=True)
     new = sub.add_parser("new", help="create a new game from a bundled scenario")
-    new.add_argument("path", type=Path)
+    new.add_argument("path", type=save_path)
     new.add_argument("--ruleset", default="europa", choices=sorted(RULESETS))
     new.add_argument("--scenario", help="scenario name (see 'harbormaster scenarios')")
     new.add_argument("--seed", type=_seed, help=f"dice seed, 0 to {MAX_SEED} (default: random, recorded in the save)")
     new.add_argument("--dice", choices=("app", "typed"), help="who rolls by default")
     ex = sub.add_parser("exec", help="run commands on a save and print the results")
-    ex.add_argument("path", type=Path)
+    ex.add_argument("path", type=save_path)
     ex.add_argument("commands", nargs="+", help="command lines, e.g. \"hit Tobruk 2\"")
     ex.add_argument("--wait", type=_wait_seconds, default=10.0, metavar="SECONDS",
                     help=f"how long to wait for a session that is writing the game, 0 to {MAX_WAIT} (default 10)")
     sh = sub.add_parser("show", help="print ports, markers, the phase or the log")
-    sh.add_argument("path", type=Path)
+    sh.add_argument("path", type=save_path)
     sh.add_argument("view", help="ports, markers, phase, log, or a view of the rule set (zones, shipping, ...)")
     sh.add_argument("--json", action="store_true", help="JSON, including every figure's explanation")
     rs = sub.add_parser("restore", help="replace a damaged save with its newest good backup")
-    rs.add_argument("path", type=Path)
-    rs.add_argument("--backup", type=Path, help="the backup to restore (default: newest that opens)")
+    rs.add_argument("path", type=save_path)
+    rs.add_argument("--backup", type=save_path, help="the backup to restore (default: newest that opens)")
     sub.add_parser("scenarios", help="list the bundled scenarios")
     args = p.parse_args(argv)
     data = data_dir()
@@ -243,10 +254,10 @@ def _subcommand(argv: list[str]) -> int:
         else:  # a read-only folder or file system is refused here, cleanly
             game = open_game(args.path, data, mode="write", wait=args.wait, verify=True)
     except GameLocked as exc:
-        print(f"harbormaster: {exc}", file=sys.stderr)
+        print(f"harbormaster: {visible(str(exc))}", file=sys.stderr)
         return 3
     except GameOpenError as exc:
-        print(f"harbormaster: {exc}", file=sys.stderr)
+        print(f"harbormaster: {visible(str(exc))}", file=sys.stderr)
         if exc.backup is not None:
             print(f"The newest good backup is {exc.backup}; restore it with: harbormaster restore {args.path}", file=sys.stderr)
         return 2
@@ -255,10 +266,10 @@ def _subcommand(argv: list[str]) -> int:
             if args.view not in report.views(game):
                 print(f"harbormaster: no view '{args.view}' in a {game.ruleset.id} game; views: {', '.join(report.views(game))}", file=sys.stderr)
                 return 2
-            if args.json:
-                print(json.dumps(report.data(game, args.view), indent=2, ensure_ascii=False, default=str))
+            if args.json:  # JSON escapes C0 controls itself; DEL and C1 too here (issue 18.5)
+                print(json_visible(json.dumps(report.data(game, args.view), indent=2, ensure_ascii=False, default=str)))
             else:
-                print(report.text(game, args.view))
+                print(visible(report.text(game, args.view), lines=True))
             return 0
         return _exec(game, args.commands)
     finally:
@@ -268,12 +279,12 @@ def _subcommand(argv: list[str]) -> int:
 def _exec(game, lines: list[str]) -> int:
     for line in lines:
         result = game.execute(line, "exec")
-        if not result.ok:
-            print(f"refused: {line}\n  {result.message}\n  nothing was changed", file=sys.stderr)
+        if not result.ok:  # what was typed and what the save holds are shown with their control characters escaped
+            print(f"refused: {visible(line)}\n  {visible(result.message, lines=True)}\n  nothing was changed", file=sys.stderr)
             return 1
-        print(f"ok: {result.command}\n  {result.message}")
+        print(f"ok: {visible(result.command)}\n  {visible(result.message, lines=True)}")
         for detail in result.details:
-            print(f"    {detail}")
+            print(f"    {visible(detail, lines=True)}")
     return 0
 
 

@@ -15,10 +15,18 @@ from pathlib import Path
 from typing import Any, Callable, NoReturn
 
 from .branch import BranchError, branch_save, describe_parent
-from .paths import data_dir, default_save
+from .paths import data_dir, default_save, save_path_problem
 from .session import GameOpenError, open_game
 
 TOOL_COMMANDS = ("branch", "report", "serve")
+
+
+def save_path(text: str) -> Path:
+    """argparse type of a save's path: refuses an empty path, a folder's and a name too long (issue 18.6)."""
+    problem = save_path_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return Path(text)
 
 
 def main(argv: list[str]) -> int:
@@ -44,10 +52,10 @@ def _branch(argv: list[str]) -> int:
         description="Branch a game into a new save at one entry of its log (a what-if). The new save holds the "
         "log up to that entry with its recorded dice, and that entry's state; the original is only read.",
     )
-    p.add_argument("path", type=Path, help="the save to branch (only read)")
+    p.add_argument("path", type=save_path, help="the save to branch (only read)")
     p.add_argument("--at", required=True, metavar="SEQ",
                    help="the log entry to branch after: an applied entry's number, or 0 for the scenario start")
-    p.add_argument("new_path", type=Path, metavar="NEW_PATH", help="the new save (must not exist)")
+    p.add_argument("new_path", type=save_path, metavar="NEW_PATH", help="the new save (must not exist)")
     args = p.parse_args(argv)
     try:
         game, seq = branch_save(args.path, args.at, args.new_path, data_dir())
@@ -74,7 +82,7 @@ def _report(argv: list[str]) -> int:
         "pending prompts, and the turn's log in sentences with dice and rule numbers. Without --side, the "
         "referee's full report.",
     )
-    p.add_argument("path", type=Path, help="the save (only read)")
+    p.add_argument("path", type=save_path, help="the save (only read)")
     p.add_argument("--side", help="the side to brief (its own places only); default: the referee's full report")
     p.add_argument("--turn", metavar="T", help="the game turn whose log to tell (as written: 'Jan I 1943', 'Turn 3'); default: the current one")
     p.add_argument("--format", choices=("md", "html"), default="md", help="Markdown (default) or a standalone HTML page")
@@ -136,7 +144,7 @@ def _serve(argv: list[str]) -> int:
         description="Serve the game to web browsers. Each browser tab is a session like an SSH one: the first "
         "writes the game, the others watch it live, read-only.",
     )
-    p.add_argument("path", nargs="?", type=Path, help="the save (default: your default save)")
+    p.add_argument("path", nargs="?", type=save_path, help="the save (default: your default save)")
     p.add_argument("--host", default=serve.DEFAULT_HOST, help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=_serve_option(serve.parse_port), default=serve.DEFAULT_PORT, help="port (default 8000)")
     p.add_argument("--read-only", action="store_true", help="serve viewers only: no tab can change the game")

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import platformdirs
 
+from .rules.core.text import visible
+
 APP = "harbormaster"
 
 
@@ -80,3 +82,34 @@ def make_folder(folder: Path) -> list[Path]:
                 break
         raise
     return made
+
+
+#: Longest file name of a save, in bytes: its backups, lock and temporary files are named after it
+#: (``NAME.lock.info``, ``NAME.broken-<time>``) and a name is at most 255 bytes on common file systems.
+MAX_SAVE_NAME = 200
+#: Longest name of a folder and longest path, in bytes (NAME_MAX and PATH_MAX of common file systems).
+MAX_NAME = 255
+MAX_PATH = 4096
+
+
+def save_path_problem(text: str) -> str | None:
+    """Why ``text`` (a path as typed) cannot name a save file; None if it can (issue 18.6).
+
+    Refused: an empty path, one that names no file (``.``, ``..``, ``/``, ending in ``/``), a name too long
+    for the files kept beside a save, and a path or folder name longer than file systems take.
+    """
+    if not text:
+        return "the save path is empty"
+    name = Path(text).name
+    if name in ("", ".", "..") or text.endswith(("/", os.sep)):
+        return f"'{visible(text)}' names a folder, not a save file"
+    size = len(os.fsencode(name))
+    if size > MAX_SAVE_NAME:
+        return f"the file name is {size} bytes long; a save's name is at most {MAX_SAVE_NAME} (its backups and lock are named after it)"
+    whole = len(os.fsencode(text))
+    if whole >= MAX_PATH:
+        return f"the path is {whole} bytes long; a path is at most {MAX_PATH - 1}"
+    for part in Path(text).parts:
+        if len(os.fsencode(part)) > MAX_NAME:
+            return f"the folder name '{visible(part[:40])}…' is longer than {MAX_NAME} bytes"
+    return None

@@ -7,6 +7,7 @@ from typing import Any
 from .engine.game import Game
 from .engine.lineage import describe_parent, parent_link
 from .rules.core.explain import fmt_number
+from .rules.core.text import visible
 
 CORE_VIEWS = ("ports", "markers", "phase", "log")
 
@@ -101,6 +102,7 @@ def _cell(value: Any) -> str:
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> str:
+    rows = [[visible(c) for c in r] for r in rows]  # a name or note from the save, control characters shown escaped
     widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
     out = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
     out.append("  ".join("-" * w for w in widths))

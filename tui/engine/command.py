@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..rules.core.text import control_problem
+
 #: Options every command takes (the engine reads them: dice, who rolls, confirmation).
 ENGINE_OPTIONS = frozenset({"dice", "roll", "force"})
 
@@ -172,6 +174,33 @@ def parse(text: str, source: str = "line") -> Command:
             args.append(word.text)
         i += 1
     return Command(verb, tuple(args), options, render(verb, tuple(args), options), source)
+
+
+def typed_problem(line: str | Command) -> str | None:
+    """Why a command a referee typed (a line, or a form's ``Command``) cannot be taken: a control character in it
+    (issue 18.5: it would reach other players' terminals from the save). None if it is clean.
+
+    A tab between the words of a line reads as a space; anywhere in a word it is refused like any control
+    character. The log's own commands are not checked here (an old save may hold them: they replay, and are
+    shown escaped).
+    """
+    if isinstance(line, str):
+        problem = control_problem(line, tab=True)
+        if problem is not None:
+            return problem
+        try:
+            line = parse(line, "line")
+        except CommandSyntaxError:
+            return None  # the parser's own message says what is wrong
+    words = [line.verb, *line.args]
+    for name, value in line.options.items():
+        words.append(name)
+        words.extend(str(v) for v in value) if isinstance(value, (list, tuple)) else words.append(str(value))
+    for word in words:
+        problem = control_problem(word)
+        if problem is not None:
+            return problem
+    return None
 
 
 def quote(word: str) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules.core.dice import DiceSpec
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
-from ..rules.core.names import recording_names
+from ..rules.core.names import new_name, recording_names
 from ..rules.core.numbers import MOST, read_amount
 from ..rules.core.phases import Reported, resolve_ahead
 from ..rules.core.ruleset import Outcome, Verb, where_legal
@@ -293,6 +293,7 @@ def _note(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     """A free-text note in the log."""
     if not args:
         raise RuleError("note what? e.g. note Rain in the desert")
+    new_name(" ".join(args), "a note")
     return Outcome(world=ctx.state.world, summary="Note: " + " ".join(args))
 
 

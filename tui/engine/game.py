@@ -22,7 +22,7 @@ from ..rules.core.phases import Segment, turn_label, turn_year
 from ..rules.core.ruleset import Outcome, RuleSet, Verb, legal_in, where_legal
 from ..rules.core.state import GameState
 from . import flow
-from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, render, unknown_options, with_names
+from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, render, typed_problem, unknown_options, with_names
 from .context import EngineContext, NeedDice, acting_side, phasing_side
 from .serialize import state_from_data, state_to_data
 
@@ -240,6 +240,9 @@ class Game:
     # -------------------------------------------------------------- commands
     def execute(self, line: str | Command, source: str = "line") -> Result:
         """Run one command line or ``Command``; a refusal changes nothing and says why."""
+        problem = typed_problem(line)
+        if problem is not None:
+            return Result(False, problem, command=line.text if isinstance(line, Command) else line)
         try:
             cmd = line if isinstance(line, Command) else parse(line, source)
         except CommandSyntaxError as exc:

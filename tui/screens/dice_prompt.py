@@ -75,7 +75,7 @@ class DicePrompt(Prompt["str | None"]):
         with Horizontal(classes="dialog-row"):
             yield Input(placeholder=f"faces for {self.spec}, e.g. {self._example()}", id="faces")
             yield Button("Use typed", id="typed", variant="primary" if self.typed else "default")
-        yield Static("", id="error", classes="dialog-error")
+        yield Static("", id="error", classes="dialog-error", markup=False)
 
     def _buttons(self) -> ComposeResult:
         with Horizontal(classes="dialog-buttons"):

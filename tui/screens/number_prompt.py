@@ -74,7 +74,7 @@ class NumberPrompt(Prompt["float | None"]):
             if self.text:
                 yield Static(self.text, classes="dialog-text", markup=False)
             yield Input("" if self.default is None else number_text(self.default), placeholder=rng, id="number")
-            yield Static("", id="error", classes="dialog-error")
+            yield Static("", id="error", classes="dialog-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("OK", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")

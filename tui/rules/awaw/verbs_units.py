@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.errors import RuleError
+from ..core.names import new_name
 from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
 from .bases import Base
@@ -34,7 +35,7 @@ def build_unit_verbs(tables: AwawTables, side: Side) -> OpsParts:
         world: AwawWorld = ctx.state.world
         if len(args) < 5:
             raise RuleError("usage: build ID POWER TYPE FACTORS BASE [--fast] [--nation N] [--name TEXT] (21.34)")
-        uid, power, kind, factors_text = args[:4]
+        uid, power, kind, factors_text = new_name(args[0], "a unit's id"), *args[1:4]
         if uid.lower() in (u.lower() for u in world.units):
             raise RuleError(f"there is already a unit '{uid}'")
         if "," in uid:
@@ -49,7 +50,8 @@ def build_unit_verbs(tables: AwawTables, side: Side) -> OpsParts:
             raise RuleError(f"too many arguments: {' '.join(rest)}")
         if tables.side_of(base.control) != tables.side_of(power):
             raise RuleError(f"{base.name} is held by {base.control}: a new {power} unit must be placed in a base its side controls (21.34)")
-        unit = NavalUnit(uid, str(opts.get("name") or uid), power, str(opts.get("nation") or power), kind, factors,
+        name = new_name(str(opts["name"]), "a unit's name (--name)") if "name" in opts else uid
+        unit = NavalUnit(uid, name, power, str(opts.get("nation") or power), kind, factors,
                          bool(opts.get("fast")), base.name, inverted=True, acted=True)
         check_room(world, base, [unit], tables, f"build {uid}")
         new = world.with_units([unit])
@@ -61,7 +63,7 @@ def build_unit_verbs(tables: AwawTables, side: Side) -> OpsParts:
         world: AwawWorld = ctx.state.world
         if len(args) < 2:
             raise RuleError("usage: tf NAME UNITS (tf none UNITS to leave a task force) (21.312)")
-        name, units = args[0], world.units_named(args[1:])
+        name, units = new_name(args[0], "a task force's name"), world.units_named(args[1:])
         if name.lower() == "none":
             return Outcome(world.with_units([u.change(tf="") for u in units]), f"{ids(units)} no longer in a task force (21.312)")
         bases = {u.base for u in units} | {u.base for u in world.task_force(name)}
@@ -168,7 +170,7 @@ def build_unit_verbs(tables: AwawTables, side: Side) -> OpsParts:
         pc = tables.port_construction
         if len(args) < 4:
             raise RuleError("usage: construct POWER HEX FRONT NAME... --island (21.121)")
-        power, hex_, front, name = args[0].lower(), args[1].upper(), args[2].lower(), " ".join(args[3:])
+        power, hex_, front, name = args[0].lower(), args[1].upper(), args[2].lower(), new_name(" ".join(args[3:]), "a base's name")
         if power not in pc.powers:
             raise RuleError(f"only {' and '.join(pc.powers)} may construct ports ({pc.rule})")
         if tables.side_of(power) != side(ctx):

@@ -1,4 +1,4 @@
-"""Finding things by the names referees type: any case, a unique prefix, several words unquoted."""
+"""Finding things by the names referees type (any case, a unique prefix, several words unquoted); new names not blank."""
 
 from __future__ import annotations
 
@@ -34,6 +34,18 @@ def recording_names() -> Iterator[list[tuple[str, str]]]:
         yield found
     finally:
         _RESOLVED.reset(token)
+
+
+def new_name(text: str, what: str) -> str:
+    """``text`` as the name of a new or renamed thing (``what``: "a port's name"), refused if it is blank: empty, or
+    no visible character at all (only spaces, tabs, zero-width marks). Issue 18.7.
+
+    Checked on the commands a referee gives (while the engine records them, :func:`recording_names`); a save
+    written before the check may hold such a name, and its log still replays.
+    """
+    if _RESOLVED.get() is not None and not any(ch.isprintable() and not ch.isspace() for ch in text):
+        raise RuleError(f"{what} cannot be blank" + (f" ('{text}' has no visible character)" if text else ""))
+    return text
 
 
 def resolve_name(name: str, names: list[str], what: str = "port") -> str:

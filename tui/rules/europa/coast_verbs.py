@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.errors import RuleError
+from ..core.names import new_name
 from ..core.explain import fmt_number
 from ..core.numbers import MOST, read_amount, read_int
 from ..core.ruleset import Context, Outcome, Verb
@@ -83,7 +84,7 @@ def build_coast_verbs(st: SeaTables, pt: PortTables) -> dict[str, Verb]:
         if args[0] == "add":
             if len(words) < 2:
                 raise RuleError("usage: beach add NAME OWNER [hex=..] [zone=..]")
-            name, owner = " ".join(words[:-1]), side_of(words[-1])
+            name, owner = new_name(" ".join(words[:-1]), "a beach's name"), side_of(words[-1])
             if name.lower() in (b.lower() for b in world.sea.beaches):
                 raise RuleError(f"there is already a beach called {name}")
             zone = kv.get("zone", "")
@@ -172,7 +173,7 @@ def build_coast_verbs(st: SeaTables, pt: PortTables) -> dict[str, Verb]:
             return Outcome(new, line, actor=group.side)
         if len(words) not in (4, 5):
             raise RuleError(f"usage: {VERBS['transit'].syntax}")
-        name, side, origin, dest = words[0], side_of(words[1]), words[2], words[3]
+        name, side, origin, dest = new_name(words[0], "a transit group's name"), side_of(words[1]), words[2], words[3]
         if len(words) == 5:
             steps = read_int(words[4], "STEPS (naval movement steps)", 0, MOST)
         elif kv.get("ma"):

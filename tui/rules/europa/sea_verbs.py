@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from ..core.dice import DiceSpec, Roll, StagedDice
 from ..core.errors import RuleError
+from ..core.names import new_name
 from ..core.explain import fmt_number
 from ..core.numbers import MOST, read_amount, read_int
 from ..core.ruleset import Context, Outcome, Verb
@@ -199,6 +200,8 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
         elif rest:
             side, rest = side_of(rest[0]), rest[1:]
         cargo = str(opts.get("cargo", "")) or (rest[0] if rest else "")
+        if "name" in opts:  # before any question is asked
+            new_name(str(opts["name"]), "a check's name (--name)")
         if len(rest) > (0 if opts.get("cargo") else 1):
             raise RuleError(f"too many arguments: {' '.join(rest[1:])}; usage: {VERBS['check'].syntax}")
         if cargo and opts.get("res"):
@@ -302,7 +305,7 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
             return Outcome(replace(world, sea=replace(world.sea, air=keep)), f"Air units cleared from {where} (33.C)")
         if len(words) < 3:
             raise RuleError(f"usage: {VERBS['air'].syntax}")
-        name, side = words[0], side_of(words[1])
+        name, side = new_name(words[0], "an air unit's name"), side_of(words[1])
         zid, rest = take_zone(st, words[2:])
         if rest:
             raise RuleError(f"unexpected: {' '.join(rest)}; give the rest as key=value")

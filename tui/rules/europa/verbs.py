@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from ..core.errors import RuleError
 from ..core.explain import fmt_number
-from ..core.names import note_resolved
+from ..core.names import new_name, note_resolved
 from ..core.numbers import MOST, read_amount, read_int
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import Pending
@@ -225,7 +225,7 @@ def build_verbs(tables: PortTables, sea: SeaTables | None = None) -> dict[str, V
             pairs = [a for a in rest if "=" in a]
             if len(words) < 3:
                 raise RuleError(f"usage: port add NAME TYPE OWNER [harbour=..] [hex=..] [zone=..]; TYPE one of {', '.join(PORT_TYPES)}")
-            name, kind, owner = " ".join(words[:-2]), words[-2].lower(), side_of(words[-1])
+            name, kind, owner = new_name(" ".join(words[:-2]), "a port's name"), words[-2].lower(), side_of(words[-1])
             if name.lower() in (n.lower() for n in world.ports):
                 raise RuleError(f"there is already a port called {name}")
             port = _edit(P.Port(name=name, type=kind, owner=owner), pairs, world)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.errors import DataError, RuleError
-from ..core.names import note_resolved
+from ..core.names import new_name, note_resolved
 from ..core.numbers import MOST, read_int
 from .ports import Port, fmt
 from .tables import OcsTables
@@ -86,6 +86,7 @@ def port_command(world: OcsWorld, args: list[str], tables: OcsTables) -> tuple[O
         name = " ".join(words)
         if not name:
             raise RuleError("port add NAME owner=SIDE capacity=AMOUNT ...")
+        new_name(name, "a port's name")
         if name.lower() in (n.lower() for n in world.ports):
             raise RuleError(f"there is already a port called {name}")
         if not any(p.lower().startswith(("capacity=", "track=")) for p in pairs) or not any(p.lower().startswith("owner=") for p in pairs):
