@@ -1,4 +1,4 @@
-"""Logistics saves of the version before the automatic end-of-production growth (issue 21 point 3; Factories ¶6).
+"""Logistics saves of the version before the automatic end-of-production growth (issue 21 points 2-3; Factories ¶6).
 
 The saves in ``tests/data/legacy_growth`` were made by that version (commit 6982cff, see ``make.sh`` there), where
 the growth was a yes/no prompt (``answer growth yes|no``) and ``grow-CITY`` grew a city at once; beside each save is
@@ -20,7 +20,7 @@ from tui.paths import data_dir
 from tui.session import open_game
 
 FIXTURES = Path(__file__).parent / "data" / "legacy_growth"
-SAVES = ("yes", "no", "late", "skipped", "asked", "choosing", "undone")
+SAVES = ("yes", "no", "late", "skipped", "asked", "choosing", "undone", "carried")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -62,9 +62,10 @@ def played(capsys: pytest.CaptureFixture[str], path: Path, *lines: str) -> str:
 
 
 @pytest.mark.parametrize("name", SAVES)
-def test_issue21_p3_a_save_of_the_yes_no_growth_opens_and_replays_to_the_state_it_had(
+def test_issue21_p2_p3_a_save_of_the_earlier_version_opens_and_replays_to_the_state_it_had(
         name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Same turn, segment and PP in every factory as that version showed; opening writes nothing."""
+    """Same turn, segment and PP in every factory as that version showed (its yes/no growth, point 3; its `next` past
+    a command's required prompt, point 2); opening writes nothing."""
     path = legacy_save(name, tmp_path)
     before = path.read_bytes()
     old, now = recorded(name, "ports"), shown(capsys, path, "ports")
@@ -76,8 +77,8 @@ def test_issue21_p3_a_save_of_the_yes_no_growth_opens_and_replays_to_the_state_i
     game.store.close()  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("name", ("yes", "no", "late", "skipped"))
-def test_issue21_p3_after_the_production_turn_the_pending_prompts_are_as_they_were(
+@pytest.mark.parametrize("name", ("yes", "no", "late", "skipped", "carried"))
+def test_issue21_p2_p3_after_the_production_turn_the_pending_prompts_are_as_they_were(
         name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = legacy_save(name, tmp_path)
     assert [p["id"] for p in shown(capsys, path, "phase")["pending"]] == [p["id"] for p in recorded(name, "phase")["pending"]]
@@ -157,3 +158,16 @@ def test_issue21_p3_undo_and_redo_across_the_old_answers(tmp_path: Path, capsys:
     played(capsys, path, "undo", "undo", "undo", "undo", "undo")  # back before the redone answer: asked the new way
     assert [p["id"] for p in shown(capsys, path, "phase")["pending"]] == ["grow-1103", "grow-1602"]
     assert cities(shown(capsys, path, "ports")) == cities(recorded("asked", "ports"))
+
+
+def test_issue21_p2_a_mulberry_roll_left_open_across_next_then_is_made_later(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """That version let `next` go on past the storm's roll for a Mulberry beside it (Mulberries ¶3); its log replays,
+    and the roll, still pending, is made now."""
+    path = legacy_save("carried", tmp_path)
+    pending = shown(capsys, path, "phase")["pending"]
+    assert [(p["id"], p["required"]) for p in pending] == [("mulberry-1401", False)]
+    out = played(capsys, path, "answer mulberry-1401 2", "next")
+    assert "destroyed by the storm" in out
+    game = open_game(path, data_dir(), mode="read", verify=True)
+    assert "1401" not in game.state.world.mulberries and game.segment.path[-2:] == ("second-turn", "movement")
+    game.store.close()  # type: ignore[attr-defined]

@@ -46,5 +46,12 @@ record choosing
 start undone
 $hm exec undone.json "answer growth yes" "undo" >/dev/null
 record undone
+# a Mulberry beside the storm: its roll (required, raised by the storm's move) left open across two `next` (allowed then)
+rm -f carried.json
+$hm new carried.json --ruleset logistics --seed 1 >/dev/null
+$hm exec carried.json "answer initiative 6,6,1,1" "next" "answer storm 2,3" "goto production-end" "next" \
+  "answer initiative 1,1,6,6" "next" "answer storm 5,1" "goto produce" "mulberry 1401" "next" "answer growth yes" \
+  "answer grow-1602 air" "answer grow-1103 navy" "next" "answer initiative 3,3,2,2" "next" "answer storm 1,6" "next" "next" >/dev/null
+record carried
 rm -f ./*.json.lock ./*.json.[0-9]
 gzip -9nf ./*.json

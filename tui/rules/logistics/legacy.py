@@ -14,6 +14,10 @@ save of that version still opens, replays to the state it had, and goes on under
   ``answer growth`` finds its prompt pending again, in place of the per-city prompts this version raised on entering
   the segment; a ``next`` or ``goto`` that skipped it with ``--force`` (its logged lines say ``skipped: growth``)
   leaves the segment with the turn's growth settled, as it was.
+- That version's ``next`` (and ``goto``) also went on past a required prompt a command had raised (``expires``
+  ``answer``: the storm's roll for a Mulberry beside it, a ``grow-CITY``), keeping it unanswered. Replayed, such
+  an event finds those prompts no longer holding the turn (the ones it did not log as skipped); in a saved state,
+  one raised in another segment than the current one was carried on so, and is read so.
 - :func:`LegacyGrowth.answer_growth` is that version's answer to ``growth``. The world's ``grown`` (or ``growth``
   among the segment's answers) then tells the automatic growth that this turn's growth is settled, and a
   ``grow-CITY`` prompt of that version (its ``args`` name a ``city``) still grows its city at once.
@@ -86,24 +90,32 @@ class LegacyGrowth:
     def upgrade_state(self, data: dict[str, Any]) -> dict[str, Any]:
         """A saved state as this version reads it: one of the earlier version (its world has ``grown``, no
         ``growth_to``) with its ``growth`` prompt turned into this version's per-city prompts, and the ``grow-CITY``
-        prompts its answer raised not holding the turn; any other state as it is. ``data`` is not changed."""
+        prompts its answer raised, and any required prompt raised in another segment (carried past ``next`` then),
+        not holding the turn; any other state as it is. ``data`` is not changed."""
         world = data.get("world")
         flow = data.get("flow")
         if not isinstance(world, dict) or "grown" not in world or "growth_to" in world or not isinstance(flow, dict):
             return data
+        index = flow.get("index")
+        here = self.sequence.at(index).key if type(index) is int and 0 <= index < len(self.sequence) else None
         pending: list[Any] = []
         for prompt in flow.get("pending", []):
-            if isinstance(prompt, dict) and prompt.get("id") == OLD_PROMPT and prompt.get("effect") == OLD_PROMPT:
+            if not isinstance(prompt, dict):
+                pending.append(prompt)
+            elif prompt.get("id") == OLD_PROMPT and prompt.get("effect") == OLD_PROMPT:
                 pending.extend(asdict(p) for p in self.asked_now(world_from_data(world)))
-            elif isinstance(prompt, dict) and prompt.get("effect") == "grow" and "city" in (prompt.get("args") or {}):
+            elif prompt.get("effect") == "grow" and "city" in (prompt.get("args") or {}):
                 pending.append({**prompt, "required": False})
+            elif prompt.get("required") and prompt.get("expires") == "answer" and prompt.get("raised") != here:
+                pending.append({**prompt, "required": False})  # carried past `next` by that version: as then
             else:
                 pending.append(prompt)
         return {**data, "flow": {**flow, "pending": pending}, "world": {**world, "growth_to": {}}}
 
     def legacy_event(self, state: GameState, event: dict[str, Any]) -> GameState:
         """The state the logged ``event`` is replayed from, so that an event of the earlier version keeps its meaning
-        (``answer growth``, or a ``next``/``goto --force`` that skipped that prompt); any other event's ``state``."""
+        (``answer growth``; a ``next``/``goto --force`` that skipped that prompt; a ``next``/``goto`` that went on past
+        a required prompt a command raised, without logging it as skipped); any other event's ``state``."""
         words = str(event.get("command", "")).lower().split()
         world: LogisticsWorld = state.world
         if words[:2] == ["answer", OLD_PROMPT]:
@@ -112,8 +124,14 @@ class LegacyGrowth:
                 return state
             kept = tuple(p for p in state.flow.pending if not (p.effect == "grow" and not is_old_choice(p)))
             return state.with_flow(pending=kept + (self.old_prompt(),))
-        if words[:1] in (["next"], ["goto"]) and any(str(line).startswith(SKIPPED) for line in event.get("details", ())):
-            return state.with_world(replace(world, grown=True))
+        if words[:1] in (["next"], ["goto"]):
+            logged = [str(line) for line in event.get("details", ())]
+            if any(line.startswith(SKIPPED) for line in logged):
+                state = state.with_world(replace(world, grown=True))
+            carried = {p.id for p in state.flow.pending if p.required and p.expires == "answer"
+                       and not any(line.startswith(f"skipped: {p.id} — ") for line in logged)}
+            if carried:  # that version's `next` kept them, unanswered, and went on
+                state = state.with_flow(pending=tuple(replace(p, required=False) if p.id in carried else p for p in state.flow.pending))
         return state
 
     def answer_growth(self, ctx: Context, prompt: Pending, value: str) -> Outcome:
