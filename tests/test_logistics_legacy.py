@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import fixed_clock
+from tui.app import make_app
 from tui.cli import main
 from tui.paths import data_dir
 from tui.session import open_game
@@ -171,3 +173,17 @@ def test_issue21_p2_a_mulberry_roll_left_open_across_next_then_is_made_later(tmp
     game = open_game(path, data_dir(), mode="read", verify=True)
     assert "1401" not in game.state.world.mulberries and game.segment.path[-2:] == ("second-turn", "movement")
     game.store.close()  # type: ignore[attr-defined]
+
+
+async def test_issue21_p3_the_screen_opens_a_save_of_the_earlier_version_and_plays_on(tmp_path: Path) -> None:
+    """The TUI replays the log once shown (as every save): it finds it good, and a command then runs."""
+    path = legacy_save("asked", tmp_path)
+    game = open_game(path, data_dir(), clock=fixed_clock, verify="later")
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        result = await app.execute("answer grow-1602 air", "line")
+        assert result is not None and result.ok, result
+        assert not game.unverified and app.log_problem is None
+        assert game.state.world.growth_to == {"1602": "air"}
+        await pilot.pause()
+    game.close()
