@@ -1,4 +1,4 @@
-"""Logistics saves of the version before the automatic end-of-production growth (Factories ¶6; issue 21, point 3).
+"""Logistics saves of the version before the automatic end-of-production growth (Factories ¶6; issue 21, points 2-3).
 
 That version asked, at End of production, a yes/no prompt ``growth`` (``answer growth yes|no``): ``yes`` grew at
 once every city below its maximum with one possible factory, and raised a prompt ``grow-CITY`` for each city with
