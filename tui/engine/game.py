@@ -401,7 +401,8 @@ class Game:
         event = todo[0]
         verb = self.verbs[parse(event["command"]).verb]
         recorded = [Roll.from_dict(d) for d in event["dice"]]
-        new, _, _ = self._run(verb, parse(event["command"], "replay"), self.state, event["seq"], recorded)
+        state = self.ruleset.legacy_event(self.state, event)  # an earlier version's event keeps its meaning
+        new, _, _ = self._run(verb, parse(event["command"], "replay"), state, event["seq"], recorded)
         redone = {k: v for k, v in event.items() if k != "undone_at"}
         redone["status"] = "applied"
         self._commit(new, update={event["seq"]: redone})
@@ -438,6 +439,7 @@ class Game:
             if verb is None:
                 raise RuleError(f"unknown command '{cmd.verb}'")
             recorded = [Roll.from_dict(d) for d in event["dice"]]
+            state = self.ruleset.legacy_event(state, event)  # an event of an earlier version keeps its meaning
             state, _, _ = self._run(verb, cmd, state, event["seq"], recorded)
         except (RuleError, CommandSyntaxError, NeedDice, KeyError, TypeError, ValueError) as exc:
             raise ReplayError(f"event #{event.get('seq')} ({event.get('command')!r}) does not replay: {exc}") from exc

@@ -24,7 +24,11 @@ def state_to_data(state: GameState, ruleset: RuleSet) -> dict[str, Any]:
 
 
 def state_from_data(data: dict[str, Any], ruleset: RuleSet) -> GameState:
-    """Inverse of :func:`state_to_data`; raises KeyError/TypeError/ValueError on malformed data."""
+    """Inverse of :func:`state_to_data`; raises KeyError/TypeError/ValueError on malformed data.
+
+    A state saved by an earlier version is read as the rule set's ``upgrade_state`` says (the data is not changed).
+    """
+    data = ruleset.upgrade_state(data)
     flow = data["flow"]
     pending = tuple(
         Pending(**{**p, "choices": tuple(p.get("choices", ())), "args": dict(p.get("args", {}))})

@@ -143,6 +143,12 @@ class RuleSet:
     expansions: dict[str, Expansion] = field(default_factory=dict)
     world_to_data: Callable[[Any], dict[str, Any]] = field(default=lambda w: w)
     world_from_data: Callable[[dict[str, Any]], Any] = field(default=lambda d: d)
+    # Saves of an earlier version (e.g. ``tui/rules/logistics/legacy.py``): ``upgrade_state`` takes one saved state
+    # as plain data (flow, settings, world) and returns it as this version reads it (a new dict; the same one when
+    # nothing is to change); ``legacy_event`` gives the state a logged event is replayed from (replay and redo only),
+    # so that an event written by an earlier version keeps the meaning it had when it was applied.
+    upgrade_state: Callable[[dict[str, Any]], dict[str, Any]] = field(default=lambda data: data)
+    legacy_event: Callable[[GameState, dict[str, Any]], GameState] = field(default=lambda state, event: state)
     # Read-only views for screens and ``show``: each returns plain rows.
     views: dict[str, Callable[[GameState], list[dict[str, Any]]]] = field(default_factory=dict)
     columns: dict[str, tuple[Column, ...]] = field(default_factory=dict)

@@ -26,6 +26,7 @@ from . import sites as X
 from . import storm as S
 from . import views as V
 from .actions import FACTORY_ACTIONS, map_actions
+from .legacy import OLD_PROMPT, LegacyGrowth, is_old_choice, settled
 from .scenario import world_from_scenario
 from .tables import LOGISTICS_TABLES, LogisticsTables
 from .verbs import build_verbs, storm_outcome
@@ -60,8 +61,9 @@ def side_resolver(sides: tuple[str, ...]):
     return resolve_side
 
 
-def _answers(tables: LogisticsTables) -> dict[str, Any]:
-    """The prompts' effects: initiative, storm, a Mulberry beside the storm, the factory a city's growth goes to."""
+def _answers(tables: LogisticsTables, legacy: LegacyGrowth) -> dict[str, Any]:
+    """The prompts' effects: initiative, storm, a Mulberry beside the storm, the factory a city's growth goes to (and
+    the earlier version's yes/no growth prompt, for its saves: ``legacy.py``)."""
     sides = tables.sides
     per_side = DiceSpec.parse(tables.initiative.dice.value).count
 
@@ -106,11 +108,14 @@ def _answers(tables: LogisticsTables) -> dict[str, Any]:
         """Factories ¶6: the factory a city's growth goes to, applied on leaving End of production."""
         world: LogisticsWorld = ctx.state.world
         city = str(prompt.args.get("city") or prompt.subject)
+        if is_old_choice(prompt):  # raised by the earlier version's `answer growth yes`: the city grows at once, as then
+            return legacy.grow_at_once(world, city, value)
         new = F.choose_growth(world, city, value, tables)
         return Outcome(new, f"{world.label(city)}: the end-of-production growth ({tables.factories.growth_pp.value} PP) goes to "
                        f"its {F.KIND_NAMES[value]} Factory, on leaving the segment ({tables.factories.growth_pp.rule})")
 
-    return {"initiative": initiative, "storm": storm, "mulberry-storm": mulberry_storm, "grow": grow}
+    return {"initiative": initiative, "storm": storm, "mulberry-storm": mulberry_storm, "grow": grow,
+            OLD_PROMPT: legacy.answer_growth}
 
 
 def _check_prompts(parts: tuple[Any, ...], files: tuple[str, ...]) -> tuple[Any, ...]:
@@ -143,6 +148,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
     tables, spec = load_data(data_dir, DATA, cache)
     sequence = build_sequence(spec, path.name)
     resolve_side = side_resolver(tables.sides)
+    legacy = LegacyGrowth(tables, sequence)
 
     def storm_reminder(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
         """Storms ¶2: shown on entering every movement segment (the app does not move units)."""
@@ -157,6 +163,8 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         own (issue 21); a choice of factory left unanswered (``next --force``) is said so and that city does not grow."""
         if not is_production_turn(world, ctx.state.flow.turn):
             return world, []
+        if settled(ctx.state):  # a save of the earlier version: its yes/no prompt settled this turn's growth
+            return world, [f"End of production: this turn's growth was settled by the earlier prompt '{OLD_PROMPT}' (Factories ¶6)"]
         skipped = {p.subject for p in ctx.state.flow.pending if p.effect == "grow"}
         new, lines = F.end_of_production(world, skipped, tables)
         return new, [Reported(lines[0]), *lines[1:]]  # the head line is part of the `next` event's summary
@@ -167,7 +175,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
 
     def end_turn(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
         """The turn's bookkeeping starts again: production, exchanges, resources, growth choices."""
-        new = replace(world, produced=(), exchanged=(), resources={}, growth_to={}, battle={})
+        new = replace(world, produced=(), exchanged=(), resources={}, growth_to={}, grown=False, battle={})
         return new, ["New turn: production, exchanges and resources start again (Factories ¶3, ¶7)"]
 
     def production_turn(state: GameState, seg: Segment) -> bool:
@@ -190,11 +198,13 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         sequence=sequence,
         verbs=build_verbs(tables),
         effects={"storm-reminder": storm_reminder, "end-battle": end_battle, "growth": growth, "end-turn": end_turn},
-        answers=_answers(tables),
+        answers=_answers(tables, legacy),
         conditions={"production-turn": production_turn},
         expansions={"growth-choices": growth_asked},
         world_to_data=world_to_data,
         world_from_data=world_from_data,
+        upgrade_state=legacy.upgrade_state,
+        legacy_event=legacy.legacy_event,
         views={"ports": lambda s: V.city_rows(s, tables), "map": lambda s: V.map_rows(s, tables),
                "map-grid": lambda s: V.grid_rows(s, tables, sequence.at(s.flow.index).path[-1] == "movement"), "crossings": crossing_rows, "airfields": airfield_rows},
         duties=production_duties(lambda s: V.city_rows(s, tables)),

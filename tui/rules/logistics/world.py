@@ -88,6 +88,7 @@ class LogisticsWorld:
     exchanged: tuple[str, ...] = ()  # cities that exchanged a factory this turn (Factories ¶3)
     resources: dict[str, tuple[str, int]] = field(default_factory=dict)  # city -> (kind, PP) converted this production (L4)
     growth_to: dict[str, str] = field(default_factory=dict)  # city -> the factory its end-of-production growth goes to, chosen (Factories ¶6)
+    grown: bool = False  # this turn's growth was applied or skipped through the earlier version's yes/no prompt (legacy.py)
     serial: int = 0
 
     # ------------------------------------------------------------------ lookups
@@ -190,6 +191,7 @@ def world_to_data(world: LogisticsWorld) -> dict[str, Any]:
         "exchanged": list(world.exchanged),
         "resources": {h: list(v) for h, v in world.resources.items()},
         "growth_to": dict(world.growth_to),
+        **({"grown": True} if world.grown else {}),  # only in a turn an earlier version's save settled the growth
         "serial": world.serial,
     }
 
@@ -220,5 +222,6 @@ def world_from_data(data: dict[str, Any]) -> LogisticsWorld:
         exchanged=tuple(data.get("exchanged", ())),
         resources={str(h): (str(v[0]), int(v[1])) for h, v in data.get("resources", {}).items()},
         growth_to={str(h): str(k) for h, k in data.get("growth_to", {}).items()},
+        grown=bool(data.get("grown", False)),
         serial=int(data.get("serial", 0)),
     )
