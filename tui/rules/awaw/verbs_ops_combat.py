@@ -49,11 +49,14 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         return any(label.lower().startswith(season.lower()) for season in t.seasons.winter)
 
     def enemy_ships(world: AwawWorld, hex_: str, who: str) -> list[I.EnemyShip]:
+        """The enemy naval units in the invasion hex, typed as a base's name or its hex alike (RULINGS A6)."""
+        at = world.base_at(hex_)
+        names = {hex_.lower()} | ({at.name.lower(), at.hex.lower()} - {""} if at else set())
         return [I.EnemyShip(t.unit_types[u.type].category if t.unit_types[u.type].category in ("submarine", "asw", "transport")
                             else u.type, u.factors, u.damaged, bool(u.tf))
                 for u in world.units.values()
                 if not u.sunk and not u.repair and t.side_of(u.power) != who
-                and ((u.base.lower() == hex_.lower() and not u.at_sea) or u.sea_hex.lower() == hex_.lower())]
+                and ((u.base.lower() in names and not u.at_sea) or u.sea_hex.lower() in names)]
 
     def invade(ctx: Context, args: list[str], opts: dict[str, Any], confirmed: bool) -> Outcome:
         """21.51: announce a seaborne invasion of one hex from one or more bases."""
@@ -63,9 +66,11 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             raise RuleError("usage: invade HEX FROM[,FROM2] --hex-kind KIND --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 "
                             "--distance N [--defended --odds A:D] (21.51)")
         target = args[0]
+        at = world.base_at(target)
+        named = at.name if at else target  # the base typed by its hex is the base (RULINGS A6)
         starts, _, _ = ends(ctx, env, opts, args[1], [], "seaborne invasion")  # a port, box or island (21.37, 21.511)
-        if target.lower() in {b.lower() for b in world.bases} and world.base(target).is_box:
-            I.check_target(place(world.base(target)))
+        if at is not None and at.is_box:
+            I.check_target(place(at))
         for b in starts:
             if t.side_of(b.control) != who:
                 raise RuleError(f"invade: {b.name} is not controlled by the {who} side; invaders start in a controlled port, "
@@ -82,13 +87,13 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         checks.append(I.check_odds(str(opts.get("odds") or ""), defended, ops) if defended or opts.get("odds")
                       else I.check_odds("", False, ops))
         crossed = tuple(words_list(opts, "fronts")) or tuple(dict.fromkeys(f for b in starts for f in b.fronts))
-        checks.append(I.check_winter(winter(ctx), crossed, bool(opts.get("aleutian")) or I.is_aleutian(target, ops), ops))
+        checks.append(I.check_winter(winter(ctx), crossed, bool(opts.get("aleutian")) or I.is_aleutian(named, ops), ops))
         powers = {u.power for u in world.units_named(words_list(opts, "by"))} if opts.get("by") not in (None, True) else set()
-        checks.append(I.check_dutch_harbor(target, next(iter(powers)) if len(powers) == 1 else "",
+        checks.append(I.check_dutch_harbor(named, next(iter(powers)) if len(powers) == 1 else "",
                                            I.from_japan([(b.name, b.group) for b in starts], ops),
                                            str(opts.get("via") or "") if opts.get("via") is not True else "",
                                            bool(opts.get("via-held")), ops))
-        presence = I.naval_presence(enemy_ships(world, target, who), target, ops)
+        presence = I.naval_presence(enemy_ships(world, target, who), named, ops)
         if presence.value:
             raise RuleError(f"invade: an enemy TF or {ops.invasion.naval_presence_factors.value} or more undamaged enemy naval "
                             f"factors are in {target}: the invasion may not be carried out (21.5153A)")
@@ -143,12 +148,16 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                 BO.check_box(base.name, base.name in m["from_box"], ops)
         cargo = _cargo_back(m["cargo"])
         ground = sum(c.factors for c in cargo if c.name in m["attackers"])
-        by_drm: dict[int, int] = {}
+        # RULINGS A5: the caps of 21.526 and 21.517C apply to the invasion's total, whatever the number of commands
+        before: dict[int, int] = {int(k): int(v) for k, v in m.get("bombard_drm", {}).items()}
+        by_drm = dict(before)
         for u in f.units:
             if u.category(t) in ("fleet", "destroyer"):
                 d = world.drm.get(u.nation, world.drm.get(u.power, 0))
                 by_drm[d] = by_drm.get(d, 0) + u.factors
         b = BO.bombardment_value(ground, by_drm, ops)
+        earlier = int(m.get("bombard_value", 0))
+        added = b.value.value - earlier
         support = []
         if opts.get("air-support") not in (None, True):
             air = Fraction(str(read_amount(opts["air-support"], "ground support in combat factors (21.517D)", 0, 999, 0.5)))
@@ -158,10 +167,14 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         rec = record(ctx, env)
         mm = rec["missions"][m["id"]]
         rec["missions"] = {**rec["missions"], m["id"]: {**mm, "bombard": [*mm.get("bombard", []), *(u.id for u in f.units)],
-                                                         "bombard_value": mm.get("bombard_value", 0) + b.value.value}}
+                                                         "bombard_drm": {str(k): v for k, v in sorted(by_drm.items())},
+                                                         "bombard_value": b.value.value}}
         new = with_record(to_sea(world, f.units, m["hex"]), rec)
-        summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids(f.units)} adds {plural(b.value.value, 'combat factor')} "
+        summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids(f.units)} adds {plural(added, 'combat factor')} "
                    f"to {plural(ground, 'ground factor')} (21.525, 21.526)")
+        if before:
+            summary += (f"; the invasion's bombardment is {plural(b.value.value, 'combat factor')} in all, the caps "
+                        "counting every ship bombarding it (RULINGS A5)")
         if support:
             summary += f"; with {support[0].value} of ground support, {support[1].value} combat factors in all (21.527)"
         return Outcome(new, summary, b.value.notes, (b.value, *support, *checks), actor=env.side(ctx))
@@ -199,9 +212,12 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             elif t.unit_types[u.type].capital:
                 heavy.append(u.factors)
                 changed.append(u.change(damaged=True))
-            else:
-                cruisers.append(u.factors)
-                changed.append(u.change(sunk=True))
+            else:  # 21.5282B: one cruiser sunk per two loss factors; a counter of one-factor cruisers loses N of them
+                per_ship = u.factors // u.ships(t)
+                k = read_int(n or 1, f"cruisers of {u.id} sunk ({u.ships(t)} in the counter)", 1, u.ships(t))
+                cruisers += [per_ship] * k
+                left = u.factors - k * per_ship
+                changed.append(u.change(factors=left, sunk=left == 0))
         out = BO.fleet_losses(BO.FleetLoss(dd, tuple(cruisers), tuple(heavy)), value, ops)
         if out.value > required:
             raise RuleError(f"invasion-losses: the ships named absorb {out.value} loss factors, more than the {required} required (21.5282)")
