@@ -90,7 +90,8 @@ def load(data_dir: Path) -> RuleSet:
         """The bases the phasing side holds (the destinations the Naval mode's forms offer)."""
         return [r for r in V.port_rows(state, tables) if r["side"] == phasing(state)]
 
-    parts = merge([build_unit_verbs(tables, acting), build_turn(tables, acting), build_basing_verbs(tables, acting),
+    aleutians = tuple(ops_tables.invasion.aleutians.islands)  # 21.121C: no port construction there
+    parts = merge([build_unit_verbs(tables, acting, aleutians), build_turn(tables, acting), build_basing_verbs(tables, acting),
                    build_patrol_verbs(tables, acting), verbs_ops.build_ops(tables, ops_tables, acting)], path.name)
     rs = RuleSet(
         id="awaw",
