@@ -126,3 +126,28 @@ def test_21_5153A_A6_the_enemy_fleet_in_a_base_typed_by_its_hex_forbids_the_inva
     refused(game, cmd.format(hex="Z24"), "21.5153A")
     refused(game, cmd.format(hex="z24"), "21.5153A")
     ok(game, cmd.format(hex="AA25"))  # Brindisi: two destroyer factors, fewer than ten (21.5153A, E)
+
+
+# --- 4. 21.526's example: Britain's naval nationality DRM is two ------------------------------------------------------
+
+
+def test_21_526_example_the_bundled_scenario_gives_britain_a_drm_of_two(game) -> None:
+    """'The British naval units have a Naval Nationality DRM of two': three British ground factors, nine British naval
+    factors add three combat factors and eighteen add six, twice the ground factors (21.526B)."""
+    assert game.state.world.drm["britain"] == 2
+    mid = _invade(game, 3, "Alexandria", "RN-DD-Med")
+    ok(game, f"bombard {mid} --by RN-DD-ForceH,Renown --distance 8")
+    ok(game, f"bombard {mid} --by RN-CA-ForceH,RN-CA-Med,Penelope --distance 8")
+    assert _bombard_value(game, mid) == 6
+
+
+# --- 5. 21.5331: Scheer and Lutzow are raiders ------------------------------------------------------------------------
+
+
+def test_21_5331_the_bundled_scenario_lets_scheer_and_lutzow_raid(game) -> None:
+    """21.5331 names the Graf Spee, Lutzow and Scheer as raiders; slow ships may not raid (21.532A), so the bundled
+    scenario enters the two it holds as fast, and they raid into the Atlantic SW box from Kiel/Hamburg."""
+    to(game, "first-turn/combat/naval-missions")
+    r = ok(game, 'raid "Atlantic SW" --by Scheer,Lutzow')
+    assert "Scheer, Lutzow (2 ships)" in r.message
+    assert unit(game, "Scheer").at_sea == "raiding" and unit(game, "Lutzow").at_sea == "raiding"
