@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import fixed_clock
 from tests.test_awaw_ops_engine import ok, refused, to, unit
+from tui import report
 from tui.paths import data_dir
 from tui.session import create_game
 
@@ -151,3 +152,51 @@ def test_21_5331_the_bundled_scenario_lets_scheer_and_lutzow_raid(game) -> None:
     r = ok(game, 'raid "Atlantic SW" --by Scheer,Lutzow')
     assert "Scheer, Lutzow (2 ships)" in r.message
     assert unit(game, "Scheer").at_sea == "raiding" and unit(game, "Lutzow").at_sea == "raiding"
+
+
+# --- 7. 21.517E and 21.5281 shown: the result, why, the log, show --json ----------------------------------------------
+
+
+def test_21_517E_the_defenders_invasion_dm_is_in_the_result_why_the_log_and_the_missions_view(game) -> None:
+    mid = _invade(game, 2)
+    assert "the defenders' invasion DM is +1 (21.517E)" in game.events[-1]["summary"]
+    why = ok(game, f"why {mid}")
+    dm = next(e for e in why.explanations if e.name == "defender's invasion DM")
+    assert dm.value == 1 and dm.rule == "21.517E"
+    row = next(r for r in report.data(game, "missions")["missions"] if r["name"] == mid)
+    assert row["defender_dm"] == 1 and row["side"] == "allies" and row["hex"] == "CC20"
+
+
+def test_21_517E_no_dm_when_half_the_invading_force_is_marines(game) -> None:
+    to(game, ALLIED_MISSIONS)
+    r = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "USMC:1:marine, Cdo:1:commando" --by RN-DD-Malta --distance 5 '
+                 '--supplied')
+    assert "no invasion DM for the defenders" in r.message
+
+
+def test_21_5281_the_fleet_factors_barred_are_in_the_result_why_the_log_and_the_missions_view(game) -> None:
+    """Two destroyer factors lost bar four other fleet factors; Malaya damaged (one factor lost) bars two less its one
+    remaining factor: five in all."""
+    ok(game, "drm britain 1")
+    mid = _invade(game, 2)
+    ok(game, f"bombard {mid} --by RN-DD-Med --distance 8")
+    ok(game, f"bombard {mid} --by Malaya --distance 8")
+    to(game, ALLIED_COMBAT)
+    r = ok(game, f'invasion-losses {mid} 2 --ships "RN-DD-Med:2"')
+    assert "4 other fleet factors barred from shore bombardment in later combat rounds (21.5281)" in r.message
+    ok(game, f'invasion-losses {mid} 1 --ships "Malaya"')
+    assert "1 other fleet factor barred" in game.events[-1]["summary"]
+    why = ok(game, f"why {mid}")
+    barred = next(e for e in why.explanations if e.name == "fleet factors barred from later combat rounds")
+    assert barred.value == 5 and barred.rule == "21.5281"
+    assert [t.value for t in barred.terms] == [3, 5]
+    bomb = next(e for e in why.explanations if e.name == "shore bombardment combat factors")
+    assert bomb.value == 2
+    row = next(r for r in report.data(game, "missions")["missions"] if r["name"] == mid)
+    assert row["barred"] == 5 and row["bombardment"] == 2
+
+
+def test_21_5281_why_of_a_mission_that_is_not_an_invasion_falls_back(game) -> None:
+    to(game, ALLIED_MISSIONS)
+    r = game.execute("why invasion-9")
+    assert not r.ok and "nothing called" in r.message

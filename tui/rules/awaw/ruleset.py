@@ -31,6 +31,7 @@ from .tables import load_tables
 from .turn import build_turn
 from .verbs_basing import build_basing_verbs
 from .verbs_patrol import build_patrol_verbs
+from .missions import MISSION_COLUMNS, explain_mission, mission_rows
 from .verbs_units import build_unit_verbs
 from .basing import overstacked
 from .world import AwawWorld, world_from_data, world_to_data
@@ -107,11 +108,13 @@ def load(data_dir: Path) -> RuleSet:
         views={"ports": lambda s: V.port_rows(s, tables), "units": lambda s: V.unit_rows(s, tables),
                "own-bases": own_bases, "return-bases": lambda s: [{"name": "origin"}, *own_bases(s)],
                "enemy-bases": lambda s: [r for r in V.port_rows(s, tables) if r["side"] not in (phasing(s), "neutral")],
-               "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables)},
+               "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables),
+               "missions": mission_rows},
         duties=awaw_duties(overstack_duties(lambda s: overstacked(s.world, tables))),
-        columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS},
+        columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS,
+                 "missions": MISSION_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, q, tables),
-        explain=lambda s, name: V.explain(s, name, tables),
+        explain=lambda s, name: explain_mission(s, name, ops_tables) or V.explain(s, name, tables),
         world_from_scenario=lambda raw_s, file: world_from_scenario(raw_s, file, tables),
         resolve_side=resolve_side,
         default_scenario="awaw-mediterranean-1942",

@@ -36,6 +36,12 @@ def _cargo_back(data: list[dict[str, Any]]) -> tuple[Cargo, ...]:
     return tuple(Cargo(d["name"], d["factors"], d["kind"], ctl=d["ctl"], mech_intact=d["mech"]) for d in data)
 
 
+def dm_text(dm: int) -> str:
+    """21.517E as the invasion's result says it."""
+    return f"the defenders' invasion DM is {dm:+d} (21.517E)" if dm else "no invasion DM for the defenders: at least half the " \
+        "invading force is marines (21.517E)"
+
+
 def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
     """invade, bombard, invasion-losses, carrier-mission."""
     t, ops = env.tables, env.ops
@@ -107,6 +113,7 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             checks.append(I.check_range(int(str(opts["distance"])), theater, True, ops))
         if not (confirmed or opts.get("supplied")):
             return ask_invade(ctx, args, opts, cargo, starts)
+        dm = I.defender_dm(attackers, ops)
         new_world, serial = world.next_serial()
         mid = f"invasion-{serial}"
         rec = record(ctx, env)
@@ -114,13 +121,13 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                                                      "cargo": _cargo_data(cargo), "attackers": [c.name for c in attackers],
                                                      "defended": defended, "units": [u.id for u in f.units],
                                                      "from_box": [b.name for b in starts if b.is_box], "bombard": [],
-                                                     "hex_kind": kind}}
+                                                     "hex_kind": kind, "defender_dm": dm.value}}
         new = with_record(to_sea(new_world, f.units, target), rec)
-        figures = (*req.figures, *checks, presence, I.defender_dm(attackers, ops),
+        figures = (*req.figures, *checks, presence, dm,
                    I.occupation_limit(True, kind == "one-hex-island" and theater == "pacific", False, ops))
         summary = (f"{mid}: invasion of {target} ({kind}, {'defended' if defended else 'undefended'}) from "
                    f"{', '.join(b.name for b in starts)}: {sum(c.factors for c in cargo)} ground factors on {ids(f.units)}; "
-                   f"needs {req.destroyers.value} destroyer factors (21.513)")
+                   f"needs {req.destroyers.value} destroyer factors (21.513); {dm_text(dm.value)}")
         details = ("Defensive air support against it is tripled (21.517F); ground support at most 3x the ground factors (21.517D).",
                    "Losses: `invasion-losses ID REQUIRED [--ships ...]` (21.528x); defeat at sea or odds below 1:1 after a "
                    "combat round: the units return to their embarkation base (21.516, 21.5152).",
@@ -221,9 +228,15 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         out = BO.fleet_losses(BO.FleetLoss(dd, tuple(cruisers), tuple(heavy)), value, ops)
         if out.value > required:
             raise RuleError(f"invasion-losses: the ships named absorb {out.value} loss factors, more than the {required} required (21.5282)")
-        new = world.with_units(changed)
+        barred = BO.barred_factors(BO.FleetLoss(dd, tuple(cruisers), tuple(heavy)), ops)
+        rec = record(ctx, env)
+        mm = rec["missions"][m["id"]]
+        rec["missions"] = {**rec["missions"], m["id"]: {**mm, "barred": int(mm.get("barred", 0)) + barred,
+                                                         "fleet_lost": int(mm.get("fleet_lost", 0)) + dd + sum(cruisers) + len(heavy)}}
+        new = with_record(world.with_units(changed), rec)
         summary = (f"{m['id']}: the bombarding fleet takes {out.value} of {required} loss factors ({ids(changed)}); "
-                   f"{required - out.value} from ground units, air factors or CVEs (21.517H, 21.5283)")
+                   f"{required - out.value} from ground units, air factors or CVEs (21.517H, 21.5283); "
+                   f"{plural(barred, 'other fleet factor')} barred from shore bombardment in later combat rounds (21.5281)")
         return Outcome(new, summary, lines, (out,), actor=env.side(ctx))
 
     def result(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
