@@ -100,6 +100,8 @@ class SupplyRules(DataModel):
     oil_by_destroyers: CitedNames
     brp_grant_powers: CitedNames
     brps_per_transport: CitedPositive
+    protect_only_from_box: CitedNames
+    """21.15E, 21.18B: boxes whose naval units protect only sea supply and NRs traced from the box."""
 
 
 class Route(DataModel):

@@ -88,7 +88,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             new = used(world, f.units)
             phase = "post-combat supply (21.56)" if "post" in ctx.segment.key else "initial supply (21.42)"
             head = f"{env.tables.powers[power].name}: "
-            details = ["These may be protected by other naval units (21.424, 21.65F, G)."]
+            details = ["These may be protected by other naval units: `protect ID --by A,B` (21.424, 21.65F, G)."]
             if kind != "sea-supply":
                 ends = {k: world.base(str(opts[k])) for k in ("from", "to") if opts.get(k) not in (None, True)}
                 for key, rule in (("from", "21.65C"), ("to", "21.65D")):
@@ -108,6 +108,14 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                 new = with_record(new, rec)
                 head = f"{mid}: {head}"
                 details.append(f"If intercepted: `escort-result {mid} --surviving N [--defeated] [--transport-lost]` (21.66).")
+            else:  # a sea supply mission, so that it may be protected (21.424, 21.35B)
+                new, serial = new.next_serial()
+                mid = f"supply-{serial}"
+                rec = record(ctx, env)
+                rec["missions"] = {**rec["missions"], mid: {"kind": "supply", "power": power, "box_lines": boxes,
+                                                             "port_lines": ports, "units": [u.id for u in f.units]}}
+                new = with_record(new, rec)
+                head = f"{mid}: {head}"
             summary = (f"{head}{done} in {phase}; needs {req.destroyers.value} destroyer factors and "
                        f"{plural(req.transports.value, 'transport')}" + (f", using {ids(f.units)}" if f.units else ""))
             return Outcome(new, summary, tuple(details), req.figures, actor=env.side(ctx))
@@ -321,12 +329,13 @@ def build_ops(tables: AwawTables, ops_tables: OpsTables, side: Any = None) -> Op
     from .naval_ops_actions import OPS_ACTIONS
     from .verbs_ops_combat import build_combat_verbs
     from .verbs_ops_raid import build_raid_verbs
+    from .verbs_protect import build_protect_verbs
 
     _check_powers(tables, ops_tables)
     env = Env(tables, ops_tables, side or _phasing(tables))
     verbs, actions = build_cargo_verbs(env)
     combat, combat_actions = build_combat_verbs(env)
-    all_verbs = {v.name: checked(v) for v in [*verbs, *combat, *build_raid_verbs(env)]}
+    all_verbs = {v.name: checked(v) for v in [*verbs, *combat, *build_raid_verbs(env), *build_protect_verbs(env)]}
 
     def setup_raiders(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
         """21.5331: in their turn's combat phase, the raiders placed at the opening setup must raid."""
