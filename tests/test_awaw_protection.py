@@ -111,3 +111,32 @@ def test_21_18B_a_supply_of_port_lines_only_is_not_traced_from_a_box(game) -> No
     to(game, SUPPLY)
     sid = _id(ok(game, "sea-supply britain 0 1"))
     refused(game, f'protect {sid} --by RN-CA-Cape --from "South Africa"', "21.18B")
+
+
+# --- 21.65E: oil and BRPs to a destination not yet supplied --------------------------------------------------------------
+
+POST = "second-turn/combat/post-combat-supply"
+
+
+def test_21_65E_an_unsupplied_destination_only_with_post_combat_supply(game) -> None:
+    to(game, SUPPLY)
+    refused(game, "grant-brp usa 5 --by USN-TR-Lant --to Liverpool --unsupplied", "21.65E")
+    to(game, POST)
+    refused(game, "grant-brp usa 5 --by USN-TR-Lant --unsupplied", "with --to BASE")
+    r = ok(game, "grant-brp usa 5 --by USN-TR-Lant --to Liverpool --unsupplied")
+    eid = _id(r)
+    assert _mission(game, eid)["unsupplied"] is True
+    assert any("--cut` (21.65E)" in line for line in r.details)
+
+
+def test_21_65E_a_cut_supply_line_aborts_the_shipment_and_bars_its_transports(game) -> None:
+    """The BRP grant is aborted; it used a transport, so transports are barred from Liverpool for the turn (21.315)."""
+    to(game, POST)
+    supplied = _id(ok(game, "ship-oil usa 1 --by USN-TR-Lant --to Plymouth"))
+    refused(game, f"escort-result {supplied} --cut", "--unsupplied (21.65E)")
+    eid = _id(ok(game, "grant-brp usa 5 --by USN-TR-Lant --to Liverpool --unsupplied"))
+    r = ok(game, f"escort-result {eid} --cut")
+    assert "aborted (21.65E)" in r.message and "21.315" in r.message
+    assert _mission(game, eid)["result"] == "aborted"
+    refused(game, f"escort-result {eid} --cut", "already aborted")
+    refused(game, "grant-brp usa 5 --by USN-TR-Lant --to Liverpool", "21.315")
