@@ -52,7 +52,7 @@ TRANSPORT = 'transport Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples --dist
 
 def test_every_operation_verb_has_syntax_help_rule_and_declared_options(game) -> None:
     names = ("sea-supply", "ship-oil", "grant-brp", "transport", "escort", "escort-result", "invade", "bombard",
-             "invasion-losses", "carrier-mission", "raid", "raid-engage", "raid-ships", "raid-return", "protect")
+             "invasion-losses", "carrier-mission", "raid", "raid-engage", "raid-ships", "raid-return", "protect", "support")
     for name in names:
         verb = game.ruleset.verbs[name]
         assert verb.syntax.startswith(name) and len(verb.help) > 20 and verb.rule.startswith("21."), name

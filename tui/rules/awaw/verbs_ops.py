@@ -356,12 +356,14 @@ def build_ops(tables: AwawTables, ops_tables: OpsTables, side: Any = None) -> Op
     from .verbs_ops_combat import build_combat_verbs
     from .verbs_ops_raid import build_raid_verbs
     from .verbs_protect import build_protect_verbs
+    from .verbs_support import build_support_verbs
 
     _check_powers(tables, ops_tables)
     env = Env(tables, ops_tables, side or _phasing(tables))
     verbs, actions = build_cargo_verbs(env)
     combat, combat_actions = build_combat_verbs(env)
-    all_verbs = {v.name: checked(v) for v in [*verbs, *combat, *build_raid_verbs(env), *build_protect_verbs(env)]}
+    all_verbs = {v.name: checked(v) for v in [*verbs, *combat, *build_raid_verbs(env), *build_protect_verbs(env),
+                                             *build_support_verbs(env)]}
 
     def setup_raiders(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
         """21.5331: in their turn's combat phase, the raiders placed at the opening setup must raid."""
