@@ -115,3 +115,16 @@ def test_21_4184D_a_submarine_patrol_supports_like_other_patrols(game) -> None:
     tid = _transport(game)
     ok(game, f"support {tid} KM-SS-Med")
     assert game.state.world.ops["missions"][tid]["supported_by"] == ["KM-SS-Med"]
+
+
+def test_21_4184D_21_4195_a_submarine_on_patrol_in_the_opposing_player_turn_intercepts_as_a_defensive_patrol(game) -> None:
+    """The Axis submarine patrol stays at sea (21.4184B); in the Allied player turn it intercepts from its patrol hex in any
+    segment, as from port (21.4195), and like a defensive patrol once more only (21.4193)."""
+    to(game, MOVEMENT)
+    _patrol_at_sea(game, "KM-SS-Med", "Y21")
+    to(game, "second-turn/movement/naval-movement")
+    assert unit(game, "KM-SS-Med").at_sea == "patrol"
+    ok(game, "intercept Y22 KM-SS-Med --distance 2")
+    to(game, "second-turn/movement/sea-transport")
+    ok(game, "intercept Y22 KM-SS-Med --distance 2")
+    refused(game, "intercept Y22 KM-SS-Med --distance 2", "21.4193")
