@@ -140,3 +140,25 @@ def test_21_65E_a_cut_supply_line_aborts_the_shipment_and_bars_its_transports(ga
     assert _mission(game, eid)["result"] == "aborted"
     refused(game, f"escort-result {eid} --cut", "already aborted")
     refused(game, "grant-brp usa 5 --by USN-TR-Lant --to Liverpool", "21.315")
+
+
+# --- 21.14E: the Atlantic boxes' American units and the U.S. at war with Germany -------------------------------------
+
+
+def test_21_14E_atlantic_us_box_units_protect_only_at_war_and_only_what_is_traced_from_the_box(game) -> None:
+    to(game, SUPPLY)
+    sid = _id(ok(game, "sea-supply usa 1 --by USN-TR-Lant"))
+    refused(game, f'protect {sid} --by Washington --from "Atlantic U.S."', "--us-war (21.14E)")
+    refused(game, f"protect {sid} --by Washington --us-war", "21.14E")  # not said to be traced from the box
+    ok(game, f'protect {sid} --by Washington --from "Atlantic U.S." --us-war')
+
+
+def test_21_14E_american_units_in_the_atlantic_sw_box_protect_nothing_to_britain_before_war(game) -> None:
+    """An American cruiser placed in the Atlantic SW box (the referee's `control` and `build` stand in for a deployment
+    the bundled scenario cannot make) may not protect Britain's sea supply until the U.S. is at war with Germany."""
+    to(game, SUPPLY)
+    ok(game, 'control "Atlantic SW" usa')
+    ok(game, 'build USN-CA-SW usa cruiser 2 "Atlantic SW"')
+    sid = _id(ok(game, "sea-supply britain 1 --by RN-TR-Atlantic"))
+    refused(game, f"protect {sid} --by USN-CA-SW", "to Britain; if it is, say so with --us-war (21.14E)")
+    ok(game, f"protect {sid} --by USN-CA-SW --us-war")

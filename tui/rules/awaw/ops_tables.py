@@ -101,7 +101,9 @@ class SupplyRules(DataModel):
     brp_grant_powers: CitedNames
     brps_per_transport: CitedPositive
     protect_only_from_box: CitedNames
-    """21.15E, 21.18B: boxes whose naval units protect only sea supply and NRs traced from the box."""
+    """21.14E, 21.15E, 21.18B: boxes whose naval units protect only sea supply and NRs traced from the box."""
+    us_war_protection: CitedNames
+    """21.14E: boxes whose American naval units protect (towards Britain) only once the U.S. is at war with Germany."""
 
 
 class Route(DataModel):

@@ -11,9 +11,12 @@ names the mission (``supply-N`` from ``sea-supply``, ``escort-N`` from
 - units based in the SW box holding the mission's transports protect it
   without being employed (21.65G, 25.36), each only one sea escort;
 - sea supply protection is assigned to a single TF (21.35B);
-- units of the Pacific U.S. and South Africa boxes protect only sea supply
-  and NRs traced from their box onto the mapboard (21.15E, 21.18B); for sea
-  supply the referee says so with ``--from BOX``.
+- units of the Atlantic U.S., Pacific U.S. and South Africa boxes protect
+  only sea supply and NRs traced from their box onto the mapboard (21.14E,
+  21.15E, 21.18B); for sea supply the referee says so with ``--from BOX``;
+- before the U.S. is at war with Germany (the referee says it is with
+  ``--us-war``), American units of the Atlantic U.S. box protect nothing and
+  those of the Atlantic SW box no sea supply or sea escort to Britain (21.14E).
 
 The mission record keeps them (``protect``, ``protect_sw``) for the views
 and the interception that may follow.
@@ -31,6 +34,9 @@ from .employment import employ
 from .escort import check_initial_leg
 from .ops_helpers import Env, force, record, with_record
 from .world import AwawWorld
+
+US, BRITAIN = "usa", "britain"
+"""The powers 21.14E names (the United States; sea supply or sea escort to Britain)."""
 
 PROTECTED = {"supply": "sea supply", "escort": "sea escort"}
 """The mission kinds protection applies to, as the messages name them."""
@@ -58,11 +64,28 @@ def build_protect_verbs(env: Env) -> list[Verb]:
                 return mid
         return ""
 
+    def check_us_war(world: AwawWorld, m: dict[str, Any], units: list, at_war: bool) -> None:
+        """21.14E: American units of the Atlantic boxes before the U.S. is at war with Germany."""
+        spec = ops.supply.us_war_protection
+        if at_war:
+            return
+        for u in units:
+            if u.power != US or u.base not in spec.value:
+                continue
+            if world.bases[u.base].kind != "sw-box":
+                raise RuleError(f"protect: American naval units in the {u.base} box protect only once the U.S. is at war with "
+                                f"Germany; say so with --us-war ({spec.rule})")
+            to_britain = m.get("power") == BRITAIN if m["kind"] == "supply" else (
+                m.get("to") in world.bases and world.bases[m["to"]].control == BRITAIN)
+            if to_britain:
+                raise RuleError(f"protect: before the U.S. is at war with Germany, American naval units in the {u.base} box may "
+                                f"not protect sea supply or sea escort to Britain; if it is, say so with --us-war ({spec.rule})")
+
     def protect(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.424, 21.65F, G: naval units protect a sea supply, oil shipment, BRP grant or sea escort."""
         world: AwawWorld = ctx.state.world
         if len(args) != 1:
-            raise RuleError("usage: protect MISSION_ID --by A,B [--reach N] [--from BOX] (21.424, 21.65F, G)")
+            raise RuleError("usage: protect MISSION_ID --by A,B [--reach N] [--from BOX] [--us-war] (21.424, 21.65F, G)")
         m = _mission(ctx, env, args[0])
         what = PROTECTED[m["kind"]]
         f = force(ctx, opts, env, f"protection of {m['id']}")
@@ -72,6 +95,7 @@ def build_protect_verbs(env: Env) -> list[Verb]:
             other = protected_elsewhere(ctx, u.id)
             if other:
                 raise RuleError(f"protect: {u.id} already protects {other} (21.65G: which units protect which sea escort)")
+        check_us_war(world, m, f.units, bool(opts.get("us-war")))
         bases = {world.bases[u.base] for u in f.units}
         in_sw = [b for b in bases if b.kind == "sw-box"]
         if in_sw and len(bases) > 1:
@@ -120,7 +144,7 @@ def build_protect_verbs(env: Env) -> list[Verb]:
         summary = f"{m['id']}: {ids(f.units)} {verb} the {what} {how} ({'21.35B, ' if m['kind'] == 'supply' else ''}{rule}, 21.424)"
         return Outcome(with_record(new, rec), summary, (), tuple(figures), actor=env.side(ctx))
 
-    return [Verb("protect", "protect MISSION_ID --by A,B [--reach N] [--from BOX]",
+    return [Verb("protect", "protect MISSION_ID --by A,B [--reach N] [--from BOX] [--us-war]",
                  "Protect a sea supply, oil shipment, BRP grant or sea escort with other naval units: on the board like the "
                  "escorting destroyers, or from the SW box holding its transports.", "21.424, 21.65F, G", protect,
-                 group="operations", options=("by", "reach", "from"))]
+                 group="operations", options=("by", "reach", "from", "us-war"))]
