@@ -162,6 +162,19 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
             return Outcome(world, f"Patrol {n} stays in {hex_} unintercepted for the combat phase (21.416L)")
         raise RuleError(f"'{value}' is not an answer to patrol-{n}-{step} here ({', '.join(STEPS[step][1])})")
 
+    def check_front(world: AwawWorld, units: list, opts: dict[str, Any]) -> None:
+        """21.1324: with ``--front F`` (the front the intercepted activity passes through), only units in port on that front
+        intercept; a two-front port counts on it."""
+        front = str(opts.get("front") or "").lower() if opts.get("front") is not True else ""
+        if not front:
+            return
+        if front not in tables.fronts:
+            raise RuleError(f"intercept: '{opts['front']}' is not a front ({', '.join(tables.fronts)})")
+        off = [u.id for u in units if not u.at_sea and front not in world.bases[u.base].fronts]
+        if off:
+            raise RuleError(f"intercept: {', '.join(off)} are not based on the {front} front; an activity is intercepted only "
+                            f"on the front in which it occurs, a two-front port counting on that front (21.1324)")
+
     def intercept(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.3611, 21.4192-21.4195: the non-phasing side's naval units intercept an enemy naval activity."""
         world: AwawWorld = ctx.state.world
@@ -185,6 +198,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
             reason = why_not(u, world)
             if reason:
                 raise RuleError(f"intercept: {reason}")
+        check_front(world, units, opts)
         n = distance(opts, "intercept", "21.3611")
         theater = world.bases[units[0].base].theater
         edge, edge_rule = box_edge(units[0].base, tables) if not units[0].at_sea else (0, "")
@@ -325,9 +339,9 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         Verb("sub-air", "sub-air UNITS [--with 'land-based air']",
              "Enemy submarines still on patrol are attacked by land-based air, once each in a single sortie (no carriers, "
              "no fleets, no air defense roll).", "21.4184C", sub_air, group="naval", options=("with",)),
-        Verb("intercept", "intercept HEX UNITS --distance N [--straits ..]",
-             "The non-phasing side's units intercept an enemy naval activity (result typed).", "21.3611, 21.4192",
-             intercept, group="naval", options=("distance", "straits")),
+        Verb("intercept", "intercept HEX UNITS --distance N [--straits ..] [--front F]",
+             "The non-phasing side's units intercept an enemy naval activity (result typed); --front: the front it occurs on.",
+             "21.3611, 21.4192, 21.1324", intercept, group="naval", options=("distance", "straits", "front")),
         Verb("defend", "defend HEX UNITS", "Victorious interceptors of a patrol stay as a defensive patrol.",
              "21.4191", defend, group="naval"),
         Verb("harbor-losses", "harbor-losses TARGET [--damaged A,B] [--sunk C]",

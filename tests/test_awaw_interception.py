@@ -1,0 +1,37 @@
+"""AWAW interception legality (seed 004; issue 20, "Missing", interception): the front of an activity to or from a
+two-front port (21.1324)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import fixed_clock
+from tests.test_awaw_ops_engine import ok, refused, to
+from tui.paths import data_dir
+from tui.session import create_game
+
+
+@pytest.fixture
+def game(tmp_path: Path):
+    """A new game of the bundled AWAW scenario, saved as JSON (seed 1, fixed clock); the Axis move first."""
+    return create_game(tmp_path / "awaw.json", data_dir(), "awaw", seed=1, clock=fixed_clock)
+
+
+def test_21_1324_example_a_base_change_from_britain_to_gibraltar_is_intercepted_on_the_western_front_only(game) -> None:
+    """Western Allied units changing base from Britain to Gibraltar: Axis units based on the western front may
+    intercept, those on the Mediterranean front may not."""
+    to(game, "second-turn/movement/naval-movement")
+    refused(game, "intercept U19 RM-DD-Naples --distance 5 --front western", "21.1324")
+    ok(game, "intercept U19 KM-DD-Norway --distance 12 --front western")
+
+
+def test_21_1324_a_two_front_port_counts_on_the_front_of_the_activity(game) -> None:
+    """German units from Kiel operating on the western front: British western front units intercept; Gibraltar, a
+    two-front port, counts on either front; a typed front must be one of the game's."""
+    to(game, "first-turn/movement/naval-movement")
+    refused(game, "intercept J28 RN-DD-Rosyth --distance 5 --front atlantic", "not a front")
+    refused(game, "intercept J28 Penelope --distance 5 --front western", "21.1324")
+    ok(game, "intercept J28 RN-DD-Rosyth --distance 5 --front western")
+    ok(game, "intercept Y20 RN-DD-ForceH --distance 5 --front mediterranean")
