@@ -1,4 +1,5 @@
-"""AWAW interception legality (seed 004; issue 20, "Missing", interception): the front of an activity to or from a
+"""AWAW interception legality (seed 004; issue 20, "Missing", interception): American units of the Atlantic SW box before
+the U.S. is at war with Germany (21.14E), the front of an activity to or from a
 two-front port (21.1324)."""
 
 from __future__ import annotations
@@ -35,3 +36,14 @@ def test_21_1324_a_two_front_port_counts_on_the_front_of_the_activity(game) -> N
     refused(game, "intercept J28 Penelope --distance 5 --front western", "21.1324")
     ok(game, "intercept J28 RN-DD-Rosyth --distance 5 --front western")
     ok(game, "intercept Y20 RN-DD-ForceH --distance 5 --front mediterranean")
+
+
+def test_21_14E_american_units_in_the_atlantic_sw_box_intercept_only_at_war_with_germany(game) -> None:
+    """Before the U.S. is at war with Germany, American naval units in the Atlantic SW box may not interfere with Axis
+    naval activity (the referee's `control` and `build` place one there: the bundled scenario has none)."""
+    to(game, "first-turn/movement/naval-movement")
+    ok(game, 'control "Atlantic SW" usa')
+    ok(game, 'build USN-CA-SW usa cruiser 2 "Atlantic SW" --fast')
+    to(game, "first-turn/movement/sea-transport")
+    refused(game, "intercept Y22 USN-CA-SW --distance 5", "21.14E")
+    ok(game, "intercept Y22 USN-CA-SW --distance 5 --us-war")

@@ -69,7 +69,8 @@ def explain_mission(state: GameState, name: str, t: OpsTables) -> list[Explained
     if by_drm:
         bomb = BO.bombardment_value(ground, by_drm, t).value
     else:
-        bomb = Explained("shore bombardment combat factors", 0, "21.525", (Term("no ships bombard this invasion yet", 0, "21.52"),))
+        bomb = Explained("shore bombardment combat factors", 0, "21.525",
+                         (Term("no ships bombard this invasion yet", 0, "21.52"),))
     per = t.bombardment.barred_per_factor_lost
     barred = Explained("fleet factors barred from later combat rounds", int(m.get("barred", 0)), per.rule,
                        (Term("fleet factors lost to ground combat (invasion-losses)", int(m.get("fleet_lost", 0)), "21.5282"),

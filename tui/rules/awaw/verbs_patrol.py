@@ -54,8 +54,9 @@ def _text(step: str, n: int, force: str, hex_: str) -> str:
     }[step]
 
 
-def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
-    """Patrol, intercept, defend and harbor, with the answers of their procedures."""
+def build_patrol_verbs(tables: AwawTables, side: Side, us_war_boxes: tuple[str, ...] = ()) -> OpsParts:
+    """Patrol, intercept, defend and harbor, with the answers of their procedures; ``us_war_boxes``: where American units
+    interfere with Axis activity only once the U.S. is at war with Germany (21.14E)."""
 
     def ask(world: AwawWorld, step: str, n: int, units: list[str], hex_: str, tried: bool, segment: str) -> Pending:
         rule, choices = STEPS[step]
@@ -199,6 +200,11 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
             if reason:
                 raise RuleError(f"intercept: {reason}")
         check_front(world, units, opts)
+        early = [u.id for u in units if u.power == "usa" and u.base in us_war_boxes and world.bases[u.base].kind == "sw-box"]
+        if early and not opts.get("us-war"):
+            raise RuleError(f"intercept: before the U.S. is at war with Germany, American naval units in the Atlantic SW box "
+                            f"({', '.join(early)}) may not interfere with Axis naval activity; if it is, say so with --us-war "
+                            "(21.14E)")
         n = distance(opts, "intercept", "21.3611")
         theater = world.bases[units[0].base].theater
         edge, edge_rule = box_edge(units[0].base, tables) if not units[0].at_sea else (0, "")
@@ -339,9 +345,9 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         Verb("sub-air", "sub-air UNITS [--with 'land-based air']",
              "Enemy submarines still on patrol are attacked by land-based air, once each in a single sortie (no carriers, "
              "no fleets, no air defense roll).", "21.4184C", sub_air, group="naval", options=("with",)),
-        Verb("intercept", "intercept HEX UNITS --distance N [--straits ..] [--front F]",
+        Verb("intercept", "intercept HEX UNITS --distance N [--straits ..] [--front F] [--us-war]",
              "The non-phasing side's units intercept an enemy naval activity (result typed); --front: the front it occurs on.",
-             "21.3611, 21.4192, 21.1324", intercept, group="naval", options=("distance", "straits", "front")),
+             "21.3611, 21.4192, 21.1324", intercept, group="naval", options=("distance", "straits", "front", "us-war")),
         Verb("defend", "defend HEX UNITS", "Victorious interceptors of a patrol stay as a defensive patrol.",
              "21.4191", defend, group="naval"),
         Verb("harbor-losses", "harbor-losses TARGET [--damaged A,B] [--sunk C]",

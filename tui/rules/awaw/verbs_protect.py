@@ -141,7 +141,8 @@ def build_protect_verbs(env: Env) -> list[Verb]:
         rec["missions"] = {**rec["missions"], m["id"]: {**mm, key: [*mm.get(key, []), *(u.id for u in f.units)]}}
         how = "without being employed (25.36)" if in_sw else "employed and inverted like the escort"
         verb = "protects" if len(f.units) == 1 else "protect"
-        summary = f"{m['id']}: {ids(f.units)} {verb} the {what} {how} ({'21.35B, ' if m['kind'] == 'supply' else ''}{rule}, 21.424)"
+        rules = f"{'21.35B, ' if m['kind'] == 'supply' else ''}{rule}, 21.424"
+        summary = f"{m['id']}: {ids(f.units)} {verb} the {what} {how} ({rules})"
         return Outcome(with_record(new, rec), summary, (), tuple(figures), actor=env.side(ctx))
 
     return [Verb("protect", "protect MISSION_ID --by A,B [--reach N] [--from BOX] [--us-war]",

@@ -79,8 +79,8 @@ def build_support_verbs(env: Env) -> list[Verb]:
         mm = {**m, "supported_by": [*m.get("supported_by", []), *(u.id for u in units)]}
         rec["missions"] = {**missions, key: mm}
         if m.get("kind") == "raid":  # 21.4182B EXCEPTION: raiders
-            return Outcome(with_record(world, rec), f"{ids(units)} {_verb(units)} {key} in its naval combat; a patrol does not join a "
-                           "raider group: they stay on patrol (21.4182B exception)", actor=env.side(ctx))
+            return Outcome(with_record(world, rec), f"{ids(units)} {_verb(units)} {key} in its naval combat; a patrol does not "
+                           "join a raider group: they stay on patrol (21.4182B exception)", actor=env.side(ctx))
         own = [world.units[i] for i in m.get("units", []) if i in world.units]
         at_sea = next((u for u in own if u.at_sea), None)
         if at_sea is not None:
@@ -93,8 +93,8 @@ def build_support_verbs(env: Env) -> list[Verb]:
         rest = [u.id for u in world.units.values() if u.at_sea == "patrol" and u.sea_hex in hexes and u.id not in sent]
         tail = f"; {', '.join(rest)} stay on patrol (21.4182D)" if rest else ""
         return Outcome(with_record(world.with_units(joined), rec),
-                       f"{ids(units)} {_verb(units)} {key} and join{'s' if len(units) == 1 else ''} it, adopting its mission once naval combat is resolved: {where} "
-                       f"(21.4182B){tail}", actor=env.side(ctx))
+                       f"{ids(units)} {_verb(units)} {key} and join{'s' if len(units) == 1 else ''} it, adopting its mission once "
+                       f"naval combat is resolved: {where} (21.4182B){tail}", actor=env.side(ctx))
 
     return [Verb("support", "support MISSION_ID UNITS [--failed]",
                  "Patrolling units at sea support an intercepted friendly force: they join it and adopt its mission (not a "
