@@ -1,6 +1,6 @@
 """AWAW interception legality (seed 004; issue 20, "Missing", interception): American units of the Atlantic SW box before
-the U.S. is at war with Germany (21.14E), the front of an activity to or from a
-two-front port (21.1324)."""
+the U.S. is at war with Germany (21.14E), the front of an activity to or from a two-front port (21.1324), raiders on
+their way to an SW box (21.533D)."""
 
 from __future__ import annotations
 
@@ -47,3 +47,32 @@ def test_21_14E_american_units_in_the_atlantic_sw_box_intercept_only_at_war_with
     to(game, "first-turn/movement/sea-transport")
     refused(game, "intercept Y22 USN-CA-SW --distance 5", "21.14E")
     ok(game, "intercept Y22 USN-CA-SW --distance 5 --us-war")
+
+
+def _raids(game) -> tuple[str, str]:
+    """A German cruiser raids from Scapa Flow (the referee's `control`, `build`, `allowance` and `uninvert` put one there:
+    the bundled scenario has no German ship in Bergen or Scapa Flow) and Tirpitz and Hipper from Trondheim, in the next
+    Axis player turn."""
+    ok(game, 'control "Scapa Flow" germany')
+    ok(game, 'build KM-Scapa germany cruiser-2 2 "Scapa Flow" --fast')
+    to(game, "first-turn/end-player-turn/uninversion")
+    ok(game, "allowance germany 2")
+    ok(game, "uninvert KM-Scapa")
+    to(game, "second-turn/movement/naval-movement")
+    to(game, "first-turn/combat/naval-missions")
+    direct = ok(game, 'raid "Atlantic SW" --by KM-Scapa').message.split(":")[0]
+    norway = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper').message.split(":")[0]
+    return direct, norway
+
+
+def test_21_533D_raiders_from_scapa_flow_or_bergen_are_not_intercepted_on_the_board(game) -> None:
+    direct, _ = _raids(game)
+    refused(game, f"intercept C26 KGV --distance 3 --target {direct} --favourable",
+            "not subject to on-board interception (21.533D)")
+
+
+def test_21_533D_other_raiders_on_the_board_only_with_a_favourable_modifier(game) -> None:
+    _, norway = _raids(game)
+    refused(game, f"intercept C26 KGV --distance 3 --target {norway}", "--favourable (21.533D)")
+    refused(game, "intercept C26 KGV --distance 3 --target raid-99", "no mission called 'raid-99'")
+    ok(game, f"intercept C26 KGV --distance 3 --target {norway} --favourable")

@@ -260,6 +260,8 @@ class RaiderRules(DataModel):
     defender_boxes: dict[str, Any]
     setup: SetupRaiders
     brp_front: RaidFront
+    direct_from: CitedNames
+    """21.533D: ports whose raiders move directly to the Atlantic SW box, free of on-board interception."""
 
 
 class RaiderBox(DataModel):

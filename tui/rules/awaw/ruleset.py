@@ -92,9 +92,8 @@ def load(data_dir: Path) -> RuleSet:
         return [r for r in V.port_rows(state, tables) if r["side"] == phasing(state)]
 
     aleutians = tuple(ops_tables.invasion.aleutians.islands)  # 21.121C: no port construction there
-    us_war = tuple(ops_tables.supply.us_war_protection.value)  # 21.14E: American units of the Atlantic boxes
     parts = merge([build_unit_verbs(tables, acting, aleutians), build_turn(tables, acting), build_basing_verbs(tables, acting),
-                   build_patrol_verbs(tables, acting, us_war), verbs_ops.build_ops(tables, ops_tables, acting)], path.name)
+                   build_patrol_verbs(tables, acting, ops_tables), verbs_ops.build_ops(tables, ops_tables, acting)], path.name)
     rs = RuleSet(
         id="awaw",
         name="A World at War — 21 Naval Operations",
