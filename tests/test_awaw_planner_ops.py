@@ -54,7 +54,7 @@ def test_21_526_bombardment_and_21_532_raid_and_a_refusal_as_a_figure(game) -> N
     out = figures(game, ["Littorio"], "bombard", "2")
     assert out["shore bombardment combat factors"].value == 1
     assert figures(game, ["Tirpitz", "Hipper"], "raid")["ships in the raider group"].value == 2
-    refused = figures(game, ["Scheer"], "raid")
+    refused = figures(game, ["Doria"], "raid")  # a slow ship (21.532A)
     assert "21.532A" in next(iter(refused.values())).notes[0]
 
 

@@ -49,3 +49,14 @@ def test_21_214A_the_atlantic_us_box_changes_base_only_with_western_ports_the_pa
     refused(game, "rebase Atlantic U.S. RN-DD-Malta --distance 30", "Atlantic U.S. box and Malta", "21.214A")
     ok(game, "rebase Atlantic U.S. RN-DD-Rosyth --distance 30")  # a western front port
     ok(game, "rebase South Africa USN-CA-Lant --distance 10")
+
+
+def test_21_121C_no_port_construction_in_the_aleutians() -> None:
+    """21.121C EXCEPTION: an Aleutian island (by the data's list, or by its group) is refused; a port elsewhere is built."""
+    game = awaw_game()
+    to(game, CONSTRUCTION, first="allies")
+    refused(game, "construct usa Q10 pacific Attu --island --group aleutians", "Aleutians", "21.121C")
+    refused(game, "construct usa Q10 pacific Attu --island", "Aleutians", "21.121C")
+    refused(game, "construct usa Q12 pacific Shemya --island --group Aleutians", "Aleutians", "21.121C")
+    assert "Attu" not in game.state.world.bases
+    ok(game, "construct usa H5 pacific Funafuti --island --group Ellice")

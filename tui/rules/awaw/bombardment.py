@@ -114,6 +114,16 @@ class FleetLoss:
     """Factors of each heavy ship damaged."""
 
 
+def barred_factors(loss: FleetLoss, t: OpsTables) -> int:
+    """21.5281: the other fleet factors barred from shore bombardment in later combat rounds by ``loss``.
+
+    Two for each fleet factor lost; the factors left in a damaged heavy ship count towards them.
+    """
+    lost = loss.destroyer_factors + sum(loss.cruisers) + len(loss.heavy)
+    remaining = sum(f - 1 for f in loss.heavy)
+    return max(0, t.bombardment.barred_per_factor_lost.value * lost - remaining)
+
+
 def fleet_losses(loss: FleetLoss, bombardment: int, t: OpsTables) -> Explained:
     """Ground combat loss factors a bombarding fleet absorbs, and the fleet factors barred afterwards (21.5281-21.5283).
 
@@ -133,7 +143,7 @@ def fleet_losses(loss: FleetLoss, bombardment: int, t: OpsTables) -> Explained:
         raise RuleError(f"fleet losses of {absorbed} factors exceed the shore bombardment's {bombardment} combat factors (21.5283)")
     lost = loss.destroyer_factors + sum(loss.cruisers) + len(loss.heavy)
     remaining = sum(f - 1 for f in loss.heavy)
-    barred = max(0, b.barred_per_factor_lost.value * lost - remaining)
+    barred = barred_factors(loss, t)
     terms = (Term(f"destroyer factors eliminated x {b.destroyer_loss_per_factor.value}", dd, b.destroyer_loss_per_factor.rule),
              Term(f"{len(loss.cruisers)} cruisers sunk x {b.cruiser_loss_factors.value}", cr, b.cruiser_loss_factors.rule),
              Term(f"{len(loss.heavy)} heavy ships damaged x {b.heavy_ship_loss_factors.value}", hv, b.heavy_ship_loss_factors.rule),

@@ -60,6 +60,10 @@ class SupplyRules(DataModel):
     oil_by_destroyers: CitedNames
     brp_grant_powers: CitedNames
     brps_per_transport: CitedPositive
+    protect_only_from_box: CitedNames
+    """21.14E, 21.15E, 21.18B: boxes whose naval units protect only sea supply and NRs traced from the box."""
+    us_war_protection: CitedNames
+    """21.14E: boxes whose American naval units protect (towards Britain) only once the U.S. is at war with Germany."""
 
 
 class Route(DataModel):
@@ -216,6 +220,8 @@ class RaiderRules(DataModel):
     defender_boxes: dict[str, Any]
     setup: SetupRaiders
     brp_front: RaidFront
+    direct_from: CitedNames
+    """21.533D: ports whose raiders move directly to the Atlantic SW box, free of on-board interception."""
 
 
 class RaiderBox(DataModel):

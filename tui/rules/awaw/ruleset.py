@@ -35,6 +35,7 @@ from .tables import AWAW_TABLES, AwawTables
 from .turn import build_turn
 from .verbs_basing import build_basing_verbs
 from .verbs_patrol import build_patrol_verbs
+from .missions import MISSION_COLUMNS, explain_mission, mission_rows
 from .verbs_units import build_unit_verbs
 from .basing import overstacked
 from .world import AwawWorld, world_from_data, world_to_data
@@ -103,8 +104,9 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         """The bases the phasing side holds (the destinations the Naval mode's forms offer)."""
         return [r for r in V.port_rows(state, tables) if r["side"] == phasing(state)]
 
-    parts = merge([build_unit_verbs(tables, acting), build_turn(tables, acting), build_basing_verbs(tables, acting),
-                   build_patrol_verbs(tables, acting), verbs_ops.build_ops(tables, ops_tables, acting)], path.name)
+    aleutians = tuple(ops_tables.invasion.aleutians.islands)  # 21.121C: no port construction there
+    parts = merge([build_unit_verbs(tables, acting, aleutians), build_turn(tables, acting), build_basing_verbs(tables, acting),
+                   build_patrol_verbs(tables, acting, ops_tables), verbs_ops.build_ops(tables, ops_tables, acting)], path.name)
     rs = RuleSet(
         id="awaw",
         name="A World at War — 21 Naval Operations",
@@ -119,11 +121,13 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         views={"ports": lambda s: V.port_rows(s, tables), "units": lambda s: V.unit_rows(s, tables),
                "own-bases": own_bases, "return-bases": lambda s: [{"name": "origin"}, *own_bases(s)],
                "enemy-bases": lambda s: [r for r in V.port_rows(s, tables) if r["side"] not in (phasing(s), "neutral")],
-               "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables)},
+               "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables),
+               "missions": mission_rows},
         duties=awaw_duties(overstack_duties(lambda s: overstacked(s.world, tables))),
-        columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS},
+        columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS,
+                 "missions": MISSION_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, q, tables),
-        explain=lambda s, name: V.explain(s, name, tables),
+        explain=lambda s, name: explain_mission(s, name, ops_tables) or V.explain(s, name, tables),
         world_from_scenario=lambda raw_s, file: world_from_scenario(raw_s, file, tables),
         resolve_side=resolve_side,
         default_scenario="awaw-mediterranean-1942",

@@ -168,6 +168,8 @@ class PortConstruction(DataModel):
     rps: Annotated[int, msgspec.Meta(ge=0)]
     brps: Annotated[int, msgspec.Meta(ge=0)]
     rule: str
+    barred_groups: list[str] = []
+    """Island groups where no port may be built (21.121C: the Aleutians), as ``--group`` names them."""
     note: str = ""
 
 

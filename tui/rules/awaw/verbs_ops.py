@@ -81,7 +81,7 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             new = used(world, f.units)
             phase = "post-combat supply (21.56)" if "post" in ctx.segment.key else "initial supply (21.42)"
             head = f"{env.tables.powers[power].name}: "
-            details = ["These may be protected by other naval units (21.424, 21.65F, G)."]
+            details = ["These may be protected by other naval units: `protect ID --by A,B` (21.424, 21.65F, G)."]
             if kind != "sea-supply":
                 ends = {k: world.base(str(opts[k])) for k in ("from", "to") if opts.get(k) not in (None, True)}
                 for key, rule in (("from", "21.65C"), ("to", "21.65D")):
@@ -89,6 +89,11 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                         raise RuleError(f"{what}: {ends[key].name} is not controlled by the {env.side(ctx)} side ({rule})")
                 if "to" in ends:
                     check_not_barred(ctx, env, ends["to"].name, f.of("transport", env), what)
+                unsupplied = bool(opts.get("unsupplied"))
+                if unsupplied and ("to" not in ends or "post" not in ctx.segment.key):
+                    raise RuleError(f"{what}: a destination not yet supplied (--unsupplied, with --to BASE) is reached only at the "
+                                    "same time post-combat supply is traced to it (21.65E); otherwise it must be partially or "
+                                    "fully supplied (21.65D)")
                 new, serial = new.next_serial()
                 mid = f"escort-{serial}"
                 rec = record(ctx, env)
@@ -97,10 +102,22 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                                                              "to": ends["to"].name if "to" in ends else "",
                                                              "destroyers": req.destroyers.value, "units": [u.id for u in f.units],
                                                              "cargo": [], "oil": n if kind == "ship-oil" else 0,
-                                                             "brps": n if kind == "grant-brp" else 0}}
+                                                             "brps": n if kind == "grant-brp" else 0,
+                                                             **({"unsupplied": True} if unsupplied else {})}}
                 new = with_record(new, rec)
                 head = f"{mid}: {head}"
                 details.append(f"If intercepted: `escort-result {mid} --surviving N [--defeated] [--transport-lost]` (21.66).")
+                if unsupplied:
+                    details.append(f"{ends['to'].name} is not yet supplied: if the supply line traced to it now is cut, the "
+                                   f"{what} is aborted: `escort-result {mid} --cut` (21.65E).")
+            else:  # a sea supply mission, so that it may be protected (21.424, 21.35B)
+                new, serial = new.next_serial()
+                mid = f"supply-{serial}"
+                rec = record(ctx, env)
+                rec["missions"] = {**rec["missions"], mid: {"kind": "supply", "power": power, "box_lines": boxes,
+                                                             "port_lines": ports, "units": [u.id for u in f.units]}}
+                new = with_record(new, rec)
+                head = f"{mid}: {head}"
             summary = (f"{head}{done} in {phase}; needs {req.destroyers.value} destroyer factors and "
                        f"{plural(req.transports.value, 'transport')}" + (f", using {ids(f.units)}" if f.units else ""))
             return Outcome(new, summary, tuple(details), req.figures, actor=env.side(ctx))
@@ -241,12 +258,28 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         return Outcome(new, summary, ("If intercepted: `escort-result ID --surviving N [--defeated] [--transport-lost]` (21.66).",),
                        (*req.figures, *checks), actor=who)
 
+    def supply_cut(ctx: Context, world: AwawWorld, m: dict[str, Any]) -> Outcome:
+        """21.65E: an oil shipment or BRP grant to a destination not yet supplied is aborted when its supply line is cut."""
+        if not m.get("unsupplied"):
+            raise RuleError(f"escort-result: {m['id']} goes to a supplied destination; --cut is for an oil shipment or BRP grant "
+                            "sent with --unsupplied (21.65E)")
+        if m.get("result"):
+            raise RuleError(f"escort-result: {m['id']} is already {m['result']}")
+        rec = record(ctx, env)
+        rec["missions"] = {**rec["missions"], m["id"]: {**rec["missions"][m["id"]], "result": "aborted"}}
+        rec, line = _bar_if_transports(world, rec, m)
+        cargo = f"{m['oil']} oil" if m["oil"] else f"{m['brps']} BRPs"
+        return Outcome(with_record(world, rec), f"{m['id']}: the supply line to {m['to']} is cut: the shipment ({cargo}) is "
+                                               f"aborted (21.65E)" + (f" {line[0]}" if line else ""), actor=env.side(ctx))
+
     def escort_done(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.66: what an interception did to a sea escort: cargo delivered, returned or eliminated."""
         world: AwawWorld = ctx.state.world
         if len(args) != 1:
             raise RuleError("usage: escort-result ID --surviving N [--defeated] [--transport-lost] (21.66)")
         m = mission(ctx, env, args[0], "escort")
+        if opts.get("cut"):
+            return supply_cut(ctx, world, m)
         surviving = read_int(opts.get("surviving", m["destroyers"]), "destroyer factors surviving", 0, 999)
         out = escort_result(m["destroyers"], surviving, bool(opts.get("transport-lost")), bool(opts.get("defeated")), m["from"])
         rec = record(ctx, env)
@@ -264,12 +297,12 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         Verb("sea-supply", "sea-supply POWER BOX_LINES [PORT_LINES] --by T1,T2",
              "Trace sea supply: one transport per Western Allied line from a mapboard box, none from ports.", "21.421, 21.56",
              supply_like("sea-supply"), group="operations", options=("by",)),
-        Verb("ship-oil", "ship-oil POWER COUNTERS --by A,B [--from BASE] [--to BASE]",
+        Verb("ship-oil", "ship-oil POWER COUNTERS --by A,B [--from BASE] [--to BASE [--unsupplied]]",
              "Ship oil counters by sea: one transport each (Western Allies, Japan) or three destroyer factors (European Axis).",
-             "21.422, 21.56", supply_like("ship-oil"), group="operations", options=("by", "from", "to")),
-        Verb("grant-brp", "grant-brp POWER BRPS --by T1,T2 [--from BASE] [--to BASE]",
+             "21.422, 21.56", supply_like("ship-oil"), group="operations", options=("by", "from", "to", "unsupplied")),
+        Verb("grant-brp", "grant-brp POWER BRPS --by T1,T2 [--from BASE] [--to BASE [--unsupplied]]",
              "A Western Allied BRP grant by sea: one transport per five BRPs.", "21.423, 21.56", supply_like("grant-brp"),
-             group="operations", options=("by", "from", "to")),
+             group="operations", options=("by", "from", "to", "unsupplied")),
         Verb("transport", "transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 --distance N [--legs a,b] "
              "[--ports P] [--straits S] [--air-room] [--island-end NAME --island-held]",
              "Sea transport ground or air units to one base: 1 destroyer factor per factor (2 to or from a box, plus a transport "
@@ -283,9 +316,10 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              "Sea escort ground and air units redeploying across water: destroyers on the mapboard (1 per factor), transports to "
              "or from a box (1 per 5 factors); oil and BRPs go by ship-oil and grant-brp (21.63).", "21.6", escort,
              group="operations", options=("cargo", "by", "power", "reach", "island-end", "island-held")),
-        Verb("escort-result", "escort-result ID --surviving N [--defeated] [--transport-lost]",
+        Verb("escort-result", "escort-result ID --surviving N [--defeated] [--transport-lost] | escort-result ID --cut",
              "After an interception: the cargo is eliminated below the destroyer requirement or with its transport, returned if "
-             "the escort lost.", "21.66", escort_done, group="operations", options=("surviving", "defeated", "transport-lost")),
+             "the escort lost; --cut: the supply line to an unsupplied destination was cut (21.65E).", "21.66, 21.65E", escort_done,
+             group="operations", options=("surviving", "defeated", "transport-lost", "cut")),
     ]
     return verbs, {"transport": transport}
 
@@ -314,12 +348,15 @@ def build_ops(tables: AwawTables, ops_tables: OpsTables, side: Any = None) -> Op
     from .naval_ops_actions import OPS_ACTIONS
     from .verbs_ops_combat import build_combat_verbs
     from .verbs_ops_raid import build_raid_verbs
+    from .verbs_protect import build_protect_verbs
+    from .verbs_support import build_support_verbs
 
     _check_powers(tables, ops_tables)
     env = Env(tables, ops_tables, side or _phasing(tables))
     verbs, actions = build_cargo_verbs(env)
     combat, combat_actions = build_combat_verbs(env)
-    all_verbs = {v.name: checked(v) for v in [*verbs, *combat, *build_raid_verbs(env)]}
+    all_verbs = {v.name: checked(v) for v in [*verbs, *combat, *build_raid_verbs(env), *build_protect_verbs(env),
+                                             *build_support_verbs(env)]}
 
     def setup_raiders(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
         """21.5331: in their turn's combat phase, the raiders placed at the opening setup must raid."""

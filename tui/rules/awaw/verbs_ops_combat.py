@@ -36,6 +36,12 @@ def _cargo_back(data: list[dict[str, Any]]) -> tuple[Cargo, ...]:
     return tuple(Cargo(d["name"], d["factors"], d["kind"], ctl=d["ctl"], mech_intact=d["mech"]) for d in data)
 
 
+def dm_text(dm: int) -> str:
+    """21.517E as the invasion's result says it."""
+    return f"the defenders' invasion DM is {dm:+d} (21.517E)" if dm else "no invasion DM for the defenders: at least half the " \
+        "invading force is marines (21.517E)"
+
+
 def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
     """invade, bombard, invasion-losses, carrier-mission."""
     t, ops = env.tables, env.ops
@@ -49,11 +55,14 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         return any(label.lower().startswith(season.lower()) for season in t.seasons.winter)
 
     def enemy_ships(world: AwawWorld, hex_: str, who: str) -> list[I.EnemyShip]:
+        """The enemy naval units in the invasion hex, typed as a base's name or its hex alike (RULINGS A6)."""
+        at = world.base_at(hex_)
+        names = {hex_.lower()} | ({at.name.lower(), at.hex.lower()} - {""} if at else set())
         return [I.EnemyShip(t.unit_types[u.type].category if t.unit_types[u.type].category in ("submarine", "asw", "transport")
                             else u.type, u.factors, u.damaged, bool(u.tf))
                 for u in world.units.values()
                 if not u.sunk and not u.repair and t.side_of(u.power) != who
-                and ((u.base.lower() == hex_.lower() and not u.at_sea) or u.sea_hex.lower() == hex_.lower())]
+                and ((u.base.lower() in names and not u.at_sea) or u.sea_hex.lower() in names)]
 
     def invade(ctx: Context, args: list[str], opts: dict[str, Any], confirmed: bool) -> Outcome:
         """21.51: announce a seaborne invasion of one hex from one or more bases."""
@@ -63,9 +72,11 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             raise RuleError("usage: invade HEX FROM[,FROM2] --hex-kind KIND --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 "
                             "--distance N [--defended --odds A:D] (21.51)")
         target = args[0]
+        at = world.base_at(target)
+        named = at.name if at else target  # the base typed by its hex is the base (RULINGS A6)
         starts, _, _ = ends(ctx, env, opts, args[1], [], "seaborne invasion")  # a port, box or island (21.37, 21.511)
-        if target.lower() in {b.lower() for b in world.bases} and world.base(target).is_box:
-            I.check_target(place(world.base(target)))
+        if at is not None and at.is_box:
+            I.check_target(place(at))
         for b in starts:
             if t.side_of(b.control) != who:
                 raise RuleError(f"invade: {b.name} is not controlled by the {who} side; invaders start in a controlled port, "
@@ -82,13 +93,13 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         checks.append(I.check_odds(str(opts.get("odds") or ""), defended, ops) if defended or opts.get("odds")
                       else I.check_odds("", False, ops))
         crossed = tuple(words_list(opts, "fronts")) or tuple(dict.fromkeys(f for b in starts for f in b.fronts))
-        checks.append(I.check_winter(winter(ctx), crossed, bool(opts.get("aleutian")) or I.is_aleutian(target, ops), ops))
+        checks.append(I.check_winter(winter(ctx), crossed, bool(opts.get("aleutian")) or I.is_aleutian(named, ops), ops))
         powers = {u.power for u in world.units_named(words_list(opts, "by"))} if opts.get("by") not in (None, True) else set()
-        checks.append(I.check_dutch_harbor(target, next(iter(powers)) if len(powers) == 1 else "",
+        checks.append(I.check_dutch_harbor(named, next(iter(powers)) if len(powers) == 1 else "",
                                            I.from_japan([(b.name, b.group) for b in starts], ops),
                                            str(opts.get("via") or "") if opts.get("via") is not True else "",
                                            bool(opts.get("via-held")), ops))
-        presence = I.naval_presence(enemy_ships(world, target, who), target, ops)
+        presence = I.naval_presence(enemy_ships(world, target, who), named, ops)
         if presence.value:
             raise RuleError(f"invade: an enemy TF or {ops.invasion.naval_presence_factors.value} or more undamaged enemy naval "
                             f"factors are in {target}: the invasion may not be carried out (21.5153A)")
@@ -102,6 +113,7 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             checks.append(I.check_range(int(str(opts["distance"])), theater, True, ops))
         if not (confirmed or opts.get("supplied")):
             return ask_invade(ctx, args, opts, cargo, starts)
+        dm = I.defender_dm(attackers, ops)
         new_world, serial = world.next_serial()
         mid = f"invasion-{serial}"
         rec = record(ctx, env)
@@ -109,13 +121,13 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                                                      "cargo": _cargo_data(cargo), "attackers": [c.name for c in attackers],
                                                      "defended": defended, "units": [u.id for u in f.units],
                                                      "from_box": [b.name for b in starts if b.is_box], "bombard": [],
-                                                     "hex_kind": kind}}
+                                                     "hex_kind": kind, "defender_dm": dm.value}}
         new = with_record(to_sea(new_world, f.units, target), rec)
-        figures = (*req.figures, *checks, presence, I.defender_dm(attackers, ops),
+        figures = (*req.figures, *checks, presence, dm,
                    I.occupation_limit(True, kind == "one-hex-island" and theater == "pacific", False, ops))
         summary = (f"{mid}: invasion of {target} ({kind}, {'defended' if defended else 'undefended'}) from "
                    f"{', '.join(b.name for b in starts)}: {sum(c.factors for c in cargo)} ground factors on {ids(f.units)}; "
-                   f"needs {req.destroyers.value} destroyer factors (21.513)")
+                   f"needs {req.destroyers.value} destroyer factors (21.513); {dm_text(dm.value)}")
         details = ("Defensive air support against it is tripled (21.517F); ground support at most 3x the ground factors (21.517D).",
                    "Losses: `invasion-losses ID REQUIRED [--ships ...]` (21.528x); defeat at sea or odds below 1:1 after a "
                    "combat round: the units return to their embarkation base (21.516, 21.5152).",
@@ -143,12 +155,16 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                 BO.check_box(base.name, base.name in m["from_box"], ops)
         cargo = _cargo_back(m["cargo"])
         ground = sum(c.factors for c in cargo if c.name in m["attackers"])
-        by_drm: dict[int, int] = {}
+        # RULINGS A5: the caps of 21.526 and 21.517C apply to the invasion's total, whatever the number of commands
+        before: dict[int, int] = {int(k): int(v) for k, v in m.get("bombard_drm", {}).items()}
+        by_drm = dict(before)
         for u in f.units:
             if u.category(t) in ("fleet", "destroyer"):
                 d = world.drm.get(u.nation, world.drm.get(u.power, 0))
                 by_drm[d] = by_drm.get(d, 0) + u.factors
         b = BO.bombardment_value(ground, by_drm, ops)
+        earlier = int(m.get("bombard_value", 0))
+        added = b.value.value - earlier
         support = []
         if opts.get("air-support") not in (None, True):
             air = Fraction(str(read_amount(opts["air-support"], "ground support in combat factors (21.517D)", 0, 999, 0.5)))
@@ -158,10 +174,14 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         rec = record(ctx, env)
         mm = rec["missions"][m["id"]]
         rec["missions"] = {**rec["missions"], m["id"]: {**mm, "bombard": [*mm.get("bombard", []), *(u.id for u in f.units)],
-                                                         "bombard_value": mm.get("bombard_value", 0) + b.value.value}}
+                                                         "bombard_drm": {str(k): v for k, v in sorted(by_drm.items())},
+                                                         "bombard_value": b.value.value}}
         new = with_record(to_sea(world, f.units, m["hex"]), rec)
-        summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids(f.units)} adds {plural(b.value.value, 'combat factor')} "
+        summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids(f.units)} adds {plural(added, 'combat factor')} "
                    f"to {plural(ground, 'ground factor')} (21.525, 21.526)")
+        if before:
+            summary += (f"; the invasion's bombardment is {plural(b.value.value, 'combat factor')} in all, the caps "
+                        "counting every ship bombarding it (RULINGS A5)")
         if support:
             summary += f"; with {support[0].value} of ground support, {support[1].value} combat factors in all (21.527)"
         return Outcome(new, summary, b.value.notes, (b.value, *support, *checks), actor=env.side(ctx))
@@ -199,15 +219,24 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             elif t.unit_types[u.type].capital:
                 heavy.append(u.factors)
                 changed.append(u.change(damaged=True))
-            else:
-                cruisers.append(u.factors)
-                changed.append(u.change(sunk=True))
+            else:  # 21.5282B: one cruiser sunk per two loss factors; a counter of one-factor cruisers loses N of them
+                per_ship = u.factors // u.ships(t)
+                k = read_int(n or 1, f"cruisers of {u.id} sunk ({u.ships(t)} in the counter)", 1, u.ships(t))
+                cruisers += [per_ship] * k
+                left = u.factors - k * per_ship
+                changed.append(u.change(factors=left, sunk=left == 0))
         out = BO.fleet_losses(BO.FleetLoss(dd, tuple(cruisers), tuple(heavy)), value, ops)
         if out.value > required:
             raise RuleError(f"invasion-losses: the ships named absorb {out.value} loss factors, more than the {required} required (21.5282)")
-        new = world.with_units(changed)
+        barred = BO.barred_factors(BO.FleetLoss(dd, tuple(cruisers), tuple(heavy)), ops)
+        rec = record(ctx, env)
+        mm = rec["missions"][m["id"]]
+        rec["missions"] = {**rec["missions"], m["id"]: {**mm, "barred": int(mm.get("barred", 0)) + barred,
+                                                         "fleet_lost": int(mm.get("fleet_lost", 0)) + dd + sum(cruisers) + len(heavy)}}
+        new = with_record(world.with_units(changed), rec)
         summary = (f"{m['id']}: the bombarding fleet takes {out.value} of {required} loss factors ({ids(changed)}); "
-                   f"{required - out.value} from ground units, air factors or CVEs (21.517H, 21.5283)")
+                   f"{required - out.value} from ground units, air factors or CVEs (21.517H, 21.5283); "
+                   f"{plural(barred, 'other fleet factor')} barred from shore bombardment in later combat rounds (21.5281)")
         return Outcome(new, summary, lines, (out,), actor=env.side(ctx))
 
     def result(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:

@@ -23,6 +23,7 @@ from . import submarines as S
 from . import joint as J
 from .employment import check_force, employ, force_figures, why_not
 from .ops_helpers import record_for
+from .ops_tables import OpsTables
 from .parts import OpsParts
 from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
 from .straits import check_route
@@ -54,8 +55,10 @@ def _text(step: str, n: int, force: str, hex_: str) -> str:
     }[step]
 
 
-def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
-    """Patrol, intercept, defend and harbor, with the answers of their procedures."""
+def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = None) -> OpsParts:
+    """Patrol, intercept, defend and harbor, with the answers of their procedures; ``ops``: the operations tables (where
+    American units interfere only at war with Germany, 21.14E; raiders' direct routes, 21.533D)."""
+    us_war_boxes = tuple(ops.supply.us_war_protection.value) if ops else ()
 
     def ask(world: AwawWorld, step: str, n: int, units: list[str], hex_: str, tried: bool, segment: str) -> Pending:
         rule, choices = STEPS[step]
@@ -162,6 +165,41 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
             return Outcome(world, f"Patrol {n} stays in {hex_} unintercepted for the combat phase (21.416L)")
         raise RuleError(f"'{value}' is not an answer to patrol-{n}-{step} here ({', '.join(STEPS[step][1])})")
 
+    def check_front(world: AwawWorld, units: list, opts: dict[str, Any]) -> None:
+        """21.1324: with ``--front F`` (the front the intercepted activity passes through), only units in port on that front
+        intercept; a two-front port counts on it."""
+        front = str(opts.get("front") or "").lower() if opts.get("front") is not True else ""
+        if not front:
+            return
+        if front not in tables.fronts:
+            raise RuleError(f"intercept: '{opts['front']}' is not a front ({', '.join(tables.fronts)})")
+        off = [u.id for u in units if not u.at_sea and front not in world.bases[u.base].fronts]
+        if off:
+            raise RuleError(f"intercept: {', '.join(off)} are not based on the {front} front; an activity is intercepted only "
+                            f"on the front in which it occurs, a two-front port counting on that front (21.1324)")
+
+    def check_raider(ctx: Context, world: AwawWorld, opts: dict[str, Any]) -> None:
+        """21.533D: with ``--target raid-N``, a raider group on its way to an SW box: none from Bergen or Scapa Flow, the
+        others only with a favourable interception modifier (``--favourable``)."""
+        target = str(opts.get("target") or "") if opts.get("target") is not True else ""
+        if not target:
+            return
+        missions = record_for(ctx, side).get("missions", {})
+        key = next((k for k in missions if k.lower() == target.lower()), None)
+        if key is None:
+            raise RuleError(f"intercept: no mission called '{target}' this player turn ({', '.join(missions) or 'none'})")
+        m = missions[key]
+        if m.get("kind") != "raid" or ops is None:
+            return
+        spec = ops.raiders.direct_from
+        direct = sorted({world.units[i].base for i in m["units"] if i in world.units and world.units[i].base in spec.value})
+        if direct:
+            raise RuleError(f"intercept: raiders from {', '.join(direct)} move directly to the {m['sw_box']} box and are not "
+                            f"subject to on-board interception ({spec.rule})")
+        if not opts.get("favourable"):
+            raise RuleError(f"intercept: a raider may only be intercepted on the board if a favorable interception modifier "
+                            f"applies; if one does, say so with --favourable ({spec.rule})")
+
     def intercept(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.3611, 21.4192-21.4195: the non-phasing side's naval units intercept an enemy naval activity."""
         world: AwawWorld = ctx.state.world
@@ -185,6 +223,13 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
             reason = why_not(u, world)
             if reason:
                 raise RuleError(f"intercept: {reason}")
+        check_front(world, units, opts)
+        check_raider(ctx, world, opts)
+        early = [u.id for u in units if u.power == "usa" and u.base in us_war_boxes and world.bases[u.base].kind == "sw-box"]
+        if early and not opts.get("us-war"):
+            raise RuleError(f"intercept: before the U.S. is at war with Germany, American naval units in the Atlantic SW box "
+                            f"({', '.join(early)}) may not interfere with Axis naval activity; if it is, say so with --us-war "
+                            "(21.14E)")
         n = distance(opts, "intercept", "21.3611")
         theater = world.bases[units[0].base].theater
         edge, edge_rule = box_edge(units[0].base, tables) if not units[0].at_sea else (0, "")
@@ -325,9 +370,11 @@ def build_patrol_verbs(tables: AwawTables, side: Side) -> OpsParts:
         Verb("sub-air", "sub-air UNITS [--with 'land-based air']",
              "Enemy submarines still on patrol are attacked by land-based air, once each in a single sortie (no carriers, "
              "no fleets, no air defense roll).", "21.4184C", sub_air, group="naval", options=("with",)),
-        Verb("intercept", "intercept HEX UNITS --distance N [--straits ..]",
-             "The non-phasing side's units intercept an enemy naval activity (result typed).", "21.3611, 21.4192",
-             intercept, group="naval", options=("distance", "straits")),
+        Verb("intercept", "intercept HEX UNITS --distance N [--straits ..] [--front F] [--us-war] [--target ID [--favourable]]",
+             "The non-phasing side's units intercept an enemy naval activity (result typed); --front: the front it occurs on; "
+             "--target: the mission intercepted (a raider group on the board only with a favourable modifier).",
+             "21.3611, 21.4192, 21.1324, 21.533D", intercept, group="naval",
+             options=("distance", "straits", "front", "us-war", "target", "favourable")),
         Verb("defend", "defend HEX UNITS", "Victorious interceptors of a patrol stay as a defensive patrol.",
              "21.4191", defend, group="naval"),
         Verb("harbor-losses", "harbor-losses TARGET [--damaged A,B] [--sunk C]",

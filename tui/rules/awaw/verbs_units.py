@@ -27,8 +27,8 @@ from .units import NavalUnit
 from .world import AwawWorld
 
 
-def build_unit_verbs(tables: AwawTables, side: Side) -> OpsParts:
-    """The roster verbs, closed over the tables."""
+def build_unit_verbs(tables: AwawTables, side: Side, aleutians: tuple[str, ...] = ()) -> OpsParts:
+    """The roster verbs, closed over the tables; ``aleutians``: the Aleutian islands the data lists (21.121C)."""
 
     def build(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.34: a newly constructed unit is placed inverted and may not act this player turn."""
@@ -190,12 +190,16 @@ def build_unit_verbs(tables: AwawTables, side: Side) -> OpsParts:
             raise RuleError(f"there is already a port in {hex_}: no more than one port may be constructed in a hex (21.121C)")
         if name.lower() in (b.lower() for b in world.bases):
             raise RuleError(f"there is already a base called {name}")
+        group = str(opts.get("group") or "") if opts.get("group") is not True else ""
+        if group.lower() in {g.lower() for g in pc.barred_groups} or name.lower() in {i.lower() for i in aleutians}:
+            raise RuleError(f"ports may not be constructed in the Aleutians ({name}"
+                            f"{f', group {group}' if group else ''}) (21.121C)")
         if not opts.get("island"):
             raise RuleError("confirm with --island that the hex is a controlled, fully supplied one-hex island of a Pacific "
                             "island group (not the Aleutians), held by the constructing power since the start of its "
                             "player turn (21.121C)")
         theater = tables.fronts[front].theater
-        base = Base(name, "port-counter", (front,), theater, hex_, power, True, group=str(opts.get("group") or ""),
+        base = Base(name, "port-counter", (front,), theater, hex_, power, True, group=group,
                     control_at_start=power, note="built " + ctx.turn_label)
         new = replace(world.with_base(base), port_builds={**world.port_builds, power: [*built, turn]})
         return Outcome(new, f"Port counter {name} built in {hex_} by {power}: {pc.rps} RPs and {pc.brps} BRPs, the BRPs "

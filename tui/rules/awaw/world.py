@@ -80,6 +80,12 @@ class AwawWorld:
         """The base called ``name`` (any case, or a unique prefix)."""
         return self.bases[resolve_name(name, list(self.bases), "base")]
 
+    def base_at(self, place: str) -> Base | None:
+        """The base ``place`` names, by its full name or by its hex (RULINGS A6: a base is its hex), or None."""
+        key = place.strip().lower()
+        by_name = next((b for b in self.bases.values() if b.name.lower() == key), None)
+        return by_name or next((b for b in self.bases.values() if b.hex and b.hex.lower() == key), None)
+
     def with_base(self, base: Base) -> AwawWorld:
         """A copy with ``base`` replacing the base of the same name (or added at the end)."""
         return replace(self, bases={**self.bases, base.name: base})
