@@ -25,6 +25,7 @@ from . import flow
 from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, render, unknown_options, with_names
 from .context import EngineContext, NeedDice, acting_side, phasing_side
 from .serialize import state_from_data, state_to_data
+from .showing import show
 
 HISTORY = 256  # states kept in memory for instant undo; older ones are replayed
 
@@ -252,7 +253,8 @@ class Game:
         try:
             self._check_options(verb, cmd)
             if not verb.changes:
-                return flow.show(self, verb, cmd)
+                shown = show(self.ruleset, self.verbs, self.state, verb, cmd)
+                return Result(True, shown.title, shown.lines, shown.command, explanations=shown.explanations)
             if self.read_only:
                 raise ReadOnlyError(f"This game is open read-only: '{cmd.verb}' would change it. {self.read_only_reason}")
             if cmd.verb == "undo":
