@@ -551,7 +551,7 @@ def bench_log(folder: Path, runs: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
-    parser.add_argument("--start", action="store_true", help="only the start-up and first-mode-switch figures")
+    parser.add_argument("--start", action="store_true", help="only the start-up figures (headless and in a terminal)")
     args = parser.parse_args()
     runs, commands = (3, 15) if args.quick else (7, 40)
     print(f"Harbormaster benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} cores")
@@ -564,7 +564,8 @@ def main() -> None:
         saves = start_saves(folder)
         bench_startup(saves, runs)
         bench_terminal(saves, runs)
-        bench_first_switch(folder, max(3, runs // 2 + 1))
+        if not args.start:
+            bench_first_switch(folder, max(3, runs // 2 + 1))
 
 
 if __name__ == "__main__":

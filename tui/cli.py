@@ -12,16 +12,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
 from pathlib import Path
 from typing import Sequence
 
-from . import __version__, report
-from .cli_tools import TOOL_COMMANDS
-from .cli_tools import main as tool_main
+from . import __version__
 from .engine.setup import RULESETS, load_scenario, scenario_paths
 from .paths import data_dir, default_save, make_folder
 from .rules.core.errors import DataError, RuleError
@@ -30,6 +27,8 @@ from .session import GameLocked, GameOpenError, LogDoesNotReplay, cannot_write, 
 from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
 from .store.fileops import reason
 
+TOOL_COMMANDS = ("branch", "report", "serve")
+"""The commands of :mod:`tui.cli_tools` (named here so that opening a game does not import them; a test checks)."""
 SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios") + TOOL_COMMANDS
 #: ``--wait``: seconds to wait for another session's lock (an hour is already far more than any command takes).
 MAX_WAIT = 3600
@@ -58,6 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         if args and args[0] in TOOL_COMMANDS:
+            from .cli_tools import main as tool_main
+
             return tool_main(args)
         if args and args[0] in SUBCOMMANDS:
             return _subcommand(args)
@@ -251,10 +252,14 @@ def _subcommand(argv: list[str]) -> int:
         return 2
     try:
         if args.command == "show":
+            from . import report
+
             if args.view not in report.views(game):
                 print(f"harbormaster: no view '{args.view}' in a {game.ruleset.id} game; views: {', '.join(report.views(game))}", file=sys.stderr)
                 return 2
             if args.json:
+                import json
+
                 print(json.dumps(report.data(game, args.view), indent=2, ensure_ascii=False, default=str))
             else:
                 print(report.text(game, args.view))

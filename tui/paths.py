@@ -10,8 +10,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP = "harbormaster"
 
 
@@ -35,7 +33,11 @@ def data_dir() -> Path:
 def default_save() -> Path:
     """The save opened by a bare ``harbormaster``: in the user's data folder (``HARBORMASTER_HOME`` overrides)."""
     home = os.environ.get("HARBORMASTER_HOME")
-    base = Path(home) if home else Path(platformdirs.user_data_dir(APP))
+    if home:
+        return Path(home) / "default.json"
+    import platformdirs  # only here: opening a named save does not need it
+
+    base = Path(platformdirs.user_data_dir(APP))
     return base / "default.json"
 
 

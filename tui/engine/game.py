@@ -293,13 +293,15 @@ class Game:
         rule = f" ({verb.rule})" if verb.rule else ""
         raise RuleError(f"'{verb.name}' is not legal in {seg.title}{rule}.{hint}")
 
-    def _run(self, verb: Verb, cmd: Command, state: GameState, seq: int, recorded: list[Roll] | None) -> tuple[GameState, Outcome, EngineContext]:
-        """Apply a command to ``state`` without recording it; pure apart from dice."""
+    def _run(self, verb: Verb, cmd: Command, state: GameState, seq: int, recorded: list[Roll] | None,
+             seed: int | None = None) -> tuple[GameState, Outcome, EngineContext]:
+        """Apply a command to ``state`` without recording it; pure apart from dice (``seed``: the game's dice seed,
+        read from the save's meta data when not given)."""
         ctx = EngineContext(
             state=state,
             ruleset=self.ruleset,
             seq=seq,
-            game_seed=int(self.meta.get("seed", 0)),
+            game_seed=int(self.meta.get("seed", 0)) if seed is None else seed,
             typed=StagedDice(cmd.options.get("dice", [])),
             recorded=recorded,
             app_rolls=bool(cmd.options.get("roll")) or state.settings.get("dice", "app") == "app",
@@ -427,8 +429,9 @@ class Game:
             state = self._replay_one(state, event)
         return state
 
-    def _replay_one(self, state: GameState, event: dict[str, Any]) -> GameState:
-        """``state`` after ``event`` (unchanged by an event not applied); :class:`ReplayError` if it does not replay."""
+    def _replay_one(self, state: GameState, event: dict[str, Any], seed: int | None = None) -> GameState:
+        """``state`` after ``event`` (unchanged by an event not applied); :class:`ReplayError` if it does not replay.
+        ``seed`` is the game's dice seed (read from the meta data when not given: a long replay reads it once)."""
         if event["status"] != "applied":
             return state
         try:
@@ -437,7 +440,7 @@ class Game:
             if verb is None:
                 raise RuleError(f"unknown command '{cmd.verb}'")
             recorded = [Roll.from_dict(d) for d in event["dice"]]
-            state, _, _ = self._run(verb, cmd, state, event["seq"], recorded)
+            state, _, _ = self._run(verb, cmd, state, event["seq"], recorded, seed)
         except (RuleError, CommandSyntaxError, NeedDice, KeyError, TypeError, ValueError) as exc:
             raise ReplayError(f"event #{event.get('seq')} ({event.get('command')!r}) does not replay: {exc}") from exc
         return state
@@ -457,9 +460,10 @@ class Game:
 
         It checks the log and state as they are when it starts, whatever the game takes in meanwhile."""
         events, saved, state = self.events, self.state, self.initial
+        seed = int(self.meta.get("seed", 0))  # a copy of the meta data each time it is read: once for the whole log
         try:
             for n, event in enumerate(events, start=1):
-                state = self._replay_one(state, event)
+                state = self._replay_one(state, event, seed)
                 if n % chunk == 0:
                     yield n
         except ReplayError as exc:
