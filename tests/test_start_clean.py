@@ -146,3 +146,18 @@ def test_issue19_a_real_start_imports_nothing_from_the_current_folder_and_leaves
     assert not marker.exists(), f"imported from the current folder: {marker.read_text().split()}"
     time.sleep(0.5)  # anything detached would have started by now
     assert _processes_with(token) == []
+
+
+def test_issue19_a_browser_tab_of_serve_imports_nothing_from_the_current_folder(tmp_path: Path, planted) -> None:
+    """Issue 19: the command ``harbormaster serve`` runs for each browser tab (``python -c``, which would put the
+    folder it is started in first on ``sys.path``) draws the game's screen without importing a planted module."""
+    import shlex
+
+    from tui.serve import app_command
+
+    folder, marker, save = planted
+    argv = shlex.split(app_command(save, read_only=True))
+    env = {**_env(tmp_path, uuid.uuid4().hex), "PYTHONPATH": str(ROOT)}
+    code, out = _run_in_terminal(argv, folder, env)
+    assert b"palette" in out and code == 0
+    assert not marker.exists(), f"imported from the current folder: {marker.read_text().split()}"
