@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tests.conftest import fixed_clock
 from tui import cli, cli_tools
 from tui.app import HarbormasterApp, make_app
-from tui.engine.command import split_quoted, split_words
+from tui.engine.command import parse, split_quoted, split_words
 from tui.paths import data_dir
 from tui.session import create_game, open_game
 
@@ -78,3 +78,12 @@ def test_issue19_the_console_script_names_the_tool_commands_as_cli_tools_does() 
     """Issue 19: ``tui.cli`` lists ``branch``, ``report`` and ``serve`` itself (so opening a game imports none of
     their modules); the list is the one ``tui.cli_tools`` answers."""
     assert cli.TOOL_COMMANDS == cli_tools.TOOL_COMMANDS
+
+
+@pytest.mark.parametrize("line", ["next", "hit Tobruk 2", "use Alexandria 2 --he", "note 'it''s' \"x y\"",
+                                  "answer destroy:Athens decline --dice 3 --dice 4", "  Next  --force "])
+def test_issue19_a_replayed_line_reads_as_the_same_command(line: str) -> None:
+    """Issue 19: the replay reads each logged line without rewriting its text; verb, arguments, options and source
+    are those of the canonical reading."""
+    full, quick = parse(line, "replay"), parse(line, "replay", canonical=False)
+    assert (quick.verb, quick.args, quick.options, quick.source) == (full.verb, full.args, full.options, full.source)

@@ -139,8 +139,11 @@ def _word(buf: list[str], plain: int) -> Word:
     return Word(text, plain >= 2 and text.startswith("--") and len(text) > 2)
 
 
-def parse(text: str, source: str = "line") -> Command:
-    """Read a command line; raise :class:`CommandSyntaxError` with a readable message."""
+def parse(text: str, source: str = "line", *, canonical: bool = True) -> Command:
+    """Read a command line; raise :class:`CommandSyntaxError` with a readable message.
+
+    The command's ``text`` is its canonical form; with ``canonical=False`` it is the line as given (replaying the log,
+    whose lines were written canonical and whose text the replay does not use, skips rewriting each one)."""
     if len(text) > MAX_LINE:
         raise CommandSyntaxError(f"a command line is at most {MAX_LINE} characters (this one has {len(text)})")
     text = text.strip()
@@ -179,7 +182,7 @@ def parse(text: str, source: str = "line") -> Command:
         else:
             args.append(word.text)
         i += 1
-    return Command(verb, tuple(args), options, render(verb, tuple(args), options), source)
+    return Command(verb, tuple(args), options, render(verb, tuple(args), options) if canonical else text, source)
 
 
 def quote(word: str) -> str:

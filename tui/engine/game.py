@@ -435,7 +435,7 @@ class Game:
         if event["status"] != "applied":
             return state
         try:
-            cmd = parse(event["command"], "replay")
+            cmd = parse(event["command"], "replay", canonical=False)  # its text is not used here
             verb = self.verbs.get(cmd.verb)
             if verb is None:
                 raise RuleError(f"unknown command '{cmd.verb}'")
