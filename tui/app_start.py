@@ -89,6 +89,7 @@ class StartingApp(App[None]):
         self.run_worker(self._after_log_check(), group="after-start", exclusive=True)
 
     async def _after_log_check(self) -> None:
+        """Wait for the log check (commands come first), then read the later style sheets and start building modes."""
         await self._log_checked.wait()
         if self.log_problem is not None:
             return  # the app is ending
@@ -118,7 +119,7 @@ class StartingApp(App[None]):
         sheet.update(self)
 
     async def _check_log(self) -> None:
-        """Replay the save's log, a few hundred events at a time between screen updates, once the game is shown (a
+        """Replay the save's log, :data:`CHECK_CHUNK` events at a time between screen updates, once the game is shown (a
         long log took most of the start-up); commands wait for it. A log that does not replay to the saved state ends
         the app before anything was changed, and the command line refuses the save as it always did."""
         steps = self.game.verify_steps(CHECK_CHUNK)
