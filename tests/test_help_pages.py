@@ -13,7 +13,7 @@ import pytest
 from tests.test_app_pilot import fixed_clock, type_text, until
 from tui.app import make_app
 from tui.engine import flow
-from tui.engine.flow import ends_at_abbreviation, summary
+from tui.engine.showing import ends_at_abbreviation, summary
 from tui.engine.setup import RULESETS, load_ruleset
 from tui.paths import data_dir
 from tui.screens.text_screen import TextScreen

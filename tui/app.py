@@ -25,11 +25,12 @@ from .commands import APP_ACTIONS, HarbormasterCommands
 from .engine.command import Command, parse
 from .engine.game import Game, Result
 from .screens.base import GameScreen
-from .screens.messages import AnswerPrompt, GameChanged, RowSelected, RunCommand, Status
+from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
 from .screens.phases import PhasesScreen
 from .session import GameLocked, GameOpenError, watching
 from .widgets.control_chars import show_control_characters
 from .store import SaveError, StoreFailed
+from .widgets.messages import RowSelected
 
 HERE = Path(__file__).resolve().parent
 POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session

@@ -1,11 +1,12 @@
 """How the app starts: the first screen as soon as it can be drawn, the rest of the start-up just after it.
 
 While the first screen is built the garbage collector is paused (what is built
-lives as long as the app). Once the first screen's footer is drawn, the app
-reads the other modes' style sheets, replays the save's log (for a save opened
-with ``verify="later"``; commands wait for it, and a log that does not replay
-ends the app as an open would have refused it) and builds the other modes off
-screen, one at a time, so that a first switch only lays out and draws.
+lives as long as the app). Once the first screen is drawn the app replays the
+save's log (for a save opened with ``verify="later"``: commands wait for it,
+so it comes first, and a log that does not replay ends the app as an open
+would have refused it); then it reads the other modes' style sheets and builds
+the other modes off screen, one at a time, so that a first switch only lays
+out and draws.
 """
 
 from __future__ import annotations
@@ -24,8 +25,12 @@ if TYPE_CHECKING:
 HERE = Path(__file__).resolve().parent
 
 AFTER_FIRST_FRAME = 0.1
-"""Seconds after the first screen is ready before the work moved off the start path begins: the screen's footer is
-composed once its keys are known, a frame later, and drawing it comes first."""
+"""Seconds after the first screen is ready before the style sheets are read and the modes built ahead (after the log
+check, which starts once the first screen is drawn): the screen's footer is composed once its keys are known, a
+frame later, and drawing it comes first."""
+CHECK_CHUNK = 100
+"""Events replayed between two turns of the event loop while the log is checked (about a millisecond's work: the
+screen stays responsive and its first full frame is not held up)."""
 PREBUILD_GAP = 0.05
 """Seconds between building one mode ahead and the next (keys pressed meanwhile are handled in between)."""
 
@@ -71,13 +76,24 @@ class StartingApp(App[None]):
         gc.freeze()
         if getattr(self, "_collector_was_on", True):
             gc.enable()
+        if not self._log_checked.is_set():  # commands wait for it: it comes before the rest, once the screen is drawn
+            self.call_after_refresh(self._start_log_check)
         self.set_timer(AFTER_FIRST_FRAME, self._after_first_frame)
 
+    def _start_log_check(self) -> None:
+        """Replay the save's log in a worker (:meth:`_check_log`)."""
+        self.run_worker(self._check_log(), group="check-log", exclusive=True)
+
     def _after_first_frame(self) -> None:
-        """Off the start path: read the other style sheets, replay the save's log, then build the other modes."""
+        """Off the start path: once the log is checked, read the other style sheets, then build the other modes."""
+        self.run_worker(self._after_log_check(), group="after-start", exclusive=True)
+
+    async def _after_log_check(self) -> None:
+        """Wait for the log check (commands come first), then read the later style sheets and start building modes."""
+        await self._log_checked.wait()
+        if self.log_problem is not None:
+            return  # the app is ending
         self._read_later_css()
-        if not self._log_checked.is_set():
-            self.run_worker(self._check_log(), group="check-log", exclusive=True)
         if self.PREBUILD_AFTER is not None:
             self.set_timer(self.PREBUILD_AFTER, self._prebuild_next)
 
@@ -103,10 +119,10 @@ class StartingApp(App[None]):
         sheet.update(self)
 
     async def _check_log(self) -> None:
-        """Replay the save's log, a few hundred events at a time between screen updates, once the game is shown (a
+        """Replay the save's log, :data:`CHECK_CHUNK` events at a time between screen updates, once the game is shown (a
         long log took most of the start-up); commands wait for it. A log that does not replay to the saved state ends
         the app before anything was changed, and the command line refuses the save as it always did."""
-        steps = self.game.verify_steps()
+        steps = self.game.verify_steps(CHECK_CHUNK)
         while True:
             try:
                 next(steps)

@@ -12,19 +12,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
 from pathlib import Path
 from typing import Sequence
 
-from . import __version__, report
-from .cli_tools import TOOL_COMMANDS
-from .cli_tools import main as tool_main
-from .cli_tools import save_path
+from . import __version__
 from .engine.setup import RULESETS, load_scenario, scenario_paths
-from .paths import data_dir, default_save, make_folder
+from .paths import data_dir, default_save, make_folder, save_path
 from .rules.core.errors import DataError, RuleError
 from .rules.core.numbers import read_amount, read_int
 from .rules.core.text import json_visible, visible
@@ -34,6 +30,8 @@ from .store.fileops import not_a_file, read_only_file, reason
 from .store.lock import lock_free
 from .store.recovery import foreign_through_link
 
+TOOL_COMMANDS = ("branch", "report", "serve")
+"""The commands of :mod:`tui.cli_tools` (named here so that opening a game does not import them; a test checks)."""
 SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios") + TOOL_COMMANDS
 #: ``--wait``: seconds to wait for another session's lock (an hour is already far more than any command takes).
 MAX_WAIT = 3600
@@ -62,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         if args and args[0] in TOOL_COMMANDS:
+            from .cli_tools import main as tool_main
+
             return tool_main(args)
         if args and args[0] in SUBCOMMANDS:
             return _subcommand(args)
@@ -263,10 +263,14 @@ def _subcommand(argv: list[str]) -> int:
         return 2
     try:
         if args.command == "show":
+            from . import report
+
             if args.view not in report.views(game):
                 print(f"harbormaster: no view '{args.view}' in a {game.ruleset.id} game; views: {', '.join(report.views(game))}", file=sys.stderr)
                 return 2
             if args.json:  # JSON escapes C0 controls itself; DEL and C1 too here (issue 18.5)
+                import json
+
                 print(json_visible(json.dumps(report.data(game, args.view), indent=2, ensure_ascii=False, default=str)))
             else:
                 print(visible(report.text(game, args.view), lines=True))

@@ -15,18 +15,10 @@ from pathlib import Path
 from typing import Any, Callable, NoReturn
 
 from .branch import BranchError, branch_save, describe_parent
-from .paths import data_dir, default_save, save_path_problem
+from .paths import data_dir, default_save, save_path
 from .session import GameOpenError, open_game
 
 TOOL_COMMANDS = ("branch", "report", "serve")
-
-
-def save_path(text: str) -> Path:
-    """argparse type of a save's path: refuses an empty path, a folder's and a name too long (issue 18.6)."""
-    problem = save_path_problem(text)
-    if problem is not None:
-        raise argparse.ArgumentTypeError(problem)
-    return Path(text)
 
 
 def main(argv: list[str]) -> int:

@@ -10,8 +10,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 from .rules.core.text import visible
 
 APP = "harbormaster"
@@ -37,7 +35,11 @@ def data_dir() -> Path:
 def default_save() -> Path:
     """The save opened by a bare ``harbormaster``: in the user's data folder (``HARBORMASTER_HOME`` overrides)."""
     home = os.environ.get("HARBORMASTER_HOME")
-    base = Path(home) if home else Path(platformdirs.user_data_dir(APP))
+    if home:
+        return Path(home) / "default.json"
+    import platformdirs  # only here: opening a named save does not need it
+
+    base = Path(platformdirs.user_data_dir(APP))
     return base / "default.json"
 
 
@@ -50,6 +52,8 @@ def cache_dir() -> Path | None:
     override = os.environ.get("HARBORMASTER_CACHE")
     if override == "off":
         return None
+    import platformdirs  # only here: see default_save
+
     return Path(override) if override else Path(platformdirs.user_cache_dir(APP))
 
 
@@ -113,3 +117,13 @@ def save_path_problem(text: str) -> str | None:
         if len(os.fsencode(part)) > MAX_NAME:
             return f"the folder name '{visible(part[:40])}…' is longer than {MAX_NAME} bytes"
     return None
+
+
+def save_path(text: str) -> Path:
+    """argparse type of a save's path: refuses an empty path, a folder's and a name too long (issue 18.6)."""
+    problem = save_path_problem(text)
+    if problem is not None:
+        import argparse
+
+        raise argparse.ArgumentTypeError(problem)
+    return Path(text)

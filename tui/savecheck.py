@@ -16,7 +16,6 @@ save that replays differently after a house-rule change says so.
 
 from __future__ import annotations
 
-import hashlib
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -134,6 +133,8 @@ def rules_fingerprint(data_dir: Path, ruleset_id: str) -> str:
     """A short hash of the rule set's data files (``rulesets/ID.toml`` and ``rulesets/ID/``), recorded in each save."""
     base = Path(data_dir) / "rulesets"
     files = [base / f"{ruleset_id}.toml", *sorted(p for p in (base / ruleset_id).rglob("*") if p.is_file())]
+    import hashlib  # here, not at the top: only a new save or a refused one needs it, not the start path
+
     digest = hashlib.sha256()
     for path in files:
         try:

@@ -75,9 +75,21 @@ def exposure_warning(host: str, port: int, read_only: bool) -> str | None:
     )
 
 
+BOOTSTRAP = ("import sys; getattr(sys.flags, 'safe_path', False) or sys.path.pop(0); "
+             "from tui.cli import main; sys.exit(main())")
+"""``harbormaster`` run by ``python -c`` without the current folder on ``sys.path`` (``-c`` puts it first, as ``''``,
+unless ``-P`` or ``PYTHONSAFEPATH`` is set)."""
+
+
 def app_command(path: Path, read_only: bool) -> str:
-    """The shell command each browser tab runs: this Python running ``harbormaster PATH`` (``--read-only``)."""
-    argv = [sys.executable, "-m", "tui.cli", str(Path(path).resolve())]
+    """The shell command each browser tab runs: this Python running ``harbormaster PATH`` (``--read-only``).
+
+    Started in the folder ``serve`` was started in (often a game folder shared
+    with others), it imports nothing from there: ``python -m`` and ``-c`` put
+    that folder first on ``sys.path``, so the command takes it off before any
+    other import (``-P`` would, from Python 3.11 only).
+    """
+    argv = [sys.executable, "-c", BOOTSTRAP, str(Path(path).resolve())]
     if read_only:
         argv.append("--read-only")
     return shlex.join(argv)

@@ -1,4 +1,5 @@
-"""The engine's own verbs: next, goto, answer, roll, set, note, help, why, undo, redo.
+"""The engine's own verbs: next, goto, answer, roll, set, note, help, why, undo, redo (help and why in
+:mod:`.showing`).
 
 ``next`` drives the phase machine: exit effects of the steps being left,
 pending prompts of the segment dropped (and recorded as skipped), enter
@@ -8,24 +9,18 @@ where their condition holds. ``goto`` is several ``next`` in one command.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..rules.core.dice import DiceSpec
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
-from ..rules.core.names import new_name, recording_names
+from ..rules.core.names import new_name
 from ..rules.core.numbers import MOST, read_amount
 from ..rules.core.phases import Reported, resolve_ahead
-from ..rules.core.ruleset import Outcome, Verb, where_legal
-from ..rules.core.rulings import cited_rulings
+from ..rules.core.ruleset import Outcome, Verb
 from ..rules.core.state import GameState, Pending
-from .command import with_names
 from .context import EngineContext
-
-if TYPE_CHECKING:
-    from .game import Game, Result
 
 YES = {"yes", "y", "true", "on"}
 NO = {"no", "n", "false", "off"}
@@ -295,64 +290,3 @@ def _note(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
         raise RuleError("note what? e.g. note Rain in the desert")
     new_name(" ".join(args), "a note")
     return Outcome(world=ctx.state.world, summary="Note: " + " ".join(args))
-
-
-def show(game: Game, verb: Verb, cmd: Any) -> Result:
-    """Verbs that change nothing: help and why."""
-    from .game import Result
-
-    if verb.name == "help":
-        return Result(True, *help_text(game, cmd.args[0] if cmd.args else None), command=cmd.text)
-    if verb.name == "why":
-        if not cmd.args:
-            raise RuleError("why what? e.g. why Tobruk")
-        with recording_names() as resolved:
-            explained = game.ruleset.explain(game.state, " ".join(cmd.args))
-        if not explained:
-            raise RuleError(f"nothing called '{' '.join(cmd.args)}' to explain")
-        named = with_names(cmd, resolved)  # "why tob" is titled "Why: Tobruk" (issue 12.9)
-        lines = [line for e in explained for line in e.lines()]
-        lines += [f"RULINGS {rid}: {text}" for rid, text in cited_rulings(explained, game.ruleset.rulings)]
-        return Result(True, f"Why: {' '.join(named.args)}", lines, named.text, explanations=explained)
-    raise RuleError(f"'{verb.name}' shows nothing")
-
-
-#: Words that end with a full stop without ending a sentence ("Barrage vs. Fortified", "e.g. Tobruk").
-ABBREVIATIONS = frozenset({"vs", "e.g", "i.e", "cf", "etc", "No", "no", "Nos", "approx", "incl", "max", "min", "St", "p", "pp",
-                           "fig", "Fig", "ca", "viz", "resp", "ed", "al", "Mt", "ft", "km", "mi"})
-_SENTENCE_END = re.compile(r"\.\s+(?=\S)")
-
-
-def ends_at_abbreviation(text: str) -> bool:
-    """Whether ``text`` ends with an abbreviation or an initial (``Barrage vs``, ``31.A``), not a finished sentence."""
-    word = re.split(r"[\s(\[]", text.rstrip(". "))[-1]
-    return word in ABBREVIATIONS or bool(re.fullmatch(r"[A-Za-z]|[\w.]*\.[A-Za-z0-9]", word))
-
-
-def summary(text: str) -> str:
-    """The first sentence of a verb's help: up to the first full stop that ends a sentence (not ``vs.``, ``e.g.``, an
-    initial or a rule number such as ``31.A.``), without the full stop; the whole text when it is one sentence."""
-    for match in _SENTENCE_END.finditer(text):
-        head = text[:match.start()]
-        if ends_at_abbreviation(head + ".") or text[match.end()].islower():
-            continue
-        return head
-    return text.rstrip().removesuffix(".")
-
-
-def help_text(game: Game, verb_name: str | None) -> tuple[str, list[str]]:
-    """(title, lines) of help: every verb with syntax and rule, or one verb in full."""
-    if verb_name:
-        verb = game.verbs.get(verb_name.lower())
-        if verb is None:
-            raise RuleError(f"no command '{verb_name}'")
-        return verb.syntax, [verb.help, f"rule: {verb.rule or '—'}", f"legal in: {where_legal(game.ruleset.sequence, verb)}"]
-    lines = []
-    group = None
-    for verb in sorted(game.verbs.values(), key=lambda v: (v.group, v.name)):
-        if verb.group != group:
-            group = verb.group
-            lines.append(f"[{group}]")
-        rule = f"  ({verb.rule})" if verb.rule else ""
-        lines.append(f"  {verb.syntax:<46}  {summary(verb.help)}{rule}")
-    return "Commands (help VERB for one in full)", lines

@@ -25,6 +25,7 @@ from . import flow
 from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, render, typed_problem, unknown_options, with_names
 from .context import EngineContext, NeedDice, acting_side, phasing_side
 from .serialize import state_from_data, state_to_data
+from .showing import show
 
 HISTORY = 256  # states kept in memory for instant undo; older ones are replayed
 
@@ -255,7 +256,8 @@ class Game:
         try:
             self._check_options(verb, cmd)
             if not verb.changes:
-                return flow.show(self, verb, cmd)
+                shown = show(self.ruleset, self.verbs, self.state, verb, cmd)
+                return Result(True, shown.title, shown.lines, shown.command, explanations=shown.explanations)
             if self.read_only:
                 raise ReadOnlyError(f"This game is open read-only: '{cmd.verb}' would change it. {self.read_only_reason}")
             if cmd.verb == "undo":
@@ -294,13 +296,15 @@ class Game:
         rule = f" ({verb.rule})" if verb.rule else ""
         raise RuleError(f"'{verb.name}' is not legal in {seg.title}{rule}.{hint}")
 
-    def _run(self, verb: Verb, cmd: Command, state: GameState, seq: int, recorded: list[Roll] | None) -> tuple[GameState, Outcome, EngineContext]:
-        """Apply a command to ``state`` without recording it; pure apart from dice."""
+    def _run(self, verb: Verb, cmd: Command, state: GameState, seq: int, recorded: list[Roll] | None,
+             seed: int | None = None) -> tuple[GameState, Outcome, EngineContext]:
+        """Apply a command to ``state`` without recording it; pure apart from dice (``seed``: the game's dice seed,
+        read from the save's meta data when not given)."""
         ctx = EngineContext(
             state=state,
             ruleset=self.ruleset,
             seq=seq,
-            game_seed=int(self.meta.get("seed", 0)),
+            game_seed=int(self.meta.get("seed", 0)) if seed is None else seed,
             typed=StagedDice(cmd.options.get("dice", [])),
             recorded=recorded,
             app_rolls=bool(cmd.options.get("roll")) or state.settings.get("dice", "app") == "app",
@@ -429,18 +433,19 @@ class Game:
             state = self._replay_one(state, event)
         return state
 
-    def _replay_one(self, state: GameState, event: dict[str, Any]) -> GameState:
-        """``state`` after ``event`` (unchanged by an event not applied); :class:`ReplayError` if it does not replay."""
+    def _replay_one(self, state: GameState, event: dict[str, Any], seed: int | None = None) -> GameState:
+        """``state`` after ``event`` (unchanged by an event not applied); :class:`ReplayError` if it does not replay.
+        ``seed`` is the game's dice seed (read from the meta data when not given: a long replay reads it once)."""
         if event["status"] != "applied":
             return state
         try:
-            cmd = parse(event["command"], "replay")
+            cmd = parse(event["command"], "replay", canonical=False)  # its text is not used here
             verb = self.verbs.get(cmd.verb)
             if verb is None:
                 raise RuleError(f"unknown command '{cmd.verb}'")
             recorded = [Roll.from_dict(d) for d in event["dice"]]
             state = self.ruleset.legacy_event(state, event)  # an event of an earlier version keeps its meaning
-            state, _, _ = self._run(verb, cmd, state, event["seq"], recorded)
+            state, _, _ = self._run(verb, cmd, state, event["seq"], recorded, seed)
         except (RuleError, CommandSyntaxError, NeedDice, KeyError, TypeError, ValueError) as exc:
             raise ReplayError(f"event #{event.get('seq')} ({event.get('command')!r}) does not replay: {exc}") from exc
         return state
@@ -460,9 +465,10 @@ class Game:
 
         It checks the log and state as they are when it starts, whatever the game takes in meanwhile."""
         events, saved, state = self.events, self.state, self.initial
+        seed = int(self.meta.get("seed", 0))  # a copy of the meta data each time it is read: once for the whole log
         try:
             for n, event in enumerate(events, start=1):
-                state = self._replay_one(state, event)
+                state = self._replay_one(state, event, seed)
                 if n % chunk == 0:
                     yield n
         except ReplayError as exc:

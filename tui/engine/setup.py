@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import secrets
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -106,6 +105,8 @@ def new_game(ruleset: RuleSet, scenario: Scenario, seed: int | None = None) -> t
     if scenario.info.ruleset != ruleset.id:
         raise DataError(scenario.path.name, "table scenario, key ruleset", f"is '{scenario.info.ruleset}', not '{ruleset.id}'")
     state = initial_state(ruleset, scenario)
+    import secrets  # here, not at the top: opening a saved game (the start path) never draws a seed
+
     meta = {  # the store adds app, schema, created, updated and revision
         "ruleset": ruleset.id,
         "scenario": scenario.info.id,

@@ -8,8 +8,6 @@ after every change and forwarded down to the open screens, which re-render.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
 from textual.message import Message
 
 from ..engine.game import Result
@@ -44,26 +42,6 @@ class GameChanged(Message, bubble=False):
         """The engine's result of the command that changed the game (None: another session changed it)."""
         self.version = version
         """The app's change counter after this change (screens remember what they rendered)."""
-
-
-class RowSelected(Message, namespace="view_table"):
-    """A view table's cursor moved to row ``key`` of view ``view`` (``ViewTable.RowSelected``)."""
-
-    def __init__(self, table: Any, view: str, key: str, name: str) -> None:
-        super().__init__()
-        self.table = table
-        """The table whose cursor moved (a ``ViewTable``)."""
-        self.view = view
-        """The view the table shows (``ports``, ``zones``, ``conditions``)."""
-        self.key = key
-        """The row's key (a port's name, ``central-med:axis``, a condition's id)."""
-        self.name = name
-        """The row's name as the referee reads it (a port's or a zone's name, a condition's id)."""
-
-    @property
-    def control(self) -> Any:
-        """The table (``@on(ViewTable.RowSelected, "#ports")`` matches on it)."""
-        return self.table
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from textual.widgets import DataTable
 
 from ..rules.core.explain import fmt_number
 from ..rules.core.ruleset import Column
-from ..screens.messages import RowSelected
+from .messages import RowSelected
 from .row_table import RowTable
 from .rows import row_key
 from .table_search import Searchable
@@ -93,7 +93,7 @@ class ViewTable(Searchable, RowTable):  # type: ignore[misc]
     BINDINGS: ClassVar[list[BindingType]] = Searchable.SEARCH_BINDINGS
 
     RowSelected = RowSelected
-    """The cursor moved to a row (defined with the app's messages, so the app need not import the table)."""
+    """The cursor moved to a row (defined in :mod:`.messages`, so the app need not import the table)."""
 
     def __init__(self, view: str, *, id: str | None = None, group: str = "", header_height: int = 2) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True, header_height=header_height)
