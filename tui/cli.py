@@ -6,6 +6,7 @@
     harbormaster show PATH ports|markers|phase|log [--json]
     harbormaster restore PATH [--backup FILE]          put the newest good backup back
     harbormaster scenarios                             list the bundled scenarios
+    harbormaster scenario import|export|check|template|schema ...   scenario files (see cli_scenario)
     harbormaster branch|report|serve ...               what-if branches, briefings, browsers (see cli_tools)
 """
 
@@ -63,6 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args and args[0] in TOOL_COMMANDS:
             return tool_main(args)
+        if args and args[0] == "scenario":
+            from .cli_scenario import main as scenario_main
+
+            return scenario_main(args[1:])
         if args and args[0] in SUBCOMMANDS:
             return _subcommand(args)
         return _open(args)
@@ -210,8 +215,8 @@ def _subcommand(argv: list[str]) -> int:
     sub = p.add_subparsers(dest="command", required=True)
     new = sub.add_parser("new", help="create a new game from a bundled scenario")
     new.add_argument("path", type=save_path)
-    new.add_argument("--ruleset", default="europa", choices=sorted(RULESETS))
-    new.add_argument("--scenario", help="scenario name (see 'harbormaster scenarios')")
+    new.add_argument("--ruleset", choices=sorted(RULESETS), help="default: the scenario's, else europa")
+    new.add_argument("--scenario", help="scenario name (see 'harbormaster scenarios') or a scenario file (my-game.toml)")
     new.add_argument("--seed", type=_seed, help=f"dice seed, 0 to {MAX_SEED} (default: random, recorded in the save)")
     new.add_argument("--dice", choices=("app", "typed"), help="who rolls by default")
     ex = sub.add_parser("exec", help="run commands on a save and print the results")
@@ -236,7 +241,8 @@ def _subcommand(argv: list[str]) -> int:
             print(f"{path.stem:<24} {info.ruleset:<10} {info.start:<12} {info.name}")
         return 0
     if args.command == "new":
-        game = _create(args.path, data, args.ruleset, args.scenario, args.seed)
+        ruleset = args.ruleset or (load_scenario(data, args.scenario).info.ruleset if args.scenario else "europa")
+        game = _create(args.path, data, ruleset, args.scenario, args.seed)
         if game is None:
             return 2
         try:
