@@ -89,11 +89,11 @@ def read_sheet(text: str, kind: Kind, file: str, problems: list[Problem]) -> She
             records.append((end + 1, record))
             end = reader.line_num
     except csv.Error as exc:
-        problems.append(Problem(file, end + 1, "", f"is not valid CSV ({exc}); a cell holding a comma or a quote is "
+        problems.append(Problem(file, end + 1, _quote_column(text, end, records), f"is not valid CSV ({exc}); a cell holding a comma or a quote is "
                                 "written in double quotes, a quote inside it doubled (\"\")"))
         return sheet
     if not records or not any(c.strip() for c in records[0][1]):
-        problems.append(Problem(file, 1, "", f"the file is empty: it needs a header row ({','.join(kind.header())})"))
+        problems.append(Problem(file, 1, kind.header()[0], f"the file is empty: it needs a header row ({','.join(kind.header())})"))
         return sheet
     header = [c.strip() for c in records[0][1]]
     if not _header_ok(header, kind, file, problems):
@@ -126,6 +126,15 @@ def read_sheet(text: str, kind: Kind, file: str, problems: list[Problem]) -> She
         where = sheet.lines[1] if len(sheet.rows) > 1 else len(records) + 1
         problems.append(Problem(file, where, "", f"a {kind.name} file has one row under its header, not {len(sheet.rows)}"))
     return sheet
+
+
+def _quote_column(text: str, end: int, records: list[tuple[int, list[str]]]) -> str:
+    """The column of the cell whose quote is not closed on line ``end + 1`` (its header name, else its number)."""
+    line = text.splitlines()[end] if end < len(text.splitlines()) else ""
+    before = line[: line.find('"')] if '"' in line else line
+    index = before.count(",")
+    header = [c.strip() for c in records[0][1]] if records else []
+    return header[index] if index < len(header) else str(index + 1)
 
 
 def _types(kind: Kind) -> dict[str, Any]:

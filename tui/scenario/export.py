@@ -88,7 +88,7 @@ def _logistics(world: Any, ruleset: RuleSet) -> dict[str, Any]:
         "turn": {"first_player": world.first, "production_every": world.production_every,
                  "production_from": world.production_from, "production_turns": list(world.production_turns)},
         "hexes": hexes,
-        "rivers": [{"hexsides": [list(pair)]} for pair in world.rivers],
+        "rivers": [{"hexsides": [list(pair) for pair in world.rivers]}] if world.rivers else [],  # one row: names are not kept
         "bridges": [{"hexside": list(c.hexes), "name": c.name, "destroyed": c.destroyed} for c in crossings if c.kind == "bridge"],
         "canals": [{"hex": c.hexes[0], "name": c.name, "destroyed": c.destroyed} for c in crossings if c.kind == "canal"],
         "airfields": [{"hex": a.hex, "owner": a.owner, "major": a.major} for a in world.airfields.values()],
