@@ -104,7 +104,7 @@ def check_scenario(raw: dict[str, Any], data_dir: Path, sheets: dict[str, Sheet]
         initial_state(ruleset, Scenario(info, raw, Path(file)))
     except DataError as exc:
         if sheets is None:
-            raise ScenarioRefused([Problem(exc.file, 0, exc.where, exc.problem)]) from None
+            raise ScenarioRefused([Problem(exc.file, 0, "", f"{exc.where}: {exc.problem}")]) from None
         raise ScenarioRefused([locate(exc, sheets)]) from None
 
 
@@ -149,7 +149,7 @@ def read_toml_scenario(path: Path) -> dict[str, Any]:
     try:
         return parse_toml_bytes(blob, path.name)
     except DataError as exc:
-        raise ScenarioRefused([Problem(exc.file, 0, exc.where, exc.problem)]) from None
+        raise ScenarioRefused([Problem(exc.file, 0, "", f"{exc.where}: {exc.problem}")]) from None
 
 
 def ruleset_of(raw: dict[str, Any]) -> str:
