@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from .engine.setup import RULESETS, load_scenario
 from .paths import data_dir
@@ -25,7 +25,7 @@ from .rules.core.text import visible
 from .scenario.build import check_scenario, csv_files, from_csv, read_sheets, read_toml_scenario, ruleset_of
 from .scenario.docs import schema, templates
 from .scenario.export import from_game, to_csv
-from .scenario.problems import ScenarioRefused
+from .scenario.problems import Problem, ScenarioRefused
 from .scenario.write import WriteRefused, to_toml, write_files
 from .session import GameOpenError, open_game
 
@@ -98,7 +98,7 @@ def _refuse_folder(path: Path, make: bool = False) -> None:
         raise WriteRefused(f"the folder {folder} does not exist; nothing was written")
 
 
-def _bundled(ruleset: str, data: Path) -> dict:
+def _bundled(ruleset: str, data: Path) -> dict[str, Any]:
     """The plain data of ``ruleset``'s bundled scenario (the templates' examples), or {}."""
     from .engine.setup import load_ruleset
 
@@ -109,6 +109,7 @@ def _bundled(ruleset: str, data: Path) -> dict:
 
 
 def _export(save: Path, folder: Path, force: bool, data: Path) -> int:
+    """Write the CSV files of the game at ``save`` in ``folder``."""
     try:
         game = open_game(save, data, mode="read", verify=True)
     except GameOpenError as exc:
@@ -127,6 +128,7 @@ def _export(save: Path, folder: Path, force: bool, data: Path) -> int:
 
 
 def _check(files: list[Path], ruleset: str | None, data: Path) -> int:
+    """Check a TOML scenario, or CSV files (whole when scenario.csv is among them, else row by row)."""
     if len(files) == 1 and files[0].suffix.lower() == ".toml":
         raw = read_toml_scenario(files[0])
         check_scenario(raw, data, file=files[0].name)
@@ -161,7 +163,6 @@ def _ruleset_of_csv(files: list[Path]) -> str:
     raise ScenarioRefused([_no_ruleset()])
 
 
-def _no_ruleset():
-    from .scenario.problems import Problem
-
+def _no_ruleset() -> Problem:
+    """The refusal of CSV files whose rule set is not known."""
     return Problem("--ruleset", 0, "", f"give the rule set of these CSV files ({', '.join(RULESETS)}) or a scenario.csv naming it")
