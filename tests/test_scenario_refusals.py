@@ -130,3 +130,15 @@ def test_issue23_output_is_never_overwritten_without_force_nor_written_through_a
     assert other.read_text() == "keep\n" and link.is_symlink()
     assert "symbolic link" in capsys.readouterr().err
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_issue23_every_row_the_rule_set_refuses_is_named_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23: units naming unknown bases or powers on several rows are all listed, each with its line."""
+    units = ("id,power,type,factors,base\nA,britain,battleship,4,Atlantis\nB,britain,battleship,4,Scapa Flow\n"
+             "C,narnia,battleship,4,Scapa Flow\nD,britain,battleship,4,Lemuria\n")
+    code, err, target = run(tmp_path, capsys, {"units.csv": units})
+    assert code == 2 and not target.exists()
+    assert "units.csv, line 2, column base: 'Atlantis'" in err
+    assert "units.csv, line 4, column power: 'narnia'" in err
+    assert "units.csv, line 5, column base: 'Lemuria'" in err
+    assert "line 3" not in err

@@ -86,8 +86,41 @@ def from_csv(ruleset: str, paths: list[Path], data_dir: Path) -> dict[str, Any]:
     if problems:
         raise ScenarioRefused(problems)
     raw = assemble(ruleset, sheets)
-    check_scenario(raw, data_dir, sheets)
+    try:
+        check_scenario(raw, data_dir, sheets)
+    except ScenarioRefused as exc:
+        raise ScenarioRefused(exc.problems + _more_problems(ruleset, sheets, data_dir, exc.problems[0])) from None
     return raw
+
+
+#: Kinds whose rows other rows name (a unit its base): a problem in one ends the search for more (leaving the row
+#: out would make the rows naming it look wrong too).
+NAMED_BY_OTHERS = {"europa": {"ports"}, "awaw": {"bases"}, "logistics": {"rivers"}, "ocs": set()}
+#: The most problems the rule set's checks are asked for.
+MAX_PROBLEMS = 100
+
+
+def _more_problems(ruleset: str, sheets: dict[str, Sheet], data_dir: Path, first: Problem) -> list[Problem]:
+    """The rule set's checks find one problem at a time: leave the row of each out and check again, so that every
+    bad row of a kind no other rows name (units, ports) is listed at once."""
+    work = {name: Sheet(sh.kind, sh.file, list(sh.rows), list(sh.lines), list(sh.keys)) for name, sh in sheets.items()}
+    found: list[Problem] = []
+    problem = first
+    while len(found) < MAX_PROBLEMS:
+        sheet = next((sh for sh in work.values() if sh.file == problem.file), None)
+        if sheet is None or sheet.kind.shape != "rows" or sheet.kind.name in NAMED_BY_OTHERS[ruleset] or problem.line not in sheet.lines:
+            break
+        i = sheet.lines.index(problem.line)
+        del sheet.rows[i], sheet.lines[i]
+        try:
+            check_scenario(assemble(ruleset, work), data_dir, work)
+            break
+        except ScenarioRefused as exc:
+            problem = exc.problems[0]
+            if problem in found or problem == first:
+                break
+            found.append(problem)
+    return found
 
 
 def check_scenario(raw: dict[str, Any], data_dir: Path, sheets: dict[str, Sheet] | None = None, file: str = "scenario") -> None:
