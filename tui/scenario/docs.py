@@ -43,15 +43,51 @@ def _defaults(kind: Kind) -> dict[str, Any]:
             for f in info.fields if not f.required}  # type: ignore[union-attr]
 
 
-def page(ruleset: str) -> str:
-    """The Markdown page of ``ruleset``'s scenario: every file, every column, its type and range, default and rule."""
+def allowed(ruleset: str, data_dir: Path) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The values a column must take, by (file kind, column), from the rule set's tables (the checks' own lists)."""
+    from ..engine.setup import load_ruleset
+
+    rs = load_ruleset(ruleset, data_dir)
+    sides = tuple(rs.sides)
+    if ruleset == "europa":
+        from ..rules.europa.world import HARBOURS, PORT_TYPES, SIDES
+
+        return {("ports", "type"): PORT_TYPES, ("ports", "owner"): SIDES, ("ports", "harbour"): HARBOURS,
+                ("nations", "side"): SIDES, ("offmap_ports", "side"): SIDES, ("offmap_ports", "type"): PORT_TYPES,
+                ("beaches", "owner"): SIDES, ("ports", "sea_zone"): ("a sea zone of 33.B.10 or a name of other_waters.csv",),
+                ("port_nations", "port"): ("a name of ports.csv",)}
+    if ruleset == "ocs":
+        return {("turn", "first_player"): sides, ("ports", "owner"): sides, ("sea_cap", "allowance"): sides}
+    t = rs.tables
+    if ruleset == "awaw":
+        from ..rules.awaw.units import AT_SEA
+
+        powers = tuple(t.powers)
+        return {("turn", "first_player"): tuple(t.sides), ("harbor", "research"): powers, ("hex_control", "control"): ("neutral", *powers),
+                ("bases", "kind"): tuple(t.base_kinds), ("bases", "fronts"): tuple(t.fronts), ("bases", "theater"): tuple(t.theaters),
+                ("bases", "control"): ("neutral", *powers), ("units", "power"): powers, ("units", "type"): tuple(t.unit_types),
+                ("units", "base"): ("a name of bases.csv",), ("units", "at_sea"): AT_SEA}
+    terrain = tuple(t.terrain.kinds)
+    return {("map", "shifted"): ("even", "odd"), ("turn", "first_player"): sides, ("control", "side"): sides,
+            ("areas", "terrain"): tuple(k for k in terrain if k not in ("city", "town")), ("hexes", "terrain"): terrain,
+            ("hexes", "control"): sides, ("airfields", "owner"): sides, ("mulberries", "owner"): sides}
+
+
+def page(ruleset: str, data_dir: Path | None = None) -> str:
+    """The Markdown page of ``ruleset``'s scenario: every file, every column, its type and range, default, the
+    values it allows and the rule."""
+    if data_dir is None:
+        from ..paths import data_dir as default_data
+
+        data_dir = default_data()
+    values = allowed(ruleset, data_dir)
     out = [f"# Scenario files: {ruleset}", "",
            f"A scenario of the {ruleset} rule set is one TOML file, or one CSV file per kind of thing below (the file's name is the "
            "kind's, the header row names the columns, a row whose first cell starts with `#` is a comment). "
            "`harbormaster scenario import --ruleset " + ruleset + " DIR -o game.toml` turns the CSV files into the "
            "TOML file; `harbormaster scenario template --ruleset " + ruleset + " -o DIR` writes empty ones.", "",
            "Cells: text as it is; `true`/`false`; numbers; a list as items separated by `;` (a hexside as "
-           "`0807/0808`); a table as `key=value` items separated by `;`. An empty cell keeps the default. "
+           "`0807/0808`, in a river's `hexsides`); a table as `key=value` items separated by `;`. An empty cell keeps the default. "
            "The names each cell must match (kinds, sides, bases, hexes...) are checked by the rule set, whose "
            "message lists the allowed values.", "",
            f"Generated from the code (`python -m tui.scenario.docs`); the JSON Schema of the TOML form is "
@@ -59,18 +95,18 @@ def page(ruleset: str) -> str:
     for kind in form(ruleset):
         shape = {"rows": "one row per entry", "table": "one row", "map": "one row per key"}[kind.shape]
         out += [f"## {kind.file}", "", f"{kind.rule[0].upper() + kind.rule[1:]} ({shape}; TOML: `{_toml_name(kind)}`).", "",
-                "| column | type and range | required or default |", "|---|---|---|"]
+                "| column | type and range | required or default | allowed values |", "|---|---|---|---|"]
         if kind.shape == "map":
             import msgspec.inspect as mi
 
-            out.append(f"| {kind.columns[0]} | text | required |")
-            out.append(f"| {kind.columns[1]} | {describe(mi.type_info(kind.struct))} | required |")
+            for column, t in zip(kind.columns, (mi.StrType(), mi.type_info(kind.struct))):
+                out.append(f"| {column} | {describe(t)} | required | {', '.join(values.get((kind.name, column), ()))} |")
         else:
             defaults = _defaults(kind)
             must = required(kind.struct)
             for name, t in field_types(kind.struct).items():
                 when = "required" if name in must else f"`{show(defaults.get(name))}`" if show(defaults.get(name)) else "empty"
-                out.append(f"| {name} | {describe(t)} | {when} |")
+                out.append(f"| {name} | {describe(t)} | {when} | {', '.join(values.get((kind.name, name), ()))} |")
         out.append("")
     return "\n".join(out)
 
