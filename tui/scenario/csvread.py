@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from ..rules.core.text import control_problem
 from .cells import CellError, field_types, parse, required
 from .forms import Kind
 from .problems import Problem
@@ -176,6 +177,11 @@ def _row(cells: dict[str, str], types: dict[str, Any], kind: Kind, file: str, li
             if name in must:
                 problems.append(Problem(file, line, names[name], "is required (the cell is empty)"))
                 bad = True
+            continue
+        why = control_problem(text)
+        if why is not None:
+            problems.append(Problem(file, line, names[name], f"{why} (a cell holds text only, on one line)"))
+            bad = True
             continue
         try:
             row[name] = parse(text, types[name])
