@@ -82,6 +82,8 @@ def test_issue23_new_scenario_file_is_refused_safely(tmp_path: Path, capsys: pyt
         err = capsys.readouterr().err
         assert target in err and "Traceback" not in err
     assert not (tmp_path / "g.hm").exists()
+    assert main(["new", str(tmp_path / "sub" / "g.hm"), "--ruleset", "ocs", "--scenario", str(tmp_path / "missing.toml")]) == 2
+    assert not (tmp_path / "sub").exists()
 
 
 def test_issue23_schema_and_docs_are_generated_from_the_structs_and_committed() -> None:

@@ -241,7 +241,8 @@ def _subcommand(argv: list[str]) -> int:
             print(f"{path.stem:<24} {info.ruleset:<10} {info.start:<12} {info.name}")
         return 0
     if args.command == "new":
-        ruleset = args.ruleset or (load_scenario(data, args.scenario).info.ruleset if args.scenario else "europa")
+        named = load_scenario(data, args.scenario).info.ruleset if args.scenario else None  # refused before any folder is made
+        ruleset = args.ruleset or named or "europa"
         game = _create(args.path, data, ruleset, args.scenario, args.seed)
         if game is None:
             return 2
