@@ -48,9 +48,10 @@ def _value(value: Any) -> str:
 def _table(lines: list[str], name: str, table: dict[str, Any]) -> None:
     simple = {k: v for k, v in table.items() if not isinstance(v, dict)}
     nested = {k: v for k, v in table.items() if isinstance(v, dict)}
-    lines.append(f"[{name}]")
-    lines.extend(f"{_key(k)} = {_value(v)}" for k, v in simple.items())
-    lines.append("")
+    if simple or not nested:  # a table of tables only needs no header of its own
+        lines.append(f"[{name}]")
+        lines.extend(f"{_key(k)} = {_value(v)}" for k, v in simple.items())
+        lines.append("")
     for key, sub in nested.items():
         _table(lines, f"{name}.{_key(key)}", sub)
 
