@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -96,3 +97,22 @@ def test_issue23_awaw_import_export_import_is_the_same_scenario(units: list[dict
              "units.csv": text([{k: str(v).lower() if isinstance(v, bool) else v for k, v in u.items()} for u in unique(units, "id")])}
     before, after = round_trip("awaw", files)
     assert normal("awaw", after) == normal("awaw", before)
+
+
+SCALAR = st.one_of(st.text(max_size=12), st.integers(-10**6, 10**6), st.booleans(), st.floats(allow_nan=False, allow_infinity=False))
+ROW = st.dictionaries(st.text(min_size=1, max_size=8), st.one_of(SCALAR, st.lists(st.text(max_size=6), max_size=3)), max_size=4)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.text(min_size=1, max_size=8).filter(lambda k: k != "rows"), ROW, max_size=3), st.lists(ROW, max_size=3))
+def test_issue23_the_toml_writer_reads_back_as_written(tables: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+    """Issue 23: the scenario file written by an import reads back as the scenario (keys and text of any letters:
+    quotes, dots, spaces, control characters)."""
+    from tui.scenario.write import to_toml
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+
+    raw: dict[str, Any] = {**tables}
+    if rows and all(rows):
+        raw["rows"] = rows
+    assert tomllib.loads(to_toml(raw, "a comment\non two lines")) == raw
