@@ -86,7 +86,7 @@ def _open_parser() -> argparse.ArgumentParser:
         prog="harbormaster",
         description="A referee's logistics turn-tracker for board wargames. With no PATH, opens your default "
         "save (created from the bundled Mediterranean scenario on first run).",
-        epilog="Other commands: " + "; ".join(f"harbormaster {s} --help" for s in SUBCOMMANDS),
+        epilog="Other commands: " + "; ".join(f"harbormaster {s} --help" for s in (*SUBCOMMANDS, "scenario")),
     )
     p.add_argument("path", nargs="?", type=save_path, help="save file to open (created if missing)")
     p.add_argument("--save", type=save_path, help="save file to open (same as PATH)")
