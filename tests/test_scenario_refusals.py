@@ -81,6 +81,8 @@ BROKEN = {
                         "units.csv, line 2, column name: is not valid CSV"),
     "control character": ({"units.csv": "id,power,type,factors,base,name\nKGV,britain,battleship,4,Scapa Flow,\"K\x1b[31mG\"\n"},
                           "units.csv, line 2, column name: control character U+001B (escape) is not allowed"),
+    "separated by semicolons": ({"units.csv": "id;power;type;factors;base\nKGV;britain;battleship;4;Scapa Flow\n"},
+                                "units.csv, line 1, column id: the cells are separated by ';'"),
     "empty file": ({"units.csv": ""}, "units.csv, line 1, column id: the file is empty"),
     "empty required cell": ({"units.csv": "id,power,type,factors,base\nKGV,,battleship,4,Scapa Flow\n"},
                             "units.csv, line 2, column power: is required"),

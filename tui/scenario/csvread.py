@@ -97,6 +97,10 @@ def read_sheet(text: str, kind: Kind, file: str, problems: list[Problem]) -> She
         problems.append(Problem(file, 1, kind.header()[0], f"the file is empty: it needs a header row ({','.join(kind.header())})"))
         return sheet
     header = [c.strip() for c in records[0][1]]
+    if len(header) == 1 and ";" in header[0] and header[0] not in kind.header():
+        problems.append(Problem(file, 1, header[0].split(";")[0], "the cells are separated by ';': save the file as "
+                                "CSV with commas (the header names the columns: " + ",".join(kind.header()) + ")"))
+        return sheet
     if not _header_ok(header, kind, file, problems):
         return sheet
     types = _types(kind)
