@@ -6,6 +6,7 @@
     harbormaster show PATH ports|markers|phase|log [--json]
     harbormaster restore PATH [--backup FILE]          put the newest good backup back
     harbormaster scenarios                             list the bundled scenarios
+    harbormaster scenario import|export|check|template|schema ...   scenario files (see cli_scenario)
     harbormaster branch|report|serve ...               what-if branches, briefings, browsers (see cli_tools)
 """
 
@@ -63,6 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .cli_tools import main as tool_main
 
             return tool_main(args)
+        if args and args[0] == "scenario":
+            from .cli_scenario import main as scenario_main
+
+            return scenario_main(args[1:])
         if args and args[0] in SUBCOMMANDS:
             return _subcommand(args)
         return _open(args)
@@ -81,7 +86,7 @@ def _open_parser() -> argparse.ArgumentParser:
         prog="harbormaster",
         description="A referee's logistics turn-tracker for board wargames. With no PATH, opens your default "
         "save (created from the bundled Mediterranean scenario on first run).",
-        epilog="Other commands: " + "; ".join(f"harbormaster {s} --help" for s in SUBCOMMANDS),
+        epilog="Other commands: " + "; ".join(f"harbormaster {s} --help" for s in (*SUBCOMMANDS, "scenario")),
     )
     p.add_argument("path", nargs="?", type=save_path, help="save file to open (created if missing)")
     p.add_argument("--save", type=save_path, help="save file to open (same as PATH)")
@@ -210,8 +215,8 @@ def _subcommand(argv: list[str]) -> int:
     sub = p.add_subparsers(dest="command", required=True)
     new = sub.add_parser("new", help="create a new game from a bundled scenario")
     new.add_argument("path", type=save_path)
-    new.add_argument("--ruleset", default="europa", choices=sorted(RULESETS))
-    new.add_argument("--scenario", help="scenario name (see 'harbormaster scenarios')")
+    new.add_argument("--ruleset", choices=sorted(RULESETS), help="default: the scenario's, else europa")
+    new.add_argument("--scenario", help="scenario name (see 'harbormaster scenarios') or a scenario file (my-game.toml)")
     new.add_argument("--seed", type=_seed, help=f"dice seed, 0 to {MAX_SEED} (default: random, recorded in the save)")
     new.add_argument("--dice", choices=("app", "typed"), help="who rolls by default")
     ex = sub.add_parser("exec", help="run commands on a save and print the results")
@@ -236,7 +241,9 @@ def _subcommand(argv: list[str]) -> int:
             print(f"{path.stem:<24} {info.ruleset:<10} {info.start:<12} {info.name}")
         return 0
     if args.command == "new":
-        game = _create(args.path, data, args.ruleset, args.scenario, args.seed)
+        named = load_scenario(data, args.scenario).info.ruleset if args.scenario else None  # refused before any folder is made
+        ruleset = args.ruleset or named or "europa"
+        game = _create(args.path, data, ruleset, args.scenario, args.seed)
         if game is None:
             return 2
         try:

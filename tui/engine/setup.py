@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import importlib
+import os
+import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..rules.core.data import DataModel, convert, read_toml
+from ..rules.core.data import DataModel, convert, parse_toml_bytes, read_toml
 from ..rules.core.errors import DataError
 from ..rules.core.phases import parse_start
 from ..rules.core.ruleset import RuleSet
@@ -64,8 +66,44 @@ def scenario_paths(data_dir: Path) -> list[Path]:
     return sorted((data_dir / "scenarios").glob("*.toml"))
 
 
+#: A scenario file of the referee's own is at most this large.
+MAX_SCENARIO_BYTES = 20_000_000
+
+
+def is_scenario_path(name: str) -> bool:
+    """Whether ``name`` (``--scenario``) is a file's path (``my-game.toml``, ``games/x``) rather than a bundled name."""
+    return name.lower().endswith(".toml") or "/" in name or os.sep in name
+
+
+def load_scenario_file(path: Path) -> Scenario:
+    """Load the referee's scenario file at ``path``: a regular file (a folder, device or pipe is refused, never read),
+    UTF-8 TOML; errors name the file, table and key."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise DataError(path.name, "file", f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError(path.name, "file", "is not a regular file")
+        if info.st_size > MAX_SCENARIO_BYTES:
+            raise DataError(path.name, "file", f"is larger than {MAX_SCENARIO_BYTES // 1_000_000} MB")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            blob = handle.read(MAX_SCENARIO_BYTES + 1)
+    except OSError as exc:
+        raise DataError(path.name, "file", f"cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    raw = parse_toml_bytes(blob, path.name)
+    info_table = convert(raw.get("scenario"), ScenarioInfo, path.name, prefix="scenario")
+    return Scenario(info_table, raw, path)
+
+
 def load_scenario(data_dir: Path, name: str) -> Scenario:
-    """Load the scenario with file stem or id ``name``; errors name the file, table and key."""
+    """Load the scenario with file stem or id ``name``, or the scenario file at the path ``name`` (see
+    :func:`is_scenario_path`); errors name the file, table and key."""
+    if is_scenario_path(name):
+        return load_scenario_file(Path(name))
     candidates = scenario_paths(data_dir)
     path = next((p for p in candidates if p.stem == name), None)
     if path is None:

@@ -1,0 +1,168 @@
+"""``harbormaster scenario``: import, export, check, template and schema of scenario files.
+
+    harbormaster scenario import --ruleset R DIR_OR_FILES... -o GAME.toml [--force]
+    harbormaster scenario export SAVE -o DIR [--force]
+    harbormaster scenario check FILE... [--ruleset R]     a TOML scenario, or CSV files / a folder of them
+    harbormaster scenario template --ruleset R -o DIR [--force]
+    harbormaster scenario schema --ruleset R              the JSON Schema of the TOML form
+
+The work is done by :mod:`tui.scenario`; this module parses the arguments and prints. Every refusal is one line
+per problem on stderr, exit status 2, and nothing written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from .engine.setup import RULESETS, load_scenario
+from .paths import data_dir
+from .rules.core.errors import DataError
+from .rules.core.text import visible
+from .scenario.build import check_scenario, csv_files, from_csv, read_sheets, read_toml_scenario, ruleset_of
+from .scenario.docs import schema, templates
+from .scenario.export import from_game, to_csv
+from .scenario.problems import Problem, ScenarioRefused
+from .scenario.write import WriteRefused, to_toml, write_files
+from .session import GameOpenError, open_game
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="harbormaster scenario", description="Scenario files: CSV import and export, checks, templates.")
+    sub = p.add_subparsers(dest="action", required=True)
+    imp = sub.add_parser("import", help="CSV files (one per kind) -> a TOML scenario")
+    imp.add_argument("--ruleset", required=True, choices=sorted(RULESETS))
+    imp.add_argument("sources", nargs="+", type=Path, metavar="DIR_OR_FILES")
+    imp.add_argument("-o", "--output", required=True, type=Path, help="the scenario file to write (.toml)")
+    imp.add_argument("--force", action="store_true", help="replace an existing file")
+    exp = sub.add_parser("export", help="a game's current state -> CSV files")
+    exp.add_argument("save", type=Path)
+    exp.add_argument("-o", "--output", required=True, type=Path, help="the folder to write the CSV files in")
+    exp.add_argument("--force", action="store_true", help="replace existing files")
+    chk = sub.add_parser("check", help="check a TOML scenario or CSV files")
+    chk.add_argument("files", nargs="+", type=Path)
+    chk.add_argument("--ruleset", choices=sorted(RULESETS), help="the rule set of CSV files (default: their scenario.csv's)")
+    tpl = sub.add_parser("template", help="empty CSV files with their headers and one commented example row")
+    tpl.add_argument("--ruleset", required=True, choices=sorted(RULESETS))
+    tpl.add_argument("-o", "--output", required=True, type=Path, help="the folder to write them in")
+    tpl.add_argument("--force", action="store_true", help="replace existing files")
+    sch = sub.add_parser("schema", help="print the JSON Schema of a rule set's TOML scenario")
+    sch.add_argument("--ruleset", required=True, choices=sorted(RULESETS))
+    return p
+
+
+def main(argv: Sequence[str]) -> int:
+    """``harbormaster scenario ...`` (``argv`` after the word ``scenario``); returns the exit status."""
+    args = _parser().parse_args(list(argv))
+    data = data_dir()
+    try:
+        if args.action == "import":
+            raw = from_csv(args.ruleset, args.sources, data)
+            _refuse_folder(args.output)
+            write_files({args.output: to_toml(raw, "A scenario imported from CSV files by harbormaster scenario import.").encode("utf-8")}, args.force)
+            print(f"Wrote {args.output}: {raw['scenario'].get('name') or raw['scenario'].get('id')} ({args.ruleset}); "
+                  f"start a game with: harbormaster new SAVE --scenario {args.output}")
+        elif args.action == "export":
+            return _export(args.save, args.output, args.force, data)
+        elif args.action == "check":
+            return _check(args.files, args.ruleset, data)
+        elif args.action == "template":
+            example = _bundled(args.ruleset, data)
+            _refuse_folder(args.output, make=True)
+            files = templates(args.ruleset, example, args.output)
+            write_files(files, args.force)
+            print(f"Wrote {len(files)} CSV files in {args.output}: fill them in, then harbormaster scenario import --ruleset "
+                  f"{args.ruleset} {args.output} -o my-game.toml")
+        else:
+            print(json.dumps(schema(args.ruleset), indent=2))
+        return 0
+    except ScenarioRefused as exc:
+        for problem in exc.problems:
+            print(f"harbormaster: {visible(str(problem))}", file=sys.stderr)
+        print("harbormaster: nothing was written", file=sys.stderr)
+        return 2
+    except (WriteRefused, OSError) as exc:
+        print(f"harbormaster: {visible(str(exc))}", file=sys.stderr)
+        return 2
+
+
+def _refuse_folder(path: Path, make: bool = False) -> None:
+    """A target folder must exist (or, with ``make``, is made if its parent does); an output file's folder too."""
+    folder = path if make else path.parent
+    if make and not folder.exists() and folder.parent.is_dir() and not folder.is_symlink():
+        folder.mkdir()
+    if not folder.is_dir() or (make and folder.is_symlink()):
+        raise WriteRefused(f"the folder {folder} does not exist; nothing was written")
+
+
+def _bundled(ruleset: str, data: Path) -> dict[str, Any]:
+    """The plain data of ``ruleset``'s bundled scenario (the templates' examples), or {}."""
+    from .engine.setup import load_ruleset
+
+    try:
+        return load_scenario(data, load_ruleset(ruleset, data).default_scenario).raw
+    except DataError:
+        return {}
+
+
+def _export(save: Path, folder: Path, force: bool, data: Path) -> int:
+    """Write the CSV files of the game at ``save`` in ``folder``."""
+    try:
+        game = open_game(save, data, mode="read", verify=True)
+    except GameOpenError as exc:
+        print(f"harbormaster: {visible(str(exc))}", file=sys.stderr)
+        return 2
+    try:
+        raw = from_game(game.state, game.ruleset, game.meta)
+        ruleset = game.ruleset.id
+    finally:
+        game.close()
+    _refuse_folder(folder, make=True)
+    files = to_csv(ruleset, raw, folder)
+    write_files(files, force)
+    print(f"Wrote {len(files)} CSV files in {folder}; import them back with: harbormaster scenario import --ruleset {ruleset} {folder} -o my-game.toml")
+    return 0
+
+
+def _check(files: list[Path], ruleset: str | None, data: Path) -> int:
+    """Check a TOML scenario, or CSV files (whole when scenario.csv is among them, else row by row)."""
+    if len(files) == 1 and files[0].suffix.lower() == ".toml":
+        raw = read_toml_scenario(files[0])
+        check_scenario(raw, data, file=files[0].name)
+        print(f"{files[0]}: a valid {ruleset_of(raw)} scenario")
+        return 0
+    if ruleset is None:
+        ruleset = _ruleset_of_csv(files)
+    names = {p.stem.lower() for p in csv_files(files)}
+    if "scenario" in names:
+        from_csv(ruleset, files, data)
+        print(f"{', '.join(str(f) for f in files)}: a valid {ruleset} scenario")
+        return 0
+    _, problems = read_sheets(ruleset, files)
+    if problems:
+        raise ScenarioRefused(problems)
+    print(f"{', '.join(str(f) for f in files)}: every row is valid; the checks across files (bases, hexes, sides) "
+          "run when scenario.csv and the other files are checked together")
+    return 0
+
+
+def _ruleset_of_csv(files: list[Path]) -> str:
+    """The rule set named in the scenario.csv among ``files``; refused when there is none to read."""
+    for path in csv_files(files):
+        if path.stem.lower() == "scenario":
+            for ruleset in RULESETS:
+                sheets, problems = read_sheets(ruleset, [path])
+                if "scenario" in sheets and sheets["scenario"].rows:
+                    named = str(sheets["scenario"].rows[0].get("ruleset", ""))
+                    if named in RULESETS:
+                        return named
+                break
+    raise ScenarioRefused([_no_ruleset()])
+
+
+def _no_ruleset() -> Problem:
+    """The refusal of CSV files whose rule set is not known."""
+    return Problem("--ruleset", 0, "", f"give the rule set of these CSV files ({', '.join(RULESETS)}) or a scenario.csv naming it")

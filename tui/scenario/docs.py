@@ -1,0 +1,157 @@
+"""What a scenario's files hold, from the structs: the JSON Schema of the TOML form, the documentation page of a
+rule set's CSV form, and the empty CSV templates (a header and one commented example row each)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Union
+
+import msgspec
+
+from .cells import describe, field_types, required, show
+from .csvread import COMMENT
+from .export import csv_text
+from .forms import Kind, form
+
+
+def _toml_type(kind: Kind) -> Any:
+    if kind.name == "other_waters":
+        return list[str]
+    if kind.name == "nations":
+        return dict[str, Union[str, dict[str, dict[str, str]]]]
+    if kind.shape == "rows":
+        return list[kind.struct]  # type: ignore[name-defined]
+    if kind.shape == "map":
+        return dict[str, kind.struct]  # type: ignore[name-defined]
+    return kind.struct
+
+
+def schema(ruleset: str) -> dict[str, Any]:
+    """The JSON Schema of ``ruleset``'s TOML scenario file (tables and their fields, types and ranges)."""
+    fields = [(k.name, _toml_type(k), msgspec.UNSET) if k.name != "scenario" else (k.name, k.struct)
+              for k in form(ruleset) if k.name != "port_nations"]
+    struct = msgspec.defstruct(f"{ruleset.title()}Scenario", fields, kw_only=True, forbid_unknown_fields=True)  # type: ignore[arg-type]
+    out = msgspec.json.schema(struct)
+    out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    out["title"] = f"A {ruleset} scenario of Harbormaster (TOML)"
+    return out
+
+
+def _defaults(kind: Kind) -> dict[str, Any]:
+    info = msgspec.inspect.type_info(kind.struct)
+    return {f.encode_name: f.default_factory() if f.default is msgspec.NODEFAULT else f.default
+            for f in info.fields if not f.required}  # type: ignore[union-attr]
+
+
+def allowed(ruleset: str, data_dir: Path) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The values a column must take, by (file kind, column), from the rule set's tables (the checks' own lists)."""
+    from ..engine.setup import load_ruleset
+
+    rs = load_ruleset(ruleset, data_dir)
+    sides = tuple(rs.sides)
+    if ruleset == "europa":
+        from ..rules.europa.world import HARBOURS, PORT_TYPES, SIDES
+
+        return {("ports", "type"): PORT_TYPES, ("ports", "owner"): SIDES, ("ports", "harbour"): HARBOURS,
+                ("nations", "side"): SIDES, ("offmap_ports", "side"): SIDES, ("offmap_ports", "type"): PORT_TYPES,
+                ("beaches", "owner"): SIDES, ("ports", "sea_zone"): ("a sea zone of 33.B.10 or a name of other_waters.csv",),
+                ("port_nations", "port"): ("a name of ports.csv",)}
+    if ruleset == "ocs":
+        return {("turn", "first_player"): sides, ("ports", "owner"): sides, ("sea_cap", "allowance"): sides}
+    t = rs.tables
+    if ruleset == "awaw":
+        from ..rules.awaw.units import AT_SEA
+
+        powers = tuple(t.powers)
+        return {("turn", "first_player"): tuple(t.sides), ("harbor", "research"): powers, ("hex_control", "control"): ("neutral", *powers),
+                ("bases", "kind"): tuple(t.base_kinds), ("bases", "fronts"): tuple(t.fronts), ("bases", "theater"): tuple(t.theaters),
+                ("bases", "control"): ("neutral", *powers), ("units", "power"): powers, ("units", "type"): tuple(t.unit_types),
+                ("units", "base"): ("a name of bases.csv",), ("units", "at_sea"): AT_SEA}
+    terrain = tuple(t.terrain.kinds)
+    return {("map", "shifted"): ("even", "odd"), ("turn", "first_player"): sides, ("control", "side"): sides,
+            ("areas", "terrain"): tuple(k for k in terrain if k not in ("city", "town")), ("hexes", "terrain"): terrain,
+            ("hexes", "control"): sides, ("airfields", "owner"): sides, ("mulberries", "owner"): sides}
+
+
+def page(ruleset: str, data_dir: Path | None = None) -> str:
+    """The Markdown page of ``ruleset``'s scenario: every file, every column, its type and range, default, the
+    values it allows and the rule."""
+    if data_dir is None:
+        from ..paths import data_dir as default_data
+
+        data_dir = default_data()
+    values = allowed(ruleset, data_dir)
+    out = [f"# Scenario files: {ruleset}", "",
+           f"A scenario of the {ruleset} rule set is one TOML file, or one CSV file per kind of thing below (the file's name is the "
+           "kind's, the header row names the columns, a row whose first cell starts with `#` is a comment). "
+           "`harbormaster scenario import --ruleset " + ruleset + " DIR -o game.toml` turns the CSV files into the "
+           "TOML file; `harbormaster scenario template --ruleset " + ruleset + " -o DIR` writes empty ones.", "",
+           "Cells: text as it is; `true`/`false`; numbers; a list as items separated by `;` (a hexside as "
+           "`0807/0808`, in a river's `hexsides`); a table as `key=value` items separated by `;`. An empty cell keeps the default. "
+           "The names each cell must match (kinds, sides, bases, hexes...) are checked by the rule set, whose "
+           "message lists the allowed values.", "",
+           f"Generated from the code (`python -m tui.scenario.docs`); the JSON Schema of the TOML form is "
+           f"[scenario-{ruleset}.schema.json](scenario-{ruleset}.schema.json).", ""]
+    for kind in form(ruleset):
+        shape = {"rows": "one row per entry", "table": "one row", "map": "one row per key"}[kind.shape]
+        out += [f"## {kind.file}", "", f"{kind.rule[0].upper() + kind.rule[1:]} ({shape}; TOML: `{_toml_name(kind)}`).", "",
+                "| column | type and range | required or default | allowed values |", "|---|---|---|---|"]
+        if kind.shape == "map":
+            import msgspec.inspect as mi
+
+            for column, t in zip(kind.columns, (mi.StrType(), mi.type_info(kind.struct))):
+                out.append(f"| {column} | {describe(t)} | required | {', '.join(values.get((kind.name, column), ()))} |")
+        else:
+            defaults = _defaults(kind)
+            must = required(kind.struct)
+            for name, t in field_types(kind.struct).items():
+                when = "required" if name in must else f"`{show(defaults.get(name))}`" if show(defaults.get(name)) else "empty"
+                out.append(f"| {name} | {describe(t)} | {when} | {', '.join(values.get((kind.name, name), ()))} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def _toml_name(kind: Kind) -> str:
+    if kind.name == "port_nations":
+        return "[nations.ports.NAME]"
+    if kind.name == "other_waters":
+        return "other_waters = [...]"
+    return f"[[{kind.name}]]" if kind.shape == "rows" else f"[{kind.name}]"
+
+
+def templates(ruleset: str, example: dict[str, Any], folder: Path) -> dict[Path, bytes]:
+    """Empty CSV files of ``ruleset``'s form: the header and one example row commented out (from ``example``, a plain
+    scenario, where it has one)."""
+    from .export import rows_of
+
+    files: dict[Path, bytes] = {}
+    for kind in form(ruleset):
+        rows = rows_of(kind, kind.find(example))
+        header = rows[0]
+        sample = rows[1] if len(rows) > 1 else [describe_column(kind, c) for c in header]
+        sample = [f"{COMMENT} {sample[0]}"] + sample[1:]
+        files[folder / kind.file] = csv_text([header, sample]).encode("utf-8")
+    return files
+
+
+def describe_column(kind: Kind, column: str) -> str:
+    """A placeholder cell: what the column holds."""
+    if kind.shape == "map":
+        return column
+    return describe(field_types(kind.struct)[column])
+
+
+def main() -> None:  # pragma: no cover - run by hand to refresh docs/
+    """Write the documentation pages and JSON Schemas of every rule set's scenario under ``docs/``."""
+    import json
+
+    from ..engine.setup import RULESETS
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    for ruleset in RULESETS:
+        (docs / f"scenario-{ruleset}.md").write_text(page(ruleset), encoding="utf-8")
+        (docs / f"scenario-{ruleset}.schema.json").write_text(json.dumps(schema(ruleset), indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
