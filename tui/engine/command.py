@@ -38,6 +38,8 @@ VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "re
                            "with", "ships", "attempt", "missing", "survivors", "final-round", "damaged", "sunk", "transports-lost", "air-support"})
 #: awaw (seed 004): an island without port access the referee names (21.37), the Aleutian island passed (21.512C).
 VALUE_OPTIONS = VALUE_OPTIONS | {"island-end", "via"}
+#: awaw (seed 004): the displaced units intercepted (21.232), the strait and side an interception enters (21.2111).
+VALUE_OPTIONS = VALUE_OPTIONS | {"displaced", "in-strait"}
 
 #: Longest command line read (a paste of a whole file is not a command).
 MAX_LINE = 4000

@@ -199,13 +199,21 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         units, dest = list(prompt.args["units"]), str(prompt.args["to"])
         if value == DISPLACE_CHOICES[0]:
             return Outcome(world, f"{', '.join(units)} reached {dest} unengaged (21.232)")
+        root, n = str(prompt.args.get("root", prompt.id)), int(prompt.args.get("round", 1)) + 1
+        again = Pending(id=f"{root}-{n}", text=f"Displaced {', '.join(units)} go on to {dest}: do additional "
+                        "enemy forces, submarines included, attack them by air or intercept them further along the route "
+                        "(21.232C, D)? They may not abort.", kind="choice", effect="displace-step", choices=DISPLACE_CHOICES,
+                        required=False, rule="21.232D", subject=dest, args={**prompt.args, "root": root, "round": n},
+                        raised=ctx.segment.key)
         if value == DISPLACE_CHOICES[1]:
             return Outcome(world, f"{', '.join(units)} fought through to {dest}: displaced units may not abort after being engaged "
                                   "(21.232B); they are attacked by air as they enter each hex and may be intercepted again, "
-                                  "submarines included (21.232C, D). Record losses with damage/sink.")
+                                  f"submarines included (21.232C, D): answer {again.id} if they are (intercept ... --displaced "
+                                  f"{','.join(units)}). Record losses with damage/sink.", raise_prompts=(again,))
         if value == DISPLACE_CHOICES[2]:
             return Outcome(world, f"{', '.join(units)} withdrew from the naval combat in their entirety, leaving no unit behind, "
-                                  f"and continue along the same route to {dest} (21.232B). Record losses with damage/sink.")
+                                  f"and continue along the same route to {dest} (21.232B): answer {again.id} if further enemy "
+                                  "forces engage them (21.232D). Record losses with damage/sink.", raise_prompts=(again,))
         raise RuleError(f"'{value}' is not an answer to {prompt.id} ({', '.join(DISPLACE_CHOICES)})")
 
     def return_(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
