@@ -40,6 +40,10 @@ VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "re
 VALUE_OPTIONS = VALUE_OPTIONS | {"island-end", "via"}
 #: awaw (seed 004): the displaced units intercepted (21.232), the strait and side an interception enters (21.2111).
 VALUE_OPTIONS = VALUE_OPTIONS | {"displaced", "in-strait"}
+#: awaw (seed 004): the front an operation's BRPs are charged to when the app cannot tell (21.554A, 21.1322).
+VALUE_OPTIONS = VALUE_OPTIONS | {"brp-front"}
+#: awaw (seed 004): the defence strength of an invasion hex and ground factors joining by land (21.5152, 21.517B).
+VALUE_OPTIONS = VALUE_OPTIONS | {"defense", "land"}
 
 #: Longest command line read (a paste of a whole file is not a command).
 MAX_LINE = 4000

@@ -301,3 +301,25 @@ def check_dutch_harbor(target: str, power: str, starts_in_japan: bool, via: str,
                         "(21.512C)")
     return Explained("Aleutians route", True, "21.512C",
                      (Term(f"passes through {via}, controlled and fully supplied", 1, "21.512C"),))
+
+
+def computed_odds(ground: int, land: int, added: Explained, defence: Fraction, t: OpsTables) -> Explained:
+    """21.5152, 21.527, 21.517B: the invasion's odds from its ground factors attacking by sea, the ground factors joining
+    by land or airdrop (``land``, 21.517B), the combat factors added by shore bombardment and ground support together
+    (``added``, 21.527) over the defence strength typed; refused below 1:1 (the test made after bombardment)."""
+    need = t.invasion.min_odds.value
+    attack = ground + land + int(added.value)
+    if defence <= 0:
+        raise RuleError("the defence strength of the invasion hex is a positive number of combat factors (21.5152)")
+    ratio = Fraction(attack) / defence
+    text = f"{attack}:{defence}"
+    if ratio < need:
+        raise RuleError(f"at {text} (below {need}:1) the seaborne invasion of a hex with an enemy unit may not be made, "
+                        f"bombardment and ground support counted (21.5152, 21.527); add support, or record "
+                        f"'invasion-result ID aborted'")
+    terms = (Term("ground factors attacking by sea", ground, "21.517A"),
+             Term("ground factors joining by land or airdrop", land, "21.517B"),
+             Term("combat factors added by shore bombardment and ground support", int(added.value), "21.527"),
+             Term("attack", attack, "21.5152"), Term("defence (typed)", float(defence), "21.5152"),
+             Term("attack / defence", float(ratio), "21.5152"), Term("at least", need, t.invasion.min_odds.rule))
+    return Explained("invasion odds", text, "21.5152", terms)

@@ -20,6 +20,7 @@ from typing import Any
 from ..core.errors import RuleError
 from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
+from . import brps as BR
 from .common import ids, words_list
 from .employment import employ
 from .escort import Cargo as EscortCargo
@@ -163,12 +164,15 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         rec["transported"] = [*rec["transported"], *(c.name for c in cargo)]
         new_world, serial = world.next_serial()
         mid = f"transport-{serial}"
+        front, why = BR.front_of(end, starts, BR.typed_front(opts, env.tables))
+        paid = BR.paying_factors(f.units, env.tables)
+        rec = BR.charge(rec, mid, f"sea transport to {end.name}", front, why, paid, "21.1322, 21.43")
         rec["missions"] = {**rec["missions"], mid: {"kind": "transport", "from": [s.name for s in starts], "to": end.name,
                                                      "cargo": [c.name for c in cargo], "units": [u.id for u in f.units]}}
         new = with_record(used(new_world, f.units), rec)
         summary = (f"{mid}: sea transport {', '.join(s.name for s in starts)} → {end.name}: {carried.value} factors "
                    f"({', '.join(c.name for c in cargo)}) carried by {ids(f.units)}; needs {req.destroyers.value} destroyer "
-                   f"factors, {plural(req.transports.value, 'transport')} (21.434)")
+                   f"factors, {plural(req.transports.value, 'transport')} (21.434); {BR.charge_text(front, why, paid)}")
         details = (*carried_rules(cargo), f"If intercepted and defeated: `transport-result {mid} before|after` (21.436).")
         isles = [b.name for b in [*starts, end] if b.kind == ISLAND]
         if isles:

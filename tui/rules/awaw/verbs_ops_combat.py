@@ -18,6 +18,7 @@ from ..core.explain import Explained
 from ..core.numbers import read_amount, read_int
 from ..core.ruleset import Context, Outcome, Verb
 from . import bombardment as BO
+from . import brps as BR
 from . import carriers as CA
 from . import invasion as I
 from .common import ids, words_list
@@ -90,8 +91,11 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         attackers = tuple(c for c in cargo if c.name.lower() in {w.lower() for w in words_list(opts, "attackers")}) \
             if opts.get("attackers") else cargo
         checks.append(I.check_sea_attackers(attackers, ops))
-        checks.append(I.check_odds(str(opts.get("odds") or ""), defended, ops) if defended or opts.get("odds")
-                      else I.check_odds("", False, ops))
+        defence = read_amount(opts["defense"], "the defence strength (21.5152)", 0.5, 999, 0.5) \
+            if opts.get("defense") not in (None, True) and not opts.get("odds") else None
+        if defence is None:  # typed odds (an earlier version's only way); --defense: computed later, invasion-odds
+            checks.append(I.check_odds(str(opts.get("odds") or ""), defended, ops) if defended or opts.get("odds")
+                          else I.check_odds("", False, ops))
         crossed = tuple(words_list(opts, "fronts")) or tuple(dict.fromkeys(f for b in starts for f in b.fronts))
         checks.append(I.check_winter(winter(ctx), crossed, bool(opts.get("aleutian")) or I.is_aleutian(named, ops), ops))
         powers = {u.power for u in world.units_named(words_list(opts, "by"))} if opts.get("by") not in (None, True) else set()
@@ -117,17 +121,22 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         new_world, serial = world.next_serial()
         mid = f"invasion-{serial}"
         rec = record(ctx, env)
+        front, why = BR.front_of(at, starts, BR.typed_front(opts, t))
+        paid = BR.paying_factors(f.units, t)
+        rec = BR.charge(rec, mid, f"invasion of {named}", front, why, paid, "21.1322, 21.51")
         rec["missions"] = {**rec["missions"], mid: {"kind": "invasion", "hex": target, "from": [b.name for b in starts],
                                                      "cargo": _cargo_data(cargo), "attackers": [c.name for c in attackers],
                                                      "defended": defended, "units": [u.id for u in f.units],
                                                      "from_box": [b.name for b in starts if b.is_box], "bombard": [],
-                                                     "hex_kind": kind, "defender_dm": dm.value}}
+                                                     "hex_kind": kind, "defender_dm": dm.value,
+                                                     **({"defense": str(defence)} if defence is not None else {})}}
         new = with_record(to_sea(new_world, f.units, target), rec)
         figures = (*req.figures, *checks, presence, dm,
                    I.occupation_limit(True, kind == "one-hex-island" and theater == "pacific", False, ops))
         summary = (f"{mid}: invasion of {target} ({kind}, {'defended' if defended else 'undefended'}) from "
                    f"{', '.join(b.name for b in starts)}: {sum(c.factors for c in cargo)} ground factors on {ids(f.units)}; "
-                   f"needs {req.destroyers.value} destroyer factors (21.513); {dm_text(dm.value)}")
+                   f"needs {req.destroyers.value} destroyer factors (21.513); {dm_text(dm.value)}; "
+                   f"{BR.charge_text(front, why, paid)}")
         details = ("Defensive air support against it is tripled (21.517F); ground support at most 3x the ground factors (21.517D).",
                    "Losses: `invasion-losses ID REQUIRED [--ships ...]` (21.528x); defeat at sea or odds below 1:1 after a "
                    "combat round: the units return to their embarkation base (21.516, 21.5152).",
@@ -276,6 +285,32 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                    "range, or the excess is eliminated at the end of the combat phase (21.517J, K).",)
         return Outcome(with_record(world, rec), summary, (*details, *figures[1].notes), figures, actor=env.side(ctx))
 
+    def odds(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.5152, 21.527, 21.517B: the odds of an announced invasion computed after bombardment; refused below 1:1."""
+        if len(args) != 1:
+            raise RuleError("usage: invasion-odds INVASION_ID [--defense N] [--air-support N] [--land N] (21.5152)")
+        m = mission(ctx, env, args[0], "invasion")
+        typed = opts.get("defense") if opts.get("defense") not in (None, True) else m.get("defense")
+        if typed is None:
+            raise RuleError(f"invasion-odds: type the defence strength of {m['hex']} with --defense N (21.5152)")
+        defence = Fraction(str(read_amount(typed, "the defence strength (21.5152)", 0.5, 999, 0.5)))
+        ground = sum(c.factors for c in _cargo_back(m["cargo"]) if c.name in m["attackers"])
+        land = read_int(opts.get("land", 0), "ground factors joining by land or airdrop (21.517B)", 0, 999)
+        by_drm = {int(k): int(v) for k, v in m.get("bombard_drm", {}).items()}
+        b = BO.bombardment_value(ground, by_drm, ops)
+        air = Fraction(str(read_amount(opts["air-support"], "ground support in combat factors (21.517D)", 0, 999, 0.5))) \
+            if opts.get("air-support") not in (None, True) else Fraction(0)
+        figures = [I.ground_support_cap(ground, int(air), ops)] if air else []
+        added = BO.combined_support(b, air, ground, ops)
+        result = I.computed_odds(ground, land, added, defence, ops)
+        rec = record(ctx, env)
+        rec["missions"] = {**rec["missions"], m["id"]: {**rec["missions"][m["id"]], "odds": result.value,
+                                                         "defense": str(defence)}}
+        return Outcome(with_record(ctx.state.world, rec), f"{m['id']}: invasion of {m['hex']} at {result.value}: 1:1 or "
+                       "better after bombardment and ground support (21.5152, 21.527)",
+                       ("Ground units joining by land or airdrop do not change the defenders' invasion DM (21.517B).",)
+                       if land else (), (result, added, *figures), actor=env.side(ctx))
+
     def carrier_mission(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.55: fast carriers move to a mission hex to strike one enemy base or support regular combat."""
         world: AwawWorld = ctx.state.world
@@ -298,11 +333,18 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         new_world, serial = world.next_serial()
         mid = f"carriers-{serial}"
         rec = record(ctx, env)
+        if with_inv is not None:
+            front = next((x["front"] for x in rec.get("brps", []) if x["mission"] == with_inv["id"]), "?")
+            why = f"the front of the land portion of {with_inv['id']}'s hex (21.554A)"
+        else:
+            front, why = BR.front_of(None, [world.bases[u.base] for u in f.units], BR.typed_front(opts, t))
+        paid = BR.paying_factors(f.units, t)
+        rec = BR.charge(rec, mid, f"fast carrier mission to {hex_}", front, why, paid, "21.554A, 9.56A")
         rec["missions"] = {**rec["missions"], mid: {"kind": "carriers", "hex": hex_, "units": [u.id for u in f.units],
                                                      "target": str(opts.get("target") or ""), "with": str(opts.get("with") or "")}}
         new = with_record(to_sea(new_world, f.units, hex_), rec)
         target = f", against {opts['target']}" if opts.get("target") else ""
-        summary = f"{mid}: fast carrier mission to {hex_}{target} by {ids(f.units)} (21.55)"
+        summary = f"{mid}: fast carrier mission to {hex_}{target} by {ids(f.units)} (21.55); {BR.charge_text(front, why, paid)}"
         return Outcome(new, summary, (CA.return_note(), *CA.DIFFERENCES), (fig, *checks), actor=env.side(ctx))
 
     verbs = [
@@ -313,11 +355,16 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              "odds 1:1 or better, at most two units by sea (marines, commandos excepted).", "21.51",
              lambda c, a, o: invade(c, a, o, False), group="operations",
              options=("hex-kind", "cargo", "by", "distance", "legs", "ports", "straits", "exception", "defended", "odds",
-                      "attackers", "ctl", "fronts", "aleutian", "supplied", "via", "via-held", "island-end", "island-held")),
+                      "attackers", "ctl", "fronts", "aleutian", "supplied", "via", "via-held", "island-end", "island-held",
+                      "brp-front", "defense")),
         Verb("bombard", "bombard INVASION_ID --by A,B --distance N [--air-support N]",
              "Shore bombardment for an announced invasion: 3 naval factors per combat factor, capped by Naval Nationality DRM "
              "(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527).", "21.52",
              bombard, group="operations", options=("by", "distance", "legs", "ports", "straits", "exception", "air-support")),
+        Verb("invasion-odds", "invasion-odds INVASION_ID [--defense N] [--air-support N] [--land N]",
+             "The invasion's odds after bombardment: its attacking ground factors, those joining by land or airdrop, shore "
+             "bombardment and ground support (remnants added) over the defence typed; below 1:1 it may not be made.",
+             "21.5152, 21.527, 21.517B", odds, group="operations", options=("defense", "air-support", "land")),
         Verb("invasion-losses", "invasion-losses INVASION_ID REQUIRED [--ships \"DD:N,CRUISER,HEAVY\"]",
              "Ground combat losses and the bombarding fleet: list the ways, or take them from named ships (destroyers a factor "
              "each, cruisers sunk for 2, heavy ships damaged for 1), never above the bombardment's value.", "21.528",
@@ -329,6 +376,6 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         Verb("carrier-mission", "carrier-mission HEX --by CV,CA --distance N [--target BASE] [--with INVASION_ID]",
              "Announce a fast carrier mission to a sea hex: a fast fleet factor per carrier factor, one target base; it returns "
              "before exploitation.", "21.55", carrier_mission, group="operations",
-             options=("by", "distance", "legs", "ports", "straits", "exception", "target", "with")),
+             options=("by", "distance", "legs", "ports", "straits", "exception", "target", "with", "brp-front")),
     ]
     return verbs, {"invade": invade}

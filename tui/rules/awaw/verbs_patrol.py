@@ -22,6 +22,7 @@ from .common import Side, distance, ids, one_side, words_list
 from . import submarines as S
 from . import joint as J
 from . import interception as I
+from . import brps as BR
 from .employment import check_force, employ, force_figures, why_not
 from .ops_helpers import record_for
 from .ops_tables import OpsTables
@@ -114,11 +115,15 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         world, serial = world.next_serial()
         sent = [u.change(at_sea="patrol", sea_hex=hex_) for u in employ(units, world, invert=False)]
         world = world.with_units(sent)
+        rec = record_for(ctx, side)
         if subs and front:  # 21.4184E reads the patrol hex's front when patrols return
-            rec = record_for(ctx, side)
-            world = replace(world, ops={**rec, "patrol_fronts": {**rec.get("patrol_fronts", {}), **{u.id: front for u in subs}}})
+            rec = {**rec, "patrol_fronts": {**rec.get("patrol_fronts", {}), **{u.id: front for u in subs}}}
+        why = "the front of the patrol hex" if opts.get("front") else "the front of the base of origin"
+        rec = BR.charge(rec, f"patrol-{serial}", f"patrol to {hex_}", front or "?", why if front else
+                        "the front is not known: the referee names it (--front)", BR.paying_factors(units, tables), "21.414A, 9.56A")
+        world = replace(world, ops=rec)
         cost = "no BRPs for submarines (21.414A, 9.56A)" if subs else (
-            f"BRPs for {figures['factors'].value} naval factors on the front of {hex_} (21.414A)")
+            f"BRPs for {figures['factors'].value} naval factors on the {front or '?'} front, the front of {hex_} (21.414A)")
         prompt = ask(world, "route", serial, [u.id for u in units], hex_, False, ctx.segment.key)
         joint = (f"Joint patrol from {', '.join(by_base)}: the contingents move at the same time and may join at sea before the "
                  "patrol hex; each still counts against its base of origin (21.414B, 21.415)",) if len(by_base) > 1 else ()

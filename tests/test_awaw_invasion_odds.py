@@ -1,0 +1,62 @@
+"""AWAW invasion odds computed by the app (seed 004; issue 20, "Missing", invasions): ground factors, those joining by
+land or airdrop (21.517B), shore bombardment and typed ground support with remnants added (21.527), and the 1:1 test
+made after bombardment (21.5152)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import fixed_clock
+from tests.test_awaw_ops_engine import ok, refused, to
+from tui.paths import data_dir
+from tui.session import create_game
+
+ALLIED_MISSIONS = "second-turn/combat/naval-missions"
+
+
+@pytest.fixture
+def game(tmp_path: Path):
+    """A new game of the bundled AWAW scenario (seed 1, fixed clock); the Axis move first."""
+    return create_game(tmp_path / "awaw.json", data_dir(), "awaw", seed=1, clock=fixed_clock)
+
+
+def _invade(game, defence: str = "3") -> str:
+    """One commando factor invades the defended beach CC20 from Malta (two destroyer factors a ground factor)."""
+    to(game, ALLIED_MISSIONS)
+    r = ok(game, f'invade CC20 Malta --hex-kind beach --cargo "Cdo:1:commando" --by RN-DD-Malta --distance 5 --supplied '
+                 f'--defended --defense {defence}')
+    return r.message.split(":")[0]
+
+
+def test_21_5152_with_the_defence_typed_the_invasion_is_announced_and_tested_after_bombardment(game) -> None:
+    """1 against 3 is below 1:1 before bombardment: announced (the test comes after it), refused by invasion-odds;
+    two British bombardment factors (cap 2x one ground factor, DRM 2) make it 3:3."""
+    mid = _invade(game)
+    refused(game, f"invasion-odds {mid}", "1:3")
+    ok(game, f"bombard {mid} --by RN-DD-ForceH,Renown --distance 8")
+    r = ok(game, f"invasion-odds {mid}")
+    assert "at 3:3" in r.message
+    odds = next(e for e in r.explanations if e.name == "invasion odds")
+    assert odds.rule == "21.5152" and odds.value == "3:3"
+    assert game.state.world.ops["missions"][mid]["odds"] == "3:3"
+
+
+def test_21_527_ground_support_adds_within_its_cap_and_21_517B_land_units_join(game) -> None:
+    mid = _invade(game, "4")
+    refused(game, f"invasion-odds {mid} --air-support 4", "21.517D")  # more than 3x one ground factor
+    refused(game, f"invasion-odds {mid} --air-support 2", "3:4")
+    r = ok(game, f"invasion-odds {mid} --air-support 2 --land 1")
+    assert "at 4:4" in r.message and "21.517B" in " ".join(r.details)
+
+
+def test_21_5152_the_typed_odds_of_an_earlier_version_still_work_and_the_defence_may_be_typed_later(game) -> None:
+    to(game, ALLIED_MISSIONS)
+    refused(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:1:commando" --by RN-DD-Malta --distance 5 --supplied '
+                  '--defended --odds 1:2', "1:1 or better")
+    r = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:1:commando" --by RN-DD-Malta --distance 5 --supplied '
+                 '--defended --odds 1:1')
+    mid = r.message.split(":")[0]
+    refused(game, f"invasion-odds {mid}", "--defense N")
+    ok(game, f"invasion-odds {mid} --defense 1")
