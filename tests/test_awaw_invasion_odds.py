@@ -60,3 +60,47 @@ def test_21_5152_the_typed_odds_of_an_earlier_version_still_work_and_the_defence
     mid = r.message.split(":")[0]
     refused(game, f"invasion-odds {mid}", "--defense N")
     ok(game, f"invasion-odds {mid} --defense 1")
+
+
+# --- 21.5153D, 21.516C, 21.517K, 21.5182 --------------------------------------------------------------------------
+
+
+def test_21_5153D_ships_driven_out_by_an_airdrop_do_not_permit_the_invasion(game) -> None:
+    """Ten Italian factors at Messina are displaced when British paratroops take it (the referee's control and
+    displace); an invasion of Messina in that player turn is refused, though no ship is left there."""
+    to(game, "second-turn/movement/ground-movement")
+    ok(game, "build RM-BB-Big italy battleship 10 Messina")
+    ok(game, "control Messina britain")
+    ok(game, "displace Messina Naples --distance 5")
+    to(game, ALLIED_MISSIONS)
+    refused(game, 'invade Messina Malta --hex-kind beach --cargo "Cdo:1:commando" --by RN-DD-Malta --distance 5 --supplied',
+            "21.5153D")
+
+
+def test_21_517K_units_over_the_occupation_limit_return_to_port_or_are_eliminated(game) -> None:
+    """Six one-factor infantry land (two attack by sea, four stay aboard and are placed too, 21.517J): one over the five
+    non-specialized units a bridgehead allows."""
+    to(game, ALLIED_MISSIONS)
+    cargo = ", ".join(f"Inf{i}:1" for i in range(1, 7))
+    mid = ok(game, f'invade CC20 Alexandria --hex-kind beach --cargo "{cargo}" --attackers Inf1,Inf2 --by RN-DD-Med '
+                   '--distance 10 --supplied').message.split(":")[0]
+    r = ok(game, f"invasion-result {mid} landed")
+    line = next(d for d in r.details if "21.517K" in d and "over the limit" in d)
+    assert line.startswith("1 non-specialized unit over the limit of 5")
+
+
+def test_21_516C_units_back_from_a_repulsed_invasion_are_held_in_their_port(game) -> None:
+    mid = _invade(game, "1")
+    r = ok(game, f"invasion-result {mid} repulsed")
+    assert any("Cdo may not move from Malta" in d and "21.516C" in d for d in r.details)
+    assert game.state.world.ops["missions"][mid]["returned"] == ["Cdo"]
+
+
+def test_21_5182_breakthrough_from_an_undefended_invasion_hex() -> None:
+    """21.5182: an undefended invasion hex allows breakthrough and exploitation (armor with CTL in the final round)."""
+    from tests.awaw_ops_fixtures import ops_tables
+    from tui.rules.awaw import invasion as I
+    from tui.rules.awaw.transport import Cargo
+
+    armor = Cargo("Pz", 3, "armor", ctl=1, mech_intact=True)
+    assert I.exploitation((armor,), {"pz"}, {"pz"}, ops_tables()).value is True

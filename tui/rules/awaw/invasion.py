@@ -323,3 +323,17 @@ def computed_odds(ground: int, land: int, added: Explained, defence: Fraction, t
              Term("attack", attack, "21.5152"), Term("defence (typed)", float(defence), "21.5152"),
              Term("attack / defence", float(ratio), "21.5152"), Term("at least", need, t.invasion.min_odds.rule))
     return Explained("invasion odds", text, "21.5152", terms)
+
+
+def surplus(cargo: tuple[Cargo, ...], landed: set[str], limit: Explained, t: OpsTables) -> tuple[str, ...]:
+    """21.517K: the non-specialized units landed beyond the occupation limit (21.517J) must return to a port within range
+    of the invasion hex, or the excess of the invader's choice is eliminated at the end of the combat phase.
+
+    ``landed``: lower-case names of the units in the hex; marines and commandos count as specialized."""
+    plain = [c.name for c in cargo if c.name.lower() in landed and c.kind not in t.invasion.sea_attack_exempt.value]
+    over = len(plain) - int(limit.value)
+    if over <= 0:
+        return ()
+    return (f"{over} non-specialized unit{'s' if over > 1 else ''} over the limit of {limit.value} ({', '.join(plain)}): "
+            "return to a port within range of the invasion hex, or the excess of the invader's choice is eliminated at "
+            "the end of the combat phase (21.517K).",)

@@ -23,6 +23,7 @@ from . import basing as B
 from . import returns as R
 from .bases import Base
 from .common import Side, distance, ids, one_side, words_list
+from .ops_helpers import record_for
 from .parts import OpsParts
 from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
 from .straits import check_route
@@ -185,6 +186,10 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         left = [u.id for u in afloat if u not in chosen]
         more = (f"still to displace from {origin.name}: {', '.join(left)} (21.23B: to the next closest port)",) if left else ()
         new, serial = new.next_serial()
+        rec = record_for(ctx, side)  # 21.5153D: the invasion of a base whose ships were driven out this player turn
+        gone = rec.get("displaced_from", {})
+        new = replace(new, ops={**rec, "displaced_from": {**gone, origin.name: {**gone.get(origin.name, {}),
+                                                                                 **{u.id: bool(u.tf) for u in chosen}}}})
         prompt = Pending(id=f"displace-{serial}", text=f"Displaced {ids(chosen)} on the way to {dest.name}: does the enemy attack "
                          "them by air or intercept them (21.232)? They may not abort.", kind="choice", effect="displace-step",
                          choices=DISPLACE_CHOICES, required=False, rule="21.232", subject=dest.name,

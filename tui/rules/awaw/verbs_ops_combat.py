@@ -104,6 +104,16 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                                            str(opts.get("via") or "") if opts.get("via") is not True else "",
                                            bool(opts.get("via-held")), ops))
         presence = I.naval_presence(enemy_ships(world, target, who), named, ops)
+        driven = record(ctx, env).get("displaced_from", {}).get(named, {})
+        if at is not None and driven and not presence.value:
+            gone = [world.units[i] for i in driven if i in world.units and t.side_of(world.units[i].power) != who]
+            before = I.naval_presence([I.EnemyShip(t.unit_types[u.type].category if t.unit_types[u.type].category in
+                                                   ("submarine", "asw", "transport") else u.type, u.factors, u.damaged,
+                                                   bool(driven[u.id])) for u in gone], named, ops) if gone else presence
+            if before.value:
+                raise RuleError(f"invade: enemy naval units enough to prevent an invasion were driven out of {named} this "
+                                f"player turn ({', '.join(u.id for u in gone)}); an airdrop which drives the defending naval "
+                                "units out of the invasion hex does not permit invasion (21.5153D)")
         if presence.value:
             raise RuleError(f"invade: an enemy TF or {ops.invasion.naval_presence_factors.value} or more undamaged enemy naval "
                             f"factors are in {target}: the invasion may not be carried out (21.5153A)")
@@ -268,8 +278,12 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             home = [u.change(at_sea="", sea_hex="", inverted=True) for u in ships if u.at_sea == "mission"]
             rule = "21.5152" if end == "repulsed" else "21.516"
             text = I.failure(stage, " or ".join(m["from"]))
+            back = [c.name for c in cargo] if stage == "after" else []
+            rec["missions"][m["id"]] = {**rec["missions"][m["id"]], "returned": back}  # 21.516C
+            held = (f"{', '.join(back)} may not move from {' or '.join(m['from'])} for the rest of the combat phase, "
+                    "exploitation included, nor take part in attrition or offensive combat (21.516C).",) if back else ()
             return Outcome(with_record(world.with_units(home), rec), f"{m['id']} {end}: {text} ({rule})",
-                           (f"Naval units back at their bases, inverted: {ids(home) or 'none'}.",), actor=env.side(ctx))
+                           (f"Naval units back at their bases, inverted: {ids(home) or 'none'}.", *held), actor=env.side(ctx))
         names = {c.name.lower() for c in attackers}
         survivors = {w.lower() for w in words_list(opts, "survivors")} or names
         final = {w.lower() for w in words_list(opts, "final-round")} or survivors
@@ -282,7 +296,8 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         bridge = "a bridgehead counter may be placed (21.517I)" if survivors & names or not m["defended"] else "no bridgehead"
         summary = f"{m['id']} landed in {m['hex']}: {bridge}; breakthrough {'possible' if figures[1].value else 'not possible'} (21.518)"
         details = ("All surviving invaders and the units kept aboard occupy the hex; surplus units may return to a port in "
-                   "range, or the excess is eliminated at the end of the combat phase (21.517J, K).",)
+                   "range, or the excess is eliminated at the end of the combat phase (21.517J, K).",
+                   *I.surplus(cargo, survivors | {c.name.lower() for c in cargo if c not in attackers}, figures[0], ops))
         return Outcome(with_record(world, rec), summary, (*details, *figures[1].notes), figures, actor=env.side(ctx))
 
     def odds(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
