@@ -104,3 +104,19 @@ def test_21_5182_breakthrough_from_an_undefended_invasion_hex() -> None:
 
     armor = Cargo("Pz", 3, "armor", ctl=1, mech_intact=True)
     assert I.exploitation((armor,), {"pz"}, {"pz"}, ops_tables()).value is True
+
+
+def test_21_517C_exception_excess_destroyers_bombard_after_ground_units_are_lost_at_sea(game) -> None:
+    """Three commando factors on RN-DD-Med (six factors, undefended: one a ground factor); Cdo2's two are lost at sea
+    in an interception: the five destroyer factors Cdo1 does not need may bombard (three naval factors a combat
+    factor), and Cdo1 alone attacks."""
+    to(game, ALLIED_MISSIONS)
+    mid = ok(game, 'invade CC20 Alexandria --hex-kind beach --cargo "Cdo1:1:commando, Cdo2:2:commando" --by RN-DD-Med '
+                   '--distance 10 --supplied').message.split(":")[0]
+    refused(game, f"bombard {mid} --by RN-DD-Med --distance 10", "--lost")
+    refused(game, f"bombard {mid} --by RN-DD-Med --distance 10 --lost Nobody", "--lost (Cdo1, Cdo2)")
+    r = ok(game, f"bombard {mid} --by RN-DD-Med --distance 10 --lost Cdo2")
+    m = game.state.world.ops["missions"][mid]
+    assert m["attackers"] == ["Cdo1"] and m["lost"] == ["Cdo2"]
+    assert m["bombard_drm"] == {"2": 5}  # six destroyer factors less one needed by Cdo1 (British DRM 2)
+    assert m["bombard_value"] == 1 and "adds 1 combat factor to 1 ground factor" in r.message

@@ -44,6 +44,8 @@ VALUE_OPTIONS = VALUE_OPTIONS | {"displaced", "in-strait"}
 VALUE_OPTIONS = VALUE_OPTIONS | {"brp-front"}
 #: awaw (seed 004): the defence strength of an invasion hex and ground factors joining by land (21.5152, 21.517B).
 VALUE_OPTIONS = VALUE_OPTIONS | {"defense", "land"}
+#: awaw (seed 004): invading ground units lost at sea, freeing their destroyers to bombard (21.517C).
+VALUE_OPTIONS = VALUE_OPTIONS | {"lost"}
 
 #: Longest command line read (a paste of a whole file is not a command).
 MAX_LINE = 4000

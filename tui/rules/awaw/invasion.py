@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
 from .ops_common import Requirement, ceil_div, none_needed
 from .ops_tables import OpsTables
+from .tables import AwawTables
 from .transport import Cargo, Place
+from .units import NavalUnit
 
 HEX_KINDS = ("beach", "gibraltar", "singapore", "one-hex-island", "port", "other")
 """What the referee says the invasion hex is (21.5154)."""
@@ -337,3 +340,27 @@ def surplus(cargo: tuple[Cargo, ...], landed: set[str], limit: Explained, t: Ops
     return (f"{over} non-specialized unit{'s' if over > 1 else ''} over the limit of {limit.value} ({', '.join(plain)}): "
             "return to a port within range of the invasion hex, or the excess of the invader's choice is eliminated at "
             "the end of the combat phase (21.517K).",)
+
+
+def excess_destroyers(m: dict[str, Any], named: list[NavalUnit], carrying: list[NavalUnit], lost: list[str],
+                      tables: AwawTables, t: OpsTables) -> tuple[int, list[str]]:
+    """21.517C exception: destroyers that carried invading ground units may bombard only with the factors in excess of
+    what the surviving ground units need, after losses at sea cost one or more of them (``lost``: their names).
+
+    Returns the excess destroyer factors and the lost units' names (as the mission spells them)."""
+    cargo = [Cargo(c["name"], c["factors"], c["kind"]) for c in m.get("cargo", [])]
+    by_name = {c.name.lower(): c.name for c in cargo}
+    gone = [by_name.get(n.lower(), "") for n in lost]
+    if not lost or "" in gone:
+        known = ", ".join(by_name.values())
+        raise RuleError(f"bombard: {', '.join(u.id for u in named)} carry the invading units; shore bombardment comes from "
+                        "naval factors not carrying ground units, unless losses at sea cost ground units: name them with "
+                        f"--lost ({known}) (21.517C)")
+    gone = sorted({*gone, *m.get("lost", [])})
+    left = tuple(c for c in cargo if c.name not in gone)
+    need = invasion_requirement(left, bool(m.get("defended")), bool(m.get("from_box")), t).destroyers.value if left else 0
+    have = sum(u.factors for u in carrying if not u.sunk and not u.damaged and u.category(tables) == "destroyer")
+    if have - need <= 0:
+        raise RuleError(f"bombard: the carrying destroyers' {have} factors are all needed by the surviving ground units "
+                        f"({need}); no excess factor may bombard (21.517C)")
+    return have - need, gone

@@ -163,24 +163,29 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         if len(args) != 1:
             raise RuleError("usage: bombard INVASION_ID --by A,B --distance N (21.52)")
         m = mission(ctx, env, args[0], "invasion")
-        f = force(ctx, opts, env, "shore bombardment")
-        carrying = [u.id for u in f.units if u.id in m["units"]]
-        if carrying:
-            raise RuleError(f"bombard: {', '.join(carrying)} carry the invading units; shore bombardment comes from naval factors "
-                            "not carrying ground units (21.517C)")
+        named = world.units_named(words_list(opts, "by")) if words_list(opts, "by") else []
+        carriers = [u for u in named if u.id in m["units"]]
+        excess, lost = I.excess_destroyers(m, carriers, [world.units[i] for i in m["units"] if i in world.units],
+                                           words_list(opts, "lost"), t, ops) if carriers else (0, [])
+        others = [u.id for u in named if u not in carriers]
+        f = force(ctx, {**opts, "by": ",".join(others)}, env, "shore bombardment", required=not carriers)
         for u in f.units:
             base = world.bases[u.base]
             if base.is_box:
                 BO.check_box(base.name, base.name in m["from_box"], ops)
         cargo = _cargo_back(m["cargo"])
-        ground = sum(c.factors for c in cargo if c.name in m["attackers"])
+        attackers = [a for a in m["attackers"] if a not in lost]
+        ground = sum(c.factors for c in cargo if c.name in attackers)
         # RULINGS A5: the caps of 21.526 and 21.517C apply to the invasion's total, whatever the number of commands
         before: dict[int, int] = {int(k): int(v) for k, v in m.get("bombard_drm", {}).items()}
         by_drm = dict(before)
-        for u in f.units:
+        left = excess
+        for u in [*f.units, *carriers]:  # carrying destroyers: their excess factors only (21.517C)
             if u.category(t) in ("fleet", "destroyer"):
                 d = world.drm.get(u.nation, world.drm.get(u.power, 0))
-                by_drm[d] = by_drm.get(d, 0) + u.factors
+                n = u.factors if u not in carriers else min(u.factors, left)
+                left -= n if u in carriers else 0
+                by_drm[d] = by_drm.get(d, 0) + n
         b = BO.bombardment_value(ground, by_drm, ops)
         earlier = int(m.get("bombard_value", 0))
         added = b.value.value - earlier
@@ -188,15 +193,17 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         if opts.get("air-support") not in (None, True):
             air = Fraction(str(read_amount(opts["air-support"], "ground support in combat factors (21.517D)", 0, 999, 0.5)))
             support = [I.ground_support_cap(ground, int(air), ops), BO.combined_support(b, air, ground, ops)]
-        origin = world.bases[f.units[0].base]
+        origin = world.bases[(f.units or carriers)[0].base]
         checks = route_checks(ctx, opts, env, "offensive", origin.theater, "shore bombardment", "21.522, 21.3614")
         rec = record(ctx, env)
         mm = rec["missions"][m["id"]]
+        if lost:  # 21.517C: ground units lost at sea leave the invasion attack
+            mm = {**mm, "attackers": attackers, "lost": sorted({*mm.get("lost", []), *lost})}
         rec["missions"] = {**rec["missions"], m["id"]: {**mm, "bombard": [*mm.get("bombard", []), *(u.id for u in f.units)],
                                                          "bombard_drm": {str(k): v for k, v in sorted(by_drm.items())},
                                                          "bombard_value": b.value.value}}
         new = with_record(to_sea(world, f.units, m["hex"]), rec)
-        summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids(f.units)} adds {plural(added, 'combat factor')} "
+        summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids([*f.units, *carriers])} adds {plural(added, 'combat factor')} "
                    f"to {plural(ground, 'ground factor')} (21.525, 21.526)")
         if before:
             summary += (f"; the invasion's bombardment is {plural(b.value.value, 'combat factor')} in all, the caps "
@@ -372,10 +379,11 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              options=("hex-kind", "cargo", "by", "distance", "legs", "ports", "straits", "exception", "defended", "odds",
                       "attackers", "ctl", "fronts", "aleutian", "supplied", "via", "via-held", "island-end", "island-held",
                       "brp-front", "defense")),
-        Verb("bombard", "bombard INVASION_ID --by A,B --distance N [--air-support N]",
+        Verb("bombard", "bombard INVASION_ID --by A,B --distance N [--air-support N] [--lost UNITS]",
              "Shore bombardment for an announced invasion: 3 naval factors per combat factor, capped by Naval Nationality DRM "
              "(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527).", "21.52",
-             bombard, group="operations", options=("by", "distance", "legs", "ports", "straits", "exception", "air-support")),
+             bombard, group="operations",
+             options=("by", "distance", "legs", "ports", "straits", "exception", "air-support", "lost")),
         Verb("invasion-odds", "invasion-odds INVASION_ID [--defense N] [--air-support N] [--land N]",
              "The invasion's odds after bombardment: its attacking ground factors, those joining by land or airdrop, shore "
              "bombardment and ground support (remnants added) over the defence typed; below 1:1 it may not be made.",
