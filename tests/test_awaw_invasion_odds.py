@@ -120,3 +120,29 @@ def test_21_517C_exception_excess_destroyers_bombard_after_ground_units_are_lost
     assert m["attackers"] == ["Cdo1"] and m["lost"] == ["Cdo2"]
     assert m["bombard_drm"] == {"2": 5}  # six destroyer factors less one needed by Cdo1 (British DRM 2)
     assert m["bombard_value"] == 1 and "adds 1 combat factor to 1 ground factor" in r.message
+
+
+# --- issue 20, "The game a referee gets": one id per operation from the moment it is announced ----------------------
+
+
+def test_issue20_a_confirmed_invasion_keeps_the_number_of_its_announcement_and_the_old_id_still_resolves(game) -> None:
+    """`invade` asks 21.514E as invade-N; confirmed, the invasion is invasion-N (an earlier version made it invasion-N+1,
+    which its logs use: that id still names it)."""
+    to(game, ALLIED_MISSIONS)
+    r = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:1:commando" --by RN-DD-Malta --distance 5')
+    pid = next(p.id for p in game.state.flow.pending if p.id.startswith("invade-"))
+    n = int(pid.rpartition("-")[2])
+    r = ok(game, f"answer {pid} yes")
+    assert f"invasion-{n}:" in r.message and f"invasion-{n}" in game.state.world.ops["missions"]
+    assert f"invasion-{n + 1}" not in game.state.world.ops["missions"]
+    r = ok(game, f"bombard invasion-{n + 1} --by RN-DD-ForceH,Renown --distance 8")  # the earlier version's id
+    assert r.message.startswith(f"invasion-{n}:")
+    assert any(e.name == "defender's invasion DM" for e in ok(game, f"why invasion-{n + 1}").explanations)
+
+
+def test_issue20_a_confirmed_sea_transport_keeps_the_number_of_its_announcement(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    ok(game, 'transport Naples Tripoli --cargo "Ftr:1:air" --by RM-DD-Naples --distance 12')
+    pid = next(p.id for p in game.state.flow.pending if p.id.startswith("transport-"))
+    ok(game, f"answer {pid} yes")
+    assert pid in game.state.world.ops["missions"]

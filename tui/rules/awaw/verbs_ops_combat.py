@@ -24,7 +24,7 @@ from . import invasion as I
 from .common import ids, words_list
 from .employment import employ
 from .ops_common import check_enough, plural
-from .ops_helpers import Action, Env, ask, cargo_of, ends, force, mission, place, record, route_checks, transported, with_record
+from .ops_helpers import Action, Env, announced_id, with_alias, ask, cargo_of, ends, force, mission, place, record, route_checks, transported, with_record
 from .transport import Cargo
 from .world import AwawWorld
 
@@ -73,6 +73,9 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             raise RuleError("usage: invade HEX FROM[,FROM2] --hex-kind KIND --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 "
                             "--distance N [--defended --odds A:D] (21.51)")
         target = args[0]
+        if "," in target:
+            raise RuleError(f"invade: one invasion hex, not '{target}'; different invasion hexes require independent "
+                            "missions (21.514C)")
         at = world.base_at(target)
         named = at.name if at else target  # the base typed by its hex is the base (RULINGS A6)
         starts, _, _ = ends(ctx, env, opts, args[1], [], "seaborne invasion")  # a port, box or island (21.37, 21.511)
@@ -129,8 +132,8 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             return ask_invade(ctx, args, opts, cargo, starts)
         dm = I.defender_dm(attackers, ops)
         new_world, serial = world.next_serial()
-        mid = f"invasion-{serial}"
-        rec = record(ctx, env)
+        mid, alias = announced_id("invasion", serial, opts)
+        rec = with_alias(record(ctx, env), alias, mid)
         front, why = BR.front_of(at, starts, BR.typed_front(opts, t))
         paid = BR.paying_factors(f.units, t)
         rec = BR.charge(rec, mid, f"invasion of {named}", front, why, paid, "21.1322, 21.51")

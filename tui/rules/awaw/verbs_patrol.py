@@ -24,7 +24,7 @@ from . import joint as J
 from . import interception as I
 from . import brps as BR
 from .employment import check_force, employ, force_figures, why_not
-from .ops_helpers import record_for
+from .ops_helpers import mission_key, record_for
 from .ops_tables import OpsTables
 from .parts import OpsParts
 from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
@@ -191,7 +191,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         if not target:
             return
         missions = record_for(ctx, side).get("missions", {})
-        key = next((k for k in missions if k.lower() == target.lower()), None)
+        key = mission_key(record_for(ctx, side), target)
         if key is None:
             raise RuleError(f"intercept: no mission called '{target}' this player turn ({', '.join(missions) or 'none'})")
         m = missions[key]
