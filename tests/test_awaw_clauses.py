@@ -1,0 +1,91 @@
+"""AWAW clauses implemented before any test asserted them (seed 004; issue 20, "Implemented, but no test asserts it"):
+seaborne invasion mechanics (21.514A-D, 21.5153B-C, 21.516A, 21.518B, D, 21.5183), one test each, citing it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.awaw_ops_fixtures import ops_tables
+from tests.conftest import fixed_clock
+from tests.test_awaw_ops_engine import ok, refused, to
+from tui.paths import data_dir
+from tui.rules.awaw import invasion as I
+from tui.rules.awaw.transport import Cargo
+from tui.session import create_game
+
+ALLIED_MISSIONS = "second-turn/combat/naval-missions"
+
+
+@pytest.fixture
+def game(tmp_path: Path):
+    """A new game of the bundled AWAW scenario (seed 1, fixed clock); the Axis move first."""
+    return create_game(tmp_path / "awaw.json", data_dir(), "awaw", seed=1, clock=fixed_clock)
+
+
+def test_21_514A_B_destroyers_need_not_be_based_at_the_base_of_embarkation(game) -> None:
+    """Alexandria's destroyers carry commandos embarking at Malta (A), moving there on the way (B)."""
+    to(game, ALLIED_MISSIONS)
+    r = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Med --distance 12 --supplied')
+    assert "from Malta" in r.message and "on RN-DD-Med" in r.message
+    assert game.state.world.units["RN-DD-Med"].base == "Alexandria"
+
+
+def test_21_514C_several_bases_of_embarkation_but_one_invasion_hex(game) -> None:
+    to(game, ALLIED_MISSIONS)
+    r = ok(game, 'invade CC20 Malta,Alexandria --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Med --distance 12 '
+                 '--supplied')
+    assert "from Malta, Alexandria" in r.message
+    refused(game, 'invade CC20,CC21 Malta --hex-kind beach --cargo "Cdo2:1:commando" --by RN-DD-Malta --distance 5 '
+                  '--supplied', "independent missions (21.514C)")
+
+
+def test_21_514D_accompanying_ships_bombard_under_the_destroyers_restrictions(game) -> None:
+    """Other naval units accompany the invasion to bombard it; they are checked like the destroyers (range, 21.522)."""
+    to(game, ALLIED_MISSIONS)
+    mid = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Malta --distance 5 '
+                   '--supplied').message.split(":")[0]
+    refused(game, f"bombard {mid} --by Renown --distance 41", "40")
+    ok(game, f"bombard {mid} --by Renown --distance 8")
+    assert "Renown" in game.state.world.ops["missions"][mid]["bombard"]
+
+
+def test_21_5153B_submarines_asw_and_transports_do_not_prevent_an_invasion() -> None:
+    t = ops_tables()
+    ships = [I.EnemyShip("submarine", 12), I.EnemyShip("asw", 10), I.EnemyShip("transport", 10)]
+    assert I.naval_presence(ships, "CC20", t).value is False
+    assert I.naval_presence([I.EnemyShip("battleship", 10)], "CC20", t).value is True
+    assert I.naval_presence([I.EnemyShip("cruiser", 2, in_tf=True)], "CC20", t).value is True  # any TF (A)
+    assert I.naval_presence([I.EnemyShip("battleship", 12, damaged=True)], "CC20", t).value is False  # undamaged (A)
+
+
+def test_21_5153C_ships_in_lorient_or_famagusta_do_not_prevent_an_invasion() -> None:
+    t = ops_tables()
+    fleet = [I.EnemyShip("battleship", 12, in_tf=True)]
+    for port in ("Lorient", "Famagusta"):
+        check = I.naval_presence(fleet, port, t)
+        assert check.value is False and check.rule == "21.5153C"
+
+
+def test_21_516A_an_invasion_stopped_before_embarkation_returns_its_ships_home() -> None:
+    assert "return to their original base; nothing was embarked (21.516A)" in I.failure("before", "Malta")
+
+
+def test_21_518B_armor_without_a_ctl_makes_no_breakthrough() -> None:
+    t = ops_tables()
+    armor = Cargo("Pz", 3, "armor", ctl=0, mech_intact=True)
+    assert I.exploitation((armor,), {"pz"}, {"pz"}, t).value is False
+
+
+def test_21_518D_no_survivor_in_the_hex_no_breakthrough() -> None:
+    t = ops_tables()
+    armor = Cargo("Pz", 3, "armor", ctl=1, mech_intact=True)
+    assert I.exploitation((armor,), {"pz"}, set(), t).value is False
+
+
+def test_21_5183_exploiting_armor_loses_one_ctl() -> None:
+    t = ops_tables()
+    armor = Cargo("Pz", 3, "armor", ctl=2, mech_intact=True)
+    check = I.exploitation((armor,), {"pz"}, {"pz"}, t)
+    assert check.value is True and "CTL is reduced by 1" in check.notes[0] and "21.5183" in check.notes[0]
