@@ -89,3 +89,48 @@ def test_21_5183_exploiting_armor_loses_one_ctl() -> None:
     armor = Cargo("Pz", 3, "armor", ctl=2, mech_intact=True)
     check = I.exploitation((armor,), {"pz"}, {"pz"}, t)
     assert check.value is True and "CTL is reduced by 1" in check.notes[0] and "21.5183" in check.notes[0]
+
+
+# --- fast carrier missions, sea escort, raiders ---------------------------------------------------------------------
+
+
+def test_21_551_a_fast_carrier_mission_needs_a_fast_carrier(game) -> None:
+    to(game, ALLIED_MISSIONS)
+    refused(game, "carrier-mission Y20 --by Renown,RN-CA-ForceH --distance 8", "at least one fast carrier (21.551)")
+
+
+def test_21_555C_a_carrier_mission_neither_intercepts_nor_counter_intercepts(game) -> None:
+    to(game, ALLIED_MISSIONS)
+    r = ok(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 8")
+    assert any("may not intercept or counter-intercept, and fights only if intercepted (21.555C)" in d for d in r.details)
+    assert game.state.world.units["Eagle"].at_sea and game.state.world.units["RN-CA-ForceH"].at_sea  # 21.555B: together
+
+
+def test_21_65I_sea_escorts_to_different_destinations_are_separate(game) -> None:
+    to(game, "second-turn/redeployment/naval-redeployment")
+    refused(game, 'escort Alexandria Malta Gibraltar --cargo "3-2 Inf:3" --by RN-DD-Med', "carried out separately (21.65I)")
+
+
+def test_21_66A_a_surviving_escort_delivers_its_cargo() -> None:
+    from tui.rules.awaw.escort import escort_result
+
+    assert escort_result(3, 3, False, False, "Malta").value == "delivered"
+    assert escort_result(3, 2, False, False, "Malta").value == "eliminated"  # 21.66C
+    assert escort_result(3, 3, False, True, "Malta").value == "returned"  # 21.66B
+    assert escort_result(3, 3, True, False, "Malta").value == "eliminated"  # a transport carrying it lost
+
+
+def test_21_5361B_engaged_raiders_attack_transports_only_if_no_unscreened_defender_survives() -> None:
+    from tui.rules.awaw.raiders import may_attack_transports
+
+    assert may_attack_transports(False, 3).value is True  # 21.5361A: not engaged
+    assert may_attack_transports(True, 1).value is False
+    check = may_attack_transports(True, 0)
+    assert check.value is True and check.rule.startswith("21.5361B")
+
+
+def test_21_533C_raider_groups_in_one_sw_box_are_numbered_in_priority_order(game) -> None:
+    to(game, "first-turn/combat/naval-missions")
+    first = ok(game, 'raid "Atlantic SW" --by Scheer,Lutzow').message
+    second = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper').message
+    assert "raider group 1 in the Atlantic SW box" in first and "raider group 2 in the Atlantic SW box" in second
