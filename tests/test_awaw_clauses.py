@@ -134,3 +134,27 @@ def test_21_533C_raider_groups_in_one_sw_box_are_numbered_in_priority_order(game
     first = ok(game, 'raid "Atlantic SW" --by Scheer,Lutzow').message
     second = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper').message
     assert "raider group 1 in the Atlantic SW box" in first and "raider group 2 in the Atlantic SW box" in second
+
+
+# --- base changes, sea escort timing ----------------------------------------------------------------------------------
+
+
+def test_21_221_units_may_change_base_to_a_port_that_is_not_operational(game) -> None:
+    to(game, "second-turn/movement/naval-movement")
+    ok(game, "operational Alexandria no")
+    assert game.state.world.bases["Alexandria"].operational is False
+    ok(game, "rebase Alexandria RN-DD-Malta --distance 40")
+    assert game.state.world.units["RN-DD-Malta"].base == "Alexandria"
+
+
+def test_21_63A_B_oil_shipments_in_the_supply_determinations_and_21_63C_nrs_in_redeployment(game) -> None:
+    to(game, "first-turn/movement/naval-movement")
+    refused(game, "ship-oil germany 1 --by KM-DD-Norway", "not legal")
+    refused(game, 'escort Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples', "not legal")
+    to(game, "first-turn/movement/initial-supply")
+    ok(game, "ship-oil germany 1 --by KM-DD-Norway")  # A
+    to(game, "first-turn/combat/post-combat-supply")
+    ok(game, "ship-oil germany 1 --by KM-DD-Kiel")  # B
+    refused(game, 'escort Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples', "not legal")
+    to(game, "first-turn/redeployment/naval-redeployment")
+    ok(game, 'escort Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples')  # C
