@@ -158,3 +158,33 @@ def test_21_63A_B_oil_shipments_in_the_supply_determinations_and_21_63C_nrs_in_r
     refused(game, 'escort Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples', "not legal")
     to(game, "first-turn/redeployment/naval-redeployment")
     ok(game, 'escort Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples')  # C
+
+
+# --- sea transport, patrols, raids -----------------------------------------------------------------------------------
+
+
+def test_21_435A_B_transport_destroyers_need_not_be_based_at_the_base_of_embarkation(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    r = ok(game, 'transport Naples Tripoli --cargo "Pavia:3" --by RM-DD-Messina --distance 12')
+    assert "Naples → Tripoli" in r.message and game.state.world.units["RM-DD-Messina"].base == "Messina"
+
+
+def test_21_437B_stacking_does_not_limit_the_ground_units_sea_transported(game) -> None:
+    """Six one-factor units from one port on Taranto's six destroyer factors: only the destroyer factors count."""
+    to(game, "first-turn/movement/sea-transport")
+    cargo = ", ".join(f"Bn{i}:1" for i in range(1, 7))
+    r = ok(game, f'transport Taranto Tripoli --cargo "{cargo}" --by RM-DD-Taranto --distance 15')
+    assert "6 factors" in r.message and "needs 6 destroyer factors" in r.message
+
+
+def test_21_412_patrols_have_the_range_of_offensive_missions(game) -> None:
+    to(game, "first-turn/movement/naval-movement")
+    refused(game, "patrol Y20 RM-CA-Messina --distance 41", "40-hex limit")
+    ok(game, "patrol Y20 RM-CA-Messina --distance 40 --legs 20,20 --ports Naples")
+
+
+def test_21_531B_raiding_is_an_offensive_operation_of_the_combat_phase(game) -> None:
+    to(game, "first-turn/movement/naval-movement")
+    refused(game, 'raid "Atlantic SW" --by Scheer,Lutzow', "not legal")
+    to(game, "first-turn/combat/naval-missions")
+    ok(game, 'raid "Atlantic SW" --by Scheer,Lutzow')
