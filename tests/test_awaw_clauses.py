@@ -188,3 +188,30 @@ def test_21_531B_raiding_is_an_offensive_operation_of_the_combat_phase(game) -> 
     refused(game, 'raid "Atlantic SW" --by Scheer,Lutzow', "not legal")
     to(game, "first-turn/combat/naval-missions")
     ok(game, 'raid "Atlantic SW" --by Scheer,Lutzow')
+
+
+# --- 21.214E: redeployment between a U.S. box and the mapboard ------------------------------------------------------
+
+
+def test_21_214E_a_redeployment_from_the_atlantic_us_box_ends_in_or_passes_a_western_front_port(game) -> None:
+    """Straight to Gibraltar (a western front port) says nothing; to Malta the result reminds the rule unless a western
+    front port passed is named (--ports)."""
+    to(game, "second-turn/redeployment/naval-redeployment")
+    r = ok(game, "nr Gibraltar USN-DD-Lant --distance 30 --legs 20,10 --ports Plymouth")
+    assert not any("21.214E" in d for d in r.details)
+    r = ok(game, "nr Malta USN-CA-Lant --distance 40 --legs 20,20 --ports Naples")
+    assert any("21.214E" in d and "front:western" in d and "Malta is none" in d for d in r.details)
+    assert game.state.world.units["USN-CA-Lant"].base == "Malta"  # a reminder: the command's meaning is unchanged
+
+
+def test_21_214E_a_western_front_port_passed_meets_the_rule() -> None:
+    from tests.awaw_core_fixtures import base, tables, world
+    from tui.rules.awaw.verbs_basing import us_box_route
+
+    t = tables()
+    box = base("Atlantic U.S.", "box", (), control="usa")
+    malta, plymouth = base("Malta"), base("Plymouth", fronts=("western",))
+    w = world([box, malta, plymouth], [])
+    assert us_box_route(box, malta, [], w, t)
+    assert us_box_route(box, malta, ["Plymouth"], w, t) == ()
+    assert us_box_route(malta, box, ["Plymouth"], w, t) == ()

@@ -65,6 +65,23 @@ def check_box_routes(origin: Base, dest: Base, tables: AwawTables) -> None:
                             f"only with {', '.join(box.rebase_with)} ({box.rule})")
 
 
+def us_box_route(origin: Base, dest: Base, ports: list[str], world: AwawWorld, tables: AwawTables) -> tuple[str, ...]:
+    """21.214E: a redeployment between a U.S. box and the mapboard terminates in or passes through one of the ports the
+    box's data lists (a western front port; Dutch Harbor, Pearl Harbor, Papeete, the Hawaiian or Society Islands);
+    the ports passed are those typed with ``--ports``. Returns a reminder when neither end nor a port typed is one."""
+    for box_base, board in ((origin, dest), (dest, origin)):
+        box = tables.boxes.get(box_base.name)
+        if box is None or not box.rebase_with or board.is_box or box_base.kind == "sw-box":
+            continue
+        passed = [b for b in (world.base_at(n) for n in ports) if b is not None]
+        entries = [e for e in box.rebase_with if e.startswith(("front:", "group:")) or not world.bases.get(e, board).is_box]
+        if any(_matches(e, b) for b in (board, *passed) for e in entries):
+            return ()
+        return (f"21.214E: a redeployment between the {box_base.name} box and the mapboard must terminate in or pass "
+                f"through one of {', '.join(entries)}; {board.name} is none: name the port passed with --ports (28.75).",)
+    return ()
+
+
 def _friendly(base: Base, side: str, tables: AwawTables, at_start: bool) -> bool:
     who = base.control_at_start if at_start else base.control
     return tables.side_of(who) == side
@@ -270,7 +287,8 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         why = inverts_on_base_change(origin, dest)
         new = world.with_units([u.change(base=dest.name, unusable=False, inverted=u.inverted or bool(why)) for u in units])
         return Outcome(new, f"{ids(units)} redeployed {origin.name} → {dest.name}, {n} hexes (21.32, 21.3612)"
-                            + (f"; inverted: {why}" if why else ""), explanations=tuple(checks))
+                            + (f"; inverted: {why}" if why else ""),
+                       us_box_route(origin, dest, words_list(opts, "ports"), world, tables), explanations=tuple(checks))
 
     def eliminate(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.112: excess units of the owner's choice at an overstacked base are eliminated."""
