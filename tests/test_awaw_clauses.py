@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.awaw_core_fixtures import tables
 from tests.awaw_ops_fixtures import ops_tables
 from tests.conftest import fixed_clock
 from tests.test_awaw_ops_engine import ok, refused, to
 from tui.paths import data_dir
+from tui.rules.awaw import basing as B
 from tui.rules.awaw import invasion as I
 from tui.rules.awaw.transport import Cargo
 from tui.session import create_game
@@ -205,7 +207,7 @@ def test_21_214E_a_redeployment_from_the_atlantic_us_box_ends_in_or_passes_a_wes
 
 
 def test_21_214E_a_western_front_port_passed_meets_the_rule() -> None:
-    from tests.awaw_core_fixtures import base, tables, world
+    from tests.awaw_core_fixtures import base, world
     from tui.rules.awaw.verbs_basing import us_box_route
 
     t = tables()
@@ -215,3 +217,20 @@ def test_21_214E_a_western_front_port_passed_meets_the_rule() -> None:
     assert us_box_route(box, malta, [], w, t)
     assert us_box_route(box, malta, ["Plymouth"], w, t) == ()
     assert us_box_route(malta, box, ["Plymouth"], w, t) == ()
+
+
+def test_21_112_overstacking_after_a_failed_nr_is_not_remedied(game) -> None:
+    """Malta's room taken by NRs, an NR out of it fails and comes back: the excess may not be NRed away (no remedy) and
+    is eliminated at once."""
+    to(game, "second-turn/redeployment/naval-redeployment")
+    refused(game, "nr-failed RN-DD-Malta", "--to ORIGIN")
+    ok(game, "nr Alexandria RN-DD-Malta --distance 20")
+    world = game.state.world
+    left = B.room_left(world, world.bases["Malta"], tables()).value
+    for i in range(0, left, 20):  # fill Malta's room (a counter holds 20 factors at most)
+        ok(game, f"build RN-Filler{i} britain battleship {min(20, left - i)} Malta")
+    r = ok(game, "nr-failed RN-DD-Malta --to Malta")
+    assert "no remedy after a failed NR" in r.message and "21.112" in r.message
+    assert game.state.world.units["RN-DD-Malta"].base == "Malta" and game.state.world.units["RN-DD-Malta"].unusable
+    refused(game, "nr Alexandria RN-DD-Malta --distance 20", "no opportunity to remedy")
+    ok(game, "eliminate RN-DD-Malta")

@@ -32,6 +32,9 @@ from .units import NavalUnit
 from .world import AwawWorld
 
 
+FAILED_NR = "failed NR: excess eliminated (21.112)"
+"""The note on units a failed NR brought back to an overstacked base (21.112: no remedy)."""
+
 DISPLACE_CHOICES = ("not engaged", "engaged, fought through", "withdrew together")
 """21.232: what the enemy did to displaced units on the way (results typed, RULINGS A2)."""
 
@@ -155,6 +158,24 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         return Outcome(new, f"{ids(units)} defeated while changing base: back at their original base, inverted (21.222)",
                        tuple(details))
 
+    def nr_failed(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.112: an NR intercepted and failed: the units go back to their base of origin (``--to``), inverted; if that
+        overstacks it, there is no remedy: the excess of the owner's choice is eliminated (``eliminate``)."""
+        world: AwawWorld = ctx.state.world
+        if not args or opts.get("to") in (None, "", True):
+            raise RuleError("usage: nr-failed UNITS --to ORIGIN (21.112)")
+        units, origin = world.units_named(args), world.base(str(opts["to"]))
+        one_side(units, side(ctx), tables, "nr-failed")
+        back = [u.change(base=origin.name, inverted=True, tf="") for u in units]
+        new = world.with_units(back)
+        extra = B.overstacked(new, tables).get(origin.name, 0)
+        if not extra:
+            return Outcome(new, f"{ids(units)}: NR failed, back at {origin.name}, inverted (21.33)")
+        new = new.with_units([u.change(unusable=True, note=FAILED_NR) for u in back])
+        return Outcome(new, f"{ids(units)}: NR failed, back at {origin.name}, inverted; {origin.name} is over capacity by "
+                            f"{extra} factors: no remedy after a failed NR, the excess of the owner's choice is eliminated "
+                            f"now (eliminate UNITS) (21.112)")
+
     def displace(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.23 A-G, 21.233: units of an occupied base go to the nearest controlled port with room, inverted."""
         world: AwawWorld = ctx.state.world
@@ -277,6 +298,9 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         for u in units:
             if u.sunk or u.repair or u.at_sea:
                 raise RuleError(f"nr: {u.id} is {u.state_words} (21.32)")
+            if u.note == FAILED_NR:
+                raise RuleError(f"nr: {u.id} overstacks {u.base} after a failed NR: there is no opportunity to remedy it; "
+                                "the excess is eliminated (21.112)")
         if not _friendly(dest, who, tables, at_start=True):
             raise RuleError(f"nr: {dest.name} is not controlled by the {who} side (21.3612)")
         n = distance(opts, "nr", "21.3612")
@@ -327,6 +351,9 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         Verb("nr", "nr BASE UNITS --distance N [--legs A,B,..] [--straits ..] [--ports ..]",
              "Naval redeployment of naval units (a port touched every 20/10 hexes).", "21.32, 21.3612", nr,
              group="naval", options=("distance", "legs", "straits", "ports", "river")),
+        Verb("nr-failed", "nr-failed UNITS --to ORIGIN", "An NR intercepted and failed: back to the base of origin, "
+             "inverted; an overstack that causes may not be remedied (eliminate the excess).", "21.112", nr_failed,
+             group="naval", options=("to",)),
         Verb("eliminate", "eliminate UNITS", "Eliminate excess units of the owner's choice at an overstacked base.",
              "21.112", eliminate, group="naval"),
     ]
