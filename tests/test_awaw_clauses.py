@@ -234,3 +234,75 @@ def test_21_112_overstacking_after_a_failed_nr_is_not_remedied(game) -> None:
     assert game.state.world.units["RN-DD-Malta"].base == "Malta" and game.state.world.units["RN-DD-Malta"].unusable
     refused(game, "nr Alexandria RN-DD-Malta --distance 20", "no opportunity to remedy")
     ok(game, "eliminate RN-DD-Malta")
+
+
+# --- timing and companions of the activities ------------------------------------------------------------------------
+
+
+def test_21_225_air_units_stage_before_naval_base_changes(game) -> None:
+    keys = [s.key for s in game.ruleset.sequence.segments]
+    assert keys.index("first-turn/movement/air-staging") < keys.index("first-turn/movement/naval-movement")
+
+
+def test_21_441_harbor_attacks_are_made_by_the_moving_player(game) -> None:
+    to(game, "first-turn/movement/harbor-attacks")  # the Axis move
+    refused(game, "harbor britain Taranto", "21.441")
+    refused(game, "harbor germany Malta", "21.442")  # the moving player's, if he has the research result
+
+
+def test_21_431_sea_transport_in_the_movement_phase_and_21_511_invasions_in_the_combat_phase(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    refused(game, 'invade CC20 Naples --hex-kind beach --cargo "Pavia:3" --by RM-DD-Naples --distance 5 --supplied',
+            "not legal")
+    to(game, "first-turn/combat/naval-missions")
+    refused(game, 'transport Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples --distance 12', "not legal")
+
+
+def test_21_435E_other_naval_units_accompany_a_sea_transport(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    r = ok(game, 'transport Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples,RM-CA-Naples --distance 12')
+    assert "carried by RM-DD-Naples, RM-CA-Naples" in r.message
+    assert game.state.world.units["RM-CA-Naples"].acted  # employed with the destroyers
+
+
+def test_21_23F_damaged_ships_are_displaced_in_the_normal_manner(game) -> None:
+    to(game, "first-turn/movement/ground-movement")
+    ok(game, "damage RM-CA-Messina")
+    ok(game, "control Messina britain")
+    ok(game, "displace Messina Naples RM-CA-Messina --distance 5")
+    assert game.state.world.units["RM-CA-Messina"].base == "Naples" and game.state.world.units["RM-CA-Messina"].damaged
+
+
+def test_21_522_21_552_bombardment_and_carrier_missions_have_the_offensive_range(game) -> None:
+    to(game, ALLIED_MISSIONS)
+    mid = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Malta --distance 5 '
+                   '--supplied').message.split(":")[0]
+    refused(game, f"bombard {mid} --by Renown --distance 41", "40-hex limit")
+    refused(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 41", "40-hex limit")
+
+
+def test_21_524_bombarding_ships_need_not_share_the_carrying_destroyers_base(game) -> None:
+    """Malta's destroyers carry the invaders; Renown bombards from Gibraltar."""
+    to(game, ALLIED_MISSIONS)
+    mid = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Malta --distance 5 '
+                   '--supplied').message.split(":")[0]
+    ok(game, f"bombard {mid} --by Renown --distance 8")
+    assert game.state.world.units["Renown"].base == "Gibraltar" and game.state.world.units["RN-DD-Malta"].base == "Malta"
+
+
+@pytest.mark.parametrize(("box", "with_invasion", "ok_", "rule"), [
+    ("Atlantic U.S.", True, True, "A"), ("Pacific U.S.", False, False, "A"), ("India", False, True, "B"),
+    ("Australia", False, True, "B"), ("South Africa", True, False, "C"),
+])
+def test_21_523A_C_and_21_553A_C_bombardment_and_carrier_missions_from_mapboard_boxes(box: str, with_invasion: bool,
+                                                                                      ok_: bool, rule: str) -> None:
+    from tui.rules.awaw import bombardment as BO
+    from tui.rules.awaw import carriers as CA
+    from tui.rules.core.errors import RuleError
+
+    for check, clause in ((BO.check_box, "21.523"), (CA.check_box, "21.553")):
+        if ok_:
+            check(box, with_invasion, ops_tables())
+        else:
+            with pytest.raises(RuleError, match=clause + rule):
+                check(box, with_invasion, ops_tables())
