@@ -63,3 +63,35 @@ def test_21_416H_the_patrol_reaches_its_hex_after_the_route_steps(game) -> None:
     assert pid in r.message
     r = ok(game, f"answer {pid} 'no interception'")
     assert "reaches Y20 (21.416H-I)" in r.message
+
+
+# --- raiders return as one group (21.537B, D), the second attempt (21.538A) --------------------------------------------
+
+
+def test_21_537B_D_the_raider_group_returns_as_one_group_its_damaged_ships_with_it(game) -> None:
+    to(game, "first-turn/combat/naval-missions")
+    rid = ok(game, 'raid "Atlantic SW" --by Scheer,Lutzow').message.split(":")[0]
+    refused(game, f"raid-return {rid} --damaged KGV", "not in")
+    r = ok(game, f"raid-return {rid} --engaged --survivors 1 --damaged Lutzow")
+    units = game.state.world.units
+    assert "returns to port: Scheer, Lutzow inverted (21.537)" in r.message
+    assert not units["Scheer"].at_sea and not units["Lutzow"].at_sea and units["Lutzow"].damaged
+
+
+def test_21_538A_the_second_engagement_attempt_repeats_the_roll_once() -> None:
+    from tui.rules.awaw.raiders import RaidShip, may_engage
+
+    slow = RaidShip("Ramillies", "battleship", 3, fast=False)
+    fast = RaidShip("Renown", "battlecruiser", 3)
+    assert may_engage(fast, 1, False) and not may_engage(slow, 1, True)  # 21.5342B: fast ships only in the first
+    assert may_engage(slow, 2, True) and not may_engage(slow, 2, False)  # 21.538: slow ships against damaged raiders
+    assert not may_engage(RaidShip("Hood", "battlecruiser", 3, damaged=True), 2, True)
+
+
+def test_21_538A_each_attempt_is_made_once(game) -> None:
+    to(game, "first-turn/combat/naval-missions")
+    rid = ok(game, 'raid "Atlantic SW" --by Scheer,Lutzow').message.split(":")[0]
+    ok(game, f"raid-engage {rid} --result 0")
+    refused(game, f"raid-engage {rid} --attempt 1 --result 0", "has been made")
+    r = ok(game, f"raid-engage {rid} --result 0")
+    assert "attempt 2" in r.message and "21.538" in r.message
