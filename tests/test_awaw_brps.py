@@ -108,3 +108,10 @@ def test_21_414A_a_patrol_is_charged_on_the_front_of_its_base_and_21_531C_a_raid
     assert patrol["mission"].startswith("patrol-") and patrol["front"] == "mediterranean" and patrol["rule"].startswith("21.414A")
     assert raid["mission"].startswith("raid-") and raid["front"] and raid["factors"] == sum(
         game.state.world.units[u].factors for u in ("Scheer", "Lutzow"))
+
+
+def test_the_ledger_is_in_the_paying_sides_briefing_not_the_opponents(game) -> None:
+    to(game, "first-turn/movement/sea-transport")
+    ok(game, 'transport Naples Tripoli --cargo "Pavia:3" --by RM-DD-Naples --distance 12')
+    assert "sea transport to Tripoli" in render(game, "axis")
+    assert "sea transport to Tripoli" not in render(game, "allies")
