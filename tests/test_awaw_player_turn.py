@@ -63,12 +63,12 @@ def test_21_a_whole_axis_player_turn_of_the_bundled_scenario(game, tmp_path: Pat
     # 21.51: an invasion asks 21.514E before it sails; 21.52 bombardment; 21.53 raiders, all announced together.
     ok(game, 'invade Malta Messina --hex-kind one-hex-island --cargo "Folgore:2:airborne" --by RM-DD-Messina --distance 8')
     assert pending(game) == ["invade-4"] and not game.execute("next").ok
-    assert "invasion-5: invasion of Malta" in ok(game, "answer invade-4 yes")
-    assert "adds 2 combat factors" in ok(game, "bombard invasion-5 --by Littorio,VittorioVeneto --distance 8")
+    assert "invasion-4: invasion of Malta" in ok(game, "answer invade-4 yes")  # one id from the announcement (issue 20)
+    assert "adds 2 combat factors" in ok(game, "bombard invasion-4 --by Littorio,VittorioVeneto --distance 8")
     assert "raid-6: raider group 1 in the Atlantic SW box" in ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper')
     assert "2 defending ships may engage (21.5341)" in ok(game, "raid-engage raid-6 --result 2")
     step(game, "first-turn/combat/regular-combat")
-    assert "a bridgehead counter may be placed (21.517I)" in ok(game, "invasion-result invasion-5 landed")
+    assert "a bridgehead counter may be placed (21.517I)" in ok(game, "invasion-result invasion-5 landed")  # the id an earlier version gave it still resolves
     step(game, "first-turn/combat/return-to-base")
     # 21.4183, 21.555E: patrols and missions at sea are back, inverted, before exploitation.
     assert not units()["RM-CA-Messina"].at_sea and units()["RM-CA-Messina"].inverted

@@ -56,3 +56,23 @@ def test_21_212_suez_and_21_1323_turkish_straits() -> None:
 def test_21_213_rivers_are_prohibited() -> None:
     with pytest.raises(RuleError, match=r"21\.213"):
         check_route(world([], []), [], "axis", tables(), rivers=True)
+
+
+@pytest.mark.parametrize(("strait", "hexes", "rule"), [
+    ("C", ("E33", "F33"), "21.211C"),  # Skagerrak
+    ("F", ("F39",), "21.211F"),  # Gulf of Riga (Parnu)
+    ("H", ("DD11",), "21.211H"),  # Strait of Malacca: Singapore
+    ("I", ("II10", "II11"), "21.211I"),  # Sunda Strait
+    ("Kiel", ("J30",), "21.1321"),  # the Kiel canal, controlled at the start of the phase
+])
+def test_21_211C_F_H_I_and_21_1321_every_listed_hex_must_be_friendly(strait: str, hexes: tuple[str, ...], rule: str) -> None:
+    """Each of these straits is open only when every hex it lists is held by the moving side (a neutral is not enough)."""
+    held = {h: "germany" for h in hexes}
+    w = world([], [], hex_control=held, phase_control=held)
+    s = find_strait(strait, tables())
+    assert s.rule == rule and tuple(s.hexes) == hexes and s.need == "friendly"
+    assert passage(w, s, "axis", tables()).value == "open"
+    assert passage(w, s, "allies", tables()).value == "closed"
+    one_neutral = {**held, hexes[-1]: "neutral"}
+    w = world([], [], hex_control=one_neutral, phase_control=one_neutral)
+    assert passage(w, s, "axis", tables()).value == "closed"

@@ -38,6 +38,14 @@ VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "re
                            "with", "ships", "attempt", "missing", "survivors", "final-round", "damaged", "sunk", "transports-lost", "air-support"})
 #: awaw (seed 004): an island without port access the referee names (21.37), the Aleutian island passed (21.512C).
 VALUE_OPTIONS = VALUE_OPTIONS | {"island-end", "via"}
+#: awaw (seed 004): the displaced units intercepted (21.232), the strait and side an interception enters (21.2111).
+VALUE_OPTIONS = VALUE_OPTIONS | {"displaced", "in-strait"}
+#: awaw (seed 004): the front an operation's BRPs are charged to when the app cannot tell (21.554A, 21.1322).
+VALUE_OPTIONS = VALUE_OPTIONS | {"brp-front"}
+#: awaw (seed 004): the defence strength of an invasion hex and ground factors joining by land (21.5152, 21.517B).
+VALUE_OPTIONS = VALUE_OPTIONS | {"defense", "land"}
+#: awaw (seed 004): invading ground units lost at sea, freeing their destroyers to bombard (21.517C).
+VALUE_OPTIONS = VALUE_OPTIONS | {"lost"}
 
 #: Longest command line read (a paste of a whole file is not a command).
 MAX_LINE = 4000

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 ZONES = "zones"
 WHY = "panel-why"
 PANELS = {"conditions": "Conditions", "shipping-checks": "Checks", "interference": "Interference", "mulberries": "Mulberries",
-          "transit": "Transit", "beaches": "Beaches", "air": "Air", "offmap": "Off-map"}
+          "transit": "Transit", "beaches": "Beaches", "air": "Air", "offmap": "Off-map", "missions": "Missions",
+          "brps": "BRPs"}
 """Panel titles, in order; any other view of the rule set gets a panel after these."""
 NOT_PANELS = frozenset({"ports", ZONES, "shipping", "units", "own-bases", "return-bases", "enemy-bases"})
 """Views shown elsewhere (the Ports mode)."""

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
 from .ops_common import Requirement, ceil_div, none_needed
 from .ops_tables import OpsTables
+from .tables import AwawTables
 from .transport import Cargo, Place
+from .units import NavalUnit
 
 HEX_KINDS = ("beach", "gibraltar", "singapore", "one-hex-island", "port", "other")
 """What the referee says the invasion hex is (21.5154)."""
@@ -301,3 +304,63 @@ def check_dutch_harbor(target: str, power: str, starts_in_japan: bool, via: str,
                         "(21.512C)")
     return Explained("Aleutians route", True, "21.512C",
                      (Term(f"passes through {via}, controlled and fully supplied", 1, "21.512C"),))
+
+
+def computed_odds(ground: int, land: int, added: Explained, defence: Fraction, t: OpsTables) -> Explained:
+    """21.5152, 21.527, 21.517B: the invasion's odds from its ground factors attacking by sea, the ground factors joining
+    by land or airdrop (``land``, 21.517B), the combat factors added by shore bombardment and ground support together
+    (``added``, 21.527) over the defence strength typed; refused below 1:1 (the test made after bombardment)."""
+    need = t.invasion.min_odds.value
+    attack = ground + land + int(added.value)
+    if defence <= 0:
+        raise RuleError("the defence strength of the invasion hex is a positive number of combat factors (21.5152)")
+    ratio = Fraction(attack) / defence
+    text = f"{attack}:{defence}"
+    if ratio < need:
+        raise RuleError(f"at {text} (below {need}:1) the seaborne invasion of a hex with an enemy unit may not be made, "
+                        f"bombardment and ground support counted (21.5152, 21.527); add support, or record "
+                        f"'invasion-result ID aborted'")
+    terms = (Term("ground factors attacking by sea", ground, "21.517A"),
+             Term("ground factors joining by land or airdrop", land, "21.517B"),
+             Term("combat factors added by shore bombardment and ground support", int(added.value), "21.527"),
+             Term("attack", attack, "21.5152"), Term("defence (typed)", float(defence), "21.5152"),
+             Term("attack / defence", float(ratio), "21.5152"), Term("at least", need, t.invasion.min_odds.rule))
+    return Explained("invasion odds", text, "21.5152", terms)
+
+
+def surplus(cargo: tuple[Cargo, ...], landed: set[str], limit: Explained, t: OpsTables) -> tuple[str, ...]:
+    """21.517K: the non-specialized units landed beyond the occupation limit (21.517J) must return to a port within range
+    of the invasion hex, or the excess of the invader's choice is eliminated at the end of the combat phase.
+
+    ``landed``: lower-case names of the units in the hex; marines and commandos count as specialized."""
+    plain = [c.name for c in cargo if c.name.lower() in landed and c.kind not in t.invasion.sea_attack_exempt.value]
+    over = len(plain) - int(limit.value)
+    if over <= 0:
+        return ()
+    return (f"{over} non-specialized unit{'s' if over > 1 else ''} over the limit of {limit.value} ({', '.join(plain)}): "
+            "return to a port within range of the invasion hex, or the excess of the invader's choice is eliminated at "
+            "the end of the combat phase (21.517K).",)
+
+
+def excess_destroyers(m: dict[str, Any], named: list[NavalUnit], carrying: list[NavalUnit], lost: list[str],
+                      tables: AwawTables, t: OpsTables) -> tuple[int, list[str]]:
+    """21.517C exception: destroyers that carried invading ground units may bombard only with the factors in excess of
+    what the surviving ground units need, after losses at sea cost one or more of them (``lost``: their names).
+
+    Returns the excess destroyer factors and the lost units' names (as the mission spells them)."""
+    cargo = [Cargo(c["name"], c["factors"], c["kind"]) for c in m.get("cargo", [])]
+    by_name = {c.name.lower(): c.name for c in cargo}
+    gone = [by_name.get(n.lower(), "") for n in lost]
+    if not lost or "" in gone:
+        known = ", ".join(by_name.values())
+        raise RuleError(f"bombard: {', '.join(u.id for u in named)} carry the invading units; shore bombardment comes from "
+                        "naval factors not carrying ground units, unless losses at sea cost ground units: name them with "
+                        f"--lost ({known}) (21.517C)")
+    gone = sorted({*gone, *m.get("lost", [])})
+    left = tuple(c for c in cargo if c.name not in gone)
+    need = invasion_requirement(left, bool(m.get("defended")), bool(m.get("from_box")), t).destroyers.value if left else 0
+    have = sum(u.factors for u in carrying if not u.sunk and not u.damaged and u.category(tables) == "destroyer")
+    if have - need <= 0:
+        raise RuleError(f"bombard: the carrying destroyers' {have} factors are all needed by the surviving ground units "
+                        f"({need}); no excess factor may bombard (21.517C)")
+    return have - need, gone

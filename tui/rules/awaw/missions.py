@@ -18,6 +18,7 @@ from ..core.ruleset import Column
 from ..core.state import GameState
 from . import bombardment as BO
 from . import invasion as I
+from .ops_helpers import mission_key
 from .ops_tables import OpsTables
 from .transport import Cargo
 
@@ -59,7 +60,7 @@ def mission_rows(state: GameState) -> list[dict[str, Any]]:
 def explain_mission(state: GameState, name: str, t: OpsTables) -> list[Explained]:
     """The "why?" of invasion ``name`` (its id, any case): DM, shore bombardment, fleet factors barred; [] otherwise."""
     _, missions = _missions(state)
-    key = next((k for k in missions if k.lower() == name.strip().lower()), None)
+    key = mission_key({"missions": missions, "aliases": state.world.ops.get("aliases", {})}, name)
     if key is None or missions[key].get("kind") != "invasion":
         return []
     m = missions[key]

@@ -172,10 +172,41 @@ def transported(ctx: Context, env: Env) -> set[str]:
     return {n.lower() for n in record(ctx, env)["transported"]}
 
 
+ANNOUNCED = "announced-as"
+"""The option a confirmed command is re-run with: the id of the prompt that announced it (``invade-3``)."""
+
+
+def mission_key(rec: dict[str, Any], name: str) -> str | None:
+    """The key of a mission of the record named ``name``, any case, or by the id an earlier version gave it (an alias:
+    ``invasion-4`` for the ``invasion-3`` announced as ``invade-3``); None if there is none."""
+    missions, wanted = rec.get("missions", {}), name.strip().lower()
+    key = next((k for k in missions if k.lower() == wanted), None)
+    if key is None:
+        key = next((v for k, v in rec.get("aliases", {}).items() if k.lower() == wanted and v in missions), None)
+    return key
+
+
+def announced_id(kind: str, serial: int, opts: dict[str, Any]) -> tuple[str, str]:
+    """One id per operation from the moment it is announced: a command confirmed through its prompt (``invade-3``)
+    names its mission by the prompt's number (``invasion-3``); returns the id and the alias the serial drawn now gives
+    it (``invasion-4``, the id an earlier version used, so that its logs still resolve), "" if the same."""
+    prompt = str(opts.get(ANNOUNCED) or "")
+    number = prompt.rpartition("-")[2]
+    if not number.isdigit():
+        return f"{kind}-{serial}", ""
+    return f"{kind}-{number}", f"{kind}-{serial}"
+
+
+def with_alias(rec: dict[str, Any], alias: str, key: str) -> dict[str, Any]:
+    """The record with ``alias`` resolving to the mission ``key`` (nothing when there is no alias)."""
+    return {**rec, "aliases": {**rec.get("aliases", {}), alias: key}} if alias else rec
+
+
 def mission(ctx: Context, env: Env, mid: str, kind: str) -> dict[str, Any]:
-    """An announced mission of this player turn by id (``invasion-3``)."""
-    missions = record(ctx, env)["missions"]
-    key = next((k for k in missions if k.lower() == mid.lower()), None)
+    """An announced mission of this player turn by id (``invasion-3``) or its alias."""
+    rec = record(ctx, env)
+    missions = rec["missions"]
+    key = mission_key(rec, mid)
     if key is None or missions[key].get("kind") != kind:
         known = ", ".join(k for k, m in missions.items() if m.get("kind") == kind) or "none this player turn"
         raise RuleError(f"no {kind} called '{mid}' ({known})")
@@ -207,7 +238,8 @@ def answer_confirm(actions: dict[str, Action]) -> Callable[[Context, Pending, st
         action = actions.get(str(prompt.args.get("verb")))
         if action is None:
             raise RuleError(f"{prompt.id}: nothing to confirm")
-        outcome = action(ctx, list(prompt.args.get("args", [])), dict(prompt.args.get("options", {})), True)
+        outcome = action(ctx, list(prompt.args.get("args", [])), {**prompt.args.get("options", {}), ANNOUNCED: prompt.id},
+                         True)
         return replace(outcome, summary=f"{prompt.id}: confirmed — {outcome.summary}")
 
     return answer

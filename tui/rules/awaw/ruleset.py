@@ -35,6 +35,7 @@ from .tables import AWAW_TABLES, AwawTables
 from .turn import build_turn
 from .verbs_basing import build_basing_verbs
 from .verbs_patrol import build_patrol_verbs
+from .brps import LEDGER_COLUMNS, ledger_rows
 from .missions import MISSION_COLUMNS, explain_mission, mission_rows
 from .verbs_units import build_unit_verbs
 from .basing import overstacked
@@ -122,10 +123,10 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
                "own-bases": own_bases, "return-bases": lambda s: [{"name": "origin"}, *own_bases(s)],
                "enemy-bases": lambda s: [r for r in V.port_rows(s, tables) if r["side"] not in (phasing(s), "neutral")],
                "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables),
-               "missions": mission_rows},
+               "missions": mission_rows, "brps": ledger_rows},
         duties=awaw_duties(overstack_duties(lambda s: overstacked(s.world, tables))),
         columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS,
-                 "missions": MISSION_COLUMNS},
+                 "missions": MISSION_COLUMNS, "brps": LEDGER_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, q, tables),
         explain=lambda s, name: explain_mission(s, name, ops_tables) or V.explain(s, name, tables),
         world_from_scenario=lambda raw_s, file: world_from_scenario(raw_s, file, tables),

@@ -23,6 +23,7 @@ from . import basing as B
 from . import returns as R
 from .bases import Base
 from .common import Side, distance, ids, one_side, words_list
+from .ops_helpers import record_for
 from .parts import OpsParts
 from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
 from .straits import check_route
@@ -30,6 +31,9 @@ from .tables import AwawTables
 from .units import NavalUnit
 from .world import AwawWorld
 
+
+FAILED_NR = "failed NR: excess eliminated (21.112)"
+"""The note on units a failed NR brought back to an overstacked base (21.112: no remedy)."""
 
 DISPLACE_CHOICES = ("not engaged", "engaged, fought through", "withdrew together")
 """21.232: what the enemy did to displaced units on the way (results typed, RULINGS A2)."""
@@ -62,6 +66,23 @@ def check_box_routes(origin: Base, dest: Base, tables: AwawTables) -> None:
         if box is not None and box.rebase_with and not any(_matches(e, other) for e in box.rebase_with):
             raise RuleError(f"rebase: base changes between the {box_base.name} box and {other.name} are not permitted; "
                             f"only with {', '.join(box.rebase_with)} ({box.rule})")
+
+
+def us_box_route(origin: Base, dest: Base, ports: list[str], world: AwawWorld, tables: AwawTables) -> tuple[str, ...]:
+    """21.214E: a redeployment between a U.S. box and the mapboard terminates in or passes through one of the ports the
+    box's data lists (a western front port; Dutch Harbor, Pearl Harbor, Papeete, the Hawaiian or Society Islands);
+    the ports passed are those typed with ``--ports``. Returns a reminder when neither end nor a port typed is one."""
+    for box_base, board in ((origin, dest), (dest, origin)):
+        box = tables.boxes.get(box_base.name)
+        if box is None or not box.rebase_with or board.is_box or box_base.kind == "sw-box":
+            continue
+        passed = [b for b in (world.base_at(n) for n in ports) if b is not None]
+        entries = [e for e in box.rebase_with if e.startswith(("front:", "group:")) or not world.bases.get(e, board).is_box]
+        if any(_matches(e, b) for b in (board, *passed) for e in entries):
+            return ()
+        return (f"21.214E: a redeployment between the {box_base.name} box and the mapboard must terminate in or pass "
+                f"through one of {', '.join(entries)}; {board.name} is none: name the port passed with --ports (28.75).",)
+    return ()
 
 
 def _friendly(base: Base, side: str, tables: AwawTables, at_start: bool) -> bool:
@@ -137,6 +158,24 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         return Outcome(new, f"{ids(units)} defeated while changing base: back at their original base, inverted (21.222)",
                        tuple(details))
 
+    def nr_failed(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.112: an NR intercepted and failed: the units go back to their base of origin (``--to``), inverted; if that
+        overstacks it, there is no remedy: the excess of the owner's choice is eliminated (``eliminate``)."""
+        world: AwawWorld = ctx.state.world
+        if not args or opts.get("to") in (None, "", True):
+            raise RuleError("usage: nr-failed UNITS --to ORIGIN (21.112)")
+        units, origin = world.units_named(args), world.base(str(opts["to"]))
+        one_side(units, side(ctx), tables, "nr-failed")
+        back = [u.change(base=origin.name, inverted=True, tf="") for u in units]
+        new = world.with_units(back)
+        extra = B.overstacked(new, tables).get(origin.name, 0)
+        if not extra:
+            return Outcome(new, f"{ids(units)}: NR failed, back at {origin.name}, inverted (21.33)")
+        new = new.with_units([u.change(unusable=True, note=FAILED_NR) for u in back])
+        return Outcome(new, f"{ids(units)}: NR failed, back at {origin.name}, inverted; {origin.name} is over capacity by "
+                            f"{extra} factors: no remedy after a failed NR, the excess of the owner's choice is eliminated "
+                            f"now (eliminate UNITS) (21.112)")
+
     def displace(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.23 A-G, 21.233: units of an occupied base go to the nearest controlled port with room, inverted."""
         world: AwawWorld = ctx.state.world
@@ -185,6 +224,10 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         left = [u.id for u in afloat if u not in chosen]
         more = (f"still to displace from {origin.name}: {', '.join(left)} (21.23B: to the next closest port)",) if left else ()
         new, serial = new.next_serial()
+        rec = record_for(ctx, side)  # 21.5153D: the invasion of a base whose ships were driven out this player turn
+        gone = rec.get("displaced_from", {})
+        new = replace(new, ops={**rec, "displaced_from": {**gone, origin.name: {**gone.get(origin.name, {}),
+                                                                                 **{u.id: bool(u.tf) for u in chosen}}}})
         prompt = Pending(id=f"displace-{serial}", text=f"Displaced {ids(chosen)} on the way to {dest.name}: does the enemy attack "
                          "them by air or intercept them (21.232)? They may not abort.", kind="choice", effect="displace-step",
                          choices=DISPLACE_CHOICES, required=False, rule="21.232", subject=dest.name,
@@ -199,13 +242,21 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         units, dest = list(prompt.args["units"]), str(prompt.args["to"])
         if value == DISPLACE_CHOICES[0]:
             return Outcome(world, f"{', '.join(units)} reached {dest} unengaged (21.232)")
+        root, n = str(prompt.args.get("root", prompt.id)), int(prompt.args.get("round", 1)) + 1
+        again = Pending(id=f"{root}-{n}", text=f"Displaced {', '.join(units)} go on to {dest}: do additional "
+                        "enemy forces, submarines included, attack them by air or intercept them further along the route "
+                        "(21.232C, D)? They may not abort.", kind="choice", effect="displace-step", choices=DISPLACE_CHOICES,
+                        required=False, rule="21.232D", subject=dest, args={**prompt.args, "root": root, "round": n},
+                        raised=ctx.segment.key)
         if value == DISPLACE_CHOICES[1]:
             return Outcome(world, f"{', '.join(units)} fought through to {dest}: displaced units may not abort after being engaged "
                                   "(21.232B); they are attacked by air as they enter each hex and may be intercepted again, "
-                                  "submarines included (21.232C, D). Record losses with damage/sink.")
+                                  f"submarines included (21.232C, D): answer {again.id} if they are (intercept ... --displaced "
+                                  f"{','.join(units)}). Record losses with damage/sink.", raise_prompts=(again,))
         if value == DISPLACE_CHOICES[2]:
             return Outcome(world, f"{', '.join(units)} withdrew from the naval combat in their entirety, leaving no unit behind, "
-                                  f"and continue along the same route to {dest} (21.232B). Record losses with damage/sink.")
+                                  f"and continue along the same route to {dest} (21.232B): answer {again.id} if further enemy "
+                                  "forces engage them (21.232D). Record losses with damage/sink.", raise_prompts=(again,))
         raise RuleError(f"'{value}' is not an answer to {prompt.id} ({', '.join(DISPLACE_CHOICES)})")
 
     def return_(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -247,6 +298,9 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         for u in units:
             if u.sunk or u.repair or u.at_sea:
                 raise RuleError(f"nr: {u.id} is {u.state_words} (21.32)")
+            if u.note == FAILED_NR:
+                raise RuleError(f"nr: {u.id} overstacks {u.base} after a failed NR: there is no opportunity to remedy it; "
+                                "the excess is eliminated (21.112)")
         if not _friendly(dest, who, tables, at_start=True):
             raise RuleError(f"nr: {dest.name} is not controlled by the {who} side (21.3612)")
         n = distance(opts, "nr", "21.3612")
@@ -257,7 +311,8 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         why = inverts_on_base_change(origin, dest)
         new = world.with_units([u.change(base=dest.name, unusable=False, inverted=u.inverted or bool(why)) for u in units])
         return Outcome(new, f"{ids(units)} redeployed {origin.name} → {dest.name}, {n} hexes (21.32, 21.3612)"
-                            + (f"; inverted: {why}" if why else ""), explanations=tuple(checks))
+                            + (f"; inverted: {why}" if why else ""),
+                       us_box_route(origin, dest, words_list(opts, "ports"), world, tables), explanations=tuple(checks))
 
     def eliminate(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.112: excess units of the owner's choice at an overstacked base are eliminated."""
@@ -296,6 +351,9 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         Verb("nr", "nr BASE UNITS --distance N [--legs A,B,..] [--straits ..] [--ports ..]",
              "Naval redeployment of naval units (a port touched every 20/10 hexes).", "21.32, 21.3612", nr,
              group="naval", options=("distance", "legs", "straits", "ports", "river")),
+        Verb("nr-failed", "nr-failed UNITS --to ORIGIN", "An NR intercepted and failed: back to the base of origin, "
+             "inverted; an overstack that causes may not be remedied (eliminate the excess).", "21.112", nr_failed,
+             group="naval", options=("to",)),
         Verb("eliminate", "eliminate UNITS", "Eliminate excess units of the owner's choice at an overstacked base.",
              "21.112", eliminate, group="naval"),
     ]

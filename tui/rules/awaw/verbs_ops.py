@@ -20,12 +20,14 @@ from typing import Any
 from ..core.errors import RuleError
 from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
+from . import brps as BR
 from .common import ids, words_list
 from .employment import employ
 from .escort import Cargo as EscortCargo
 from .escort import check_initial_leg, escort_requirement, escort_result
 from .ops_common import Requirement, check_enough, plural, power_name
 from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo_of, force, held_at_start, mission, place, power_of
+from .ops_helpers import announced_id, with_alias
 from .ops_helpers import bar, check_not_barred, ends, record, route_checks, transported, with_record
 from .islands import ISLAND, ISLAND_WORD, island_check
 from .ops_tables import OpsTables
@@ -159,16 +161,19 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             return ask(ctx, "transport", args, opts, f"Sea transport to {end.name}: did the air units begin the player turn at "
                        f"the base of embarkation, and does {end.name} have room for their "
                        f"{sum(c.factors for c in cargo if c.air)} air factors?", "21.438A, B", end.name)
-        rec = record(ctx, env)
-        rec["transported"] = [*rec["transported"], *(c.name for c in cargo)]
         new_world, serial = world.next_serial()
-        mid = f"transport-{serial}"
+        mid, alias = announced_id("transport", serial, opts)
+        rec = with_alias(record(ctx, env), alias, mid)
+        rec["transported"] = [*rec["transported"], *(c.name for c in cargo)]
+        front, why = BR.front_of(end, starts, BR.typed_front(opts, env.tables))
+        paid = BR.paying_factors(f.units, env.tables)
+        rec = BR.charge(rec, mid, f"sea transport to {end.name}", front, why, paid, "21.1322, 21.43")
         rec["missions"] = {**rec["missions"], mid: {"kind": "transport", "from": [s.name for s in starts], "to": end.name,
                                                      "cargo": [c.name for c in cargo], "units": [u.id for u in f.units]}}
         new = with_record(used(new_world, f.units), rec)
         summary = (f"{mid}: sea transport {', '.join(s.name for s in starts)} → {end.name}: {carried.value} factors "
                    f"({', '.join(c.name for c in cargo)}) carried by {ids(f.units)}; needs {req.destroyers.value} destroyer "
-                   f"factors, {plural(req.transports.value, 'transport')} (21.434)")
+                   f"factors, {plural(req.transports.value, 'transport')} (21.434); {BR.charge_text(front, why, paid)}")
         details = (*carried_rules(cargo), f"If intercepted and defeated: `transport-result {mid} before|after` (21.436).")
         isles = [b.name for b in [*starts, end] if b.kind == ISLAND]
         if isles:

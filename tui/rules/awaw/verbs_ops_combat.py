@@ -18,12 +18,13 @@ from ..core.explain import Explained
 from ..core.numbers import read_amount, read_int
 from ..core.ruleset import Context, Outcome, Verb
 from . import bombardment as BO
+from . import brps as BR
 from . import carriers as CA
 from . import invasion as I
 from .common import ids, words_list
 from .employment import employ
 from .ops_common import check_enough, plural
-from .ops_helpers import Action, Env, ask, cargo_of, ends, force, mission, place, record, route_checks, transported, with_record
+from .ops_helpers import Action, Env, announced_id, with_alias, ask, cargo_of, ends, force, mission, place, record, route_checks, transported, with_record
 from .transport import Cargo
 from .world import AwawWorld
 
@@ -72,6 +73,9 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             raise RuleError("usage: invade HEX FROM[,FROM2] --hex-kind KIND --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 "
                             "--distance N [--defended --odds A:D] (21.51)")
         target = args[0]
+        if "," in target:
+            raise RuleError(f"invade: one invasion hex, not '{target}'; different invasion hexes require independent "
+                            "missions (21.514C)")
         at = world.base_at(target)
         named = at.name if at else target  # the base typed by its hex is the base (RULINGS A6)
         starts, _, _ = ends(ctx, env, opts, args[1], [], "seaborne invasion")  # a port, box or island (21.37, 21.511)
@@ -90,8 +94,11 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         attackers = tuple(c for c in cargo if c.name.lower() in {w.lower() for w in words_list(opts, "attackers")}) \
             if opts.get("attackers") else cargo
         checks.append(I.check_sea_attackers(attackers, ops))
-        checks.append(I.check_odds(str(opts.get("odds") or ""), defended, ops) if defended or opts.get("odds")
-                      else I.check_odds("", False, ops))
+        defence = read_amount(opts["defense"], "the defence strength (21.5152)", 0.5, 999, 0.5) \
+            if opts.get("defense") not in (None, True) and not opts.get("odds") else None
+        if defence is None:  # typed odds (an earlier version's only way); --defense: computed later, invasion-odds
+            checks.append(I.check_odds(str(opts.get("odds") or ""), defended, ops) if defended or opts.get("odds")
+                          else I.check_odds("", False, ops))
         crossed = tuple(words_list(opts, "fronts")) or tuple(dict.fromkeys(f for b in starts for f in b.fronts))
         checks.append(I.check_winter(winter(ctx), crossed, bool(opts.get("aleutian")) or I.is_aleutian(named, ops), ops))
         powers = {u.power for u in world.units_named(words_list(opts, "by"))} if opts.get("by") not in (None, True) else set()
@@ -100,6 +107,16 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                                            str(opts.get("via") or "") if opts.get("via") is not True else "",
                                            bool(opts.get("via-held")), ops))
         presence = I.naval_presence(enemy_ships(world, target, who), named, ops)
+        driven = record(ctx, env).get("displaced_from", {}).get(named, {})
+        if at is not None and driven and not presence.value:
+            gone = [world.units[i] for i in driven if i in world.units and t.side_of(world.units[i].power) != who]
+            before = I.naval_presence([I.EnemyShip(t.unit_types[u.type].category if t.unit_types[u.type].category in
+                                                   ("submarine", "asw", "transport") else u.type, u.factors, u.damaged,
+                                                   bool(driven[u.id])) for u in gone], named, ops) if gone else presence
+            if before.value:
+                raise RuleError(f"invade: enemy naval units enough to prevent an invasion were driven out of {named} this "
+                                f"player turn ({', '.join(u.id for u in gone)}); an airdrop which drives the defending naval "
+                                "units out of the invasion hex does not permit invasion (21.5153D)")
         if presence.value:
             raise RuleError(f"invade: an enemy TF or {ops.invasion.naval_presence_factors.value} or more undamaged enemy naval "
                             f"factors are in {target}: the invasion may not be carried out (21.5153A)")
@@ -115,19 +132,24 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             return ask_invade(ctx, args, opts, cargo, starts)
         dm = I.defender_dm(attackers, ops)
         new_world, serial = world.next_serial()
-        mid = f"invasion-{serial}"
-        rec = record(ctx, env)
+        mid, alias = announced_id("invasion", serial, opts)
+        rec = with_alias(record(ctx, env), alias, mid)
+        front, why = BR.front_of(at, starts, BR.typed_front(opts, t))
+        paid = BR.paying_factors(f.units, t)
+        rec = BR.charge(rec, mid, f"invasion of {named}", front, why, paid, "21.1322, 21.51")
         rec["missions"] = {**rec["missions"], mid: {"kind": "invasion", "hex": target, "from": [b.name for b in starts],
                                                      "cargo": _cargo_data(cargo), "attackers": [c.name for c in attackers],
                                                      "defended": defended, "units": [u.id for u in f.units],
                                                      "from_box": [b.name for b in starts if b.is_box], "bombard": [],
-                                                     "hex_kind": kind, "defender_dm": dm.value}}
+                                                     "hex_kind": kind, "defender_dm": dm.value,
+                                                     **({"defense": str(defence)} if defence is not None else {})}}
         new = with_record(to_sea(new_world, f.units, target), rec)
         figures = (*req.figures, *checks, presence, dm,
                    I.occupation_limit(True, kind == "one-hex-island" and theater == "pacific", False, ops))
         summary = (f"{mid}: invasion of {target} ({kind}, {'defended' if defended else 'undefended'}) from "
                    f"{', '.join(b.name for b in starts)}: {sum(c.factors for c in cargo)} ground factors on {ids(f.units)}; "
-                   f"needs {req.destroyers.value} destroyer factors (21.513); {dm_text(dm.value)}")
+                   f"needs {req.destroyers.value} destroyer factors (21.513); {dm_text(dm.value)}; "
+                   f"{BR.charge_text(front, why, paid)}")
         details = ("Defensive air support against it is tripled (21.517F); ground support at most 3x the ground factors (21.517D).",
                    "Losses: `invasion-losses ID REQUIRED [--ships ...]` (21.528x); defeat at sea or odds below 1:1 after a "
                    "combat round: the units return to their embarkation base (21.516, 21.5152).",
@@ -144,24 +166,29 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         if len(args) != 1:
             raise RuleError("usage: bombard INVASION_ID --by A,B --distance N (21.52)")
         m = mission(ctx, env, args[0], "invasion")
-        f = force(ctx, opts, env, "shore bombardment")
-        carrying = [u.id for u in f.units if u.id in m["units"]]
-        if carrying:
-            raise RuleError(f"bombard: {', '.join(carrying)} carry the invading units; shore bombardment comes from naval factors "
-                            "not carrying ground units (21.517C)")
+        named = world.units_named(words_list(opts, "by")) if words_list(opts, "by") else []
+        carriers = [u for u in named if u.id in m["units"]]
+        excess, lost = I.excess_destroyers(m, carriers, [world.units[i] for i in m["units"] if i in world.units],
+                                           words_list(opts, "lost"), t, ops) if carriers else (0, [])
+        others = [u.id for u in named if u not in carriers]
+        f = force(ctx, {**opts, "by": ",".join(others)}, env, "shore bombardment", required=not carriers)
         for u in f.units:
             base = world.bases[u.base]
             if base.is_box:
                 BO.check_box(base.name, base.name in m["from_box"], ops)
         cargo = _cargo_back(m["cargo"])
-        ground = sum(c.factors for c in cargo if c.name in m["attackers"])
+        attackers = [a for a in m["attackers"] if a not in lost]
+        ground = sum(c.factors for c in cargo if c.name in attackers)
         # RULINGS A5: the caps of 21.526 and 21.517C apply to the invasion's total, whatever the number of commands
         before: dict[int, int] = {int(k): int(v) for k, v in m.get("bombard_drm", {}).items()}
         by_drm = dict(before)
-        for u in f.units:
+        left = excess
+        for u in [*f.units, *carriers]:  # carrying destroyers: their excess factors only (21.517C)
             if u.category(t) in ("fleet", "destroyer"):
                 d = world.drm.get(u.nation, world.drm.get(u.power, 0))
-                by_drm[d] = by_drm.get(d, 0) + u.factors
+                n = u.factors if u not in carriers else min(u.factors, left)
+                left -= n if u in carriers else 0
+                by_drm[d] = by_drm.get(d, 0) + n
         b = BO.bombardment_value(ground, by_drm, ops)
         earlier = int(m.get("bombard_value", 0))
         added = b.value.value - earlier
@@ -169,15 +196,17 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         if opts.get("air-support") not in (None, True):
             air = Fraction(str(read_amount(opts["air-support"], "ground support in combat factors (21.517D)", 0, 999, 0.5)))
             support = [I.ground_support_cap(ground, int(air), ops), BO.combined_support(b, air, ground, ops)]
-        origin = world.bases[f.units[0].base]
+        origin = world.bases[(f.units or carriers)[0].base]
         checks = route_checks(ctx, opts, env, "offensive", origin.theater, "shore bombardment", "21.522, 21.3614")
         rec = record(ctx, env)
         mm = rec["missions"][m["id"]]
+        if lost:  # 21.517C: ground units lost at sea leave the invasion attack
+            mm = {**mm, "attackers": attackers, "lost": sorted({*mm.get("lost", []), *lost})}
         rec["missions"] = {**rec["missions"], m["id"]: {**mm, "bombard": [*mm.get("bombard", []), *(u.id for u in f.units)],
                                                          "bombard_drm": {str(k): v for k, v in sorted(by_drm.items())},
                                                          "bombard_value": b.value.value}}
         new = with_record(to_sea(world, f.units, m["hex"]), rec)
-        summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids(f.units)} adds {plural(added, 'combat factor')} "
+        summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids([*f.units, *carriers])} adds {plural(added, 'combat factor')} "
                    f"to {plural(ground, 'ground factor')} (21.525, 21.526)")
         if before:
             summary += (f"; the invasion's bombardment is {plural(b.value.value, 'combat factor')} in all, the caps "
@@ -259,8 +288,12 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             home = [u.change(at_sea="", sea_hex="", inverted=True) for u in ships if u.at_sea == "mission"]
             rule = "21.5152" if end == "repulsed" else "21.516"
             text = I.failure(stage, " or ".join(m["from"]))
+            back = [c.name for c in cargo] if stage == "after" else []
+            rec["missions"][m["id"]] = {**rec["missions"][m["id"]], "returned": back}  # 21.516C
+            held = (f"{', '.join(back)} may not move from {' or '.join(m['from'])} for the rest of the combat phase, "
+                    "exploitation included, nor take part in attrition or offensive combat (21.516C).",) if back else ()
             return Outcome(with_record(world.with_units(home), rec), f"{m['id']} {end}: {text} ({rule})",
-                           (f"Naval units back at their bases, inverted: {ids(home) or 'none'}.",), actor=env.side(ctx))
+                           (f"Naval units back at their bases, inverted: {ids(home) or 'none'}.", *held), actor=env.side(ctx))
         names = {c.name.lower() for c in attackers}
         survivors = {w.lower() for w in words_list(opts, "survivors")} or names
         final = {w.lower() for w in words_list(opts, "final-round")} or survivors
@@ -273,8 +306,35 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         bridge = "a bridgehead counter may be placed (21.517I)" if survivors & names or not m["defended"] else "no bridgehead"
         summary = f"{m['id']} landed in {m['hex']}: {bridge}; breakthrough {'possible' if figures[1].value else 'not possible'} (21.518)"
         details = ("All surviving invaders and the units kept aboard occupy the hex; surplus units may return to a port in "
-                   "range, or the excess is eliminated at the end of the combat phase (21.517J, K).",)
+                   "range, or the excess is eliminated at the end of the combat phase (21.517J, K).",
+                   *I.surplus(cargo, survivors | {c.name.lower() for c in cargo if c not in attackers}, figures[0], ops))
         return Outcome(with_record(world, rec), summary, (*details, *figures[1].notes), figures, actor=env.side(ctx))
+
+    def odds(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """21.5152, 21.527, 21.517B: the odds of an announced invasion computed after bombardment; refused below 1:1."""
+        if len(args) != 1:
+            raise RuleError("usage: invasion-odds INVASION_ID [--defense N] [--air-support N] [--land N] (21.5152)")
+        m = mission(ctx, env, args[0], "invasion")
+        typed = opts.get("defense") if opts.get("defense") not in (None, True) else m.get("defense")
+        if typed is None:
+            raise RuleError(f"invasion-odds: type the defence strength of {m['hex']} with --defense N (21.5152)")
+        defence = Fraction(str(read_amount(typed, "the defence strength (21.5152)", 0.5, 999, 0.5)))
+        ground = sum(c.factors for c in _cargo_back(m["cargo"]) if c.name in m["attackers"])
+        land = read_int(opts.get("land", 0), "ground factors joining by land or airdrop (21.517B)", 0, 999)
+        by_drm = {int(k): int(v) for k, v in m.get("bombard_drm", {}).items()}
+        b = BO.bombardment_value(ground, by_drm, ops)
+        air = Fraction(str(read_amount(opts["air-support"], "ground support in combat factors (21.517D)", 0, 999, 0.5))) \
+            if opts.get("air-support") not in (None, True) else Fraction(0)
+        figures = [I.ground_support_cap(ground, int(air), ops)] if air else []
+        added = BO.combined_support(b, air, ground, ops)
+        result = I.computed_odds(ground, land, added, defence, ops)
+        rec = record(ctx, env)
+        rec["missions"] = {**rec["missions"], m["id"]: {**rec["missions"][m["id"]], "odds": result.value,
+                                                         "defense": str(defence)}}
+        return Outcome(with_record(ctx.state.world, rec), f"{m['id']}: invasion of {m['hex']} at {result.value}: 1:1 or "
+                       "better after bombardment and ground support (21.5152, 21.527)",
+                       ("Ground units joining by land or airdrop do not change the defenders' invasion DM (21.517B).",)
+                       if land else (), (result, added, *figures), actor=env.side(ctx))
 
     def carrier_mission(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.55: fast carriers move to a mission hex to strike one enemy base or support regular combat."""
@@ -298,11 +358,18 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         new_world, serial = world.next_serial()
         mid = f"carriers-{serial}"
         rec = record(ctx, env)
+        if with_inv is not None:
+            front = next((x["front"] for x in rec.get("brps", []) if x["mission"] == with_inv["id"]), "?")
+            why = f"the front of the land portion of {with_inv['id']}'s hex (21.554A)"
+        else:
+            front, why = BR.front_of(None, [world.bases[u.base] for u in f.units], BR.typed_front(opts, t))
+        paid = BR.paying_factors(f.units, t)
+        rec = BR.charge(rec, mid, f"fast carrier mission to {hex_}", front, why, paid, "21.554A, 9.56A")
         rec["missions"] = {**rec["missions"], mid: {"kind": "carriers", "hex": hex_, "units": [u.id for u in f.units],
                                                      "target": str(opts.get("target") or ""), "with": str(opts.get("with") or "")}}
         new = with_record(to_sea(new_world, f.units, hex_), rec)
         target = f", against {opts['target']}" if opts.get("target") else ""
-        summary = f"{mid}: fast carrier mission to {hex_}{target} by {ids(f.units)} (21.55)"
+        summary = f"{mid}: fast carrier mission to {hex_}{target} by {ids(f.units)} (21.55); {BR.charge_text(front, why, paid)}"
         return Outcome(new, summary, (CA.return_note(), *CA.DIFFERENCES), (fig, *checks), actor=env.side(ctx))
 
     verbs = [
@@ -313,11 +380,17 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              "odds 1:1 or better, at most two units by sea (marines, commandos excepted).", "21.51",
              lambda c, a, o: invade(c, a, o, False), group="operations",
              options=("hex-kind", "cargo", "by", "distance", "legs", "ports", "straits", "exception", "defended", "odds",
-                      "attackers", "ctl", "fronts", "aleutian", "supplied", "via", "via-held", "island-end", "island-held")),
-        Verb("bombard", "bombard INVASION_ID --by A,B --distance N [--air-support N]",
+                      "attackers", "ctl", "fronts", "aleutian", "supplied", "via", "via-held", "island-end", "island-held",
+                      "brp-front", "defense")),
+        Verb("bombard", "bombard INVASION_ID --by A,B --distance N [--air-support N] [--lost UNITS]",
              "Shore bombardment for an announced invasion: 3 naval factors per combat factor, capped by Naval Nationality DRM "
              "(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527).", "21.52",
-             bombard, group="operations", options=("by", "distance", "legs", "ports", "straits", "exception", "air-support")),
+             bombard, group="operations",
+             options=("by", "distance", "legs", "ports", "straits", "exception", "air-support", "lost")),
+        Verb("invasion-odds", "invasion-odds INVASION_ID [--defense N] [--air-support N] [--land N]",
+             "The invasion's odds after bombardment: its attacking ground factors, those joining by land or airdrop, shore "
+             "bombardment and ground support (remnants added) over the defence typed; below 1:1 it may not be made.",
+             "21.5152, 21.527, 21.517B", odds, group="operations", options=("defense", "air-support", "land")),
         Verb("invasion-losses", "invasion-losses INVASION_ID REQUIRED [--ships \"DD:N,CRUISER,HEAVY\"]",
              "Ground combat losses and the bombarding fleet: list the ways, or take them from named ships (destroyers a factor "
              "each, cruisers sunk for 2, heavy ships damaged for 1), never above the bombardment's value.", "21.528",
@@ -329,6 +402,6 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         Verb("carrier-mission", "carrier-mission HEX --by CV,CA --distance N [--target BASE] [--with INVASION_ID]",
              "Announce a fast carrier mission to a sea hex: a fast fleet factor per carrier factor, one target base; it returns "
              "before exploitation.", "21.55", carrier_mission, group="operations",
-             options=("by", "distance", "legs", "ports", "straits", "exception", "target", "with")),
+             options=("by", "distance", "legs", "ports", "straits", "exception", "target", "with", "brp-front")),
     ]
     return verbs, {"invade": invade}

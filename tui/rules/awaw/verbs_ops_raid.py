@@ -19,6 +19,7 @@ from ..core.errors import RuleError
 from ..core.explain import Explained, Term
 from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
+from . import brps as BR
 from . import raiders as R
 from .common import ids, words_list
 from .ops_helpers import Env, force, mission, place, record, with_record
@@ -68,6 +69,9 @@ def build_raid_verbs(env: Env) -> list[Verb]:
         new_world, serial = world.next_serial()
         mid = f"raid-{serial}"
         priority = len(earlier) + 1
+        setup_brps = ops.raiders.setup.brps_each * len(f.units) if setup_lines else None
+        rec = BR.charge(rec, mid, f"raid into the {box.name} box", front, ops.raiders.setup.rule if setup_lines else why,
+                        factors, "21.531C, 21.5331", setup_brps)
         rec["missions"] = {**rec["missions"], mid: {"kind": "raid", "sw_box": box.name, "units": [u.id for u in f.units],
                                                      "priority": priority, "ships": group.value, "attempts": []}}
         moved = [u.change(acted=True, at_sea="raiding", sea_hex=box.name) for u in f.units]

@@ -21,12 +21,14 @@ from ..core.state import Pending
 from .common import Side, distance, ids, one_side, words_list
 from . import submarines as S
 from . import joint as J
+from . import interception as I
+from . import brps as BR
 from .employment import check_force, employ, force_figures, why_not
-from .ops_helpers import record_for
+from .ops_helpers import mission_key, record_for
 from .ops_tables import OpsTables
 from .parts import OpsParts
 from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
-from .straits import check_route
+from .straits import check_route, find_strait
 from .tables import AwawTables
 from .world import AwawWorld
 
@@ -113,11 +115,15 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         world, serial = world.next_serial()
         sent = [u.change(at_sea="patrol", sea_hex=hex_) for u in employ(units, world, invert=False)]
         world = world.with_units(sent)
+        rec = record_for(ctx, side)
         if subs and front:  # 21.4184E reads the patrol hex's front when patrols return
-            rec = record_for(ctx, side)
-            world = replace(world, ops={**rec, "patrol_fronts": {**rec.get("patrol_fronts", {}), **{u.id: front for u in subs}}})
+            rec = {**rec, "patrol_fronts": {**rec.get("patrol_fronts", {}), **{u.id: front for u in subs}}}
+        why = "the front of the patrol hex" if opts.get("front") else "the front of the base of origin"
+        rec = BR.charge(rec, f"patrol-{serial}", f"patrol to {hex_}", front or "?", why if front else
+                        "the front is not known: the referee names it (--front)", BR.paying_factors(units, tables), "21.414A, 9.56A")
+        world = replace(world, ops=rec)
         cost = "no BRPs for submarines (21.414A, 9.56A)" if subs else (
-            f"BRPs for {figures['factors'].value} naval factors on the front of {hex_} (21.414A)")
+            f"BRPs for {figures['factors'].value} naval factors on the {front or '?'} front, the front of {hex_} (21.414A)")
         prompt = ask(world, "route", serial, [u.id for u in units], hex_, False, ctx.segment.key)
         joint = (f"Joint patrol from {', '.join(by_base)}: the contingents move at the same time and may join at sea before the "
                  "patrol hex; each still counts against its base of origin (21.414B, 21.415)",) if len(by_base) > 1 else ()
@@ -185,7 +191,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         if not target:
             return
         missions = record_for(ctx, side).get("missions", {})
-        key = next((k for k in missions if k.lower() == target.lower()), None)
+        key = mission_key(record_for(ctx, side), target)
         if key is None:
             raise RuleError(f"intercept: no mission called '{target}' this player turn ({', '.join(missions) or 'none'})")
         m = missions[key]
@@ -207,8 +213,9 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         if len(args) < 2:
             raise RuleError("usage: intercept HEX UNITS --distance N [--straits ..] (21.3611)")
         hex_, units = args[0].upper(), world.units_named(args[1:])
-        defender = next(s for s in tables.sides if s != phasing)
-        one_side(units, defender, tables, "intercept (the non-phasing side intercepts)")
+        defender = I.displaced_side(world, opts, tables, ctx.segment.key) or next(s for s in tables.sides if s != phasing)
+        one_side(units, defender, tables, "intercept (the non-phasing side intercepts, or the enemy of displaced units, "
+                 "21.232)")
         for u in units:
             box = tables.boxes.get(u.base)
             if box is not None and not box.intercept and not u.at_sea:
@@ -237,7 +244,14 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         checks = [check_range("interception", theater, n, tables)]
         if edge:
             checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(units[0].base, edge, edge_rule)))
-        checks += check_route(world, words_list(opts, "straits"), defender, tables)
+        in_strait = I.read_strait(opts, tables)
+        route = words_list(opts, "straits")
+        if in_strait is not None:
+            rec = record_for(ctx, side)
+            checks.append(I.check_strait_side(world, units, *in_strait, defender, rec.get("strait_sides", {}), tables))
+            route = [s for s in route if find_strait(s, tables).id != in_strait[0].id]
+            world = replace(world, ops=I.record_strait_side(rec, units, *in_strait))
+        checks += check_route(world, route, defender, tables)
         at_sea = [u for u in units if u.at_sea]
         port = [u for u in units if not u.at_sea]
         moved = [u.change(intercepts=u.intercepts + 1) for u in at_sea]
@@ -370,11 +384,13 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         Verb("sub-air", "sub-air UNITS [--with 'land-based air']",
              "Enemy submarines still on patrol are attacked by land-based air, once each in a single sortie (no carriers, "
              "no fleets, no air defense roll).", "21.4184C", sub_air, group="naval", options=("with",)),
-        Verb("intercept", "intercept HEX UNITS --distance N [--straits ..] [--front F] [--us-war] [--target ID [--favourable]]",
+        Verb("intercept", "intercept HEX UNITS --distance N [--straits ..] [--front F] [--us-war] [--target ID [--favourable]] "
+             "[--displaced UNITS] [--in-strait NAME=SIDE]",
              "The non-phasing side's units intercept an enemy naval activity (result typed); --front: the front it occurs on; "
-             "--target: the mission intercepted (a raider group on the board only with a favourable modifier).",
-             "21.3611, 21.4192, 21.1324, 21.533D", intercept, group="naval",
-             options=("distance", "straits", "front", "us-war", "target", "favourable")),
+             "--target: the mission intercepted (a raider group on the board only with a favourable modifier); --displaced: "
+             "displaced units on their way, by either side; --in-strait: a strait entered on the interceptors' side.",
+             "21.3611, 21.4192, 21.1324, 21.533D, 21.232, 21.2111", intercept, group="naval",
+             options=("distance", "straits", "front", "us-war", "target", "favourable", "displaced", "in-strait")),
         Verb("defend", "defend HEX UNITS", "Victorious interceptors of a patrol stay as a defensive patrol.",
              "21.4191", defend, group="naval"),
         Verb("harbor-losses", "harbor-losses TARGET [--damaged A,B] [--sunk C]",

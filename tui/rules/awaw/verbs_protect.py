@@ -32,7 +32,7 @@ from ..core.ruleset import Context, Outcome, Verb
 from .common import ids, words_list
 from .employment import employ
 from .escort import check_initial_leg
-from .ops_helpers import Env, force, record, with_record
+from .ops_helpers import Env, force, mission_key, record, with_record
 from .world import AwawWorld
 
 US, BRITAIN = "usa", "britain"
@@ -43,8 +43,9 @@ PROTECTED = {"supply": "sea supply", "escort": "sea escort"}
 
 
 def _mission(ctx: Context, env: Env, mid: str) -> dict[str, Any]:
-    missions = record(ctx, env)["missions"]
-    key = next((k for k in missions if k.lower() == mid.lower()), None)
+    rec = record(ctx, env)
+    missions = rec["missions"]
+    key = mission_key(rec, mid)
     if key is None or missions[key].get("kind") not in PROTECTED:
         known = ", ".join(k for k, m in missions.items() if m.get("kind") in PROTECTED) or "none this player turn"
         raise RuleError(f"protect: no sea supply, oil shipment, BRP grant or sea escort called '{mid}' ({known}) "

@@ -27,7 +27,7 @@ from typing import Any
 from ..core.errors import RuleError
 from ..core.ruleset import Context, Outcome, Verb
 from .common import ids, one_side
-from .ops_helpers import Env, record, with_record
+from .ops_helpers import Env, mission_key, record, with_record
 from .world import AwawWorld
 
 
@@ -51,7 +51,7 @@ def build_support_verbs(env: Env) -> list[Verb]:
             raise RuleError("usage: support MISSION_ID UNITS [--failed] (21.4182)")
         rec = record(ctx, env)
         missions = rec["missions"]
-        key = next((k for k in missions if k.lower() == args[0].lower()), None)
+        key = mission_key(rec, args[0])
         if key is None:
             known = ", ".join(missions) or "none this player turn"
             raise RuleError(f"support: no mission called '{args[0]}' ({known}); patrols, base changes and SW deployments are "
