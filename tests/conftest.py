@@ -1,15 +1,76 @@
-"""Shared fixtures: the bundled data folder, a fixed clock, games over both store back ends."""
+"""Shared fixtures: the bundled data folder, a fixed clock, games over both store back ends; how a run is spread
+over worker processes."""
 
 from __future__ import annotations
 
+import inspect
 import os
+import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from tui.paths import data_dir
 from tui.session import create_game, memory_game, open_game
+
+#: Workers beyond the cores for a run of a folder (pytest-xdist's ``-n``): a test spends most of its time waiting
+#: (the app's pilot pauses, subprocesses, files), so more workers than cores still gain.
+EXTRA_WORKERS = 1
+
+
+def workers() -> int:
+    """How many worker processes a run of a folder uses: the cores this process may use, plus ``EXTRA_WORKERS``."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores + EXTRA_WORKERS
+
+
+#: Slow tests that are no coroutine and compare no snapshot: test files (all their tests) and tests (every
+#: parameter), each of more than a second on a quiet 2-core machine (``--durations``).
+SLOW: frozenset[str] = frozenset({
+    "tests/test_proofs.py", "tests/test_serve_browser.py", "tests/test_preload.py",
+    "tests/test_canonical_commands.py::test_the_canonical_form_parses_back_to_the_same_command",
+    "tests/test_canonical_commands.py::test_any_line_that_parses_has_a_canonical_form_that_parses_the_same",
+    "tests/test_savecheck_events.py::test_the_quick_look_refuses_and_names_exactly_what_the_full_check_does",
+    "tests/test_number_input.py::test_every_number_reader_refuses_or_reads_but_never_raises_anything_else",
+    "tests/test_prebuild.py::test_quitting_while_a_mode_is_built_ahead_ends_cleanly",
+    "tests/test_prebuild.py::test_every_mode_is_set_up_once_when_built",
+    "tests/test_packaging.py::test_wheel_ships_the_data_and_runs_from_another_folder",
+    "tests/test_shared.py::test_sighup_and_sigterm_end_the_app_cleanly_and_free_the_lock",
+    "tests/test_cli_files.py::test_two_news_at_once_give_exactly_one_created",
+    "tests/test_store.py::test_corrupt_files_are_refused_untouched",
+})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Run the suite, or any folder of it, on :func:`workers` processes (pytest-xdist), and a list of files in this one
+    process, which starts faster: the edit-test loop stays quick. An explicit ``-n N`` (``-n0``: one process) or
+    ``-p no:xdist`` wins; ``--pdb`` and ``--collect-only`` stay in one process."""
+    option = config.option
+    if getattr(option, "numprocesses", 0) is not None or os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # xdist missing, -n given, or a worker
+    if option.dist != "no" or getattr(option, "tx", None) or option.usepdb or option.collectonly:
+        return
+    paths = [Path(arg.split("::", 1)[0]) for arg in config.args]
+    if any(path.is_dir() for path in paths):
+        option.numprocesses = workers()
+        option.dist = "worksteal"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` what takes seconds: every test that drives the app (a coroutine test) or compares a snapshot, and
+    the tests of ``SLOW`` (subprocesses, a browser, proofs); ``-m "not slow"`` is the edit-test loop's quick subset.
+    A parallel run starts with the slow ones (every worker sorts alike, as pytest-xdist requires)."""
+    for item in items:
+        function = getattr(item, "function", None)
+        if (inspect.iscoroutinefunction(function) or "snap_compare" in getattr(item, "fixturenames", ())
+                or item.nodeid.split("[", 1)[0] in SLOW or item.nodeid.split("::", 1)[0] in SLOW):
+            item.add_marker(pytest.mark.slow)
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # on workers: the slow tests first, so none is left for the end alone
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
 
 FIXED = datetime(2026, 11, 21, 12, 0, 0, tzinfo=timezone.utc)
 
@@ -90,3 +151,14 @@ def modes_built_when_shown(request: pytest.FixtureRequest):
         yield
     finally:
         HarbormasterApp.PREBUILD_AFTER = saved
+
+
+@pytest.fixture(autouse=True)
+def one_at_a_time(request: pytest.FixtureRequest):
+    """Tests marked ``exclusive`` (they make Unix users, bind a fixed port or write a fixed path) hold one lock file of
+    the machine while they run, so two of them never overlap: not on two workers of a parallel run, nor in two runs."""
+    if not request.node.get_closest_marker("exclusive"):
+        yield
+        return
+    with FileLock(Path(tempfile.gettempdir()) / "harbormaster-tests-exclusive.lock"):
+        yield

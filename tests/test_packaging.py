@@ -87,6 +87,7 @@ def test_malformed_scenario_names_file_table_and_key(data: Path, tmp_path: Path)
     assert "table ports, key 1" in str(err.value) and "typ" in str(err.value)
 
 
+@pytest.mark.exclusive  # pip builds in the checkout (build/, *.egg-info): one build there at a time
 def test_wheel_ships_the_data_and_runs_from_another_folder(tmp_path: Path) -> None:
     """`pip install .` then run from elsewhere: the data folder travels inside the wheel as tui/data."""
     wheels = tmp_path / "wheels"

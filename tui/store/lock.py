@@ -122,18 +122,19 @@ def _identity(st: os.stat_result) -> tuple[int, int]:
 
 
 @contextmanager
-def folder_lock(folder: str | os.PathLike[str], wait: float = FOLDER_WAIT) -> Iterator[None]:
+def folder_lock(folder: str | os.PathLike[str], wait: float | None = None) -> Iterator[None]:
     """Hold the folder's write lock (``flock`` on the folder itself) for the few milliseconds of one write.
 
     A folder cannot be deleted or replaced while the save is in it, so this
     lock cannot be lost the way a lock file can: checking the save and the
     lock file and then replacing the save happen as one step for every
     session writing in the folder. Raises :class:`FolderBusy` after ``wait``
-    seconds, ``OSError`` if the folder cannot be opened.
+    seconds (:data:`FOLDER_WAIT`, read at each call, when None), ``OSError`` if
+    the folder cannot be opened.
     """
     fd = os.open(os.fspath(folder), os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_CLOEXEC)
     try:
-        deadline = time.monotonic() + wait
+        deadline = time.monotonic() + (FOLDER_WAIT if wait is None else wait)
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
