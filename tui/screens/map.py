@@ -58,6 +58,14 @@ def details(row: dict[str, Any]) -> Text:
         text.append(f"\n{row['place']} — {kind}{size}{', coastal' if row.get('coastal') else ''}", "bold")
     elif row.get("coastal"):
         text.append("\ncoastal")
+    if row.get("air_base"):
+        text.append(f"\nAir base for {row['air_base']} air units (a City or Town)", "#56b6c2")
+    if row.get("sea"):
+        text.append("\nSea: the land hexes next to it are coastal", "#4aa3df")
+    if row.get("roads"):
+        text.append("\nRoad to " + " ".join(row["roads"]), "#e5c07b")
+    if row.get("rails"):
+        text.append("\nRailway to " + " ".join(row["rails"]), "#abb2bf")
     if row.get("storm") == "storm":
         text.append("\n@ The storm is here: no unit moves in its area", "bold #c678dd")
     elif row.get("storm") == "area":

@@ -35,7 +35,8 @@ GLYPH_STYLE = {
     "●": Style(bold=True), "○": Style(bold=True), "F": Style(color="#98c379", bold=True), "a": Style(color="#56b6c2", bold=True),
     "A": Style(color="#56b6c2", bold=True), "M": Style(color="#c678dd", bold=True), "≈": Style(color="#4aa3df", bold=True),
     "X": Style(color="#ff5555", bold=True), "@": Style(color="#ffffff", bold=True), "^": Style(color="#b08860"),
-    "*": Style(color="#6a9955"), "%": Style(color="#9c9c4a"),
+    "*": Style(color="#6a9955"), "%": Style(color="#9c9c4a"), "~": Style(color="#4aa3df"), "+": Style(color="#e5c07b"),
+    "#": Style(color="#abb2bf", bold=True),
 }
 EDGE_GLYPH = {"_": "▁"}
 """Characters drawn otherwise on screen: a low block for the hexes' flat edges (an underscore is clipped in SVG pictures)."""

@@ -24,6 +24,7 @@ from ..core.view_duties import production_duties
 from . import factories as F
 from . import sites as X
 from . import storm as S
+from . import supply
 from . import views as V
 from .actions import FACTORY_ACTIONS, map_actions
 from .legacy import OLD_PROMPT, LegacyGrowth, is_old_choice, settled
@@ -151,8 +152,13 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
     legacy = LegacyGrowth(tables, sequence)
 
     def storm_reminder(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
-        """Storms ¶2: shown on entering every movement segment (the app does not move units)."""
-        return world, S.reminder(world, tables)
+        """Storms ¶2: shown on entering every movement segment (the app does not move units), with the moving side's
+        supply lines from airfields and Mulberries (Airfields ¶6, Mulberries ¶1)."""
+        return world, S.reminder(world, tables) + supply.reminder(world, side, ctx.state.flow.turn, tables)
+
+    def retreat_reminder(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
+        """Storms ¶2: the retreat into the storm's automatic loss, reminded at combat, where retreats happen."""
+        return world, S.retreat_reminder(world, tables)
 
     def end_battle(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
         """RULINGS L5: hits count within one battle; the combat phase's end ends its last battle."""
@@ -197,7 +203,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         sides=tables.sides,
         sequence=sequence,
         verbs=build_verbs(tables),
-        effects={"storm-reminder": storm_reminder, "end-battle": end_battle, "growth": growth, "end-turn": end_turn},
+        effects={"storm-reminder": storm_reminder, "retreat-reminder": retreat_reminder, "end-battle": end_battle, "growth": growth, "end-turn": end_turn},
         answers=_answers(tables, legacy),
         conditions={"production-turn": production_turn},
         expansions={"growth-choices": growth_asked},
