@@ -66,9 +66,12 @@ def scenario_paths(data_dir: Path) -> list[Path]:
 
 
 def load_scenario(data_dir: Path, name: str) -> Scenario:
-    """Load the scenario with file stem or id ``name``; errors name the file, table and key."""
+    """Load the scenario with file stem or id ``name``, or from the file ``name`` (a ``.toml`` path, such as a board
+    written out by ``show SAVE scenario``); errors name the file, table and key."""
     candidates = scenario_paths(data_dir)
     path = next((p for p in candidates if p.stem == name), None)
+    if path is None and name.endswith(".toml") and Path(name).is_file():
+        path = Path(name)
     if path is None:
         for p in candidates:
             raw = read_toml(p)

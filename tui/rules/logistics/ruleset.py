@@ -28,6 +28,7 @@ from . import supply
 from . import views as V
 from .actions import FACTORY_ACTIONS, map_actions
 from .legacy import OLD_PROMPT, LegacyGrowth, is_old_choice, settled
+from .export import world_to_scenario
 from .scenario import world_from_scenario
 from .tables import LOGISTICS_TABLES, LogisticsTables
 from .verbs import build_verbs, storm_outcome
@@ -212,7 +213,8 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         upgrade_state=legacy.upgrade_state,
         legacy_event=legacy.legacy_event,
         views={"ports": lambda s: V.city_rows(s, tables), "map": lambda s: V.map_rows(s, tables),
-               "map-grid": lambda s: V.grid_rows(s, tables, sequence.at(s.flow.index).path[-1] == "movement"), "crossings": crossing_rows, "airfields": airfield_rows},
+               "map-grid": lambda s: V.grid_rows(s, tables, sequence.at(s.flow.index).path[-1] == "movement"), "crossings": crossing_rows, "airfields": airfield_rows,
+               "scenario": lambda s: [{"name": "scenario", "toml": world_to_scenario(s.world, tables.sides)}]},
         duties=production_duties(lambda s: V.city_rows(s, tables)),
         columns={"ports": CITY_COLUMNS, "crossings": CROSSING_COLUMNS, "airfields": AIRFIELD_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, tables),
@@ -223,7 +225,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         source_files=(str(path),),
         tables=tables,
         actions={"map": map_actions(tables.sides), "ports": FACTORY_ACTIONS},
-        texts={"map": lambda s: V.map_text(s, tables)},
+        texts={"map": lambda s: V.map_text(s, tables), "scenario": lambda s: world_to_scenario(s.world, tables.sides)},
         mode_titles={"ports": "Factories"},
     )
     check_sequence_names(rs, path.name)

@@ -6,7 +6,8 @@ A scenario file has ``[map]`` (size, offset, centre, where the storm starts),
 many hexes, ``sea`` for the sea), ``[[hexes]]`` (cities and towns with size,
 factories), ``[[rivers]]`` (hexsides), ``[[roads]]`` and ``[[rails]]`` (paths
 of adjacent hexes), ``[[bridges]]``, ``[[canals]]``, ``[[airfields]]`` and
-``[[mulberries]]``. A land hex next to a sea hex is coastal; ``coastal = true``
+``[[mulberries]]``; ``[[owners]]`` (a side's hexes, as the app writes a
+board out: ``export.py``). A land hex next to a sea hex is coastal; ``coastal = true``
 still marks one on a map without sea. Every error names the file, the table
 and the key.
 """
@@ -72,7 +73,16 @@ class HexEntry(DataModel):
     size: int = 0
     coastal: bool = False
     control: str = ""
+    resource: int = 0
     factories: dict[str, int] = {}
+    note: str = ""
+
+
+class Owners(DataModel):
+    """``[[owners]]``: a side holds these hexes (a board written out by the app; ``[[control]]`` gives columns)."""
+
+    side: str
+    hexes: list[str]
     note: str = ""
 
 
@@ -192,6 +202,11 @@ def world_from_scenario(raw: dict[str, Any], file: str, tables: LogisticsTables)
             hid = _hex(grid, text, file, f"{where}.hexes.{j}")
             old = places.get(hid) or Place(hid)
             places[hid] = Place(hid, area.terrain, coastal=area.coastal or old.coastal, control=old.control)
+    for i, own in enumerate(convert(raw.get("owners", []), list[Owners], file, prefix="owners")):
+        side = _side(own.side, tables, file, f"table owners, key {i}.side")
+        for j, text in enumerate(own.hexes):
+            hid = _hex(grid, text, file, f"table owners, key {i}.hexes.{j}")
+            places[hid] = Place(**{**vars(places.get(hid) or Place(hid)), "control": side})
     factories: dict[str, dict[str, int]] = {}
     checks: list[tuple[str, str, dict[str, int]]] = []
     for i, entry in enumerate(convert(raw.get("hexes", []), list[HexEntry], file, prefix="hexes")):
@@ -205,7 +220,9 @@ def world_from_scenario(raw: dict[str, Any], file: str, tables: LogisticsTables)
             raise DataError(file, f"{where}.factories", "factories and a size only in a city (Factories ¶2)")
         old = places.get(hid) or Place(hid)
         control = _side(entry.control, tables, file, f"{where}.control", blank=True) or old.control
-        place = Place(hid, entry.terrain, entry.name, entry.size, entry.coastal or old.coastal, control)
+        if entry.resource < 0:
+            raise DataError(file, f"{where}.resource", "a resource is 0 PP or more")
+        place = Place(hid, entry.terrain, entry.name, entry.size, entry.coastal or old.coastal, control, entry.resource)
         if entry.factories:
             checks.append((hid, f"{where}.factories", dict(entry.factories)))
             factories[hid] = dict(entry.factories)

@@ -32,6 +32,7 @@ class Place:
     size: int = 0  # a city's size in PP: the most its factories may total (Factories ¶2)
     coastal: bool = False  # set by hand (a map without sea hexes); a land hex next to the sea is coastal anyway
     control: str = ""  # the side that controls the hex, "" for none
+    resource: int = 0  # a resource hex's PP (Factories ¶7), as the board shows it
 
 
 @dataclass(frozen=True)
