@@ -98,3 +98,21 @@ def test_issue21_a_world_saved_without_roads_loads_with_none_and_round_trips() -
     assert again.roads == world(GAME).roads and again.rails == world(GAME).rails
     old = {k: v for k, v in data.items() if k not in ("roads", "rails")}
     assert world_from_data(old).roads == () and world_from_data(old).rails == ()
+
+
+def test_issue21_the_plain_text_map_puts_no_symbol_on_the_line_of_a_neighbours_number() -> None:
+    """Issue 21: "a hex's symbol must not sit on the line of its neighbour's number" (`/0908\\___A/1108\\` read as 0908's
+    airfield, it is 1007's). In the large drawing a line holding a hex's id holds only edges of other hexes."""
+    from tui.rules.core.hexart import draw_large
+    from tui.rules.logistics.views import edges, glyph_line, name_line
+
+    w = world(GAME)
+    hexes = [w.id(h) for h in w.grid.hexes()]
+    canvas = draw_large(w.grid, {h: glyph_line(w, h) for h in hexes}, {h: name_line(w, h) for h in hexes}, edges(w))
+    for line in canvas:
+        ids = {c.hex for c in line if c.role == "id"}
+        assert all(c.role != "body" or c.hex in ids for c in line) if ids else True
+    text = "\n".join("".join(c.char for c in line) for line in canvas)
+    assert "/  1007  \\" in text and " A " not in [ln for ln in text.splitlines() if "0908" in ln][0]
+    row = next(i for i, line in enumerate(canvas) if any(c.hex == "1007" and c.role == "id" for c in line))
+    assert any(c.hex == "1007" and c.char == "A" for c in canvas[row + 1])  # its own glyph line, under its id

@@ -26,7 +26,8 @@ TERRAIN_GLYPH = {"city": "●", "town": "○", "mountain": "^", "forest": "*", "
 """The first character of a hex's content line."""
 LEGEND = (
     ("●2", "city of size 2 (F: factories); a city or town bases 2 air units"), ("○", "town"), ("^ * %", "mountain, forest, marsh"),
-    ("~~~~", "sea (the land next to it is coastal)"), ("+ #", "road, railway (links listed in the hex's panel)"),
+    ("~ ~", "sea (the land next to it is coastal)"), ("+ #", "road, railway (links listed in the hex's panel)"),
+    ("$", "resource hex"),
     ("a A", "minor, major airfield"), ("M", "Mulberry"), ("≈ X", "canal, destroyed canal"),
     ("~ = x", "river, bridge, destroyed bridge"), ("@", "the storm (its area shaded)"),
 )
@@ -55,6 +56,36 @@ def content(world: LogisticsWorld, hex_id: str) -> str:
     field = world.airfields.get(hex_id)
     marker = "M" if hex_id in world.mulberries else ("A" if field and field.major else "a" if field else "")
     return f"{first or ' '}{size or ' '}{third or ' '}{marker or ' '}"
+
+
+SEA_NAME, SEA_GLYPHS = "~ ~ ~ ", " ~ ~ ~ ~"
+"""A sea hex's name and glyph lines in the large drawing (spaced: a river's ``~`` on an edge stays apart)."""
+
+
+def name_line(world: LogisticsWorld, hex_id: str) -> str:
+    """The large drawing's name line: a city's or town's name (its first letters), the sea."""
+    place = world.place(hex_id)
+    if place.terrain == "sea":
+        return SEA_NAME
+    return place.name
+
+
+def glyph_line(world: LogisticsWorld, hex_id: str) -> str:
+    """The large drawing's glyph line: storm or terrain, a city's size, factories, canal, railway or road, airfield or
+    Mulberry, resource."""
+    place = world.place(hex_id)
+    if place.terrain == "sea":
+        return "@" + SEA_GLYPHS[2:] if hex_id == world.storm else SEA_GLYPHS
+    parts = ["@" if hex_id == world.storm else TERRAIN_GLYPH.get(place.terrain, "")]
+    parts.append(str(place.size) if place.terrain == "city" and place.size else "")
+    parts.append("F" if world.factories.get(hex_id) else "")
+    canal = world.crossings.get(hex_id)
+    parts.append(("X" if canal.destroyed else "≈") if canal is not None else "")
+    parts.append("#" if world.linked(hex_id, world.rails) else "+" if world.linked(hex_id, world.roads) else "")
+    field = world.airfields.get(hex_id)
+    parts.append("M" if hex_id in world.mulberries else ("A" if field and field.major else "a" if field else ""))
+    parts.append("$" if place.resource else "")
+    return "".join(parts)
 
 
 def edges(world: LogisticsWorld) -> dict[tuple[str, str], tuple[str, str]]:
@@ -112,7 +143,8 @@ def map_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
             "air_base": tables.airfields.air_units.city if place.terrain in ("city", "town") else 0,
             "roads": world.linked(hid, world.roads), "rails": world.linked(hid, world.rails),
             "edges": by_hex.get(hid, {}),
-            "content": content(world, hid),
+            "content": content(world, hid), "label": name_line(world, hid), "glyphs": glyph_line(world, hid),
+            "resource": place.resource,
         })
     return rows
 
@@ -133,9 +165,9 @@ def grid_rows(state: GameState, tables: LogisticsTables, movement: bool = False)
 def map_text(state: GameState, tables: LogisticsTables) -> str:
     """The map as text for ``show PATH map``: a heading, the drawing, the legend."""
     world: LogisticsWorld = state.world
-    linked = {h for pair in world.roads + world.rails for h in pair}
-    canvas = hexart.draw(world.grid, {h: content(world, h) for h in world.places.keys() | world.airfields.keys()
-                                      | world.mulberries.keys() | world.crossings.keys() | {world.storm} | linked}, edges(world))
+    hexes = [world.id(h) for h in world.grid.hexes()]
+    canvas = hexart.draw_large(world.grid, {h: glyph_line(world, h) for h in hexes}, {h: name_line(world, h) for h in hexes},
+                               edges(world))
     area = " ".join(S.storm_area(world, tables))
     head = f"Storm at {world.storm} (area {area})" + (f"; last move {world.storm_move}" if world.storm_move else "")
     legend = "  ".join(f"{sym} {what}" for sym, what in LEGEND)
