@@ -170,3 +170,12 @@ def test_issue21_the_large_layout_shares_edges_and_keeps_ids_off_the_neighbours_
     for line in canvas:
         ids = {c.hex for c in line if c.role == "id"}
         assert all(c.role in ("edge", "blank") or c.hex in ids for c in line) if ids else True
+
+
+def test_issue21_the_overview_draws_each_hex_in_two_characters() -> None:
+    """Issue 21: zoomed out to the whole board, a hex is two characters on its printed row."""
+    from tui.rules.core.hexart import draw_overview, text
+
+    canvas = draw_overview(HexGrid(3, 2), {"0101": "●M", "0201": "~"})
+    assert text(canvas).splitlines() == ["●M~ ·", "· · ·"]
+    assert canvas[0][2].hex == "0201" and canvas[1][4].hex == "0302" and canvas[0][0].role == "id"

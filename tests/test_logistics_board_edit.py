@@ -136,3 +136,23 @@ async def test_issue21_done_means_a_40x30_board_made_by_keys_saved_as_a_scenario
     assert (w.grid.columns, w.grid.rows) == (40, 30) and w.is_sea("0101") and w.place("0102").name == "Calais"
     assert w.coastal("0102") and w.roads == (("0102", "0202"),) and w.place("4030").terrain == "forest"
     assert load_scenario(data_dir(), str(file)).info.name == "My board"
+
+
+async def test_issue21_z_zooms_out_to_the_whole_board() -> None:
+    """Issue 21: the Map zooms out to show the whole board (large hexes, compact ones, the whole board small)."""
+    from logistics_game import at
+
+    app = make_app(at(logistics_game(), 1, "initiative"), clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7")
+        await until(pilot, lambda: isinstance(app.screen, MapScreen) and app.screen.query_one(HexMap).cursor, 10)
+        hex_map = app.screen.query_one(HexMap)
+        assert hex_map.picture.large and hex_map.virtual_size.width > hex_map.size.width  # scrolls
+        await pilot.press("z")
+        await until(pilot, lambda: not hex_map.picture.large and not hex_map.picture.overview)
+        await pilot.press("z")
+        await until(pilot, lambda: hex_map.picture.overview)
+        assert hex_map.virtual_size.width <= hex_map.size.width and hex_map.virtual_size.height <= hex_map.size.height
+        assert hex_map.cursor == "1309"
+        await pilot.press("right")
+        await until(pilot, lambda: hex_map.cursor == "1409")

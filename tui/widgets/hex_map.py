@@ -64,6 +64,8 @@ class MapPicture:
     looks: dict[str, HexLook] = field(default_factory=dict)
     large: bool = False
     """Drawn in the large layout (a name line, the id line, a glyph line per hex) rather than the compact one."""
+    overview: bool = False
+    """Drawn as the whole board small (two characters a hex)."""
 
 
 class HexMap(ScrollView, can_focus=True):
@@ -130,7 +132,7 @@ class HexMap(ScrollView, can_focus=True):
         for hex_id in (old, new):
             if hex_id in self._where:
                 _, y = self._where[hex_id]
-                for line in ((y - 1, y, y + 1) if self.picture.large else (y, y + 1)):
+                for line in ((y - 1, y, y + 1) if self.picture.large else (y,) if self.picture.overview else (y, y + 1)):
                     if line < len(self._strips):
                         self._strips[line] = self._line(line)
         self.refresh()
@@ -158,6 +160,8 @@ class HexMap(ScrollView, can_focus=True):
     def hex_region(self, hex_id: str) -> Region:
         """Where the hex is drawn in the whole map (its box, edges included)."""
         x, y = self._where.get(hex_id, (1, 2) if self.picture.large else (1, 1))
+        if self.picture.overview:
+            return Region(max(0, x - 1), max(0, y - 1), 4, 3)
         if self.picture.large:
             return Region(x - 1, y - 2, LARGE_PITCH_X + 2, LARGE_PITCH_Y + 1)
         return Region(x - 1, y - 1, PITCH_X + 1, PITCH_Y + 1)

@@ -200,5 +200,20 @@ def draw_large(grid: HexGrid, glyphs: Mapping[str, str], names: Mapping[str, str
     return canvas
 
 
-__all__ = ["Cell", "LARGE_PITCH_X", "LARGE_PITCH_Y", "PITCH_X", "PITCH_Y", "WIDTH", "draw", "draw_large", "large_origin",
+def draw_overview(grid: HexGrid, glyphs: Mapping[str, str]) -> list[list[Cell]]:
+    """The whole board small: each hex two characters on its printed row (``glyphs``: one or two per hex), columns two
+    characters apart; the half-hex shift of every other column is left out, so a large board fits a terminal."""
+    width, height = grid.columns * 2 + 1, grid.rows
+    canvas = [[Cell(" ") for _ in range(width)] for _ in range(height)]
+    for h in grid.hexes():
+        hid = grid.hex_id(h)
+        column, row = grid.column_row(h)
+        x, y = (column - grid.first_column) * 2, row - grid.first_row
+        pair = (glyphs.get(hid, "") or "·")[:2].ljust(2)
+        canvas[y][x] = Cell(pair[0], hid, "id")
+        canvas[y][x + 1] = Cell(pair[1], hid, "body")
+    return canvas
+
+
+__all__ = ["Cell", "LARGE_PITCH_X", "LARGE_PITCH_Y", "PITCH_X", "PITCH_Y", "WIDTH", "draw", "draw_large", "draw_overview", "large_origin",
            "large_size", "origin", "size", "text"]
