@@ -116,3 +116,14 @@ def test_issue21_the_plain_text_map_puts_no_symbol_on_the_line_of_a_neighbours_n
     assert "/  1007  \\" in text and " A " not in [ln for ln in text.splitlines() if "0908" in ln][0]
     row = next(i for i, line in enumerate(canvas) if any(c.hex == "1007" and c.role == "id" for c in line))
     assert any(c.hex == "1007" and c.char == "A" for c in canvas[row + 1])  # its own glyph line, under its id
+
+
+def test_issue21_show_map_prints_coordinates_along_the_edges() -> None:
+    """Issue 21: coordinates along the edges as on a paper map: column numbers above and below, row numbers beside."""
+    from tui.rules.logistics.views import map_text
+
+    lines = map_text(GAME.state, TABLES).splitlines()
+    head = lines[1]
+    assert head.split() == [f"{c:02d}" for c in range(1, 27)] and lines[-2].split() == head.split()
+    assert any(line.startswith("00 /  0100  \\") for line in lines) and any(line.startswith("18 ") for line in lines)
+    assert any(line.rstrip().endswith(" 18") and "2618" in line for line in lines)

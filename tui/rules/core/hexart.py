@@ -200,6 +200,31 @@ def draw_large(grid: HexGrid, glyphs: Mapping[str, str], names: Mapping[str, str
     return canvas
 
 
+def framed(grid: HexGrid, canvas: list[list[Cell]]) -> str:
+    """The large drawing as text with coordinates along its edges, as on a paper map: each column's number above it and
+    below it, each row's number on both sides at the id line of the first and last columns."""
+    body = [("".join(c.char for c in row)).ljust(len(row)) for row in canvas]
+    width = len(body[0]) if body else 0
+    head = [" "] * width
+    for column in range(grid.first_column, grid.first_column + grid.columns):
+        x = (column - grid.first_column) * LARGE_PITCH_X + 4
+        for i, ch in enumerate(f"{column:0{grid.digits}d}"):
+            if x + i < width:
+                head[x + i] = ch
+    left = [" " * (grid.digits + 1)] * len(body)
+    right = [""] * len(body)
+    last = grid.first_column + grid.columns - 1
+    for row in range(grid.first_row, grid.first_row + grid.rows):
+        number = f"{row:0{grid.digits}d}"
+        _, y = large_origin(grid, grid.at(grid.first_column, row))
+        left[y + 2] = number + " "
+        _, y = large_origin(grid, grid.at(last, row))
+        right[y + 2] = " " + number
+    gutter = " " * (grid.digits + 1)
+    lines = [gutter + "".join(head)] + [left[i] + body[i] + right[i] for i in range(len(body))] + [gutter + "".join(head)]
+    return "\n".join(line.rstrip() for line in lines)
+
+
 def draw_overview(grid: HexGrid, glyphs: Mapping[str, str]) -> list[list[Cell]]:
     """The whole board small: each hex two characters on its printed row (``glyphs``: one or two per hex), columns two
     characters apart; the half-hex shift of every other column is left out, so a large board fits a terminal."""
@@ -215,5 +240,5 @@ def draw_overview(grid: HexGrid, glyphs: Mapping[str, str]) -> list[list[Cell]]:
     return canvas
 
 
-__all__ = ["Cell", "LARGE_PITCH_X", "LARGE_PITCH_Y", "PITCH_X", "PITCH_Y", "WIDTH", "draw", "draw_large", "draw_overview", "large_origin",
+__all__ = ["Cell", "LARGE_PITCH_X", "LARGE_PITCH_Y", "PITCH_X", "PITCH_Y", "WIDTH", "draw", "draw_large", "draw_overview", "framed", "large_origin",
            "large_size", "origin", "size", "text"]

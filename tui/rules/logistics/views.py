@@ -171,7 +171,7 @@ def map_text(state: GameState, tables: LogisticsTables) -> str:
     area = " ".join(S.storm_area(world, tables))
     head = f"Storm at {world.storm} (area {area})" + (f"; last move {world.storm_move}" if world.storm_move else "")
     legend = "  ".join(f"{sym} {what}" for sym, what in LEGEND)
-    return f"{head}\n{hexart.text(canvas)}\n{legend}"
+    return f"{head}\n{hexart.framed(world.grid, canvas)}\n{legend}"
 
 
 def city_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
