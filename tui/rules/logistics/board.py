@@ -10,7 +10,7 @@ second end may be given as a direction from the first (``road 0101 ne``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
 from ..core.errors import RuleError
 from ..core.hexgrid import DIRECTIONS, HexGrid, direction_between
@@ -231,7 +231,7 @@ def board_verbs(tables: LogisticsTables) -> list[Verb]:
             raise RuleError(usage)
         return Outcome(new, f"Hex {hid}: {said}")
 
-    def links(kind: str):
+    def links(kind: str) -> Callable[[Context, list[str], dict[str, Any]], Outcome]:
         def handler(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
             world: LogisticsWorld = ctx.state.world
             hexes = path(world, args)
