@@ -146,3 +146,36 @@ def test_hexart_draws_flat_topped_columns_with_content_and_marks() -> None:
     assert hexart.size(grid) == (16, 6)
     assert canvas[1][2].hex == "0101" and canvas[1][2].role == "id"
     assert canvas[3][7].role == "river" and canvas[3][5].role == "bridge"
+
+
+def test_issue21_the_large_layout_shares_edges_and_keeps_ids_off_the_neighbours_contents() -> None:
+    """Issue 21: large hexes (a name line, the id, a glyph line); neighbouring hexes share their slanted edges, and a
+    hex's id line holds nothing of another hex but its edges."""
+    from tui.rules.core.hexart import draw_large, text
+
+    canvas = draw_large(HexGrid(2, 2), {"0101": "●3A"}, {"0101": "Brest"})
+    assert text(canvas).splitlines() == [
+        "  ______",
+        " /Brest \\",
+        "/  0101  \\______",
+        "\\  ●3A   /      \\",
+        " \\______/  0201  \\",
+        " /      \\        /",
+        "/  0102  \\______/",
+        "\\        /      \\",
+        " \\______/  0202  \\",
+        "        \\        /",
+        "         \\______/",
+    ]
+    for line in canvas:
+        ids = {c.hex for c in line if c.role == "id"}
+        assert all(c.role in ("edge", "blank") or c.hex in ids for c in line) if ids else True
+
+
+def test_issue21_the_overview_draws_each_hex_in_two_characters() -> None:
+    """Issue 21: zoomed out to the whole board, a hex is two characters on its printed row."""
+    from tui.rules.core.hexart import draw_overview, text
+
+    canvas = draw_overview(HexGrid(3, 2), {"0101": "●M", "0201": "~"})
+    assert text(canvas).splitlines() == ["●M~ ·", "· · ·"]
+    assert canvas[0][2].hex == "0201" and canvas[1][4].hex == "0302" and canvas[0][0].role == "id"

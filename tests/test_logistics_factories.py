@@ -62,7 +62,7 @@ def test_factories_p3_exchange_in_a_turn_without_production() -> None:
 
 def test_factories_p4_intrinsic_defence_fires_last() -> None:
     game = logistics_game()
-    defence = game.ruleset.explain(game.state, "Rouvel")[-1]
+    defence = next(f for f in game.ruleset.explain(game.state, "Rouvel") if f.name == "Intrinsic defence")
     assert defence.value == "1-1-1" and "fires last" in defence.notes[0]
 
 
@@ -161,7 +161,7 @@ def test_factories_p7_l4_the_seeds_resource_example() -> None:
     assert figures == {"Air PP produced": 4, "Navy PP produced": 1}
     refused(game, "resource Calvade 1 navy", "one factory type per city")
     ok(game, "resource Calvade 1 air")  # more resources go to the same type
-    assert game.ruleset.explain(game.state, "Calvade")[2].value == 5
+    assert next(f for f in game.ruleset.explain(game.state, "Calvade") if f.name == "Air PP produced").value == 5
     refused(game, "resource Kingsbridge 2 air", "no air factory")
 
 

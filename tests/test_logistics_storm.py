@@ -23,7 +23,7 @@ def test_storm_starts_at_the_centre_p4() -> None:
 
 def test_storm_area_is_7_hexes_fewer_at_the_edge_p2_l1() -> None:
     assert S.storm_area(START, TABLES) == ["1208", "1209", "1308", "1309", "1310", "1408", "1409"]
-    assert sorted(S.storm_area(START, TABLES, "0101")) == ["0101", "0102", "0201"]
+    assert sorted(S.storm_area(START, TABLES, "0100")) == ["0100", "0101", "0200"]  # the map corner is the sea row 0 now
 
 
 def test_storm_moves_direction_then_distance_p4_l1() -> None:
@@ -82,7 +82,18 @@ def test_movement_segments_remind_the_storm_area_p2() -> None:
     game = at(logistics_game(), 1, "combat")
     entry = next(e for e in reversed(game.events) if e["summary"].endswith("Movement"))
     text = " ".join(entry["details"])
-    assert "Storm at 1309" in text and "cannot move" in text and "1 cv" in text
+    assert "Storm at 1309" in text and "cannot move" in text
+
+
+def test_issue21_the_retreat_into_the_storm_loss_is_reminded_at_combat_not_movement_p2() -> None:
+    """Issue 21, Missing: the automatic 1 cv loss of a retreat into the storm area is reminded where retreats happen."""
+    game = at(logistics_game(), 1, "movement")
+    ok(game, "next")
+    moved = next(e for e in reversed(game.events) if e["summary"].endswith("Movement"))
+    combat = game.events[-1]
+    assert "Combat" in combat["summary"]
+    assert not any("retreat" in d for d in moved["details"])
+    assert any("retreating into its area" in d and "1 cv" in d and "Storms ¶2" in d for d in combat["details"])
 
 
 def test_production_in_a_storm_city_continues_p3() -> None:

@@ -55,6 +55,8 @@ def data(game: Game, view: str) -> Any:
 
 def text(game: Game, view: str) -> str:
     """A terminal-friendly table of one view."""
+    if view == "scenario" and view in game.ruleset.texts:  # a file to read back (`new --scenario FILE`): no heading
+        return game.ruleset.texts[view](game.state)
     if view in game.ruleset.texts:
         return f"{game.turn_label} · {game.segment.title}\n" + game.ruleset.texts[view](game.state)
     payload = data(game, view)

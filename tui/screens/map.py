@@ -20,7 +20,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ..rules.core.hexart import draw
+from ..rules.core.hexart import draw, draw_large, draw_overview
 from ..rules.core.hexgrid import HexGrid
 from ..widgets.explain_pane import explained_text
 from ..widgets.hex_map import SIDE_COLOUR, HexLook, HexMap, MapPicture
@@ -36,14 +36,33 @@ PANEL_DELAY = 0.06
 """Seconds the cursor rests before the side panel follows it."""
 
 
-def picture(rows: list[dict[str, Any]], grid_row: dict[str, Any]) -> MapPicture:
-    """The drawing and the colours of every hex, from the rule set's rows."""
+ZOOMS = ("large", "compact", "overview")
+"""The Map's zoom levels, in the order ``z`` goes through them."""
+
+
+def overview_pair(row: dict[str, Any]) -> str:
+    """A hex in two characters: its terrain or city, then a marker, a road or railway."""
+    glyphs = str(row.get("glyphs", "")).replace(" ", "")
+    first = "~" if row.get("sea") else (glyphs[:1] or "·")
+    second = next((c for c in glyphs[1:] if c in "@MAa#+"), "")
+    return first + second
+
+
+def picture(rows: list[dict[str, Any]], grid_row: dict[str, Any], large: bool = False, overview: bool = False) -> MapPicture:
+    """The drawing and the colours of every hex, from the rule set's rows: compact (the id and 4 characters), or large
+    (a name line, the id, a glyph line: rows with ``label`` and ``glyphs``)."""
     grid = HexGrid(grid_row["columns"], grid_row["rows"], grid_row["first_column"], grid_row["first_row"],
                    grid_row["shifted"], grid_row["digits"])
     content = {str(r["name"]): str(r.get("content", "")) for r in rows}
     marks = {(str(r["name"]), d): (str(m[0]), str(m[1])) for r in rows for d, m in (r.get("edges") or {}).items()}
     looks = {str(r["name"]): HexLook(str(r.get("owner", "")), str(r.get("storm", "")), str(r["name"]), int(r["column"]), int(r["row"]))
              for r in rows}
+    if overview:
+        return MapPicture(draw_overview(grid, {str(r["name"]): overview_pair(r) for r in rows}), looks, overview=True)
+    if large:
+        names = {str(r["name"]): str(r.get("label", "")) for r in rows}
+        glyphs = {str(r["name"]): str(r.get("glyphs", r.get("content", ""))) for r in rows}
+        return MapPicture(draw_large(grid, glyphs, names, marks), looks, large=True)
     return MapPicture(draw(grid, content, marks), looks)
 
 
@@ -58,6 +77,16 @@ def details(row: dict[str, Any]) -> Text:
         text.append(f"\n{row['place']} — {kind}{size}{', coastal' if row.get('coastal') else ''}", "bold")
     elif row.get("coastal"):
         text.append("\ncoastal")
+    if row.get("air_base"):
+        text.append(f"\nAir base for {row['air_base']} air units (a City or Town)", "#56b6c2")
+    if row.get("resource"):
+        text.append(f"\nResource: {row['resource']} PP", "#e5c07b")
+    if row.get("sea"):
+        text.append("\nSea: the land hexes next to it are coastal", "#4aa3df")
+    if row.get("roads"):
+        text.append("\nRoad to " + " ".join(row["roads"]), "#e5c07b")
+    if row.get("rails"):
+        text.append("\nRailway to " + " ".join(row["rails"]), "#abb2bf")
     if row.get("storm") == "storm":
         text.append("\n@ The storm is here: no unit moves in its area", "bold #c678dd")
     elif row.get("storm") == "area":
@@ -89,6 +118,7 @@ class MapScreen(ActionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "go", "Go to hex"),  #: Put the cursor on a hex typed by id or by a city's name.
         Binding("p", "answer_pending", "Answer prompt"),  #: Answer the segment's first pending prompt (initiative, storm) without leaving the map.
+        Binding("z", "zoom", "Zoom"),  #: Large hexes (names, ids, glyphs), compact ones, or the whole board small, in turn.
     ]
 
     def __init__(self) -> None:
@@ -97,6 +127,8 @@ class MapScreen(ActionScreen):
         self._panel_timer: Timer | None = None
         self._drawn: object = None  # the game state last drawn
         self._shown: dict[str, str] = {}  # what each panel Static shows (unchanged text is not sent again)
+        self.zoom = ZOOMS[0]
+        """Large hexes (names, ids, glyphs); ``z`` goes to compact ones, then the whole board small."""
 
     def compose_body(self) -> ComposeResult:
         """Map | side panel."""
@@ -120,7 +152,7 @@ class MapScreen(ActionScreen):
         self._rows = {str(r["name"]): r for r in rows}
         hex_map = self.query_one(HexMap)
         first = not hex_map.picture.looks
-        hex_map.show(picture(rows, grid_row))
+        hex_map.show(picture(rows, grid_row, self.zoom == "large", self.zoom == "overview"))
         if first:
             hex_map.go(str(grid_row.get("storm") or next(iter(self._rows))))
         self._storm(grid_row)
@@ -158,6 +190,8 @@ class MapScreen(ActionScreen):
             text.append(f"Answer: {self.game.state.flow.pending[0].id}", "")
         text.append("\ng ", "bold #e5c07b")
         text.append("Go to a hex   ")
+        text.append("z ", "bold #e5c07b")
+        text.append("Zoom   ")
         text.append("←↑↓→", "bold #e5c07b")
         text.append(" move")
         self._put("#map-keys", text)
@@ -213,6 +247,15 @@ class MapScreen(ActionScreen):
             self.refresh_game()
         self.show_target(view)
         return view == MAP and self.query_one(HexMap).go(key)
+
+    def action_zoom(self) -> None:
+        """Large hexes, compact ones, the whole board small, in turn; the cursor kept on its hex."""
+        self.zoom = ZOOMS[(ZOOMS.index(self.zoom) + 1) % len(ZOOMS)]
+        self.notify(f"Map: {self.zoom}", timeout=1.5)
+        self._drawn = None
+        self.render_game(self.game)
+        hex_map = self.query_one(HexMap)
+        hex_map.scroll_to_hex(hex_map.cursor)
 
     def action_answer_pending(self) -> None:
         """Answer the first prompt pending in this segment (the initiative roll, the storm's dice, growth)."""

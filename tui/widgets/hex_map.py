@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..rules.core.hexart import Cell, PITCH_X, PITCH_Y
+from ..rules.core.hexart import LARGE_PITCH_X, LARGE_PITCH_Y, PITCH_X, PITCH_Y, Cell
 
 SIDE_COLOUR = {"allied": "#7fb3d5", "axis": "#e07a5f"}
 ROLE_STYLE = {
@@ -35,7 +35,8 @@ GLYPH_STYLE = {
     "●": Style(bold=True), "○": Style(bold=True), "F": Style(color="#98c379", bold=True), "a": Style(color="#56b6c2", bold=True),
     "A": Style(color="#56b6c2", bold=True), "M": Style(color="#c678dd", bold=True), "≈": Style(color="#4aa3df", bold=True),
     "X": Style(color="#ff5555", bold=True), "@": Style(color="#ffffff", bold=True), "^": Style(color="#b08860"),
-    "*": Style(color="#6a9955"), "%": Style(color="#9c9c4a"),
+    "*": Style(color="#6a9955"), "%": Style(color="#9c9c4a"), "~": Style(color="#4aa3df"), "+": Style(color="#e5c07b"),
+    "#": Style(color="#abb2bf", bold=True), "$": Style(color="#e5c07b", bold=True),
 }
 EDGE_GLYPH = {"_": "▁"}
 """Characters drawn otherwise on screen: a low block for the hexes' flat edges (an underscore is clipped in SVG pictures)."""
@@ -61,6 +62,10 @@ class MapPicture:
 
     canvas: list[list[Cell]] = field(default_factory=list)
     looks: dict[str, HexLook] = field(default_factory=dict)
+    large: bool = False
+    """Drawn in the large layout (a name line, the id line, a glyph line per hex) rather than the compact one."""
+    overview: bool = False
+    """Drawn as the whole board small (two characters a hex)."""
 
 
 class HexMap(ScrollView, can_focus=True):
@@ -127,7 +132,7 @@ class HexMap(ScrollView, can_focus=True):
         for hex_id in (old, new):
             if hex_id in self._where:
                 _, y = self._where[hex_id]
-                for line in (y, y + 1):
+                for line in ((y - 1, y, y + 1) if self.picture.large else (y,) if self.picture.overview else (y, y + 1)):
                     if line < len(self._strips):
                         self._strips[line] = self._line(line)
         self.refresh()
@@ -154,7 +159,11 @@ class HexMap(ScrollView, can_focus=True):
     # ---------------------------------------------------------------- drawing
     def hex_region(self, hex_id: str) -> Region:
         """Where the hex is drawn in the whole map (its box, edges included)."""
-        x, y = self._where.get(hex_id, (1, 1))
+        x, y = self._where.get(hex_id, (1, 2) if self.picture.large else (1, 1))
+        if self.picture.overview:
+            return Region(max(0, x - 1), max(0, y - 1), 4, 3)
+        if self.picture.large:
+            return Region(x - 1, y - 2, LARGE_PITCH_X + 2, LARGE_PITCH_Y + 1)
         return Region(x - 1, y - 1, PITCH_X + 1, PITCH_Y + 1)
 
     def scroll_to_hex(self, hex_id: str) -> None:

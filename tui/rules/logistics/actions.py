@@ -26,6 +26,43 @@ def _hit(target: str, label: str, verb: str, rule: str, text: str, fields: tuple
                   requires=requires or target)
 
 
+TERRAINS = ("clear", "forest", "marsh", "mountain", "sea")
+_TO = Field("to", "Towards", "choice", choices=("N", "NE", "SE", "S", "SW", "NW"))
+_BOARD = "issue 21: the referee's own board"
+
+
+def _edit(ident: str, label: str, verb: str, text: str, fields: tuple[Field, ...] = (), key: str = "") -> Action:
+    return Action(f"edit-{ident}", key, label, verb, text, _BOARD, target="map", fields=fields, title=f"{label} at",
+                  footer=bool(key), ok="Set")
+
+
+BOARD_ACTIONS: tuple[Action, ...] = (
+    _edit("terrain", "Terrain", "hex {name} terrain {terrain}", "Set the hex's terrain (sea: the land next to it is coastal)",
+          (Field("terrain", "Terrain", "choice", choices=TERRAINS, prefill="terrain"),), key="t"),
+    _edit("road", "Road", "road {name} {to}", "Lay a road from this hex to the next one", (_TO,), key="w"),
+    _edit("city", "City", "hex {name} city {city} {pp}", "A city here: its name and size in PP (Factories ¶2)",
+          (Field("city", "Name", "text", required=True), Field("pp", "Size (PP)", "number", default=1, min=1, max=99, step=1))),
+    _edit("town", "Town", "hex {name} town {town}", "A town here, named", (Field("town", "Name", "text", required=True),)),
+    _edit("rail", "Railway", "rail {name} {to}", "Lay a railway from this hex to the next one", (_TO,)),
+    _edit("river", "River", "river {name} {to}", "A river along one of this hex's sides", (_TO,)),
+    _edit("bridge", "Bridge", "bridge {name} {to}", "A bridge over the river on one of this hex's sides (Destruction ¶1)", (_TO,)),
+    _edit("canal", "Canal", "canal {name}", "A canal in this hex (Destruction ¶1)"),
+    _edit("resource", "Resource", "hex {name} resource {pp}", "The hex's resource PP (0: none; Factories ¶7)",
+          (Field("pp", "Resource PP", "number", default=1, min=0, max=99, step=1),)),
+    _edit("coastal", "Coastal", "hex {name} coastal {flag}", "Mark the hex coastal by hand (a land hex next to the sea is anyway)",
+          (Field("flag", "Coastal", "choice", choices=("on", "off")),)),
+    _edit("board", "Board size", "board {columns} {rows} {empty}", "The board's size in hexes (blank: a new empty board)",
+          (Field("columns", "Columns", "number", default=40, min=1, max=99, step=1),
+           Field("rows", "Rows", "number", default=30, min=1, max=99, step=1),
+           Field("empty", "Blank board", "flag", default=False, option="--empty"))),
+    Action("edit", "e", "Edit board", "", "Edit the board at this hex: terrain, city, town, road, railway, river, bridge, canal, "
+           "resource, coast, the board's size (logged: undo takes an edit back)", _BOARD, target="map", title="Edit the board at",
+           menu=("edit-terrain", "edit-city", "edit-town", "edit-road", "edit-rail", "edit-river", "edit-bridge", "edit-canal",
+                 "edit-resource", "edit-coastal", "edit-board")),
+)
+"""The Map mode's board-editing keys: ``t`` terrain, ``w`` road, ``e`` a menu of every edit (issue 21)."""
+
+
 MAP_ACTIONS: tuple[Action, ...] = (
     Action("storm", "s", "Storm", "storm", "Move the storm: the initiative loser's direction and distance dice (Storms ¶4)",
            "Storms ¶4; RULINGS L1"),
@@ -62,6 +99,7 @@ MAP_ACTIONS: tuple[Action, ...] = (
            "Destruction ¶2, ¶3", target="map", title="Rebuild at", menu=("rebuild-bridge", "rebuild-canal")),
     Action("place-storm", "S", "Put storm", "storm-place {name}", "Set-up: put the storm in this hex", "Storms ¶4",
            target="map", footer=False, title="Put the storm at"),
+    *BOARD_ACTIONS,
 )
 """The Map mode's keys (``g`` goes to a hex, the arrows move; both are the screen's own); see :func:`map_actions`."""
 

@@ -71,7 +71,7 @@ def set_factory(world: LogisticsWorld, city: str, kind: str, pp: int | None, tab
         now.pop(kind, None)
     else:
         now[kind] = pp
-    check_factories(place, now, tables)
+    check_factories(replace(place, coastal=world.coastal(city)), now, tables)
     factories = {**world.factories, city: now} if now else {h: f for h, f in world.factories.items() if h != city}
     return replace(world, factories=factories)
 
@@ -92,7 +92,7 @@ def exchange(world: LogisticsWorld, city: str, old: str, new: str, tables: Logis
         raise RuleError(f"{world.label(city)} produced this turn: factories are exchanged only if no production is done ({rule})")
     del now[old]
     now[new] = now.get(new, tables.factories.exchange_to_pp.value)
-    check_factories(place, now, tables)
+    check_factories(replace(place, coastal=world.coastal(city)), now, tables)
     return replace(world, factories={**world.factories, city: now}, exchanged=tuple(dict.fromkeys(world.exchanged + (city,))))
 
 
@@ -119,7 +119,7 @@ def growth_choices(world: LogisticsWorld, city: str, tables: LogisticsTables) ->
     if own:
         return own
     place = world.place(city)
-    return tuple(k for k in tables.kinds if place.coastal or k not in tables.factories.coastal_only.value)
+    return tuple(k for k in tables.kinds if world.coastal(city) or k not in tables.factories.coastal_only.value)
 
 
 def grow(world: LogisticsWorld, city: str, kind: str, tables: LogisticsTables) -> LogisticsWorld:

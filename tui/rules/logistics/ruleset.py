@@ -24,9 +24,11 @@ from ..core.view_duties import production_duties
 from . import factories as F
 from . import sites as X
 from . import storm as S
+from . import supply
 from . import views as V
 from .actions import FACTORY_ACTIONS, map_actions
 from .legacy import OLD_PROMPT, LegacyGrowth, is_old_choice, settled
+from .export import world_to_scenario
 from .scenario import world_from_scenario
 from .tables import LOGISTICS_TABLES, LogisticsTables
 from .verbs import build_verbs, storm_outcome
@@ -151,8 +153,13 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
     legacy = LegacyGrowth(tables, sequence)
 
     def storm_reminder(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
-        """Storms ¶2: shown on entering every movement segment (the app does not move units)."""
-        return world, S.reminder(world, tables)
+        """Storms ¶2: shown on entering every movement segment (the app does not move units), with the moving side's
+        supply lines from airfields and Mulberries (Airfields ¶6, Mulberries ¶1)."""
+        return world, S.reminder(world, tables) + supply.reminder(world, side, ctx.state.flow.turn, tables)
+
+    def retreat_reminder(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
+        """Storms ¶2: the retreat into the storm's automatic loss, reminded at combat, where retreats happen."""
+        return world, S.retreat_reminder(world, tables)
 
     def end_battle(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
         """RULINGS L5: hits count within one battle; the combat phase's end ends its last battle."""
@@ -197,7 +204,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         sides=tables.sides,
         sequence=sequence,
         verbs=build_verbs(tables),
-        effects={"storm-reminder": storm_reminder, "end-battle": end_battle, "growth": growth, "end-turn": end_turn},
+        effects={"storm-reminder": storm_reminder, "retreat-reminder": retreat_reminder, "end-battle": end_battle, "growth": growth, "end-turn": end_turn},
         answers=_answers(tables, legacy),
         conditions={"production-turn": production_turn},
         expansions={"growth-choices": growth_asked},
@@ -206,7 +213,8 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         upgrade_state=legacy.upgrade_state,
         legacy_event=legacy.legacy_event,
         views={"ports": lambda s: V.city_rows(s, tables), "map": lambda s: V.map_rows(s, tables),
-               "map-grid": lambda s: V.grid_rows(s, tables, sequence.at(s.flow.index).path[-1] == "movement"), "crossings": crossing_rows, "airfields": airfield_rows},
+               "map-grid": lambda s: V.grid_rows(s, tables, sequence.at(s.flow.index).path[-1] == "movement"), "crossings": crossing_rows, "airfields": airfield_rows,
+               "scenario": lambda s: [{"name": "scenario", "toml": world_to_scenario(s.world, tables.sides)}]},
         duties=production_duties(lambda s: V.city_rows(s, tables)),
         columns={"ports": CITY_COLUMNS, "crossings": CROSSING_COLUMNS, "airfields": AIRFIELD_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, tables),
@@ -217,7 +225,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         source_files=(str(path),),
         tables=tables,
         actions={"map": map_actions(tables.sides), "ports": FACTORY_ACTIONS},
-        texts={"map": lambda s: V.map_text(s, tables)},
+        texts={"map": lambda s: V.map_text(s, tables), "scenario": lambda s: world_to_scenario(s.world, tables.sides)},
         mode_titles={"ports": "Factories"},
     )
     check_sequence_names(rs, path.name)

@@ -3,9 +3,13 @@
 A scenario file has ``[map]`` (size, offset, centre, where the storm starts),
 ``[turn]`` (who moves first until the initiative roll, production turns),
 ``[[control]]`` (column ranges each side controls), ``[[areas]]`` (terrain of
-many hexes), ``[[hexes]]`` (cities and towns with size, coastal, factories),
-``[[rivers]]`` (hexsides), ``[[bridges]]``, ``[[canals]]``, ``[[airfields]]``
-and ``[[mulberries]]``. Every error names the file, the table and the key.
+many hexes, ``sea`` for the sea), ``[[hexes]]`` (cities and towns with size,
+factories), ``[[rivers]]`` (hexsides), ``[[roads]]`` and ``[[rails]]`` (paths
+of adjacent hexes), ``[[bridges]]``, ``[[canals]]``, ``[[airfields]]`` and
+``[[mulberries]]``; ``[[owners]]`` (a side's hexes, as the app writes a
+board out: ``export.py``). A land hex next to a sea hex is coastal; ``coastal = true``
+still marks one on a map without sea. Every error names the file, the table
+and the key.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from ..core.errors import DataError, RuleError
 from ..core.hexgrid import HexGrid, direction_between
 from .factories import check_factories
 from .tables import LogisticsTables
-from .world import Airfield, Crossing, LogisticsWorld, Mulberry, Place, bridge_id
+from .world import SEA, Airfield, Crossing, LogisticsWorld, Mulberry, Place, bridge_id, link
 
 
 class MapInfo(DataModel):
@@ -69,7 +73,16 @@ class HexEntry(DataModel):
     size: int = 0
     coastal: bool = False
     control: str = ""
+    resource: int = 0
     factories: dict[str, int] = {}
+    note: str = ""
+
+
+class Owners(DataModel):
+    """``[[owners]]``: a side holds these hexes (a board written out by the app; ``[[control]]`` gives columns)."""
+
+    side: str
+    hexes: list[str]
     note: str = ""
 
 
@@ -77,6 +90,14 @@ class River(DataModel):
     """``[[rivers]]``: a river as a list of hexsides (pairs of adjacent hexes)."""
 
     hexsides: list[list[str]]
+    name: str = ""
+    note: str = ""
+
+
+class Path(DataModel):
+    """``[[roads]]`` / ``[[rails]]``: a road or railway through these hexes, each adjacent to the one before."""
+
+    hexes: list[str]
     name: str = ""
     note: str = ""
 
@@ -130,6 +151,20 @@ def _hexside(grid: HexGrid, pair: list[str], file: str, where: str) -> tuple[str
     return a, b
 
 
+def _paths(grid: HexGrid, raw: Any, table: str, file: str) -> tuple[tuple[str, str], ...]:
+    """The links of ``[[roads]]`` or ``[[rails]]``: each hex of a path adjacent to the one before."""
+    links: dict[tuple[str, str], None] = {}
+    for i, path in enumerate(convert(raw, list[Path], file, prefix=table)):
+        hexes = [_hex(grid, text, file, f"table {table}, key {i}.hexes.{j}") for j, text in enumerate(path.hexes)]
+        if len(hexes) < 2:
+            raise DataError(file, f"table {table}, key {i}.hexes", "a path is two hexes or more")
+        for j, (a, b) in enumerate(zip(hexes, hexes[1:])):
+            if direction_between(grid.parse(a), grid.parse(b)) is None:
+                raise DataError(file, f"table {table}, key {i}.hexes.{j + 1}", f"{a} and {b} are not adjacent: a path goes from hex to adjacent hex")
+            links[link(a, b)] = None
+    return tuple(links)
+
+
 def world_from_scenario(raw: dict[str, Any], file: str, tables: LogisticsTables) -> LogisticsWorld:
     """Build the starting world from a scenario file."""
     if "map" not in raw:
@@ -167,7 +202,13 @@ def world_from_scenario(raw: dict[str, Any], file: str, tables: LogisticsTables)
             hid = _hex(grid, text, file, f"{where}.hexes.{j}")
             old = places.get(hid) or Place(hid)
             places[hid] = Place(hid, area.terrain, coastal=area.coastal or old.coastal, control=old.control)
+    for i, own in enumerate(convert(raw.get("owners", []), list[Owners], file, prefix="owners")):
+        side = _side(own.side, tables, file, f"table owners, key {i}.side")
+        for j, text in enumerate(own.hexes):
+            hid = _hex(grid, text, file, f"table owners, key {i}.hexes.{j}")
+            places[hid] = Place(**{**vars(places.get(hid) or Place(hid)), "control": side})
     factories: dict[str, dict[str, int]] = {}
+    checks: list[tuple[str, str, dict[str, int]]] = []
     for i, entry in enumerate(convert(raw.get("hexes", []), list[HexEntry], file, prefix="hexes")):
         where = f"table hexes, key {i}"
         hid = _hex(grid, entry.hex, file, f"{where}.hex")
@@ -179,18 +220,25 @@ def world_from_scenario(raw: dict[str, Any], file: str, tables: LogisticsTables)
             raise DataError(file, f"{where}.factories", "factories and a size only in a city (Factories ¶2)")
         old = places.get(hid) or Place(hid)
         control = _side(entry.control, tables, file, f"{where}.control", blank=True) or old.control
-        place = Place(hid, entry.terrain, entry.name, entry.size, entry.coastal or old.coastal, control)
+        if entry.resource < 0:
+            raise DataError(file, f"{where}.resource", "a resource is 0 PP or more")
+        place = Place(hid, entry.terrain, entry.name, entry.size, entry.coastal or old.coastal, control, entry.resource)
         if entry.factories:
-            try:
-                check_factories(place, entry.factories, tables)
-            except RuleError as exc:
-                raise DataError(file, f"{where}.factories", str(exc)) from None
+            checks.append((hid, f"{where}.factories", dict(entry.factories)))
             factories[hid] = dict(entry.factories)
         places[hid] = place
+    sea = LogisticsWorld(grid=grid, centre=centre, places=places)
+    for hid, where, held in checks:  # Navy Factories in coastal cities: the sea hexes are all known now
+        try:
+            check_factories(Place(**{**vars(places[hid]), "coastal": sea.coastal(hid)}), held, tables)
+        except RuleError as exc:
+            raise DataError(file, where, str(exc)) from None
     rivers: list[tuple[str, str]] = []
     for i, river in enumerate(convert(raw.get("rivers", []), list[River], file, prefix="rivers")):
         for j, pair in enumerate(river.hexsides):
             rivers.append(_hexside(grid, pair, file, f"table rivers, key {i}.hexsides.{j}"))
+    roads = _paths(grid, raw.get("roads", []), "roads", file)
+    rails = _paths(grid, raw.get("rails", []), "rails", file)
     river_ids = {bridge_id(a, b) for a, b in rivers}
     crossings: dict[str, Crossing] = {}
     for i, b in enumerate(convert(raw.get("bridges", []), list[BridgeEntry], file, prefix="bridges")):
@@ -205,6 +253,8 @@ def world_from_scenario(raw: dict[str, Any], file: str, tables: LogisticsTables)
     airfields: dict[str, Airfield] = {}
     for i, a in enumerate(convert(raw.get("airfields", []), list[MarkerEntry], file, prefix="airfields")):
         hid = _hex(grid, a.hex, file, f"table airfields, key {i}.hex")
+        if (places.get(hid) or Place(hid)).terrain == SEA:
+            raise DataError(file, f"table airfields, key {i}.hex", f"{hid} is a sea hex: airfields stand on land")
         if (places.get(hid) or Place(hid)).terrain in tables.airfields.forbidden_terrain.value:
             raise DataError(file, f"table airfields, key {i}.hex", f"no airfield in a City or Town hex ({tables.airfields.forbidden_terrain.rule})")
         airfields[hid] = Airfield(hid, _side(a.owner, tables, file, f"table airfields, key {i}.owner"), a.major)
@@ -213,7 +263,7 @@ def world_from_scenario(raw: dict[str, Any], file: str, tables: LogisticsTables)
         hid = _hex(grid, m.hex, file, f"table mulberries, key {i}.hex")
         mulberries[hid] = Mulberry(hid, _side(m.owner, tables, file, f"table mulberries, key {i}.owner"))
     return LogisticsWorld(
-        grid=grid, centre=centre, places=places, rivers=tuple(rivers), crossings=crossings, airfields=airfields,
+        grid=grid, centre=centre, places=places, rivers=tuple(rivers), roads=roads, rails=rails, crossings=crossings, airfields=airfields,
         mulberries=mulberries, factories=factories, storm=storm, first=turn.first_player,
         storm_roller=next(s for s in tables.sides if s != turn.first_player),
         production_every=turn.production_every, production_from=turn.production_from,

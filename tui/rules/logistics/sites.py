@@ -26,6 +26,8 @@ def build_airfield(world: LogisticsWorld, hex_id: str, side: str, tables: Logist
         kind = "Major" if world.airfields[hex_id].major else "Minor"
         raise RuleError(f"{world.label(hex_id)} already has a {kind} Airfield ({a.build_cost_cv.rule}; upgrade a Minor one, {a.upgrade_cost_cv.rule})")
     terrain = world.place(hex_id).terrain
+    if world.is_sea(hex_id):
+        raise RuleError(f"{world.label(hex_id)} is a sea hex: an Engineer builds an airfield in its own land hex ({a.build_cost_cv.rule})")
     if terrain in a.forbidden_terrain.value:
         raise RuleError(f"{world.label(hex_id)} is a {terrain.title()} hex: airfields in any terrain but City or Town ({a.forbidden_terrain.rule})")
     return replace(world, airfields={**world.airfields, hex_id: Airfield(hex_id, side)})
@@ -49,7 +51,7 @@ def place_mulberry(world: LogisticsWorld, hex_id: str, side: str, tables: Logist
     m = tables.mulberries
     if hex_id in world.mulberries:
         raise RuleError(f"{world.label(hex_id)} already has a Mulberry ({m.cost_cv.rule})")
-    if m.coastal_only.value and not world.place(hex_id).coastal:
+    if m.coastal_only.value and not world.coastal(hex_id):
         raise RuleError(f"{world.label(hex_id)} is not coastal: a Mulberry is a port, placed only in a coastal hex "
                         f"({m.coastal_only.rule}; RULINGS L6)")
     return replace(world, mulberries={**world.mulberries, hex_id: Mulberry(hex_id, side)})
@@ -189,3 +191,13 @@ def mulberry_figure(world: LogisticsWorld, hex_id: str, turn: int, tables: Logis
         value = 0
     return Explained(f"Mulberry port capacity at {hex_id}", value, m.port_capacity.rule, tuple(terms),
                      ("supply may be traced to an adjacent hex and on by road (Mulberries ¶1)",))
+
+
+def air_base_figure(world: LogisticsWorld, hex_id: str, tables: LogisticsTables) -> Explained:
+    """A City or Town is an air base for two air units without a marker (Airfields ¶2: a Major Airfield is "same as a
+    City or Town")."""
+    a = tables.airfields.air_units
+    place = world.place(hex_id)
+    kind = place.terrain.title()
+    return Explained(f"Air units at {hex_id}", a.city, a.rule, (Term(f"{kind} {place.name}".strip(), a.city, a.rule),),
+                     ("no airfield marker is built in a City or Town (Airfields ¶3)",))

@@ -97,15 +97,20 @@ def area_figure(world: LogisticsWorld, tables: LogisticsTables) -> Explained:
     ), (tables.storm.area_radius.note, tables.storm.retreat_loss_cv.note, "Production in a city within the storm area continues (Storms ¶3)."))
 
 
+def retreat_reminder(world: LogisticsWorld, tables: LogisticsTables) -> list[str]:
+    """Storms ¶2 at combat, where retreats happen: a retreat into the storm area costs an automatic 1 cv."""
+    loss = tables.storm.retreat_loss_cv
+    return [f"Storm at {world.storm}: a unit retreating into its area ({' '.join(storm_area(world, tables))}) loses an automatic "
+            f"{loss.value} cv ({loss.rule})"]
+
+
 def reminder(world: LogisticsWorld, tables: LogisticsTables) -> list[str]:
     """What the storm forbids this movement (Storms ¶2, ¶3): the lines shown on entering a movement segment."""
     area = storm_area(world, tables)
     cities = [world.label(h) for h in area if world.place(h).name]
-    loss = tables.storm.retreat_loss_cv.value
     lines = [
         f"Storm at {world.storm}: area {' '.join(area)} ({tables.storm.area_radius.rule})",
         "Units in the storm area cannot move (turn them face down); units outside cannot move into or through it",
-        f"Exception: a retreat into the storm area costs an automatic {loss} cv ({tables.storm.retreat_loss_cv.rule})",
     ]
     if cities:
         lines.append(f"Production continues in {', '.join(cities)} (Storms ¶3)")

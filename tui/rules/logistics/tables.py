@@ -55,11 +55,12 @@ class StormRules(DataModel):
 
 
 class AirUnits(DataModel):
-    """Air units that can operate from an airfield (Airfields ¶2)."""
+    """Air units that can operate from an airfield, and from a City or Town (Airfields ¶2: "same as a City or Town")."""
 
     minor: Count
     major: Count
     rule: str
+    city: Count = 2
     note: str = ""
 
 

@@ -21,6 +21,7 @@ from ..core.state import Pending
 from . import factories as F
 from . import sites as X
 from . import storm as S
+from .board import board_verbs
 from .tables import LogisticsTables
 from .world import LogisticsWorld, is_production_turn, side_of
 
@@ -312,7 +313,7 @@ def build_verbs(tables: LogisticsTables) -> dict[str, Verb]:
         Verb("resource", "resource CITY PP KIND", "Resource PPs converted in the city go to one of its factory types this production.", "Factories ¶7; RULINGS L4", resource, group="factories"),
         Verb("optional", "optional NAME on|off", "Switch an optional building rule (engineer-building, airborne-building, marine-building) in this game's settings.", "optional rules", optional, anytime=True, group="set-up"),
     ]
-    return {v.name: _checked(v) for v in verbs}
+    return {v.name: _checked(v) for v in verbs + board_verbs(tables)}
 
 
 def _checked(verb: Verb) -> Verb:

@@ -18,13 +18,16 @@ from ..core.state import GameState
 from . import factories as F
 from . import sites as X
 from . import storm as S
+from . import supply
 from .tables import LogisticsTables
 from .world import LogisticsWorld, is_production_turn
 
-TERRAIN_GLYPH = {"city": "●", "town": "○", "mountain": "^", "forest": "*", "marsh": "%", "clear": ""}
+TERRAIN_GLYPH = {"city": "●", "town": "○", "mountain": "^", "forest": "*", "marsh": "%", "clear": "", "sea": "~"}
 """The first character of a hex's content line."""
 LEGEND = (
-    ("●2", "city of size 2 (F: factories)"), ("○", "town"), ("^ * %", "mountain, forest, marsh"),
+    ("●2", "city of size 2 (F: factories); a city or town bases 2 air units"), ("○", "town"), ("^ * %", "mountain, forest, marsh"),
+    ("~ ~", "sea (the land next to it is coastal)"), ("+ #", "road, railway (links listed in the hex's panel)"),
+    ("$", "resource hex"),
     ("a A", "minor, major airfield"), ("M", "Mulberry"), ("≈ X", "canal, destroyed canal"),
     ("~ = x", "river, bridge, destroyed bridge"), ("@", "the storm (its area shaded)"),
 )
@@ -32,8 +35,10 @@ LEGEND = (
 
 
 def content(world: LogisticsWorld, hex_id: str) -> str:
-    """The 4 characters of a hex's content line: terrain or city and size, factories or canal, marker."""
+    """The 4 characters of a hex's content line: terrain or city and size, factories, canal, railway or road, marker."""
     place = world.place(hex_id)
+    if place.terrain == "sea":
+        return "@~~~" if hex_id == world.storm else "~~~~"
     first = "@" if hex_id == world.storm else TERRAIN_GLYPH.get(place.terrain, "")
     if hex_id == world.storm and place.terrain in ("city", "town"):
         first = "@"
@@ -44,9 +49,43 @@ def content(world: LogisticsWorld, hex_id: str) -> str:
         third = "X" if canal.destroyed else "≈"
     elif world.factories.get(hex_id):
         third = "F"
+    elif world.linked(hex_id, world.rails):
+        third = "#"
+    elif world.linked(hex_id, world.roads):
+        third = "+"
     field = world.airfields.get(hex_id)
     marker = "M" if hex_id in world.mulberries else ("A" if field and field.major else "a" if field else "")
     return f"{first or ' '}{size or ' '}{third or ' '}{marker or ' '}"
+
+
+SEA_NAME, SEA_GLYPHS = "~ ~ ~ ", " ~ ~ ~ ~"
+"""A sea hex's name and glyph lines in the large drawing (spaced: a river's ``~`` on an edge stays apart)."""
+
+
+def name_line(world: LogisticsWorld, hex_id: str) -> str:
+    """The large drawing's name line: a city's or town's name (its first letters), the sea."""
+    place = world.place(hex_id)
+    if place.terrain == "sea":
+        return SEA_NAME
+    return place.name
+
+
+def glyph_line(world: LogisticsWorld, hex_id: str) -> str:
+    """The large drawing's glyph line: storm or terrain, a city's size, factories, canal, railway or road, airfield or
+    Mulberry, resource."""
+    place = world.place(hex_id)
+    if place.terrain == "sea":
+        return "@" + SEA_GLYPHS[2:] if hex_id == world.storm else SEA_GLYPHS
+    parts = ["@" if hex_id == world.storm else TERRAIN_GLYPH.get(place.terrain, "")]
+    parts.append(str(place.size) if place.terrain == "city" and place.size else "")
+    parts.append("F" if world.factories.get(hex_id) else "")
+    canal = world.crossings.get(hex_id)
+    parts.append(("X" if canal.destroyed else "≈") if canal is not None else "")
+    parts.append("#" if world.linked(hex_id, world.rails) else "+" if world.linked(hex_id, world.roads) else "")
+    field = world.airfields.get(hex_id)
+    parts.append("M" if hex_id in world.mulberries else ("A" if field and field.major else "a" if field else ""))
+    parts.append("$" if place.resource else "")
+    return "".join(parts)
 
 
 def edges(world: LogisticsWorld) -> dict[tuple[str, str], tuple[str, str]]:
@@ -85,7 +124,7 @@ def map_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
         bridges = [c for c in world.crossings.values() if c.kind == "bridge" and hid in c.hexes]
         rows.append({
             "name": hid, "hex": hid, "column": column, "row": row, "low": world.grid.is_low(column),
-            "terrain": place.terrain, "place": place.name, "size": place.size, "coastal": place.coastal,
+            "terrain": place.terrain, "place": place.name, "size": place.size, "coastal": world.coastal(hid),
             "owner": place.control, "storm": "storm" if hid == world.storm else "area" if hid in area else "",
             "airfield": ("major" if field.major else "minor") if field else "", "airfield_owner": field.owner if field else "",
             "airfield_usable": bool(field) and turn >= field.usable_from,
@@ -99,9 +138,13 @@ def map_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
             "canal_destroyed": bool(canal and canal.destroyed),
             "airfield_buildable": not field and place.terrain not in tables.airfields.forbidden_terrain.value,
             "airfield_minor": bool(field) and not field.major,
-            "mulberry_placeable": not mul and (place.coastal or not tables.mulberries.coastal_only.value),
+            "mulberry_placeable": not mul and (world.coastal(hid) or not tables.mulberries.coastal_only.value),
+            "sea": place.terrain == "sea",
+            "air_base": tables.airfields.air_units.city if place.terrain in ("city", "town") else 0,
+            "roads": world.linked(hid, world.roads), "rails": world.linked(hid, world.rails),
             "edges": by_hex.get(hid, {}),
-            "content": content(world, hid),
+            "content": content(world, hid), "label": name_line(world, hid), "glyphs": glyph_line(world, hid),
+            "resource": place.resource,
         })
     return rows
 
@@ -122,12 +165,13 @@ def grid_rows(state: GameState, tables: LogisticsTables, movement: bool = False)
 def map_text(state: GameState, tables: LogisticsTables) -> str:
     """The map as text for ``show PATH map``: a heading, the drawing, the legend."""
     world: LogisticsWorld = state.world
-    canvas = hexart.draw(world.grid, {h: content(world, h) for h in world.places.keys() | world.airfields.keys()
-                                      | world.mulberries.keys() | world.crossings.keys() | {world.storm}}, edges(world))
+    hexes = [world.id(h) for h in world.grid.hexes()]
+    canvas = hexart.draw_large(world.grid, {h: glyph_line(world, h) for h in hexes}, {h: name_line(world, h) for h in hexes},
+                               edges(world))
     area = " ".join(S.storm_area(world, tables))
     head = f"Storm at {world.storm} (area {area})" + (f"; last move {world.storm_move}" if world.storm_move else "")
     legend = "  ".join(f"{sym} {what}" for sym, what in LEGEND)
-    return f"{head}\n{hexart.text(canvas)}\n{legend}"
+    return f"{head}\n{hexart.framed(world.grid, canvas)}\n{legend}"
 
 
 def city_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
@@ -141,7 +185,7 @@ def city_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]
         res = world.resources.get(place.hex)
         rows.append({
             "name": place.name or place.hex, "noun": "city", "hex": place.hex, "owner": place.control, "size": place.size,
-            "coastal": place.coastal, **{k: fac.get(k) for k in tables.kinds}, "total": F.total_pp(world, place.hex),
+            "coastal": world.coastal(place.hex), **{k: fac.get(k) for k in tables.kinds}, "total": F.total_pp(world, place.hex),
             "produces": ", ".join(f"{e.value} {k}" for k, e in made.items()) or "",
             "resource": f"{res[1]} PP {res[0]}" if res else "", "growth": F.growth_due(world, place.hex, tables),
             "storm": place.hex in area, "produced": place.hex in world.produced, "exchanged": place.hex in world.exchanged,
@@ -187,7 +231,10 @@ def explain(state: GameState, name: str, tables: LogisticsTables) -> list[Explai
     if hid in world.airfields:
         out.append(X.airfield_figure(world, hid, state.flow.turn, tables))
     if hid in world.mulberries:
+        out.append(supply.mulberry_supply_figure(world, hid, tables))
         out.append(X.mulberry_figure(world, hid, state.flow.turn, tables))
     if hid in S.storm_area(world, tables):
         out.append(S.area_figure(world, tables))
+    if world.place(hid).terrain in ("city", "town"):
+        out.append(X.air_base_figure(world, hid, tables))  # after the factories: the Factories mode shows those first
     return out

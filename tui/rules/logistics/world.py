@@ -1,10 +1,12 @@
 """The Logistics world: the hex map and what stands on it, and the turn's bookkeeping.
 
 The map is a :class:`~tui.rules.core.hexgrid.HexGrid` (flat-topped hexes in
-columns, RULINGS L1) with, per hex, what the rules need: terrain, coastal,
-a city's name and size, who controls it. On it: rivers (hexsides) with
-bridges, canals, the storm, airfields, Mulberries and the factories of each
-city. The world also keeps who won the initiative, the hits of the battle
+columns, RULINGS L1) with, per hex, what the rules need: terrain (``sea``
+for a sea hex), coastal, a city's name and size, who controls it. On it:
+rivers (hexsides) with bridges, roads and railways (pairs of adjacent
+hexes), canals, the storm, airfields, Mulberries and the factories of each
+city. A land hex next to a sea hex is coastal (:meth:`LogisticsWorld.coastal`);
+the explicit ``coastal`` flag of a map without sea hexes still counts. The world also keeps who won the initiative, the hits of the battle
 being fought (RULINGS L5), and which cities produced or exchanged this turn.
 
 Every state is a frozen dataclass; the rule functions return new ones.
@@ -28,8 +30,9 @@ class Place:
     terrain: str = "clear"
     name: str = ""  # a city's or town's name
     size: int = 0  # a city's size in PP: the most its factories may total (Factories ¶2)
-    coastal: bool = False
+    coastal: bool = False  # set by hand (a map without sea hexes); a land hex next to the sea is coastal anyway
     control: str = ""  # the side that controls the hex, "" for none
+    resource: int = 0  # a resource hex's PP (Factories ¶7), as the board shows it
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,8 @@ class LogisticsWorld:
     centre: str  # where a storm leaving the map restarts (RULINGS L1)
     places: dict[str, Place] = field(default_factory=dict)
     rivers: tuple[tuple[str, str], ...] = ()  # river hexsides, each a pair of hex ids
+    roads: tuple[tuple[str, str], ...] = ()  # road links between adjacent hexes, each pair lower id first
+    rails: tuple[tuple[str, str], ...] = ()  # railway links, likewise
     crossings: dict[str, Crossing] = field(default_factory=dict)
     airfields: dict[str, Airfield] = field(default_factory=dict)
     mulberries: dict[str, Mulberry] = field(default_factory=dict)
@@ -133,9 +138,34 @@ class LogisticsWorld:
         """A copy with ``place`` replacing the hex's features."""
         return replace(self, places={**self.places, place.hex: place})
 
+    def is_sea(self, hex_id: str) -> bool:
+        """Whether the hex is a sea hex."""
+        return self.place(hex_id).terrain == SEA
+
+    def coastal(self, hex_id: str) -> bool:
+        """A land hex next to a sea hex, or one the map flags coastal (RULINGS L6; Factories ¶2)."""
+        if self.is_sea(hex_id):
+            return False
+        if self.place(hex_id).coastal:
+            return True
+        return any(self.is_sea(self.id(n)) for n in self.grid.neighbours(self.at(hex_id)))
+
+    def linked(self, hex_id: str, links: tuple[tuple[str, str], ...]) -> list[str]:
+        """The hexes a road or railway leads to from ``hex_id``, in map order."""
+        return sorted({b if a == hex_id else a for a, b in links if hex_id in (a, b)})
+
     def cities(self) -> list[Place]:
         """Every city (a hex with a size), in map order."""
         return sorted((p for p in self.places.values() if p.terrain == "city"), key=lambda p: p.hex)
+
+
+SEA = "sea"
+"""The terrain of a sea hex."""
+
+
+def link(a: str, b: str) -> tuple[str, str]:
+    """A road or railway link between two hexes, the lower id first."""
+    return (a, b) if a <= b else (b, a)
 
 
 def side_of(text: str, sides: tuple[str, ...]) -> str:
@@ -175,6 +205,8 @@ def world_to_data(world: LogisticsWorld) -> dict[str, Any]:
         "centre": world.centre,
         "places": [vars(p) for p in world.places.values()],
         "rivers": [list(r) for r in world.rivers],
+        "roads": [list(r) for r in world.roads],
+        "rails": [list(r) for r in world.rails],
         "crossings": [{**vars(c), "hexes": list(c.hexes)} for c in world.crossings.values()],
         "airfields": [vars(a) for a in world.airfields.values()],
         "mulberries": [vars(m) for m in world.mulberries.values()],
@@ -204,6 +236,8 @@ def world_from_data(data: dict[str, Any]) -> LogisticsWorld:
         centre=str(data["centre"]),
         places={p["hex"]: Place(**p) for p in data.get("places", [])},
         rivers=tuple((str(a), str(b)) for a, b in data.get("rivers", [])),
+        roads=tuple((str(a), str(b)) for a, b in data.get("roads", [])),  # a save of a version without roads: none
+        rails=tuple((str(a), str(b)) for a, b in data.get("rails", [])),
         crossings={c["id"]: Crossing(**{**c, "hexes": tuple(c["hexes"])}) for c in data.get("crossings", [])},
         airfields={a["hex"]: Airfield(**a) for a in data.get("airfields", [])},
         mulberries={m["hex"]: Mulberry(**m) for m in data.get("mulberries", [])},
