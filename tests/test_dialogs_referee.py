@@ -95,3 +95,54 @@ async def test_issue22_point1_enter_on_roll_still_rolls_and_is_shown_as_the_apps
         await until(pilot, lambda: app.game.events and app.game.events[-1]["dice"])
         assert app.game.events[-1]["dice"][0]["source"] == "app"
         await until(pilot, lambda: any(n.title == "Dice used: rolled by the app" for n in app.notices))
+
+
+# ------------------------------------------------------------------ point 2
+def drawn_main(screen: Any) -> str:
+    """The id of the button drawn as the main one (the primary variant)."""
+    main = [b.id for b in screen.query(Button) if b.variant == "primary"]
+    assert len(main) == 1, main
+    return str(main[0])
+
+
+async def test_issue22_point2_enter_on_a_required_yes_no_takes_yes_the_main_focused_button() -> None:
+    """Issue 22 point 2 (OCS repair, a required yes/no): Yes is drawn as the main button, has the focus, and Enter
+    answers yes: the rules' effect (the repair) is applied."""
+    from tests.test_app_ocs import MOVEMENT, ocs_app, to_ports
+    from tui.screens.confirm_prompt import ConfirmPrompt
+    app = ocs_app(MOVEMENT)
+    assert app.game.execute("port edit Tripoli hits=2").ok
+    async with app.run_test(size=SIZE) as pilot:
+        await to_ports(pilot, "Tripoli")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
+        assert drawn_main(app.screen) == "yes" and app.screen.focused is app.screen.query_one("#yes")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.game.state.world.ports["Tripoli"].hits == 1)
+        assert app.game.events[-1]["command"].endswith(" yes")
+
+
+def gate_app(ruleset: str) -> HarbormasterApp:
+    """A new game of ``ruleset`` with a required prompt left unanswered in its first segment."""
+    from tui.rules.core.state import Pending
+    app = dice_app(ruleset)
+    required = Pending(id="weather-x", text="Weather this turn", kind="choice", choices=("clear", "mud"), required=True)
+    app.game.state = app.game.state.with_flow(pending=app.game.state.flow.pending + (required,))
+    return app
+
+
+@pytest.mark.parametrize("ruleset", ("europa", "ocs", "logistics", "awaw"))
+async def test_issue22_point2_enter_at_the_gate_of_a_required_prompt_stays_the_drawn_main_button(ruleset: str) -> None:
+    """Issue 22 point 2: `n` over an unanswered required prompt asks "Go ahead?"; the rules expect it answered
+    first, so Back is drawn as the main button, has the focus, and Enter leaves the game as it was."""
+    from tui.screens.confirm_prompt import ConfirmPrompt
+    app = gate_app(ruleset)
+    async with app.run_test(size=SIZE) as pilot:
+        events, segment = len(app.game.events), app.game.segment.key
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
+        assert drawn_main(app.screen) == "no" and app.screen.focused is app.screen.query_one("#no")
+        assert "Enter: Back" in str(app.screen.query_one(".dialog-hint").render())
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.screen.is_modal)
+        assert len(app.game.events) == events and app.game.segment.key == segment
