@@ -247,6 +247,8 @@ async def test_issue12_the_palette_acts_by_name_in_every_rule_set() -> None:
     from tui.screens.number_prompt import NumberPrompt
 
     app = game_app("ocs")
+    while app.game.segment.index < 6:  # the Barrage segment, where hit is legal (issue 22 point 6: else refused at once)
+        assert app.game.execute("next --force").ok
     async with app.run_test(size=SIZE) as pilot:
         await palette(pilot, "hit Bardia", "Port: Hit Bardia")
         await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
@@ -358,7 +360,8 @@ async def test_issue12_the_log_hides_next_in_every_rule_set() -> None:
 
 async def test_issue12_after_enter_a_key_of_the_mode_closes_the_bar_and_acts_on_the_row_found() -> None:
     """``/`` a unit, Enter, then ``p``: the bar closes and the patrol form opens for the unit found (keys are not lost)."""
-    app = game_app("awaw")
+    from tests.test_awaw_app import awaw_app
+    app = awaw_app("Patrols, base changes, SW deployments")  # where patrol is legal (issue 22 point 6: else refused)
     async with app.run_test(size=SIZE) as pilot:
         table = await table_of(pilot, "6", NavalTable)
         await search(pilot, "RM-CA-Me")

@@ -106,15 +106,17 @@ async def test_hit_by_key_follows_the_ports_own_damage_track() -> None:
 
 
 async def test_hit_outside_a_barrage_segment_is_refused_with_where_it_is_legal() -> None:
+    """Issue 12 bug 4, issue 22 point 6: `h` outside a Barrage segment asks nothing; the refusal says briefly where
+    hit is legal."""
     app = ocs_app(REINFORCEMENT)
     async with app.run_test(size=SIZE) as pilot:
         await to_ports(pilot, "Tobruk")
-        await pilot.press("h", "enter")
-        # the dialog opens again as a form with the refusal, which says briefly where hit is legal (issue 12, bugs 4-5)
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen.query(".dialog-error.-shown"))
-        error = str(app.screen.query_one(".dialog-error.-shown").render())
-        assert "not legal" in error and "Barrage segment" in error and "of each player turn" in error
-        assert "not legal" in str(app.screen_stack[-2].query_one("StatusLine").render())
+        mode = app.screen
+        await pilot.press("h")
+        await until(pilot, lambda: any("not legal" in n.message for n in app.notices))
+        error = next(n.message for n in app.notices if "not legal" in n.message)
+        assert "Barrage segment" in error and "of each player turn" in error
+        assert app.screen is mode and not app.screen.is_modal
         assert app.game.events == [] or not app.game.events[-1]["command"].startswith("hit")
 
 

@@ -349,16 +349,14 @@ async def test_supply_line_form_takes_the_selected_zone() -> None:
 
 
 async def test_interference_outside_an_allied_initial_phase_is_refused_with_the_rule() -> None:
+    """33.B.2.b; issue 22 point 6: `i` outside an Allied initial phase asks nothing: refused at once with the rule."""
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5", "i")
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
-        form = app.screen
-        await pilot.click("#ok")
-        # refused: the form stays open and says why under it (issue 12, bug 5), the status line too
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen is not form)
-        assert "33.B.2.b" in str(app.screen.query_one("#error").render()) and app.screen.query_one("#error").has_class("-shown")
-        assert "33.B.2.b" in str(app.screen_stack[-2].query_one("StatusLine").render())
+        await pilot.press("5")
+        await until(pilot, lambda: isinstance(app.screen, ZonesScreen))
+        await pilot.press("i")
+        await until(pilot, lambda: any("33.B.2.b" in n.message for n in app.notices))
+        assert not app.screen.is_modal
         assert app.game.events == []
 
 

@@ -615,6 +615,7 @@ class HarbormasterApp(StartingApp):
             where = f"#{result.seq} " if result.seq and f"#{result.seq}" not in result.message else ""
             self._say(f"{where}{result.message}", "success")
             self.notify(result.message, title=f"{where}{result.command}")
+            self._show_dice(result)
         else:  # help and why change nothing: show what they say
             self._say(result.message, "info")
             body = [("", explained_text(e, self.game.ruleset.rulings)) for e in result.explanations] or [("", help_text(result.details))]
@@ -622,6 +623,14 @@ class HarbormasterApp(StartingApp):
             if cited is not None:
                 body.append(("Rulings", cited))
             self.push_screen(TextScreen(result.message, body))
+
+    def _show_dice(self, result: Result) -> None:
+        """Show the faces the command just recorded large, marked typed or app (issue 22 point 1)."""
+        from .screens.dice_prompt import dice_notice
+        event = self.game.events[-1] if self.game.events else {}
+        shown = dice_notice(event.get("dice", ())) if event.get("seq") == result.seq else None
+        if shown is not None:
+            self.notify(shown[0], title=shown[1])
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import shlex
 from typing import Any, ClassVar
 
-from textual import work
+from textual import events, work
+from textual.actions import parse as parse_action
 from textual.binding import Binding
 from textual.widgets.data_table import RowDoesNotExist
 
 from ..rules.core.actions import Action
+from ..rules.core.ruleset import legal_in, where_legal
 from ..widgets.key_legend import KeyLegend
 from ..widgets.view_table import ViewTable
 from .actions import ActionContext, ask
@@ -57,6 +59,47 @@ class ActionScreen(GameScreen):
         verb = self.game.verbs.get(action.verb.split(" ", 1)[0]) if action.verb else None
         return verb is None or verb.changes
 
+    def not_legal(self, action: Action | None) -> str:
+        """Why ``action`` cannot be taken in this segment (its verb is not legal here; a menu: none of its), or "".
+
+        Said before its dialog asks anything, in the engine's words (issue 22 point 6)."""
+        if action is None:
+            return ""
+        if action.menu:
+            subs = [self.by_id[i] for i in action.menu if i in self.by_id]
+            reasons = [self.not_legal(a) for a in subs]
+            return reasons[0] if subs and all(reasons) else ""
+        game = self.game
+        verb = game.verbs.get(action.verb.split(" ", 1)[0]) if action.verb else None
+        if verb is None or not verb.changes or legal_in(verb, game.segment):
+            return ""
+        where = where_legal(game.ruleset.sequence, verb)
+        rule = f" ({verb.rule})" if verb.rule else ""
+        return f"'{verb.name}' is not legal in {game.segment.title}{rule}." + (f" It is legal in {where}." if where else "")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """An action not legal in this segment shows its key dimmed (None); the rest as every mode."""
+        shown = super().check_action(action, parameters)
+        if shown and action == "act" and parameters and self.not_legal(self.by_id.get(str(parameters[0]))):
+            return None
+        return shown
+
+    def on_key(self, event: events.Key) -> None:
+        """A dimmed action's key says why nothing is asked (its binding does not run)."""
+        super().on_key(event)
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            _, name, params = parse_action(binding.action)
+            if name == "act" and params:
+                reason = self.not_legal(self.by_id.get(str(params[0])))
+                if reason and not self.game.read_only:
+                    self._refuse(self.by_id[str(params[0])], reason)
+                    event.stop()
+                    return
+
+    def _refuse(self, action: Action, reason: str) -> None:
+        """Say that ``action`` is refused here, and why; nothing is asked."""
+        self.notify(reason, title=f"{action.long_name}: refused — nothing asked", severity="error")
+
     def key_legend(self, *, id: str | None = None) -> KeyLegend:
         """One line with every key of the mode (the footer has room for only some)."""
         keys = self._legend_keys()
@@ -73,8 +116,10 @@ class ActionScreen(GameScreen):
         return [(a.key, a.label.lower()) for a in self.actions if a.key and not (watching and self._action_writes(a))]
 
     def refresh_game(self) -> None:
-        """Render as every mode does; the legend follows whether this session writes (it may take over)."""
+        """Render as every mode does; the legend follows whether this session writes (it may take over), and the
+        footer dims the keys of actions not legal in the segment now."""
         super().refresh_game()
+        self.refresh_bindings()
         keys = self._legend_keys()
         self._legend_key_set = frozenset(k for k, _ in keys)
         for legend in self.query(KeyLegend):
@@ -119,6 +164,10 @@ class ActionScreen(GameScreen):
         if action is None:
             self.notify(f"No action '{action_id}' in this mode.", severity="warning")
             return
+        reason = self.not_legal(action)
+        if reason:
+            self._refuse(action, reason)
+            return
         if not self._has_target(action):
             return
         self._ask_and_run(action, source)
@@ -144,7 +193,13 @@ class ActionScreen(GameScreen):
             else:
                 chosen = await self.app.push_screen_wait(ChoicePrompt(action.long_name, action.help, [s.label for s in subs]))
             action = next((s for s in subs if s.label == chosen), None)  # type: ignore[assignment]
-            if action is None or not self._has_target(action):
+            if action is None:
+                return
+            reason = self.not_legal(action)
+            if reason:
+                self._refuse(action, reason)
+                return
+            if not self._has_target(action):
                 return
         await ask(self.app, action, self.context(action), lambda words, quiet: self._run(words, source, quiet))
 

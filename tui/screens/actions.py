@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Mapping, Sequence
 
-from ..rules.core.actions import Action, Field, choices, fill, flipped, held_choices, render, start_value
+from ..rules.core.actions import Action, Field, choices, fill, flipped, held_choices, largest, render, start_value
 from .choice_prompt import ChoicePrompt
 from .form_prompt import FormField, FormPrompt, field_of
 from .number_prompt import NumberPrompt, number_text
@@ -64,10 +64,10 @@ def names_what(f: Field) -> str:
     return word.removesuffix("s")
 
 
-def form_field(f: Field, start: Any, offered: Sequence[str]) -> FormField:
-    """The form's field for action field ``f``."""
+def form_field(f: Field, start: Any, offered: Sequence[str], row: Mapping[str, Any] | None = None) -> FormField:
+    """The form's field for action field ``f`` (a number's bounds as the target ``row`` sets them)."""
     return FormField(f.name, f.label, KIND[f.kind], default=start, choices=tuple(offered), required=f.required,
-                     minimum=f.min, maximum=f.max, step=f.step, disabled=f.disabled, placeholder=f.placeholder,
+                     minimum=f.min, maximum=largest(f, row), step=f.step, disabled=f.disabled, placeholder=f.placeholder,
                      what=names_what(f))
 
 
@@ -80,11 +80,11 @@ def dialog(action: Action, ctx: ActionContext, asked: Sequence[Field], start: Ma
     title, text = dialog_title(action, ctx.row), fill(action.text, ctx.row)
     if len(asked) == 1 and asked[0].kind == "number" and not error:
         f = asked[0]
-        return NumberPrompt(title, text, default=start[f.name], minimum=f.min, maximum=f.max, step=f.step)
+        return NumberPrompt(title, text, default=start[f.name], minimum=f.min, maximum=largest(f, ctx.row), step=f.step)
     if len(asked) == 1 and asked[0].kind == "choice" and not names_what(asked[0]) and not error:
         f = asked[0]
         return ChoicePrompt(title, text, offered[f.name], default=start[f.name])
-    return FormPrompt(title, [form_field(f, start[f.name], offered[f.name]) for f in asked], text=text, ok=action.ok,
+    return FormPrompt(title, [form_field(f, start[f.name], offered[f.name], ctx.row) for f in asked], text=text, ok=action.ok,
                       error=error, error_field=error_field)
 
 
@@ -108,7 +108,7 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
             if f.flip:
                 current = (ctx.row or {}).get(f.prefill)
                 if isinstance(current, (int, float)) and not isinstance(current, bool):
-                    asked.append(Field(f.name, f.label, "number", min=f.min, max=f.max, step=f.step))  # a number is asked
+                    asked.append(Field(f.name, f.label, "number", min=f.min, max=f.max, step=f.step, max_from=f.max_from))  # a number is asked
                 else:
                     values[f.name] = flipped(f, ctx.row)
         form: FormPrompt | None = None
@@ -139,5 +139,5 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
             return None
         # open it again as it was (a one-question dialog as a form of one field), the refusal under its field
         start = {**start, **shown}
-        fields = [form_field(f, start[f.name], offered.get(f.name, ())) for f in asked]
+        fields = [form_field(f, start[f.name], offered.get(f.name, ()), ctx.row) for f in asked]
         error, error_field = refusal, field_of(refusal, fields, shown)

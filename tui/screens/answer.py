@@ -19,7 +19,7 @@ from .prompt import Prompt
 
 
 def prompt_modal(prompt: Pending, title: str = "", *, typed: bool = False) -> Prompt[Any]:
-    """The modal that asks ``prompt``: choice, number, roll (Roll / type dice / decline) or yes/no.
+    """The modal that asks ``prompt``: choice, number, roll (Roll / type dice / decline) or yes/no (Enter: the expected answer).
 
     ``typed``: the game's dice are typed (``set dice typed``), so a roll asks for the faces first.
     """
@@ -32,7 +32,13 @@ def prompt_modal(prompt: Pending, title: str = "", *, typed: bool = False) -> Pr
                             default=prompt.min if prompt.min is not None else None)
     if prompt.kind == "roll":
         return DicePrompt(title, text, prompt.dice or "1d6", decline=DECLINE in prompt.choices, typed=typed)
-    return ConfirmPrompt(title, text, cancel=None)
+    return ConfirmPrompt(title, text, cancel=None, default=confirm_default(prompt))
+
+
+def confirm_default(prompt: Pending) -> bool:
+    """The answer the rules expect to a yes/no prompt (Enter takes it): yes to a required one, whose effect the
+    rules apply (growth, a step done), no to an optional one (issue 22 point 2)."""
+    return prompt.required
 
 
 def answer_text(prompt: Pending, value: Any) -> str | None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, Iterable
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -16,6 +16,12 @@ from .prompt import Prompt
 
 ROLL = "roll"
 DECLINE = "decline"
+FACE_KEYS = frozenset("0123456789")
+"""Keys that start typed faces wherever the focus is on the dice dialog (issue 22 point 1)."""
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+"""A six-sided die's face, 1 to 6, drawn beside its number when the faces are shown."""
+SOURCES = {"typed": "typed by the referee", "app": "rolled by the app"}
+"""How each source of dice is named when the faces used are shown."""
 
 
 def check_faces(spec: str, text: str) -> str:
@@ -35,6 +41,10 @@ class DicePrompt(Prompt["str | None"]):
     With ``typed`` (the game's ``set dice typed``: the referee rolls physical dice) the faces
     field comes first and has the focus, Enter uses the typed faces, and the app rolls only on
     its own key (ctrl+r) or a click on its button, never on Enter (issue 12, bug 1).
+
+    A digit typed anywhere on the dialog (Roll focused included) goes into the faces field, and
+    Enter then uses the typed faces: physical dice are never thrown away for an app roll (issue 22
+    point 1).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -68,12 +78,12 @@ class DicePrompt(Prompt["str | None"]):
             else:
                 yield from self._buttons()
                 yield from self._faces("…or type the faces of your physical dice:")
-                yield Static("Enter rolls (Roll is focused) · or type the faces + Enter · Esc: not now", classes="dialog-hint")
+                yield Static("Enter rolls · or type the faces (digits go to the field) + Enter · Esc: not now", classes="dialog-hint")
 
     def _faces(self, label: str) -> ComposeResult:
         yield Label(label, classes="dialog-text")
         with Horizontal(classes="dialog-row"):
-            yield Input(placeholder=f"faces for {self.spec}, e.g. {self._example()}", id="faces")
+            yield Input(placeholder=f"faces for {self.spec}, e.g. {self._example()}", id="faces", select_on_focus=False)
             yield Button("Use typed", id="typed", variant="primary" if self.typed else "default")
         yield Static("", id="error", classes="dialog-error", markup=False)
 
@@ -99,6 +109,17 @@ class DicePrompt(Prompt["str | None"]):
         """Focus the faces field when the referee rolls, else Roll."""
         super().on_mount()
         self.query_one("#faces" if self.typed else "#roll").focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit typed outside the faces field goes into it (and the field takes the focus)."""
+        field = self.query_one("#faces", Input)
+        if event.character not in FACE_KEYS or self.focused is field:
+            return
+        event.stop()
+        event.prevent_default()
+        field.focus()
+        field.value += event.character
+        field.cursor_position = len(field.value)
 
     def action_roll(self) -> None:
         """Let the app roll."""
@@ -129,3 +150,43 @@ class DicePrompt(Prompt["str | None"]):
             field.focus()
             return
         self.dismiss(faces)
+
+
+def faces_used(dice: Iterable[dict[str, Any]]) -> tuple[list[list[int]], str]:
+    """The faces each roll of an event used (``[[3, 4]]``) and who rolled them (``typed by the referee``)."""
+    stages: list[list[int]] = []
+    sources: list[str] = []
+    for roll in dice:
+        faces = [int(f) for f in roll.get("faces", ())]
+        if not faces:
+            continue
+        stages.append(faces)
+        source = str(roll.get("source", ""))
+        if source not in sources:
+            sources.append(source)
+    return stages, " and ".join(SOURCES.get(s, s or "rolled") for s in sources)
+
+
+def big_number(text: str) -> str:
+    """``text`` (digits and spaces) drawn three lines high, as Textual's ``Digits`` draws it."""
+    from textual.renderables.digits import DIGITS, DIGITS3X3_BOLD
+    rows: list[list[str]] = [[], [], []]
+    for character in text:
+        at = DIGITS.find(character)
+        for i, row in enumerate(rows):
+            row.append(DIGITS3X3_BOLD[at * 3 + i].ljust(3) if at >= 0 else character if i == 2 else " ")
+    return "\n".join("".join(row).rstrip() for row in rows)
+
+
+def dice_notice(dice: Iterable[dict[str, Any]]) -> tuple[str, str] | None:
+    """What to show after a roll (issue 22 point 1): (message, title), the faces large then each die, and who rolled them.
+
+    ``dice`` are the rolls an event records; None when it rolled nothing. Several stages' rolls
+    are shown one after another (``·`` between stages).
+    """
+    stages, source = faces_used(dice)
+    if not stages:
+        return None
+    large = big_number("  ".join(" ".join(str(f) for f in faces) for faces in stages))
+    small = "  ·  ".join("   ".join(f"{DIE_FACES[f - 1]} {f}" if 1 <= f <= 6 else str(f) for f in faces) for faces in stages)
+    return f"{large}\n{small}", f"Dice used: {source}"

@@ -174,6 +174,8 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
         """The field that refusal concerns (None: the form as a whole)."""
         self.typed: dict[str, Any] = {}
         """What each field showed when the form was submitted (text as typed, a box's state, a menu's choice)."""
+        self.refused: dict[str, str] = {}
+        """The field whose error is shown and the text it was refused with: the error stays until that text changes."""
 
     def compose(self) -> ComposeResult:
         """Title, a grid of label + field (its error under it), the form's error, OK / Cancel."""
@@ -218,7 +220,8 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
             widget.compact = compact  # type: ignore[attr-defined]
 
     def on_mount(self) -> None:
-        """Focus the field the refusal concerns, else the first that can be edited; show the refusal."""
+        """Focus the field the refusal concerns, else the first empty one (a required field is empty), else the first
+        that can be edited; show the refusal."""
         super().on_mount()
         for f in self.fields:
             if f.what and (f.kind == "choice" or f.choices) and not f.disabled:
@@ -226,14 +229,48 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
         if self.error:
             self.show_error(self.error, self.error_field)
         target = next((f for f in self.fields if f.name == self.error_field and not f.disabled), None)
+        target = target or self._first_to_fill()
         target = target or next((f for f in self.fields if not f.disabled), None)
         if target is not None:
             self.query_one(f"#field-{target.name}").focus()
+
+    def _first_to_fill(self) -> FormField | None:
+        """Where a form with a required field left empty starts: its first empty field up to that one, the fields
+        pre-filled from the selected row passed over (issue 22 point 6); None when no required field is empty."""
+        for f in self.fields:
+            if not f.disabled and self._empty(f):
+                if any(g.required and not g.disabled and self._empty(g) for g in self.fields[self.fields.index(f):]):
+                    return f
+                return None
+        return None
+
+    def _empty(self, f: FormField) -> bool:
+        """Whether text or number field ``f`` is empty (a box or a menu never is)."""
+        widget = self.query_one(f"#field-{f.name}")
+        return isinstance(widget, Input) and not widget.value.strip()
 
     @on(Input.Changed)
     def _typing(self, event: Input.Changed) -> None:
         if isinstance(event.input, NameInput):
             self._show_matches(event.input)
+        name = (event.input.id or "").removeprefix("field-")
+        f = next((f for f in self.fields if f.name == name), None)
+        if f is not None:
+            self._recheck(f)
+
+    def _recheck(self, f: FormField) -> None:
+        """As field ``f`` is typed: a number out of its bounds says so under it; an error fixed there goes (issue 22 point 6)."""
+        error = self.query_one(f"#error-{f.name}", Static)
+        if f.name in self.refused and self.refused[f.name] == self.query_one(f"#field-{f.name}", Input).value:
+            return  # still the value the command refused: its reason stays
+        try:
+            self._value(f)
+        except FieldError as exc:
+            if f.kind == "number" and not self._empty(f):
+                error.update(f"✗ {exc.message}")
+                error.add_class("-shown")
+            return
+        error.remove_class("-shown")
 
     def _show_matches(self, field: NameInput) -> None:
         """List the names the typed text could be under the field (type-to-filter)."""
@@ -256,43 +293,43 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
         where = self.query_one(f"#error-{field}" if field in {f.name for f in self.fields} else "#error", Static)
         where.update(f"✗ {message}")
         where.add_class("-shown")
+        widget = self.query_one(f"#field-{field}") if field in {f.name for f in self.fields} else None
+        self.refused = {field: widget.value} if isinstance(widget, Input) and field is not None else {}
 
     def values(self) -> dict[str, Any]:
         """Read and check every field; raise :class:`FieldError` naming the first bad one."""
-        out: dict[str, Any] = {}
-        for f in self.fields:
-            widget = self.query_one(f"#field-{f.name}")
-            if isinstance(widget, Checkbox):
-                out[f.name] = widget.value
-            elif isinstance(widget, Select):
-                out[f.name] = str(widget.value)
-            elif isinstance(widget, NameInput) and not widget.strict:
-                out[f.name] = widget.value.strip() or None
-            elif isinstance(widget, NameInput):
-                if not widget.value.strip():
-                    if f.required:
-                        raise FieldError(f.name, f"{f.label}: needed")
-                    out[f.name] = ""
-                    continue
-                try:
-                    out[f.name] = widget.resolve()
-                except RuleError as exc:
-                    raise FieldError(f.name, str(exc)) from None
-            else:
-                assert isinstance(widget, Input)
-                text = widget.value.strip()
-                if not text:
-                    if f.required:
-                        raise FieldError(f.name, f"{f.label}: needed")
-                    out[f.name] = None
-                elif f.kind == "number":
-                    try:
-                        out[f.name] = read_number(text, f.minimum, f.maximum, f.step)
-                    except ValueError as exc:
-                        raise FieldError(f.name, f"{f.label}: {exc}") from None
-                else:
-                    out[f.name] = text
-        return out
+        return {f.name: self._value(f) for f in self.fields}
+
+    def _value(self, f: FormField) -> Any:
+        """Read and check field ``f``; raise :class:`FieldError` when it is refused."""
+        widget = self.query_one(f"#field-{f.name}")
+        if isinstance(widget, Checkbox):
+            return widget.value
+        if isinstance(widget, Select):
+            return str(widget.value)
+        if isinstance(widget, NameInput) and not widget.strict:
+            return widget.value.strip() or None
+        if isinstance(widget, NameInput):
+            if not widget.value.strip():
+                if f.required:
+                    raise FieldError(f.name, f"{f.label}: needed")
+                return ""
+            try:
+                return widget.resolve()
+            except RuleError as exc:
+                raise FieldError(f.name, str(exc)) from None
+        assert isinstance(widget, Input)
+        text = widget.value.strip()
+        if not text:
+            if f.required:
+                raise FieldError(f.name, f"{f.label}: needed")
+            return None
+        if f.kind == "number":
+            try:
+                return read_number(text, f.minimum, f.maximum, f.step)
+            except ValueError as exc:
+                raise FieldError(f.name, f"{f.label}: {exc}") from None
+        return text
 
     def shown(self) -> dict[str, Any]:
         """What every field shows now: typed text as typed, a box's state, a menu's choice."""

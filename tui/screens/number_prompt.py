@@ -50,7 +50,10 @@ def number_text(value: float) -> str:
 
 
 class NumberPrompt(Prompt["float | None"]):
-    """Dismisses with the number, or None on escape; a bad entry is shown inline and the dialog stays."""
+    """Dismisses with the number, or None on escape; a bad entry is shown inline and the dialog stays.
+
+    Its bounds are shown under the field and checked as it is typed (issue 22 point 6).
+    """
 
     def __init__(self, title: str, text: str = "", *, default: float | None = None, minimum: float | None = None,
                  maximum: float | None = None, step: float | None = None) -> None:
@@ -84,6 +87,21 @@ class NumberPrompt(Prompt["float | None"]):
         """Focus the input (its text selected)."""
         super().on_mount()
         self.query_one("#number", Input).focus()
+
+    @on(Input.Changed)
+    def _typing(self, event: Input.Changed) -> None:
+        """Check the number as it is typed: out of its bounds, it says so under it; fixed, that goes (issue 22 point 6)."""
+        error = self.query_one("#error", Static)
+        if not event.value.strip():
+            error.remove_class("-shown")
+            return
+        try:
+            read_number(event.value, self.minimum, self.maximum, self.step)
+        except ValueError as exc:
+            error.update(f"✗ {exc}")
+            error.add_class("-shown")
+            return
+        error.remove_class("-shown")
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")

@@ -60,6 +60,9 @@ class Field:
     """For ``number``: the smallest value allowed."""
     max: float | None = None
     """For ``number``: the largest value allowed."""
+    max_from: str = ""
+    """For ``number``: a key of the target row whose value is also a largest value (``capacity_left``: the REs left);
+    the dialog shows and checks the smaller of it and ``max``."""
     step: float | None = None
     """For ``number``: 1 for whole numbers, 0.5 for halves, None for any."""
     default: Any = None
@@ -174,6 +177,16 @@ def held_choices(f: Field, offered: Sequence[str], row: Mapping[str, Any] | None
         return tuple(offered)
     held = tuple(v for v in offered if row.get(v) is not None)
     return held or tuple(offered)
+
+
+def largest(f: Field, row: Mapping[str, Any] | None) -> float | None:
+    """The largest value field ``f`` takes on ``row``: its ``max``, lowered to the row's ``max_from`` value.
+
+    A row value below ``min`` (no hits to repair) is not a bound: the command then refuses with the rule's reason."""
+    bound = (row or {}).get(f.max_from) if f.max_from else None
+    if isinstance(bound, bool) or not isinstance(bound, (int, float)) or (f.min is not None and bound < f.min):
+        return f.max
+    return float(bound) if f.max is None else min(f.max, float(bound))
 
 
 def start_value(f: Field, row: Mapping[str, Any] | None, sides: Sequence[str] = (), offered: Sequence[str] = ()) -> Any:

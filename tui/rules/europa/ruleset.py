@@ -68,7 +68,7 @@ PORT_ACTIONS = (
            fields=(Field("n", "Hits", "number", default=1, min=1, step=1),)),
     Action("repair", "r", "Repair", "repair {name} {n}", "Remove Port Hit markers (31.A.3)", "31.A.3", target="ports",
            text="31.A.3: Port Hits repaired (½ for a fractional marker).",
-           fields=(Field("n", "Port Hits", "number", default=1, min=0.5, step=0.5),)),
+           fields=(Field("n", "Port Hits", "number", default=1, min=0.5, step=0.5, max_from="hits"),)),
     Action("reduce", "d", "Reduce", "reduce {name} {n}", "Place or raise a Reduced marker (31.A.5)", "31.A.5", target="ports",
            text="31.A.5: levels to reduce (at most 4 in all).", footer=False,
            fields=(Field("n", "Levels", "number", default=1, min=1, max=4, step=1),)),
@@ -85,7 +85,7 @@ PORT_ACTIONS = (
            target="ports", title="Use capacity of", dialog="Use {name}", ok="Use",
            text="31.A.1: REs embarking or disembarking through the port this phase ({capacity_left} REs left). "
                 "Count each unit's base RE size, not its transport size (Table 1 note 6).",
-           fields=(Field("res", "REs", "number", default=1, min=0.5, step=0.5, required=True),
+           fields=(Field("res", "REs", "number", default=1, min=0.5, step=0.5, required=True, max_from="capacity_left"),
                    Field("he", "Heavy equipment", "flag", option="--he"),
                    Field("supply", "Supply (SPs/SRPs)", "flag", option="--supply"))),
     Action("intrinsic", "i", "Intrinsic", "intrinsic {name}", "Declare intrinsic supply capacity used (31.A.2)", "31.A.2",
@@ -254,6 +254,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
             row["markers"] = ", ".join(f"{m} {v}".strip() for m, v in P.markers(port, tables))
             row["usable"] = port.name in state.world.usable.get(port.owner, ())
             row["nation"] = port.nation
+            row["hits"] = port.hits  # the most a repair takes (31.A.3)
             row["captor_nation"] = state.world.captor_nation(port.name, "axis" if port.owner == "allied" else "allied")
             row["slp_count"] = slp_count(state.world, sea, tables, port).value
             if port.inland:
