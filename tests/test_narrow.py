@@ -167,8 +167,8 @@ FORMS = [  # forms of each rule set: (rule set, mode key, keys that open it)
     ("europa", "2", ("a",)),  # add a port: six fields
     ("europa", "2", ("x",)),  # capture: a long rule text above the fields
     ("ocs", "2", ("a",)),
-    ("awaw", "6", ("F",)),  # the Naval filter form (/ searches the table)
-    ("logistics", "7", ("g",)),
+    ("awaw", "6", ("f",)),  # the Naval filter form (/ searches the table)
+    ("logistics", "7", ("j",)),  # go to a hex
 ]
 
 
