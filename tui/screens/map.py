@@ -88,7 +88,7 @@ class MapScreen(ActionScreen):
     ACTIONS = MAP
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("j", "go", "Jump to hex"),  #: Put the cursor on a hex typed by id or by a city's name.
+        Binding("j", "go", "Go to hex"),  #: Put the cursor on a hex typed by id or by a city's name.
         Binding("p", "answer_pending", "Answer prompt"),  #: Answer the segment's first pending prompt (initiative, storm) without leaving the map.
     ]
 
@@ -159,7 +159,7 @@ class MapScreen(ActionScreen):
             text.append("\np ", "bold #e5c07b")
             text.append(f"Answer: {self.game.state.flow.pending[0].id}", "")
         text.append("\nj ", "bold #e5c07b")
-        text.append("Jump to a hex ")
+        text.append("Go to a hex   ")
         text.append("←↑↓→", "bold #e5c07b")
         text.append(" move")
         self._put("#map-keys", text)

@@ -82,7 +82,7 @@ class NavalScreen(ActionScreen):
         Binding("escape", "clear_marks", "Clear", show=False, key_display="Esc", tooltip="Unmark every unit"),  #: Clear the marks.
         Binding("f", "filter", "Filter", tooltip="Filter by power, front and state"),  #: Filter (``/`` searches the table).
         Binding("l", "plan", "Plan", tooltip="The planner's activity and cargo"),  #: Plan a mission.
-        Binding("z", "zoom", "Zoom", tooltip="The planner and why? below the units: shown, hidden (the units take the "
+        Binding("z", "zoom", "Zoom", show=False, tooltip="The planner and why? below the units: shown, hidden (the units take the "
                 "height), or taking the height"),  #: Cycle the lower panes.
     ]
 
@@ -139,6 +139,10 @@ class NavalScreen(ActionScreen):
         self._filter_line()
         self._plan()
         self._explain()
+
+    def _legend_keys(self) -> list[tuple[str, str]]:
+        """The rule set's keys after ``z`` (the footer leaves it out: the undo keys keep their room at 80 columns)."""
+        return [("z", "zoom"), *super()._legend_keys()]
 
     def on_resize(self) -> None:
         """A short terminal folds the key legend to one line, so the unit list keeps the rows (issue 22 point 12)."""
