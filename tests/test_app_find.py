@@ -181,11 +181,11 @@ async def test_issue12_slash_searches_the_ports_markers_and_naval_tables_of_ever
             await until(pilot, lambda: not app.screen.is_modal)
 
 
-async def test_issue12_the_naval_filter_moved_to_F_so_slash_searches_as_everywhere() -> None:
+async def test_issue12_the_naval_filter_on_f_so_slash_searches_as_everywhere() -> None:
     app = game_app("awaw")
     async with app.run_test(size=SIZE) as pilot:
         await table_of(pilot, "6", NavalTable)
-        await pilot.press("F")
+        await pilot.press("f")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press("escape")
         await until(pilot, lambda: not app.screen.is_modal)

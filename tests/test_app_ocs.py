@@ -161,7 +161,7 @@ async def test_zoc_and_negate_toggle_and_capture_by_the_other_side() -> None:
         await pilot.press("z")
         await until(pilot, lambda: len(app.game.events) > app.events_before)
         assert app.game.state.world.ports["Derna"].enemy_zoc and port(app, "Derna")["capacity"] == "0"
-        await pilot.press("g")
+        await pilot.press("e")
         await until(pilot, lambda: len(app.game.events) == 2)
         assert app.game.state.world.ports["Derna"].zoc_negated
         await pilot.press("x")
@@ -176,7 +176,7 @@ async def test_edit_sends_only_what_changed_and_add_builds_a_port() -> None:
     app = ocs_app()
     async with app.run_test(size=SIZE) as pilot:
         await to_ports(pilot, "Tobruk")
-        await pilot.press("E")
+        await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         assert app.screen.query_one("#field-name", Input).disabled
         assert app.screen.query_one("#field-track", Input).value == "4 SP,3 SP,2 SP,1 SP,2T"
@@ -211,7 +211,7 @@ async def test_the_ports_mode_shows_ocs_keys_only_and_the_palette_lists_them() -
                       "Port: Voluntary reduction of Alexandria", "Port: Sea Cap allowance", "Port: Add a port"):
             assert title in titles, title
         assert not any("Use capacity" in t or t.startswith("Sea:") for t in titles)
-        await pilot.press("S")  # the Sea Cap allowance
+        await pilot.press("t")  # the Sea Cap allowance
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         app.screen.query_one("#field-points", Input).focus()
         await type_text(pilot, "3")

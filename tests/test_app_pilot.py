@@ -207,7 +207,7 @@ async def test_use_capacity_form_and_edit_and_add_port() -> None:
         assert app.game.state.world.ports["Alexandria"].capacity_used == 2
         assert app.game.events[-1]["command"] == "use Alexandria 2"
 
-        await pilot.press("E")
+        await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         assert app.screen.query_one("#field-name", Input).disabled
         app.screen.query_one("#field-hex", Input).value = "19A:9999"

@@ -141,12 +141,14 @@ async def test_the_phases_mode_shows_the_checklist_and_follows_the_game() -> Non
     ("ocs", "move", "Axis Sea Cap this turn: 0 used of 2 SP", "19.0f"),
     ("ocs", "move", "No port capacity used this phase", "19.0a"),
     ("awaw", "overstacking", "No base is overstacked", "21.112"),
-    ("logistics", "produce", "Cities with factories that may still produce: Portsea", "Factories ¶3"),
+    ("logistics", "next-turn;produce", "Cities with factories that may still produce: Portsea", "Factories ¶3"),
+    ("logistics", "produce", "No production this turn", "RULINGS L3"),  # turn 1 has none (issue 22 point 13)
 ])
 def test_other_rule_sets_contribute_their_cheap_duties(ruleset: str, target: str, words: str, rule: str) -> None:
     """Issue 12 checklist: OCS port capacity and Sea Cap (19.0a, 19.0f), AWAW overstacking (21.112), Logistics production."""
     game = memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock)
-    assert game.execute(f"goto {target} --force").ok
+    for segment in target.split(";"):  # Logistics: turn 2 is its first production turn
+        assert game.execute(f"goto {segment} --force").ok
     found = duty(of(game), words)
     assert found.rule == rule
 

@@ -163,7 +163,7 @@ async def test_enter_on_a_short_menu_submits_the_form() -> None:
     app = make_app(game, clock=fixed_clock, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         await to_port(pilot, app, "Tobruk")
-        await pilot.press("E")
+        await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         form = app.screen
         menu = next(w for w in form.query(FormSelect) if not w.disabled)
@@ -330,7 +330,7 @@ async def test_a_sea_zone_text_field_offers_the_zones_and_keeps_other_waters() -
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
         await to_port(pilot, app, "Krasnovodsk")
-        await pilot.press("E")
+        await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         form = app.screen
         zone = form.query_one("#field-sea_zone", NameInput)

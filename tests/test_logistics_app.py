@@ -63,16 +63,16 @@ async def test_arrows_move_the_cursor_and_the_panel_follows() -> None:
         assert app.selected["map"] == "1310"
 
 
-async def test_g_goes_to_a_hex_by_id_or_by_a_citys_name() -> None:
+async def test_j_jumps_to_a_hex_by_id_or_by_a_citys_name() -> None:
     app = app_at()
     async with app.run_test(size=SIZE) as pilot:
         hex_map = await to_map(pilot)
-        await pilot.press("g")
+        await pilot.press("j")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press(*"Rouv", "enter")
         await until(pilot, lambda: hex_map.cursor == "1909")
         await until(pilot, lambda: "Rouvel" in str(app.screen.query_one("#map-hex").render()))
-        await pilot.press("g")
+        await pilot.press("j")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press(*"0100", "enter")  # the map's corner, in the sea row
         await until(pilot, lambda: hex_map.cursor == "0100")
@@ -94,7 +94,7 @@ async def test_airfield_key_builds_on_the_hex_under_the_cursor() -> None:
     app = app_at(PRODUCTION_TURN, "produce")
     async with app.run_test(size=SIZE) as pilot:
         await to_map(pilot)
-        await pilot.press("g")
+        await pilot.press("j")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press(*"0505", "enter")
         await until(pilot, lambda: app.screen.query_one(HexMap).cursor == "0505")
@@ -110,7 +110,7 @@ async def test_hit_menu_on_a_bridge_hex() -> None:
     app = app_at(1, "combat")
     async with app.run_test(size=SIZE) as pilot:
         await to_map(pilot)
-        await pilot.press("g")
+        await pilot.press("j")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press(*"1206", "enter")
         await until(pilot, lambda: app.screen.query_one(HexMap).cursor == "1206")
@@ -209,7 +209,7 @@ async def test_c_sets_who_controls_the_hex_under_the_cursor() -> None:
     app = app_at()
     async with app.run_test(size=SIZE) as pilot:
         hex_map = await to_map(pilot)
-        await pilot.press("g")
+        await pilot.press("j")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press(*"0101", "enter")
         await until(pilot, lambda: hex_map.cursor == "0101")
@@ -240,7 +240,7 @@ async def test_hit_factory_offers_only_the_factories_of_the_hex() -> None:
     app = app_at(1, "combat")
     async with app.run_test(size=SIZE) as pilot:
         await to_map(pilot)
-        await pilot.press("g")
+        await pilot.press("j")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press(*"0608", "enter")  # Kingsbridge: an Army factory only
         await until(pilot, lambda: app.screen.query_one(HexMap).cursor == "0608")
@@ -276,7 +276,7 @@ async def _next_until(pilot: Pilot[Any], done: Any, limit: int = 40) -> None:
 
 async def _go(pilot: Pilot[Any], hex_id: str) -> None:
     app: Any = pilot.app
-    await pilot.press("g")
+    await pilot.press("j")
     await until(pilot, lambda: isinstance(app.screen, FormPrompt))
     await pilot.press(*hex_id, "enter")
     await until(pilot, lambda: not app.screen.is_modal and app.screen.query_one(HexMap).cursor == hex_id)
@@ -350,7 +350,7 @@ async def test_the_palette_offers_a_hexs_actions_only_where_they_apply() -> None
     async with app.run_test(size=SIZE) as pilot:
         await to_map(pilot)
         for hex_id, airfield in (("0302", False), ("1309", True)):
-            await pilot.press("g")
+            await pilot.press("j")
             await until(pilot, lambda: isinstance(app.screen, FormPrompt))
             await pilot.press(*hex_id, "enter")
             await until(pilot, lambda: app.screen.query_one(HexMap).cursor == hex_id)

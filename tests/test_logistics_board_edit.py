@@ -110,7 +110,7 @@ async def test_issue21_done_means_a_40x30_board_made_by_keys_saved_as_a_scenario
         await until(pilot, lambda: app.game.state.world.grid.columns == 40 and not app.game.state.world.places)
         await until(pilot, lambda: "4030" in app.screen.query_one(HexMap).picture.looks)
         await _go(pilot, "0101")
-        await pilot.press("t")
+        await pilot.press("v")
         await _choose(pilot, "sea")
         await until(pilot, lambda: app.game.state.world.is_sea("0101"))
         await _go(pilot, "0102")
@@ -123,7 +123,7 @@ async def test_issue21_done_means_a_40x30_board_made_by_keys_saved_as_a_scenario
         await _choose(pilot, "SE")
         await until(pilot, lambda: app.game.state.world.roads == (("0102", "0202"),))
         await _go(pilot, "4030")
-        await pilot.press("t")
+        await pilot.press("v")
         await _choose(pilot, "forest")
         await until(pilot, lambda: app.game.state.world.place("4030").terrain == "forest")
         made = app.game.state.world

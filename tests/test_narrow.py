@@ -79,7 +79,11 @@ def assert_legend_fits(app: HarbormasterApp) -> None:
     for legend in app.screen.query(KeyLegend):
         width = legend.content_size.width
         lines = legend.lines(width)
-        assert sum(len(line) for line in lines) == len(legend.keys)
+        if legend.folded:  # issue 22 point 12: one line, the keys that fit, then "? all keys" (Help lists them all)
+            assert len(lines) == 1 and lines[0][-1] == ("?", "all keys")
+            assert lines[0][:-1] == legend.keys[:len(lines[0]) - 1]
+        else:
+            assert sum(len(line) for line in lines) == len(legend.keys)
         for line in lines:
             assert sum(len(k) + 1 + len(label) for k, label in line) + 2 * (len(line) - 1) <= width
         assert legend.region.height == len(lines)
@@ -167,8 +171,8 @@ FORMS = [  # forms of each rule set: (rule set, mode key, keys that open it)
     ("europa", "2", ("a",)),  # add a port: six fields
     ("europa", "2", ("x",)),  # capture: a long rule text above the fields
     ("ocs", "2", ("a",)),
-    ("awaw", "6", ("F",)),  # the Naval filter form (/ searches the table)
-    ("logistics", "7", ("g",)),
+    ("awaw", "6", ("f",)),  # the Naval filter form (/ searches the table)
+    ("logistics", "7", ("j",)),  # go to a hex
 ]
 
 

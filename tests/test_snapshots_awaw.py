@@ -84,7 +84,7 @@ async def naval_after_turn(pilot: Pilot[Any]) -> None:
     await run(pilot, "rebase Naples RM-DD-Tripoli --distance 9")
     await patrol(pilot, "patrol Y30 RM-SS-1 --distance 12", "no interception", "remain at sea", "no interception")
     await naval(pilot, at="base:Naples")
-    await pilot.press("F")  # the naval filter (issue 12: / searches every table)
+    await pilot.press("f")  # the naval filter (issue 12: / searches every table; issue 22 point 3: no capitals)
     await until(pilot, lambda: pilot.app.screen.is_modal)
     screen: Any = pilot.app.screen
     screen.query_one("#field-power").value = "italy"

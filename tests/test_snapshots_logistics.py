@@ -33,9 +33,9 @@ async def show_map(pilot: Pilot[Any]) -> None:
 
 
 async def goto(pilot: Pilot[Any], hex_id: str) -> None:
-    """``g`` and a hex id."""
+    """``j`` and a hex id."""
     app: Any = pilot.app
-    await pilot.press("g")
+    await pilot.press("j")
     await until(pilot, lambda: app.screen.is_modal)
     await pilot.press(*hex_id, "enter")
     await until(pilot, lambda: not app.screen.is_modal and app.screen.query_one(HexMap).cursor == hex_id)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar
 
 from textual import events, on, work
-from textual.app import App, ScreenStackError
+from textual.app import ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.notifications import Notification, SeverityLevel
 from textual.reactive import reactive
@@ -39,6 +39,11 @@ PROMPT_CHAIN = 16  # prompts asked after one command, one after another
 GAME_ACTIONS = frozenset({a.action.split("(")[0] for a in APP_ACTIONS} | {"command_palette", "take_over"})
 WRITE_ACTIONS = frozenset({a.action for a in APP_ACTIONS if a.line and a.line != "help"})
 """App actions that change the game (``next``, undo, redo): a watching session's footer leaves them out."""
+
+
+def advancing(command: str) -> bool:
+    """Whether ``command`` only moves through the turn sequence (``next``, ``goto ...``)."""
+    return command.split(" ", 1)[0] in ("next", "goto")
 
 
 def _mode_screen(module: str, name: str) -> GameScreen:
@@ -66,7 +71,8 @@ class HarbormasterApp(StartingApp):
     DEFAULT_MODE = "phases"
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
     """Screens get ``-narrow`` below 100 columns (layouts in the .tcss files give way)."""
-    COMMANDS = App.COMMANDS | {HarbormasterCommands}
+    COMMANDS: ClassVar[set[Any]] = {HarbormasterCommands}
+    """The palette's one provider: the game's entries first, Textual's own after them (issue 22 point 13)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(a.key, a.action, a.label, key_display=a.key_display, tooltip=a.help,
                 group=Binding.Group(a.group, compact=True) if a.group else None)
@@ -614,6 +620,8 @@ class HarbormasterApp(StartingApp):
         elif result.changed:
             where = f"#{result.seq} " if result.seq and f"#{result.seq}" not in result.message else ""
             self._say(f"{where}{result.message}", "success")
+            if advancing(result.command):
+                self._drop_advancing_toasts()
             self.notify(result.message, title=f"{where}{result.command}")
             self._show_dice(result)
         else:  # help and why change nothing: show what they say
@@ -631,6 +639,14 @@ class HarbormasterApp(StartingApp):
         shown = dice_notice(event.get("dice", ())) if event.get("seq") == result.seq else None
         if shown is not None:
             self.notify(shown[0], title=shown[1])
+
+    def _drop_advancing_toasts(self) -> None:
+        """Take down the toasts of earlier ``next``/``goto``: ``n`` pressed quickly shows one toast, the latest, not a
+        stack of them over the panes below (issue 22 point 13)."""
+        for shown in list(self._notifications):
+            if advancing(shown.title.split(" ", 1)[-1] if shown.title.startswith("#") else shown.title):
+                self._unnotify(shown, refresh=False)
+        self._refresh_notifications()
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:

@@ -107,6 +107,16 @@ class HarbormasterCommands(Provider):
             yield f"Answer {prompt.id}", f"{mark}{prompt.text}", partial(app.answer, prompt.id, "palette")
         yield ("Write a briefing", "A side's briefing (or the referee's report) as Markdown beside the save (key R)",
                partial(app.run_action, "briefing"))
+        yield from self.system_entries()
+
+    def system_entries(self) -> Iterator[Entry]:
+        """Textual's own entries (theme, keys, screenshot), after the game's, without its second Quit (issue 22
+        point 13: the game's Quit is the one listed)."""
+        app: Any = self.app
+        ours = {a.title for a in APP_ACTIONS}
+        for command in app.get_system_commands(self.screen):
+            if command.title not in ours:
+                yield command.title, command.help, command.callback
 
     async def _goto(self) -> None:
         """Show the Phases mode and its list of the segments ahead (its ``g``)."""

@@ -4,11 +4,12 @@ Shown for a rule set with a ``map`` view (one row per hex) and a ``map-grid``
 view (the map's geometry, the storm, the legend). The drawing comes from
 :mod:`tui.rules.core.hexart`; colours from :class:`~tui.widgets.hex_map.HexMap`.
 The keys come from ``actions["map"]`` (:class:`ActionScreen`) and act on the
-hex under the cursor; ``g`` goes to a hex by id or by a city's name.
+hex under the cursor; ``j`` jumps to a hex by id or by a city's name (``g`` is Phases' go to a segment).
 """
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -116,7 +117,7 @@ class MapScreen(ActionScreen):
     ACTIONS = MAP
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("g", "go", "Go to hex"),  #: Put the cursor on a hex typed by id or by a city's name.
+        Binding("j", "go", "Go to hex"),  #: Put the cursor on a hex typed by id or by a city's name.
         Binding("p", "answer_pending", "Answer prompt"),  #: Answer the segment's first pending prompt (initiative, storm) without leaving the map.
         Binding("z", "zoom", "Zoom"),  #: Large hexes (names, ids, glyphs), compact ones, or the whole board small, in turn.
     ]
@@ -136,6 +137,7 @@ class MapScreen(ActionScreen):
             yield HexMap(id="hexmap")
             with VerticalScroll(id="map-side"):
                 yield Static(id="map-storm")
+                yield Static(id="map-done")
                 yield Static(id="map-hex")
                 yield Static(id="map-keys")
                 yield Static(id="map-why")
@@ -188,7 +190,7 @@ class MapScreen(ActionScreen):
         if self.game.state.flow.pending:
             text.append("\np ", "bold #e5c07b")
             text.append(f"Answer: {self.game.state.flow.pending[0].id}", "")
-        text.append("\ng ", "bold #e5c07b")
+        text.append("\nj ", "bold #e5c07b")
         text.append("Go to a hex   ")
         text.append("z ", "bold #e5c07b")
         text.append("Zoom   ")
@@ -256,6 +258,22 @@ class MapScreen(ActionScreen):
         self.render_game(self.game)
         hex_map = self.query_one(HexMap)
         hex_map.scroll_to_hex(hex_map.cursor)
+
+    async def _run(self, words: list[str], source: str, quiet: bool) -> str | None:
+        """Run a map key's command; once done, say so beside the map with "ctrl+z undoes" (issue 22 point 3): one key
+        (the storm put in a hex, a Mulberry) changes the game, and the way back is shown where the referee looks."""
+        execute = getattr(self.app, "execute", None)
+        if execute is None:
+            return await super()._run(words, source, quiet)
+        result = await execute(shlex.join(words), source, quiet=quiet)
+        if result is None:
+            return None
+        if not result.ok:
+            return str(result.message)
+        self._put("#map-done", Text.assemble(("✓ ", "bold green"), (" ".join(words), "bold"), ("  ctrl+z", "bold #e5c07b"),
+                                             (" undoes", "")))
+        self.query_one("#map-done", Static).display = True
+        return None
 
     def action_answer_pending(self) -> None:
         """Answer the first prompt pending in this segment (the initiative roll, the storm's dice, growth)."""

@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from ..rules.core.explain import Explained, fmt_number
 from ..widgets.explain_pane import ExplainPane
+from ..widgets.key_legend import KeyLegend
 from ..widgets.naval_table import NavalTable, grouped
 from ..widgets.view_table import ViewTable
 from .action_screen import ActionScreen
@@ -78,10 +79,17 @@ class NavalScreen(ActionScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "mark", "Mark", tooltip="Mark or unmark the unit (on a base row: all its units)"),  #: Mark units.
-        Binding("C", "clear_marks", "Clear", show=False, tooltip="Unmark every unit"),  #: Clear the marks.
-        Binding("F", "filter", "Filter", tooltip="Filter by power, front and state"),  #: Filter (``/`` searches the table).
+        Binding("escape", "clear_marks", "Clear", show=False, key_display="Esc", tooltip="Unmark every unit"),  #: Clear the marks.
+        Binding("f", "filter", "Filter", tooltip="Filter by power, front and state"),  #: Filter (``/`` searches the table).
         Binding("l", "plan", "Plan", tooltip="The planner's activity and cargo"),  #: Plan a mission.
+        Binding("z", "zoom", "Zoom", show=False, tooltip="The planner and why? below the units: shown, hidden (the units take the "
+                "height), or taking the height"),  #: Cycle the lower panes.
     ]
+
+    ZOOMS: ClassVar[tuple[str, ...]] = ("", "-units", "-lower")
+    """The lower panes' states ``z`` cycles through: shown, hidden (the unit list takes the height), taking the height."""
+    SHORT = 30
+    """Below this many rows the key legend folds to one line (``?`` lists every key)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -95,6 +103,8 @@ class NavalScreen(ActionScreen):
         """Units the filters let through."""
         self._side = ""
         """The phasing side the cursor was last put at (a new player turn starts at its first base)."""
+        self.zoom = ""
+        """The lower panes' state (one of ``ZOOMS``), a class of the body."""
 
     def compose_body(self) -> ComposeResult:
         """Filter line, table, key legend, then the planner beside the "why?"."""
@@ -130,9 +140,29 @@ class NavalScreen(ActionScreen):
         self._plan()
         self._explain()
 
+    def _legend_keys(self) -> list[tuple[str, str]]:
+        """The rule set's keys after ``z`` (the footer leaves it out: the undo keys keep their room at 80 columns)."""
+        return [("z", "zoom"), *super()._legend_keys()]
+
+    def on_resize(self) -> None:
+        """A short terminal folds the key legend to one line, so the unit list keeps the rows (issue 22 point 12)."""
+        super().on_resize()
+        self.query_one("#naval-keys", KeyLegend).fold(self.size.height < self.SHORT)
+
+    def action_zoom(self) -> None:
+        """Cycle the lower panes: shown, hidden (the units take the height), taking the height (issue 22 point 12)."""
+        body = self.query_one("#naval-body")
+        if self.zoom:
+            body.remove_class(self.zoom)
+        self.zoom = self.ZOOMS[(self.ZOOMS.index(self.zoom) + 1) % len(self.ZOOMS)]
+        if self.zoom:
+            body.add_class(self.zoom)
+        said = {"": "units, planner and why?", "-units": "the units only", "-lower": "the planner and why?"}[self.zoom]
+        self.notify(f"Naval: {said} (z for the next view).", timeout=2)
+
     def _filter_line(self) -> None:
         f = self.filters
-        line = Text.assemble(("Filter ", "bold"), ("F ", "bold yellow"))
+        line = Text.assemble(("Filter ", "bold"), ("f ", "bold yellow"))
         for key in ("power", "front", "state"):
             line.append(f"{key}: ", "dim")
             line.append(f"{f[key]}  ", "bold" if f[key] != ALL else "")

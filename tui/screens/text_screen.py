@@ -5,16 +5,20 @@ from __future__ import annotations
 import re
 from typing import ClassVar, Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Label, Static
+from textual.widgets import Input, Label, Static
 
 from .prompt import Prompt
 
+
+SEARCH_WIDTH = 400
+"""Columns a section is laid out at to be searched: an entry stays one line."""
 
 ENTRY = re.compile(r"^  (\S.*?)\s{2,}(\S.*)$")  # "  SYNTAX   help text  (rule)"
 
@@ -58,11 +62,28 @@ def keys_table(keys: Sequence[tuple[str, str]]) -> RenderableType:
     return table
 
 
+def plain_lines(body: RenderableType) -> list[str]:
+    """The lines of ``body`` as plain text, laid out wide enough that a table's row stays on one line."""
+    console = Console(width=SEARCH_WIDTH, color_system=None, force_terminal=False, record=False)
+    return [" ".join("".join(seg.text for seg in line).split()) for line in console.render_lines(body, pad=False)]
+
+
 class TextScreen(Prompt[None]):
-    """A title and scrollable sections of text; escape, q or ? closes it."""
+    """A title and scrollable sections of text; escape, q or ? closes it; ``/`` searches it (issue 22 point 13)."""
+
+    DEFAULT_CSS = """
+    TextScreen #page-search {
+        display: none;
+        height: 3;
+    }
+    TextScreen #page-found {
+        display: none;
+    }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q,question_mark", "cancel", "Close"),  #: Close the page.
+        Binding("slash", "search", "Search", key_display="/"),  #: Show only the lines holding the typed words.
     ]
 
     def __init__(self, title: str, sections: Sequence[tuple[str, RenderableType]]) -> None:
@@ -81,9 +102,48 @@ class TextScreen(Prompt[None]):
                     if heading:
                         yield Label(heading, classes="page-heading", markup=False)
                     yield Static(body, classes="page-text")
-            yield Static("↑↓ PgUp PgDn scroll · Esc / q close", classes="dialog-hint")
+                yield Static(id="page-found", classes="page-text", markup=False)
+            yield Input(placeholder="search: the lines holding these words (Esc: all of it again)", id="page-search")
+            yield Static("↑↓ PgUp PgDn scroll · / search · Esc / q close", classes="dialog-hint")
 
     def on_mount(self) -> None:
         """Focus the scroller so the arrows scroll."""
         super().on_mount()
         self.query_one("#page-body").focus()
+
+    def action_search(self) -> None:
+        """Open the search line: the page shows only the lines holding what is typed."""
+        field = self.query_one("#page-search", Input)
+        field.display = True
+        field.focus()
+
+    @on(Input.Changed, "#page-search")
+    def _search(self, event: Input.Changed) -> None:
+        """Show the lines of every section holding every typed word (any case), under their section's heading."""
+        words = event.value.lower().split()
+        found = self.query_one("#page-found", Static)
+        for widget in self.query(".page-heading, .page-text"):
+            if widget is not found:
+                widget.display = not words
+        found.display = bool(words)
+        if not words:
+            return
+        text = Text()
+        for heading, body in self.sections:
+            hits = [line for line in plain_lines(body) if all(w in line.lower() for w in words)]
+            if hits:
+                text.append(("\n" if text else "") + (heading or "—"), "bold underline")
+                for line in hits:
+                    text.append("\n" + line)
+        found.update(text if text else Text(f"Nothing here holds '{event.value}'.", style="dim italic"))
+        self.query_one("#page-body").scroll_home(animate=False)
+
+    def action_cancel(self) -> None:
+        """Esc in the search line closes the search (the whole page again); elsewhere it closes the page."""
+        field = self.query_one("#page-search", Input)
+        if field.has_focus and field.display:
+            field.value = ""
+            field.display = False
+            self.query_one("#page-body").focus()
+            return
+        super().action_cancel()

@@ -14,7 +14,6 @@ from rich.text import Text
 from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import DataTable
-from textual.widgets.data_table import ColumnKey
 
 from .table_search import Searchable
 
@@ -25,7 +24,32 @@ MORE = "__more__"
 LABEL = {"undone": ("UNDONE", "bold black on yellow"), "abandoned": ("ABANDONED", "bold white on grey35")}
 COLUMNS = (("#", "seq", 5), ("Turn", "turn", 10), ("Segment", "segment", 16), ("Actor", "actor", 6),
            ("Command", "command", 22), ("Summary", "summary", 33), ("Dice", "dice", 12))
-"""(header, key, width); the Turn column grows to the longest turn name shown (never cut: ``Jan II 1943``)."""
+"""(header, key, width); the Turn column grows to the longest turn name shown, the Summary takes the free width."""
+SUMMARY_WANT = 40
+"""The Summary's width worth shrinking other columns for (issue 22 point 11)."""
+SHRINK = (("segment", 8), ("turn", 6), ("command", 14))
+"""Columns that give way to the Summary, in this order, and how narrow each may get: Turn and Segment repeat from row
+to row (the selected event's detail shows them in full), the Command is read in the detail too; the Dice stay."""
+PADDING = 2
+"""Columns a cell's padding takes (one each side)."""
+
+
+def column_widths(room: int, turn: int) -> dict[str, int]:
+    """Every column's width in a table ``room`` columns wide (0: not laid out yet, the columns' own widths), the Turn
+    column ``turn`` wide at most: the Summary takes what is free, narrower columns giving way first (``SHRINK``)."""
+    widths = {key: (turn if key == "turn" else width) for _, key, width in COLUMNS}
+    if room <= 0:
+        return widths
+    free = room - PADDING * len(COLUMNS) - sum(w for k, w in widths.items() if k != "summary")
+    for key, least in SHRINK:
+        if free >= SUMMARY_WANT:
+            break
+        give = min(widths[key] - least, SUMMARY_WANT - free)
+        if give > 0:
+            widths[key] -= give
+            free += give
+    widths["summary"] = max(free, 1)
+    return widths
 
 
 def dice_text(event: dict[str, Any]) -> str:
@@ -83,9 +107,27 @@ class EventLog(Searchable, RowTable):  # type: ignore[misc]
         """Set up the columns."""
         self._columns(COLUMNS[1][2])
 
+    def _room(self) -> int:
+        """The columns the table has for its cells (0 before it is laid out)."""
+        return self.scrollable_content_region.width if self.size.width else 0
+
     def _columns(self, turn_width: int) -> None:
-        for header, key, width in COLUMNS:
-            self.add_column(header, key=key, width=turn_width if key == "turn" else width)
+        widths = column_widths(self._room(), turn_width)
+        for header, key, _ in COLUMNS:
+            self.add_column(header, key=key, width=widths[key])
+
+    def _widths_now(self) -> dict[str, int]:
+        return {str(key.value): column.width for key, column in self.columns.items()}
+
+    def on_resize(self) -> None:
+        """A new width: the Summary takes what is free (issue 22 point 11)."""
+        if self.columns and self._widths_now() != column_widths(self._room(), self._turn_width()):
+            keep = self.cursor_row
+            self.clear(columns=True)
+            self._columns(self._turn_width())
+            self._add(0, self.shown)
+            if self.row_count:
+                self.move_cursor(row=min(keep, self.row_count - 1), animate=False)
 
     @property
     def events(self) -> Sequence[dict[str, Any]]:
@@ -114,7 +156,7 @@ class EventLog(Searchable, RowTable):  # type: ignore[misc]
     def _rebuild(self) -> None:
         """The columns (the Turn one as wide as its names) and the window's rows."""
         width = self._turn_width()
-        self.clear(columns=not self.columns or self.columns[ColumnKey("turn")].width != width)
+        self.clear(columns=not self.columns or self._widths_now() != column_widths(self._room(), width))
         if not self.columns:
             self._columns(width)
         self._add(0, self.shown)
@@ -125,7 +167,7 @@ class EventLog(Searchable, RowTable):  # type: ignore[misc]
         if start >= len(self._events):
             return 0
         self.window += PAGE
-        if self._turn_width() != self.columns[ColumnKey("turn")].width:
+        if self._widths_now() != column_widths(self._room(), self._turn_width()):
             keep = self.cursor_row
             self._rebuild()
             self.move_cursor(row=keep, animate=False)

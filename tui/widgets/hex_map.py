@@ -140,6 +140,11 @@ class HexMap(ScrollView, can_focus=True):
             self.scroll_to_hex(new)
             self.post_message(self.HexSelected(self, new))
 
+    def on_resize(self) -> None:
+        """A new size (the terminal or the panel beside changed): the cursor's hex back in sight (issue 22 point 13)."""
+        if self.cursor:
+            self.call_after_refresh(self.scroll_to_hex, self.cursor)
+
     def go(self, hex_id: str) -> bool:
         """Put the cursor on ``hex_id``; False when it is not on the map."""
         if hex_id not in self.picture.looks:

@@ -37,6 +37,8 @@ class KeyLegend(Widget):
         """Leads the line."""
         self.keys = list(keys)
         """``(key, label)`` pairs."""
+        self.folded = False
+        """One line only: the keys that fit, then ``? all keys`` (a short terminal gives the rows to the table)."""
 
     def lines(self, width: int) -> list[list[tuple[str, str]]]:
         """The keys packed into lines of at most ``width`` columns (a key and its label are never split)."""
@@ -49,7 +51,28 @@ class KeyLegend(Widget):
                 used = 0
             used += (2 if lines[-1] else 0) + size
             lines[-1].append((key, label))
+        if self.folded and len(lines) > 1:
+            return [self._folded_line(width)]
         return lines
+
+    def _folded_line(self, width: int) -> list[tuple[str, str]]:
+        """The keys that fit on one line with ``? all keys`` at its end (``?`` is the help listing every key)."""
+        more = ("?", "all keys")
+        line: list[tuple[str, str]] = []
+        used = (len(self.title) + 1 if self.title else 0) + len(more[0]) + 1 + len(more[1])
+        for key, label in self.keys:
+            size = len(key) + 1 + len(label) + 2
+            if used + size > width:
+                break
+            used += size
+            line.append((key, label))
+        return [*line, more]
+
+    def fold(self, folded: bool) -> None:
+        """Show the legend on one line (``folded``) or on as many lines as its keys need."""
+        if folded != self.folded:
+            self.folded = folded
+            self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many lines as the keys need at this width."""

@@ -71,3 +71,10 @@ class SequenceTree(Tree[int]):
         current = self._leaves.get(index)
         if current is not None:
             self.move_cursor(current, animate=False)
+            self.call_after_refresh(self._top_in_sight)
+
+    def _top_in_sight(self) -> None:
+        """Keep "Game turn N" in sight while the current segment fits below it (issue 22 point 13: the tree opened
+        scrolled past its first lines, the cursor put at the top before the tree had its height)."""
+        if 0 <= self.cursor_line < self.scrollable_content_region.height:
+            self.scroll_to(y=0, animate=False)

@@ -76,19 +76,30 @@ class Searchable:
 
     # ------------------------------------------------------------ type to jump
     def _bound(self, key: str) -> bool:
-        """Whether ``key`` is a key of the mode, the app or the table."""
+        """Whether ``key`` is a key of the mode, the app or the table.
+
+        A capital is a name's first letter before it is a key (issue 22 point 3): the app's capitals (``R`` briefing,
+        ``T`` take over) are free to start a jump in a table with a name starting with them (``RN-CA-Home``).
+        """
         table: Any = self
         screen: Any = getattr(self, "screen", None)
         chain = getattr(screen, "_binding_chain", ()) if screen is not None else ()
+        capital = len(key) == 1 and key.isupper()
         for node, bindings in chain:
             for binding in bindings.key_to_bindings.get(key, ()):
                 name, _, rest = binding.action.partition("(")
                 params = tuple(p.strip().strip("'\"") for p in rest.rstrip(")").split(",") if p.strip())
+                if node is table.app and capital and self._first_row(self._starts(key.lower())) is not None:
+                    continue  # a name starts with it: the jump
                 # An app key that does nothing now (T when there is nobody to take over from) is free to jump; a mode's
                 # key a viewer may not use is still its key (pressed, it says why nothing happens).
                 if node is not table.app or node.check_action(name, params) is not False:
                     return True
         return False
+
+    def _starts(self, prefix: str) -> Any:
+        """A test of a row index: whether the row's name starts with ``prefix`` (lower case)."""
+        return lambda i: self.jump_text(i).lower().lstrip().startswith(prefix)
 
     def _first_row(self, test: Any, start: int = 0) -> int | None:
         table: Any = self

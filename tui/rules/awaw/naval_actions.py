@@ -31,7 +31,7 @@ NAVAL_ACTIONS: tuple[Action, ...] = (
     Action("intercept", "i", "Intercept", "intercept {hex} {units} --distance={distance} --straits={straits}",
            "The non-phasing side intercepts (result typed, RULINGS A2) (21.3611)", "21.3611", target="units",
            dialog="Intercept with {units}", ok="Intercept", fields=(_HEX, _DIST, _STRAITS)),
-    Action("defend", "f", "Defend", "defend {hex} {units}", "Victorious interceptors stay as a defensive patrol (21.4191)",
+    Action("defend", "y", "Defend", "defend {hex} {units}", "Victorious interceptors stay as a defensive patrol (21.4191)",
            "21.4191", target="units", footer=False, fields=(_HEX,)),
     Action("return", "r", "Return", "return {units} --to={to} --distance={distance} {only}",
            "Units at sea return: to their origin (blank) or another base within 20/10 hexes (21.33)", "21.33",

@@ -38,7 +38,7 @@ def _edit(ident: str, label: str, verb: str, text: str, fields: tuple[Field, ...
 
 BOARD_ACTIONS: tuple[Action, ...] = (
     _edit("terrain", "Terrain", "hex {name} terrain {terrain}", "Set the hex's terrain (sea: the land next to it is coastal)",
-          (Field("terrain", "Terrain", "choice", choices=TERRAINS, prefill="terrain"),), key="t"),
+          (Field("terrain", "Terrain", "choice", choices=TERRAINS, prefill="terrain"),), key="v"),
     _edit("road", "Road", "road {name} {to}", "Lay a road from this hex to the next one", (_TO,), key="w"),
     _edit("city", "City", "hex {name} city {city} {pp}", "A city here: its name and size in PP (Factories ¶2)",
           (Field("city", "Name", "text", required=True), Field("pp", "Size (PP)", "number", default=1, min=1, max=99, step=1))),
@@ -97,7 +97,7 @@ MAP_ACTIONS: tuple[Action, ...] = (
            "Destruction ¶2, ¶3", target="map", title="Rebuild canal at", requires="canal_destroyed"),
     Action("rebuild", "r", "Rebuild", "", "An Engineer rebuilds a destroyed bridge or canal here (Production Phase, -1 cv)",
            "Destruction ¶2, ¶3", target="map", title="Rebuild at", menu=("rebuild-bridge", "rebuild-canal")),
-    Action("place-storm", "S", "Put storm", "storm-place {name}", "Set-up: put the storm in this hex", "Storms ¶4",
+    Action("place-storm", "t", "Put storm", "storm-place {name}", "Set-up: put the storm in this hex", "Storms ¶4",
            target="map", footer=False, title="Put the storm at"),
     *BOARD_ACTIONS,
 )
@@ -115,7 +115,7 @@ FACTORY_ACTIONS: tuple[Action, ...] = (
            "Factories ¶3", target="ports", title="Produce at", ok="Produce",
            text="Factories ¶3: a factory builds only like units (engineers, airborne, marines under the optional rules).",
            fields=(_OWN_KIND, Field("unit", "Unit", "choice", choices=UNITS))),
-    Action("resource", "R", "Resource", "resource {name} {pp} {kind}", "Resource PPs converted here go to one factory type (L4)",
+    Action("resource", "o", "Resource", "resource {name} {pp} {kind}", "Resource PPs converted here go to one factory type (L4)",
            "Factories ¶7; RULINGS L4", target="ports", title="Resources at", ok="Convert",
            fields=(Field("pp", "Resource PP", "number", min=1, max=99, step=1, required=True), _KIND)),
     Action("exchange", "e", "Exchange", "exchange {name} {old} {new}", "Exchange a factory for a 0 PP one of another type (no production here this turn)",

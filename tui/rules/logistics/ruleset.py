@@ -20,6 +20,7 @@ from ..core.loader import Cache, RuleData, load_data
 from ..core.phases import SEQUENCE, Reported, Segment, build_sequence
 from ..core.ruleset import Column, Context, Outcome, RuleSet, check_sequence_names
 from ..core.state import GameState, Pending
+from ..core.checklist import INFO, Duty
 from ..core.view_duties import production_duties
 from . import factories as F
 from . import sites as X
@@ -188,6 +189,16 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
     def production_turn(state: GameState, seg: Segment) -> bool:
         return is_production_turn(state.world, state.flow.turn)
 
+    produced = production_duties(lambda s: V.city_rows(s, tables))
+
+    def duties(state: GameState, seg: Segment) -> list[Duty]:
+        """The production segment's duties on a production turn; on another turn only that there is none (issue 22
+        point 13: the checklist offered the cities that "may still produce" on a turn without production)."""
+        if not production_turn(state, seg):
+            return [Duty("No production this turn: no city produces or exchanges (RULINGS L3)", "RULINGS L3", INFO)
+                    ] if produced(state, seg) else []
+        return produced(state, seg)
+
     def crossing_rows(state: GameState) -> list[dict[str, Any]]:
         world: LogisticsWorld = state.world
         return [{"name": c.id, "kind": c.kind, "label": c.name, "destroyed": c.destroyed, "bridge": c.id if c.kind == "bridge" else ""}
@@ -215,7 +226,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         views={"ports": lambda s: V.city_rows(s, tables), "map": lambda s: V.map_rows(s, tables),
                "map-grid": lambda s: V.grid_rows(s, tables, sequence.at(s.flow.index).path[-1] == "movement"), "crossings": crossing_rows, "airfields": airfield_rows,
                "scenario": lambda s: [{"name": "scenario", "toml": world_to_scenario(s.world, tables.sides)}]},
-        duties=production_duties(lambda s: V.city_rows(s, tables)),
+        duties=duties,
         columns={"ports": CITY_COLUMNS, "crossings": CROSSING_COLUMNS, "airfields": AIRFIELD_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, tables),
         explain=lambda s, name: V.explain(s, name, tables),
