@@ -39,8 +39,8 @@ class NeedConfirm(RuleError):
 def core_verbs() -> dict[str, Verb]:
     """The verbs every rule set has."""
     verbs = [
-        Verb("next", "next [--gate] [--force]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (the skip is recorded); with --gate, so do the segment's duties still due (cargo unchecked, bases overstacked).", "sequence of play", _next, anytime=True, group="turn", options=("force", "gate")),
-        Verb("goto", "goto SEGMENT [--force]", "Go to a segment ahead (by name, key or unique prefix; next-turn for the next game turn's first), running every effect on the way exactly as repeated 'next' would. Stops at the first required prompt on the way unless --force (the skips are recorded); --gate as for next.", "sequence of play", _goto, anytime=True, group="turn", options=("force", "gate")),
+        Verb("next", "next [--force] [--gate]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (the skip is recorded); with --gate, so do the segment's duties still due (cargo unchecked, bases overstacked).", "sequence of play", _next, anytime=True, group="turn", options=("force", "gate")),
+        Verb("goto", "goto SEGMENT [--force] [--gate]", "Go to a segment ahead (by name, key or unique prefix; next-turn for the next game turn's first), running every effect on the way exactly as repeated 'next' would. Stops at the first required prompt on the way unless --force (the skips are recorded); --gate as for next.", "sequence of play", _goto, anytime=True, group="turn", options=("force", "gate")),
         Verb("answer", "answer PROMPT VALUE [--dice N,..|--roll]", "Answer a pending prompt: a choice, a number, yes/no, or a roll (typed faces or 'roll').", "sequence of play", _answer, anytime=True, group="turn", options=("dice", "roll")),
         Verb("roll", "roll NdM[+K] [--dice N,..] [PURPOSE...]", "Roll dice and log the result (app-rolled with its seed, or typed with --dice).", "dice", _roll, anytime=True, group="dice", options=("dice", "roll")),
         Verb("set", "set dice app|typed", "Game setting: who rolls by default, the app (seeded, logged) or the referee (physical dice typed in).", "dice", _set, anytime=True, group="game"),
@@ -367,6 +367,16 @@ def help_text(game: Game, verb_name: str | None) -> tuple[str, list[str]]:
         rule = f"  ({verb.rule})" if verb.rule else ""
         lines.append(f"  {verb.syntax:<46}  {summary(verb.help)}{rule}")
     return "Commands (help VERB for one in full)", lines
+
+
+def gate_text(ruleset: Any, state: GameState) -> str:
+    """What leaving the current segment would leave undone, as the gate's confirmation says it (issue 22 point 9);
+    empty when the rules require nothing more there."""
+    left = still_required(ruleset, state)
+    if not left:
+        return ""
+    seg = ruleset.sequence.at(state.flow.index)
+    return f"Still required in {seg.title}:\n" + "\n".join(f"• {line}" for line in left) + "\nLeaving anyway is recorded in the log."
 
 
 def next_step_line(ruleset: Any, state: GameState) -> str:
