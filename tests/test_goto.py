@@ -108,7 +108,7 @@ def test_help_goto_lists_it_in_full() -> None:
     """Issue 12 goto: `help goto` gives its syntax, what it does, its rule and where it is legal; `help` lists it."""
     game = memory_game(data_dir(), "logistics", seed=1, clock=fixed_clock)
     result = game.execute("help goto")
-    assert result.ok and result.message == "goto SEGMENT [--force]"
+    assert result.ok and result.message == "goto SEGMENT [--force] [--gate]"  # --gate: issue 22 point 9
     assert "repeated 'next'" in result.details[0] and result.details[1] == "rule: sequence of play"
     assert result.details[2] == "legal in: any segment"
     listing = game.execute("help").details

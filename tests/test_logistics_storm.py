@@ -80,7 +80,8 @@ def test_the_winner_moves_first_and_the_sequence_follows_l3() -> None:
 
 def test_movement_segments_remind_the_storm_area_p2() -> None:
     game = at(logistics_game(), 1, "combat")
-    entry = next(e for e in reversed(game.events) if e["summary"].endswith("Movement"))
+    # the summary's head is where the game went; what leaving undone recorded follows it (issue 22 point 9)
+    entry = next(e for e in reversed(game.events) if e["summary"].split("; ")[0].endswith("Movement"))
     text = " ".join(entry["details"])
     assert "Storm at 1309" in text and "cannot move" in text
 

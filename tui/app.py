@@ -327,8 +327,21 @@ class HarbormasterApp(StartingApp):
             self.switch_mode(mode)
 
     def action_next(self) -> None:
-        """Advance to the next segment."""
-        self.run_line("next", "key")
+        """Advance to the next segment, through its gate: what the rules still require there is listed, and leaving
+        anyway is confirmed and logged as ``next --force`` (issue 22 point 9)."""
+        self._next_through_gate()
+
+    @work(group="execute")
+    async def _next_through_gate(self) -> Result | None:
+        from .engine.flow import gate_text
+        from .screens.confirm_prompt import ConfirmPrompt
+        left = "" if self.game.read_only else gate_text(self.game.ruleset, self.game.state)
+        if not left:
+            return await self.execute("next", "key")
+        if not await self.push_screen_wait(ConfirmPrompt("Leave this segment?", left, yes="Leave anyway", no="Back")):
+            self._say("Cancelled: next (nothing changed).", "warning")
+            return None
+        return await self.execute("next --force", "key")
 
     def action_undo(self) -> None:
         """Undo the last command."""
@@ -562,7 +575,15 @@ class HarbormasterApp(StartingApp):
         if result.ok and result.changed:
             self.version += 1
             self.post_message(GameChanged(result, self.version))
+            self._show_game_now()
         return result
+
+    def _show_game_now(self) -> None:
+        """Render the header and tree of the modes on screen from the game now, before any prompt the command raised
+        is asked over them (issue 22 point 5: the next turn's first prompt under the previous turn's header)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen.is_mounted and screen.children:
+                screen.refresh_game()
 
     async def _ask_raised(self, raised: list[str], game: Game | None = None, done: list[tuple[str, str]] | None = None) -> bool:
         """Ask the prompts a command raised, one after another, with those their answers raise first.
@@ -620,9 +641,7 @@ class HarbormasterApp(StartingApp):
         elif result.changed:
             where = f"#{result.seq} " if result.seq and f"#{result.seq}" not in result.message else ""
             self._say(f"{where}{result.message}", "success")
-            if advancing(result.command):
-                self._drop_advancing_toasts()
-            self.notify(result.message, title=f"{where}{result.command}")
+            self.notify(effects_list(result), title=f"{where}{result.command}")
             self._show_dice(result)
         else:  # help and why change nothing: show what they say
             self._say(result.message, "info")
@@ -681,6 +700,16 @@ class HarbormasterApp(StartingApp):
 
     def _say(self, text: str, level: str) -> None:
         self.status = Status(text, level, self.clock().strftime("%H:%M"))
+
+
+def effects_list(result: Result) -> str:
+    """A result's message for the screen: for ``next`` and ``goto``, where the game went, then what the rules did on
+    their own (the reported effects of its summary: returns, inversions, markers removed, growth), one per line
+    (issue 22 point 7)."""
+    if not result.command.startswith(("next", "goto")):
+        return result.message
+    head, *done = result.message.split("; ")
+    return "\n".join([head, *(f"• {line}" for line in done)])
 
 
 def make_app(game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True,

@@ -209,7 +209,14 @@ def sentence(game: Game, event: dict[str, Any]) -> str:
     status = event.get("status", "applied")
     mark = "" if status == "applied" else f"[{status.upper()}] "
     summary = str(event.get("summary", "")).rstrip(".")
-    text = f"{mark}#{event.get('seq')} — {segment}: {actor} did `{event.get('command', '')}`{rule}. {summary}."
+    if _verb(event) in ("next", "goto"):  # where the game went, then what the rules did on their own (issue 22 point 7)
+        head, *done = summary.split("; ")
+        text = (f"{mark}#{event.get('seq')} — {segment}: {actor} moved the game on (`{event.get('command', '')}`){rule}: "
+                f"{head.lstrip('→ ')}.")
+        if done:
+            text += " The rules did on their own: " + "; ".join(line.rstrip(".") for line in done) + "."
+    else:
+        text = f"{mark}#{event.get('seq')} — {segment}: {actor} did `{event.get('command', '')}`{rule}. {summary}."
     for d in event.get("dice", ()):
         faces = "+".join(str(f) for f in d.get("faces", ()))
         mod = int(d.get("modifier") or 0)

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..rules.core.dice import DiceSpec
+from ..rules.core.checklist import next_step, still_required
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import fmt_number
 from ..rules.core.names import new_name
@@ -33,8 +34,8 @@ class NeedConfirm(RuleError):
 def core_verbs() -> dict[str, Verb]:
     """The verbs every rule set has."""
     verbs = [
-        Verb("next", "next [--force]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (the skip is recorded).", "sequence of play", _next, anytime=True, group="turn", options=("force",)),
-        Verb("goto", "goto SEGMENT [--force]", "Go to a segment ahead (by name, key or unique prefix; next-turn for the next game turn's first), running every effect on the way exactly as repeated 'next' would. Stops at the first required prompt on the way unless --force (the skips are recorded).", "sequence of play", _goto, anytime=True, group="turn", options=("force",)),
+        Verb("next", "next [--force] [--gate]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (the skip is recorded); with --gate, so do the segment's duties still due (cargo unchecked, bases overstacked).", "sequence of play", _next, anytime=True, group="turn", options=("force", "gate")),
+        Verb("goto", "goto SEGMENT [--force] [--gate]", "Go to a segment ahead (by name, key or unique prefix; next-turn for the next game turn's first), running every effect on the way exactly as repeated 'next' would. Stops at the first required prompt on the way unless --force (the skips are recorded); --gate as for next.", "sequence of play", _goto, anytime=True, group="turn", options=("force", "gate")),
         Verb("answer", "answer PROMPT VALUE [--dice N,..|--roll]", "Answer a pending prompt: a choice, a number, yes/no, or a roll (typed faces or 'roll').", "sequence of play", _answer, anytime=True, group="turn", options=("dice", "roll")),
         Verb("roll", "roll NdM[+K] [--dice N,..] [PURPOSE...]", "Roll dice and log the result (app-rolled with its seed, or typed with --dice).", "dice", _roll, anytime=True, group="dice", options=("dice", "roll")),
         Verb("set", "set dice app|typed", "Game setting: who rolls by default, the app (seeded, logged) or the referee (physical dice typed in).", "dice", _set, anytime=True, group="game"),
@@ -65,8 +66,9 @@ def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     """Advance one segment (sequence of play)."""
     if args:
         raise RuleError("'next' takes no arguments (use --force to skip required prompts)")
-    _check_required(ctx.state, "next", bool(opts.get("force")))
+    left = _check_gate(ctx, ctx.state, "next", bool(opts.get("force")), bool(opts.get("gate")))
     new_state, details = _advance(ctx, ctx.state)
+    details[:0] = left
     new_ctx = replace(ctx, state=new_state)
     summary = f"→ {new_ctx.turn_label} · {new_ctx.segment.title}" + _reported(details)
     return Outcome(world=new_state.world, summary=summary, details=tuple(map(str, details)), state=new_state)
@@ -86,12 +88,20 @@ def _required(state: GameState) -> list[Pending]:
     return [p for p in state.flow.pending if p.required]
 
 
-def _check_required(state: GameState, verb: str, force: bool) -> None:
-    """Leaving a segment with unanswered required prompts needs --force (the skip is recorded)."""
-    required = _required(state)
-    if required and not force:
-        names = "; ".join(f"{p.id} ({p.text})" for p in required)
-        raise NeedConfirm(f"Unanswered required prompt(s): {names}. Answer them, or '{verb} --force' to skip (the skip is recorded).")
+def _check_gate(ctx: EngineContext, state: GameState, verb: str, force: bool, gate: bool = False) -> list[str]:
+    """The segment's gate (issue 22 point 9): leaving it with a required prompt unanswered needs ``--force``, the
+    confirmation; with ``gate`` (the TUI's ``n``), so does leaving a duty still due (cargo unchecked, a base overstacked).
+
+    Without it :class:`NeedConfirm` lists everything the rules still require there; whatever is left undone is
+    returned as a reported line, part of the event's summary in the log (the confirmation is logged with the command)."""
+    left = still_required(ctx.ruleset, state)
+    if not left:
+        return []
+    seg = ctx.ruleset.sequence.at(state.flow.index)
+    if not force and (gate or _required(state)):
+        raise NeedConfirm(f"Still required in {seg.title}: " + "; ".join(left)
+                          + f". Do them, or '{verb} --force' to leave anyway (recorded in the log).")
+    return [Reported(f"Left {seg.title} with {len(left)} required item(s) undone: " + "; ".join(left))]
 
 
 def _advance(ctx: EngineContext, state: GameState) -> tuple[GameState, list[str]]:
@@ -137,12 +147,13 @@ def _goto(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     """
     target = resolve_ahead(ctx.ruleset.sequence, ctx.state.flow.index, " ".join(args))
     force = bool(opts.get("force"))
-    _check_required(ctx.state, "goto " + target.name, force)
+    details: list[str] = _check_gate(ctx, ctx.state, "goto " + target.name, force, bool(opts.get("gate")))
     state, start_turn = ctx.state, ctx.state.flow.turn
-    details: list[str] = []
     steps = 0
-    stopped: list[Pending] = []
+    stopped: list[str] = []
     while True:
+        if steps and force and _required(state):
+            details.append(Reported("skipped on the way: " + "; ".join(p.id for p in _required(state))))
         state, lines = _advance(ctx, state)
         steps += 1
         here = ctx.ruleset.sequence.at(state.flow.index)
@@ -151,16 +162,16 @@ def _goto(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
         arrived = here.index == target.segment.index and (state.flow.turn > start_turn) == target.next_turn
         if arrived:
             break
-        stopped = _required(state)
+        stopped = [f"answer {p.id}: {p.text}" for p in _required(state)]  # on the way, only a required prompt holds goto
         if stopped and not force:
             break
     new_ctx = replace(ctx, state=state)
     where = f"{new_ctx.turn_label} · {new_ctx.segment.title}"
     count = f"{steps} segment{'s' if steps != 1 else ''}"
     if stopped and not force and not arrived:
-        names = "; ".join(f"{p.id} ({p.text})" for p in stopped)
-        summary = (f"→ {where} ({count}); stopped short of {target.name}: required prompt {names}. "
-                   f"Answer it, then goto again (or goto {target.name} --force to skip)")
+        names = "; ".join(stopped)
+        summary = (f"→ {where} ({count}); stopped short of {target.name}: still required here: {names}. "
+                   f"Do it, then goto again (or goto {target.name} --force to skip)")
     else:
         summary = f"→ {where} ({count})"
     summary += _reported(details)
@@ -290,3 +301,21 @@ def _note(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
         raise RuleError("note what? e.g. note Rain in the desert")
     new_name(" ".join(args), "a note")
     return Outcome(world=ctx.state.world, summary="Note: " + " ".join(args))
+
+
+def gate_text(ruleset: Any, state: GameState) -> str:
+    """What leaving the current segment would leave undone, as the gate's confirmation says it (issue 22 point 9);
+    empty when the rules require nothing more there."""
+    left = still_required(ruleset, state)
+    if not left:
+        return ""
+    seg = ruleset.sequence.at(state.flow.index)
+    return f"Still required in {seg.title}:\n" + "\n".join(f"• {line}" for line in left) + "\nLeaving anyway is recorded in the log."
+
+
+def next_step_line(ruleset: Any, state: GameState) -> str:
+    """The "next step" line under the header (issue 22 point 10): what the rules ask now of the acting side, from the
+    segment's required prompts and due duties (:func:`tui.rules.core.checklist.next_step`)."""
+    from .context import acting_side
+
+    return next_step(ruleset, state, acting_side(ruleset, state))

@@ -15,8 +15,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..engine.flow import next_step_line
 from ..engine.game import Game
 from ..engine.lineage import describe_parent
+from .next_step import NextStepLine
 
 
 BOTH = "Both sides"
@@ -50,6 +52,8 @@ class HeaderInfo:
     """The mode being shown (``Ports``)."""
     branch: str = ""
     """``what-if branch of game.json at #12`` when the game is a what-if branch, else empty."""
+    next_step: str = ""
+    """What the rules ask now (issue 22 point 10), drawn by :class:`NextStepLine` under the turn line."""
 
     @classmethod
     def from_game(cls, game: Game, mode: str) -> HeaderInfo:
@@ -70,16 +74,17 @@ class HeaderInfo:
             read_only=bool(game.read_only),
             mode=mode,
             branch=describe_parent(game.meta, short=True),
+            next_step=next_step_line(game.ruleset, game.state),
         )
 
 
 class GameHeader(Widget):
-    """Two lines at the top of every mode: game and mode, then turn · side · phase › segment."""
+    """Three lines at the top of every mode: game and mode, turn · side · phase › segment, then the next step."""
 
     DEFAULT_CSS = """
     GameHeader {
         dock: top;
-        height: 2;
+        height: 3;
         background: $panel;
         color: $foreground;
     }
@@ -105,6 +110,7 @@ class GameHeader(Widget):
             yield Static("READ-ONLY", id="hdr-badge")
             yield Static(id="hdr-mode")
         yield Static(id="hdr-where", classes="hdr-line")
+        yield NextStepLine(id="hdr-next")
 
     def watch_info(self, info: HeaderInfo) -> None:
         """Render ``info``."""
@@ -128,6 +134,7 @@ class GameHeader(Widget):
         if info.segment:
             where.append_text(Text.assemble(("  ›  ", "dim"), label("Segment"), (info.segment, "bold")))
         self.query_one("#hdr-where", Static).update(where)
+        self.query_one(NextStepLine).show(info.next_step)
 
     def on_mount(self) -> None:
         """Render whatever was set before mounting."""

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core.errors import RuleError
 from ..core.numbers import read_int
+from ..core.phases import Reported, reported
 from ..core.ruleset import Context, Outcome, Verb
 from ..core.state import GameState, Pending
 from . import basing as B
@@ -40,7 +41,7 @@ def build_turn(tables: AwawTables, side: Side) -> OpsParts:
         world = replace(world, ops={**rec, "turn_control": {n: b.control for n, b in world.bases.items()}})  # 21.33
         if not changed:
             return world, []
-        return world.with_units(changed), [f"{len(changed)} unit(s) may act again this player turn (21.31, 21.32)"]
+        return world.with_units(changed), [Reported(f"{len(changed)} unit(s) may act again this player turn (21.31, 21.32)")]
 
     def note_control(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
         """21.211, 21.223: control as it is at the start of the phase is what straits and base changes read."""
@@ -77,7 +78,7 @@ def build_turn(tables: AwawTables, side: Side) -> OpsParts:
                          "`return UNITS BASE --distance N` moves one to another base (21.33)")
         if stay:
             lines.append(f"Submarine patrols may stay at sea: {', '.join(stay)} (21.4184B); `return` brings them home")
-        return world.with_units(back), lines
+        return world.with_units(back), reported(lines)  # returns and inversions: the event's summary (issue 22 point 7)
 
     def end_player_turn(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
         """21.4184B: the other side's submarines on patrol return at the end of this (their opposing) player turn."""
@@ -88,7 +89,7 @@ def build_turn(tables: AwawTables, side: Side) -> OpsParts:
         if subs:
             new = new.with_units([u.change(at_sea="", sea_hex="", inverted=True) for u in subs])
             lines.append(f"Submarine patrols back in port at the end of the opposing player turn: {ids(subs)} (21.4184B)")
-        return new, lines
+        return new, reported(lines)
 
     def first_player(ctx: Context, prompt: Pending, value: str) -> Outcome:
         """The initiative: which side takes the first player turn."""

@@ -148,3 +148,49 @@ def checklist(ruleset: RuleSet, state: GameState, events: Sequence[dict[str, Any
     logged = tuple(Done(e["seq"], e["command"], e.get("summary", ""), e.get("actor", ""))  # seq and command: the save check
                    for e in done[-DONE_KEPT:])
     return Checklist(seg, tuple(asks), duties, leaving, logged, len(done))
+
+
+def due_duties(ruleset: RuleSet, state: GameState) -> list[Duty]:
+    """The duties the rules still set in the current segment of ``state`` (state :data:`DUE`)."""
+    seg = ruleset.sequence.at(state.flow.index)
+    return [d for d in ruleset.duties(state, seg) if getattr(d, "state", "") == DUE]
+
+
+def duty_line(duty: Duty) -> str:
+    """A due duty in one line: its text, what is left, its rule."""
+    left = f" — {duty.detail}" if duty.detail else ""
+    rule = f" ({duty.rule})" if duty.rule else ""
+    return f"{duty.text}{left}{rule}"
+
+
+def still_required(ruleset: RuleSet, state: GameState) -> list[str]:
+    """What the rules still require in the current segment before it is left (issue 22 point 9): each unanswered
+    required prompt, then each duty still due (unchecked cargo, overstacked bases, invasions without an outcome)."""
+    asked = [f"answer {p.id}: {p.text}" + (f" ({p.rule})" if p.rule else "") for p in state.flow.pending if p.required]
+    return asked + [duty_line(d) for d in due_duties(ruleset, state)]
+
+
+def next_step(ruleset: RuleSet, state: GameState, side: str = "") -> str:
+    """What the rules ask now, in one line readable across the table (issue 22 point 10), e.g.
+    ``Axis: answer sea-state: Sea conditions this turn (31.A.12), then n``; ``side`` is the acting side (empty: both).
+
+    The first unanswered required prompt, else the first duty still due, else an optional prompt, else ``n`` and the
+    segment it leads to."""
+    who = f"{side.title()}: " if side else "Both sides: "
+    seq = ruleset.sequence
+    following = seq.at((state.flow.index + 1) % len(seq)).title
+    required = [p for p in state.flow.pending if p.required]
+    due = due_duties(ruleset, state)
+    more = len(required) + len(due) - 1
+    also = f" (+{more} more)" if more > 0 else ""
+    if required:
+        p = required[0]
+        rule = f" ({p.rule})" if p.rule else ""
+        return f"{who}answer {p.id}: {p.text}{rule}{also}, then n"
+    if due:
+        return f"{who}{duty_line(due[0])}{also}, then n"
+    optional = [p for p in state.flow.pending if not p.required]
+    if optional:
+        count = f" (+{len(optional) - 1} more)" if len(optional) > 1 else ""
+        return f"{who}may answer {optional[0].id}: {optional[0].text}{count}; or n → {following}"
+    return f"Nothing the rules require here: play the segment, then n → {following}"

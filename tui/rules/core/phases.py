@@ -37,6 +37,12 @@ class Reported(str):
     briefings alike (DESIGN "Prompts and effects"). Any other line of an effect is a detail of that event."""
 
 
+def reported(lines: "list[str] | tuple[str, ...]") -> list[str]:
+    """Every line of ``lines`` as :class:`Reported`: what an effect did, part of the summary of the event that ran it
+    (``next``, ``goto``: issue 22 point 7)."""
+    return [line if isinstance(line, Reported) else Reported(line) for line in lines]
+
+
 class PromptSpec(DataModel):
     """A decision the rules require at a step.
 

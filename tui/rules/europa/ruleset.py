@@ -16,7 +16,7 @@ from ..core.actions import SIDES as SIDE_CHOICES
 from ..core.errors import RuleError
 from ..core.explain import Explained, fmt_number
 from ..core.loader import Cache, RuleData, load_data
-from ..core.phases import SEQUENCE, Sequence, build_sequence, turn_label
+from ..core.phases import SEQUENCE, Reported, Sequence, build_sequence, turn_label
 from ..core.ruleset import check_sequence_names, Column, Context, Outcome, RuleSet, Verb
 from ..core.state import GameState, Pending
 from . import destruction as D
@@ -219,8 +219,8 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
                 ports[name] = P.clear_usage(port)
                 cleared.append(name)
         line = f"Port Used / Capacity Used removed from {len(cleared)} {side} port(s) (31.A.1)"
-        if cleared:
-            line += ": " + ", ".join(cleared)
+        if cleared:  # markers removed: part of the event's summary (issue 22 point 7)
+            return replace(world, ports=ports), [Reported(line + ": " + ", ".join(cleared))]
         return replace(world, ports=ports), [line]
 
     def answer_sea_state(ctx: Context, prompt: Pending, value: str) -> Outcome:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from ..core.errors import RuleError
-from ..core.phases import Segment
+from ..core.phases import Reported, Segment, reported
 from ..core.ruleset import Context, Outcome
 from ..core.state import GameState, Pending
 from . import beaches as B
@@ -68,7 +68,7 @@ def build_effects(st: SeaTables, pt: PortTables) -> dict[str, Callable[[Context,
         if side != "allied" or world.sea.iz is None:
             return world, []
         kind = world.sea.iz.kind
-        return replace(world, sea=replace(world.sea, iz=None)), [f"The {kind} South Aegean interdiction zone ends (33.B.7)"]
+        return replace(world, sea=replace(world.sea, iz=None)), [Reported(f"The {kind} South Aegean interdiction zone ends (33.B.7)")]
 
     def end_allied_turn(ctx: Context, world: EuropaWorld, side: str) -> tuple[EuropaWorld, list[str]]:
         """33.B.2.b: this turn's interference ends; 33.B.7 d): bombing hits last the turn; 31.A.12: wrecks and S* end."""
@@ -86,7 +86,7 @@ def build_effects(st: SeaTables, pt: PortTables) -> dict[str, Callable[[Context,
         if doubled:
             world = replace(world, ports={n: replace(p, doubled=False) if p.doubled else p for n, p in world.ports.items()})
             lines.append(f"Double landing after a Great Success ends at {', '.join(doubled)} (31.A.12)")
-        return world, lines
+        return world, reported(lines)
 
     def advance_steps(ctx: Context, world: EuropaWorld, side: str) -> tuple[EuropaWorld, list[str]]:
         """31.A.12: a towed Mulberry has two naval movement steps; 31.A.8: groups in transit move a step."""
@@ -95,7 +95,7 @@ def build_effects(st: SeaTables, pt: PortTables) -> dict[str, Callable[[Context,
         if mover == "allied":
             world, lines = M.advance_tows(world, st)
         world, more = O.advance(world, mover)
-        return world, lines + more
+        return world, reported(lines + more)
 
     return {"expire-interdiction-zone": expire_iz, "end-allied-turn": end_allied_turn, "advance-naval-steps": advance_steps}
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..core.dice import DiceSpec
 from ..core.errors import DataError, RuleError
 from ..core.loader import Cache, RuleData, load_data
-from ..core.phases import SEQUENCE, Reported, Segment, build_sequence
+from ..core.phases import SEQUENCE, Reported, Segment, build_sequence, reported
 from ..core.ruleset import Column, Context, Outcome, RuleSet, check_sequence_names
 from ..core.state import GameState, Pending
 from ..core.checklist import INFO, Duty
@@ -164,7 +164,8 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
 
     def end_battle(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
         """RULINGS L5: hits count within one battle; the combat phase's end ends its last battle."""
-        return X.end_battle(world)
+        new, lines = X.end_battle(world)
+        return new, reported(lines)
 
     def growth(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
         """Factories ¶6: at the end of a production turn's Production Phase every city below its maximum grows, on its
@@ -184,7 +185,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
     def end_turn(ctx: Context, world: LogisticsWorld, side: str) -> tuple[LogisticsWorld, list[str]]:
         """The turn's bookkeeping starts again: production, exchanges, resources, growth choices."""
         new = replace(world, produced=(), exchanged=(), resources={}, growth_to={}, grown=False, battle={})
-        return new, ["New turn: production, exchanges and resources start again (Factories ¶3, ¶7)"]
+        return new, [Reported("New turn: production, exchanges and resources start again (Factories ¶3, ¶7)")]
 
     def production_turn(state: GameState, seg: Segment) -> bool:
         return is_production_turn(state.world, state.flow.turn)

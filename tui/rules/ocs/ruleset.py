@@ -15,7 +15,7 @@ from ..core.actions import OTHER_SIDE, SIDES, Action, Field
 from ..core.errors import DataError, RuleError
 from ..core.explain import Explained
 from ..core.loader import Cache, RuleData, load_data
-from ..core.phases import SEQUENCE, Segment, Sequence, build_sequence
+from ..core.phases import SEQUENCE, Reported, Segment, Sequence, build_sequence
 from ..core.ruleset import check_sequence_names, Column, Context, Outcome, RuleSet
 from ..core.state import GameState, Pending
 from ..core.view_duties import ocs_duties
@@ -167,13 +167,13 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         if not cleared:
             return world, []
         ports = {n: P.clear_phase(p) if n in cleared else p for n, p in world.ports.items()}
-        return replace(world, ports=ports), [f"Port capacity used this phase freed at {', '.join(cleared)} (19.0a)"]
+        return replace(world, ports=ports), [Reported(f"Port capacity used this phase freed at {', '.join(cleared)} (19.0a)")]
 
     def end_turn(ctx: Context, world: OcsWorld, side: str) -> tuple[OcsWorld, list[str]]:
         """19.0c, 19.0d (RULINGS O2), 19.0f: once-a-turn limits and the Shipping Allowance start again."""
         ports = {n: P.clear_turn(p) for n, p in world.ports.items()}
         new = replace(world, ports=ports, shipped={s: 0 for s in tables.sides}, weather=None)
-        return new, ["New turn: voluntary reduction and repair limits and each side's Sea Cap start again (19.0c, 19.0d, 19.0f)"]
+        return new, [Reported("New turn: voluntary reduction and repair limits and each side's Sea Cap start again (19.0c, 19.0d, 19.0f)")]
 
     def answer_first(ctx: Context, prompt: Pending, value: str) -> Outcome:
         """First player determination: the chosen side moves first this turn."""
