@@ -20,6 +20,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Static
 
+from ..engine.sides import told_pending
 from ..rules.core.hexart import draw
 from ..rules.core.hexgrid import HexGrid
 from ..widgets.explain_pane import explained_text
@@ -153,9 +154,9 @@ class MapScreen(ActionScreen):
             if a.key and applies:
                 text.append(f"\n{a.key:<2}", "bold #e5c07b")
                 text.append(f"{a.label}", "")
-        if self.game.state.flow.pending:
+        if told_pending(self.game):
             text.append("\np ", "bold #e5c07b")
-            text.append(f"Answer: {self.game.state.flow.pending[0].id}", "")
+            text.append(f"Answer: {told_pending(self.game)[0].id}", "")
         text.append("\ng ", "bold #e5c07b")
         text.append("Go to a hex   ")
         text.append("←↑↓→", "bold #e5c07b")
@@ -216,7 +217,7 @@ class MapScreen(ActionScreen):
 
     def action_answer_pending(self) -> None:
         """Answer the first prompt pending in this segment (the initiative roll, the storm's dice, growth)."""
-        pending = self.game.state.flow.pending
+        pending = told_pending(self.game)
         if not pending:
             self.notify("No prompt is pending in this segment.", severity="warning")
             return
