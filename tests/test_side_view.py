@@ -238,3 +238,26 @@ def test_22_8_briefing_error_for_an_unknown_side_keeps_its_words(tmp_path: Path,
     with pytest.raises(BriefingError, match="sides: axis, allied"):
         render(game, "soviet")
     assert render(game, "allies") == render(game, "allied")
+
+
+async def test_22_8_pilot_a_side_view_runs_no_why_of_the_other_sides_place(tmp_path: Path, data: Path) -> None:
+    """Issue 22 point 8: typed ``:why Naples`` (an Axis port) in the Allied side view runs nothing and says so; the
+    referee's app explains it (the control)."""
+    from tui.app import make_app
+
+    create_game(tmp_path / "g.json", data, "europa", seed=1, clock=fixed_clock).close()
+    for side in ("allied", None):
+        game = open_game(tmp_path / "g.json", data, fixed_clock, mode="read")
+        if side:
+            open_side(game, side)
+        app = make_app(game, clock=fixed_clock, cursor_blink=False)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            result = await app.execute("why Naples", "line")
+            await pilot.pause()
+            status = app.status.text
+        game.close()
+        if side:
+            assert result is None and "runs no command but help" in status
+        else:
+            assert result is not None and result.ok

@@ -479,6 +479,9 @@ class HarbormasterApp(StartingApp):
         """
         if not await self.log_checked():
             return None
+        if self.game.side is not None and line.split(maxsplit=1)[:1] != ["help"]:  # ``why`` would explain any place
+            self._say(f"A side view runs no command but help: '{line}' not run. {self.game.read_only_reason}", "warning")
+            return None
         if self._guided(line):
             return await self._execute_guided(line, source, quiet=quiet)
         result = await self._run(line, source, quiet=quiet)
