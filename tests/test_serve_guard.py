@@ -233,3 +233,25 @@ def test_22_8_the_side_tab_runs_the_app_with_its_side() -> None:
     command = app_command(Path("/tmp/g.json"), False, "axis")
     assert command.endswith("/tmp/g.json --read-only --side axis")
     assert "--side" not in app_command(Path("/tmp/g.json"), False)
+
+
+def test_22_8_serve_side_serves_that_sides_view_only(save: Path) -> None:
+    """Issue 22 point 8: ``serve --side allies`` (any spelling: the game's word is ``allied``) prints the Allied
+    players' address only; its tab is the Allied read-only view and writes nothing."""
+    proc, urls = ps.start_serve(save, "--side", "allies")
+    try:
+        assert set(urls) == {"base", "side:allied"}, urls
+        before = ps.events(save)
+        drawn = ps.tab_presses(ps.websocket_url(urls["base"], _token(urls, "side:allied")), "n", origin=urls["base"])
+        assert "READ-ONLY" in drawn and "Allied side view" in drawn and ps.events(save) == before
+    finally:
+        ps.stop(proc)
+
+
+def test_22_8_serve_refuses_a_side_the_game_lacks(save: Path) -> None:
+    """Issue 22 point 8: ``serve --side soviet`` is refused in one line naming the sides; exit 2."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-m", "tui.cli", "serve", str(save), "--side", "soviet", "--port", "1"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    assert "no side 'soviet'" in out.stderr and "axis, allied" in out.stderr

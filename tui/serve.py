@@ -11,7 +11,8 @@ and the watchers' address, each with its own random token, and refuses any
 request without one or from a foreign origin (:mod:`tui.serve_guard`). A
 watcher's tab always runs read-only. Each side's players get their own
 address too: their tab runs ``harbormaster PATH --read-only --side SIDE``,
-the game live with that side's fog of war (as its briefing), never writing. The traffic is plain HTTP, so the default
+the game live with that side's fog of war (as its briefing), never
+writing; ``--side SIDE`` serves that side's players only. The traffic is plain HTTP, so the default
 address is the loopback one, and any other address prints a warning unless
 the server is read-only.
 """
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from .paths import data_dir
 from .serve_guard import WATCH, WRITE, GuardedServer, Tokens, parse_origin, side_role
+from .engine.sides import UnknownSide, side_word
 from .session import GameOpenError, create_game, open_game
 
 DEFAULT_HOST = "127.0.0.1"
@@ -135,13 +137,24 @@ def open_sides(path: Path) -> tuple[str | None, tuple[str, ...]]:
 
 
 def run(path: Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, read_only: bool = False,
-        public_url: str | None = None) -> int:
-    """Serve ``path`` until Ctrl+C or SIGTERM; returns the exit status (2 when the save or the port is unusable)."""
+        public_url: str | None = None, side: str | None = None) -> int:
+    """Serve ``path`` until Ctrl+C or SIGTERM; returns the exit status (2 when the save, the side or the port is
+    unusable). ``side``: one side's players only (every tab that side's read-only view)."""
     path = Path(path)
+    if side is not None and not path.exists():
+        print(f"harbormaster: no game at {path} to show to a side; nothing was created", file=sys.stderr)
+        return 2
     problem, sides = open_sides(path)
     if problem:
         print(f"harbormaster: {problem}", file=sys.stderr)
         return 2
+    if side is not None:
+        try:
+            sides = (side_word(sides, side, referee=False),)  # type: ignore[assignment]
+        except UnknownSide:
+            print(f"harbormaster: no side '{side}' in this game; sides: {', '.join(sides)}", file=sys.stderr)
+            return 2
+        read_only = True
     warning = exposure_warning(host, port, read_only)
     if warning:
         print(warning, file=sys.stderr)
@@ -149,18 +162,22 @@ def run(path: Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, read_
     tokens = Tokens.new(read_only, sides)
 
     def announce() -> None:
-        if tokens.writer is None:
+        if side is not None:
+            print(f"Serving {path} at {url} — the {sides[0].title()} players' view only (--side). Ctrl+C stops.")
+        elif tokens.writer is None:
             print(f"Serving {path} at {url} — viewers only (--read-only). Ctrl+C stops.")
         else:
             print(f"Serving {path} at {url} — the first referee tab writes the game, other tabs watch it. Ctrl+C stops.")
             print(f"  Referee (can change the game; keep it to yourself): {token_url(url, tokens.writer)}")
-        print(f"  Watchers (read-only, everything): {token_url(url, tokens.watcher)}")
-        for side, token in tokens.sides.items():
-            print(f"  {side.title()} players (read-only, only what the {side.title()} side sees): {token_url(url, token)}")
+        if side is None:
+            print(f"  Watchers (read-only, everything): {token_url(url, tokens.watcher)}")
+        for name, token in tokens.sides.items():
+            print(f"  {name.title()} players (read-only, only what the {name.title()} side sees): {token_url(url, token)}")
         sys.stdout.flush()
 
-    commands = {WRITE: app_command(path, read_only), WATCH: app_command(path, True),
-                **{side_role(side): app_command(path, True, side) for side in tokens.sides}}
+    watch = app_command(path, True, sides[0] if side is not None else None)  # --side: no tab sees everything
+    commands = {WRITE: watch if side is not None else app_command(path, read_only), WATCH: watch,
+                **{side_role(name): app_command(path, True, name) for name in tokens.sides}}
     server = GuardedServer(commands, tokens, host=host, port=port, title=f"Harbormaster — {path.name}", public_url=url,
                            announce=announce)
     try:
