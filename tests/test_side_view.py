@@ -261,3 +261,52 @@ async def test_22_8_pilot_a_side_view_runs_no_why_of_the_other_sides_place(tmp_p
             assert result is None and "runs no command but help" in status
         else:
             assert result is not None and result.ok
+
+
+def test_22_8_logistics_the_axis_are_not_told_the_allied_production(tmp_path: Path, data: Path) -> None:
+    """Issue 22 point 8 (Logistics): the Allied airfield and production at Portsea are in the Allied briefing and
+    side-view log, in neither of the Axis ones; the turn's steps are in both."""
+    from logistics_game import PRODUCTION_TURN, at
+
+    game = create_game(tmp_path / "g.json", data, "logistics", seed=5, clock=fixed_clock)
+    for line in ("answer initiative 6,6,1,1", "next", "answer storm roll", "next", "next", "hit bridge 1209-1310 2"):
+        ok(game, line)
+    at(game, PRODUCTION_TURN, "produce")
+    ok(game, "airfield 0505")
+    ok(game, "produce Portsea navy navy")
+    axis, allied = render(game, "axis"), render(game, "Allies")
+    for line in ("airfield 0505", "produce Portsea navy navy"):
+        assert f"`{line}`" in allied and f"`{line}`" not in axis
+    assert "`next --force`" in axis
+    open_side(game, "axis")
+    commands = [e["command"] for e in told_events(game)]
+    assert "produce Portsea navy navy" not in commands and "airfield 0505" not in commands
+    assert "answer initiative 6,6,1,1" in commands  # the sequence's own prompt: both sides are told
+
+
+@pytest.mark.parametrize("ruleset, lines, side, hidden", [
+    ("europa", ("hit Tobruk 2", "next --force", "repair Tobruk 1"), "axis", "repair Tobruk"),
+    ("ocs", ("answer weather roll", "next", "answer first-player allied", "next --force", "next --force", "next --force",
+             "next --force", "unload Alexandria 1"), "axis", "unload Alexandria"),
+])
+async def test_22_8_pilot_the_log_mode_of_a_side_view_leaves_the_other_sides_entry_out(
+        tmp_path: Path, data: Path, ruleset: str, lines, side: str, hidden: str) -> None:
+    """Issue 22 point 8: the side view's Log mode (key 4) does not list the other side's entry; the referee's does."""
+    from tui.app import make_app
+
+    game = create_game(tmp_path / "g.json", data, ruleset, seed=3, clock=fixed_clock)
+    for line in lines:
+        ok(game, line)
+    game.close()
+    for who in (side, None):
+        game = open_game(tmp_path / "g.json", data, fixed_clock, mode="read")
+        if who:
+            open_side(game, who)
+        app = make_app(game, clock=fixed_clock, cursor_blink=False)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            await pilot.press("4")
+            await pilot.pause()
+            shown = _cells(app)
+        game.close()
+        assert (hidden in shown) == (who is None), shown[:400]
