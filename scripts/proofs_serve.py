@@ -146,6 +146,8 @@ def start_serve(save: Path, *extra: str) -> tuple[subprocess.Popen[bytes], dict[
                 urls["writer"] = line.split()[-1]
             elif line.strip().startswith("Watchers"):
                 urls["watcher"] = line.split()[-1]
+            elif " players (" in line:  # a side's address (issue 22.8): "Axis players (...): URL"
+                urls[f"side:{line.split()[0].lower()}"] = line.split()[-1]
         return proc, urls
     stop(proc)
     raise AssertionError("serve did not answer")

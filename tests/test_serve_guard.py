@@ -199,3 +199,59 @@ def test_18_1_the_serve_proof_in_small(tmp_path: Path) -> None:
     assert report.unauthorised >= 11 and report.accepted == 0, report.failures
     assert report.watcher_tabs == 1 and report.watcher_writes == 0 and report.writer_writes == 1
     assert report.cross_user_skipped or (report.cross_user >= 8 and report.cross_user_accepted == 0 and not report.token_visible)
+
+
+def test_22_8_a_token_per_side_names_its_side_and_nothing_else() -> None:
+    """Issue 22 point 8: one more random token per side; each opens that side's role only."""
+    from tui.serve_guard import side_role
+
+    t = Tokens.new(read_only=False, sides=("axis", "allied"))
+    assert set(t.sides) == {"axis", "allied"} and len({t.writer, t.watcher, *t.sides.values()}) == 4
+    assert t.role(t.sides["axis"]) == side_role("axis") and t.role(t.sides["allied"]) == side_role("allied")
+    assert t.role(t.sides["axis"][:-1]) is None and side_role("axis") not in (WRITE, WATCH)
+
+
+def test_22_8_a_sides_token_opens_its_read_only_side_view_that_cannot_write(served: dict[str, str], save: Path) -> None:
+    """Issue 22 point 8: ``serve`` prints one address per side; its tab (on either route) runs the side's read-only
+    view: it shows the side view's banner, and ``n`` writes nothing. The referee's tab writes (the control)."""
+    base, writer = served["base"], _token(served, "writer")
+    axis = _token(served, "side:axis")
+    assert axis and _token(served, "side:allied") and axis not in (writer, _token(served, "watcher"))
+    assert ps.page_status(served["side:axis"]) == 200
+    before = ps.events(save)
+    for route in ("/ws", "/ws/watch"):
+        drawn = ps.tab_presses(ps.websocket_url(base, axis, route), "n", origin=base)
+        assert "READ-ONLY" in drawn and "Axis side view" in drawn and ps.events(save) == before, route
+    ps.tab_presses(ps.websocket_url(base, writer), "n", origin=base)
+    assert ps.events(save) == before + 1
+
+
+def test_22_8_the_side_tab_runs_the_app_with_its_side() -> None:
+    """Issue 22 point 8: the command a side's tab runs is ``harbormaster PATH --read-only --side SIDE``."""
+    from tui.serve import app_command
+
+    command = app_command(Path("/tmp/g.json"), False, "axis")
+    assert command.endswith("/tmp/g.json --read-only --side axis")
+    assert "--side" not in app_command(Path("/tmp/g.json"), False)
+
+
+def test_22_8_serve_side_serves_that_sides_view_only(save: Path) -> None:
+    """Issue 22 point 8: ``serve --side allies`` (any spelling: the game's word is ``allied``) prints the Allied
+    players' address only; its tab is the Allied read-only view and writes nothing."""
+    proc, urls = ps.start_serve(save, "--side", "allies")
+    try:
+        assert set(urls) == {"base", "side:allied"}, urls
+        before = ps.events(save)
+        drawn = ps.tab_presses(ps.websocket_url(urls["base"], _token(urls, "side:allied")), "n", origin=urls["base"])
+        assert "READ-ONLY" in drawn and "Allied side view" in drawn and ps.events(save) == before
+    finally:
+        ps.stop(proc)
+
+
+def test_22_8_serve_refuses_a_side_the_game_lacks(save: Path) -> None:
+    """Issue 22 point 8: ``serve --side soviet`` is refused in one line naming the sides; exit 2."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-m", "tui.cli", "serve", str(save), "--side", "soviet", "--port", "1"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    assert "no side 'soviet'" in out.stderr and "axis, allied" in out.stderr

@@ -23,6 +23,7 @@ from textual.reactive import reactive
 from .app_start import StartingApp
 from .commands import APP_ACTIONS, HarbormasterCommands
 from .engine.command import Command, parse
+from .engine.sides import told_events
 from .engine.game import Game, Result
 from .screens.base import GameScreen
 from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
@@ -39,6 +40,7 @@ PROMPT_CHAIN = 16  # prompts asked after one command, one after another
 GAME_ACTIONS = frozenset({a.action.split("(")[0] for a in APP_ACTIONS} | {"command_palette", "take_over"})
 WRITE_ACTIONS = frozenset({a.action for a in APP_ACTIONS if a.line and a.line != "help"})
 """App actions that change the game (``next``, undo, redo): a watching session's footer leaves them out."""
+SIDE_WRITES_NOTHING = "A side view writes nothing: no briefing, no branch (harbormaster report PATH --side SIDE writes one)."
 
 
 def advancing(command: str) -> bool:
@@ -157,7 +159,7 @@ class HarbormasterApp(StartingApp):
         if not changed:
             return
         self.version += 1
-        last = next((e for e in reversed(self.game.events) if e.get("status") == "applied"), None)
+        last = next((e for e in reversed(told_events(self.game)) if e.get("status") == "applied"), None)
         by = f"the referee ({self.game.writer})" if self.game.writer else "another session"
         what = f": #{last['seq']} {last['command']} — {last['summary']}" if last else ""
         self._say(f"Updated by {by}{what}", "info")
@@ -383,6 +385,9 @@ class HarbormasterApp(StartingApp):
         """Write a what-if branch of the game at log entry ``seq`` beside the save, and say where (Log mode's ``b``)."""
         from .branch import BranchError, branch_game, default_branch_path
 
+        if self.game.side is not None:  # a copy of the whole game would show the other side's entries
+            self._say(SIDE_WRITES_NOTHING, "warning")
+            return
         save = getattr(self.game.store, "path", None)
         if save is None:
             self._say("Not branched: this game has no save file.", "error")
@@ -403,6 +408,9 @@ class HarbormasterApp(StartingApp):
         from .briefing import default_report_path, render, write_file
         from .screens.choice_prompt import ChoicePrompt
 
+        if self.game.side is not None:
+            self._say(SIDE_WRITES_NOTHING, "warning")
+            return
         save = getattr(self.game.store, "path", None)
         if save is None:
             self._say("No briefing: this game has no save file to write it beside.", "error")
@@ -489,6 +497,9 @@ class HarbormasterApp(StartingApp):
         ``quiet``: a refusal goes to the status line only (the form that asked shows it under its field).
         """
         if not await self.log_checked():
+            return None
+        if self.game.side is not None and line.split(maxsplit=1)[:1] != ["help"]:  # ``why`` would explain any place
+            self._say(f"A side view runs no command but help: '{line}' not run. {self.game.read_only_reason}", "warning")
             return None
         if self._guided(line):
             return await self._execute_guided(line, source, quiet=quiet)

@@ -5,17 +5,11 @@ the app's ``R`` key write it. It is built from the rule set's views (the same
 rows ``show`` prints), so any rule set with views fits: ports, sea zones,
 shipping, beaches, bases, units, hexes.
 
-What a side sees (decided here, for rule sets that say who holds what): a row
-of a view whose ``owner`` or ``side`` names another side belongs to that
-side and is left out (its ports, its naval status numbers, its air units);
-rows that name no side (conditions, sea-zone facts, interference results) are
-shown to both. Markers placed for another side are left out. A pending
-prompt about a place of the other side is left out. In the log of the turn,
-a side sees the entries it acted, the turn-sequence steps (``next`` and the
-answers to prompts), and the other side's entries that name one of its own
-places (an enemy hit on its port); the rest of the other side's entries, and
-their dice, are not in its briefing. The referee's report (no side) has
-everything, undone and abandoned entries included, marked.
+What a side sees is decided in :mod:`tui.engine.sides` (the app's side view,
+``harbormaster PATH --read-only --side SIDE``, shows the same): the other
+side's rows, markers, prompts and log entries (with the answers and dice that
+belong to them) are left out. The referee's report (no side) has everything,
+undone and abandoned entries included, marked.
 """
 
 from __future__ import annotations
@@ -27,17 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from . import report
-from .engine.command import CommandSyntaxError, parse
+from .engine.sides import OWNER_KEYS, Fog, UnknownSide, side_word, verb_of, visible
+from .engine.sides import places as sides_places
 from .engine.game import Game
 from .engine.lineage import describe_parent
 from .rules.core.text import visible as escaped
 from .store.export import refusal as export_refusal
 from .store.export import write_export
 
-OWNER_KEYS = ("owner", "side")
-"""The row keys that say which side a row belongs to."""
-TURN_VERBS = ("next", "goto", "answer")
-"""Turn-sequence entries every side is told about."""
 
 
 class BriefingError(Exception):
@@ -63,13 +54,12 @@ def render(game: Game, side: str | None = None, turn: str | None = None, fmt: st
 
 
 def check_side(game: Game, side: str | None) -> str | None:
-    """The rule set's spelling of ``side`` (any case), None for the referee; BriefingError for an unknown one."""
-    if side is None or side.lower() == "referee":
-        return None
-    for known in game.ruleset.sides:
-        if known.lower() == side.lower():
-            return known
-    raise BriefingError(f"no side '{side}' in a {game.ruleset.id} game; sides: {', '.join(game.ruleset.sides)} (or leave --side out for the referee)")
+    """The rule set's spelling of ``side`` (any spelling of it, any case), None for the referee; BriefingError for an
+    unknown one (:func:`tui.engine.sides.side_word`)."""
+    try:
+        return side_word(game.ruleset.sides, side)
+    except UnknownSide:
+        raise BriefingError(f"no side '{side}' in a {game.ruleset.id} game; sides: {', '.join(game.ruleset.sides)} (or leave --side out for the referee)") from None
 
 
 def check_turn(game: Game, turn: str | None) -> str:
@@ -83,27 +73,9 @@ def check_turn(game: Game, turn: str | None) -> str:
     raise BriefingError(f"no turn '{turn}' in this game's log; turns: {', '.join(turns)}")
 
 
-def _owner(row: dict[str, Any], sides: tuple[str, ...]) -> str | None:
-    for key in OWNER_KEYS:
-        value = row.get(key)
-        if isinstance(value, str) and value in sides:
-            return value
-    return None
-
-
-def visible(rows: list[dict[str, Any]], side: str | None, sides: tuple[str, ...]) -> list[dict[str, Any]]:
-    """The rows ``side`` may see: all for the referee, else those held by no other side."""
-    if side is None:
-        return list(rows)
-    return [r for r in rows if _owner(r, sides) in (None, side)]
-
-
 def places(game: Game, side: str) -> set[str]:
     """Names of everything ``side`` holds, in every view."""
-    names: set[str] = set()
-    for view in game.ruleset.views.values():
-        names.update(str(r["name"]) for r in view(game.state) if r.get("name") and _owner(r, game.ruleset.sides) == side)
-    return names
+    return sides_places(game.ruleset, game.state, side)
 
 
 def _title(view: str) -> str:
@@ -168,10 +140,7 @@ def _markers(doc: Doc, game: Game, side: str | None, sides: tuple[str, ...]) -> 
 
 
 def _pending(doc: Doc, game: Game, side: str | None) -> None:
-    pending = list(game.state.flow.pending)
-    if side:
-        theirs = set().union(*(places(game, s) for s in game.ruleset.sides if s != side))
-        pending = [p for p in pending if not (p.subject and p.subject in theirs)]
+    pending = Fog.of(game, side).pending(game.state.flow.pending, game.events)
     doc.add("h2", "Pending prompts")
     if not pending:
         doc.add("p", "None: nothing waits for an answer in this segment.")
@@ -180,29 +149,10 @@ def _pending(doc: Doc, game: Game, side: str | None) -> None:
                    + (" — required" if p.required else "") + (f" [{p.rule}]" if p.rule else "") for p in pending])
 
 
-def _verb(event: dict[str, Any]) -> str:
-    try:
-        return parse(str(event.get("command", "")), "replay").verb
-    except CommandSyntaxError:
-        return ""
-
-
-def _told(event: dict[str, Any], side: str | None, own: set[str], sides: tuple[str, ...]) -> bool:
-    if side is None:
-        return True
-    if event.get("status") != "applied":
-        return False
-    actor = event.get("actor")
-    if actor == side or actor not in sides or _verb(event) in TURN_VERBS:
-        return True
-    text = f"{event.get('command', '')} {event.get('summary', '')}"
-    return any(name in text for name in own)
-
-
 def sentence(game: Game, event: dict[str, Any]) -> str:
     """One log entry in plain words: who, where in the turn, the command with its rule, what happened, the dice."""
     segment = str(event.get("segment_title", "")).split(" › ")[-1]
-    verb = game.verbs.get(_verb(event))
+    verb = game.verbs.get(verb_of(event))
     ref = verb.rule if verb is not None else ""
     rule = f" (rule {ref})" if ref[:1].isdigit() else (f" ({ref})" if ref and ref != "dice" else "")
     actor = str(event.get("actor", "")).title() or "The referee"
@@ -227,8 +177,7 @@ def sentence(game: Game, event: dict[str, Any]) -> str:
 
 
 def _log(doc: Doc, game: Game, side: str | None, turn: str) -> None:
-    own = places(game, side) if side else set()
-    events = [e for e in game.events if e.get("turn") == turn and _told(e, side, own, game.ruleset.sides)]
+    events = [e for e in Fog.of(game, side).events(game.events) if e.get("turn") == turn]
     doc.add("h2", f"The log of {turn}")
     if not events:
         doc.add("p", "Nothing happened yet in this turn." if side is None else "Nothing this side is told of happened yet in this turn.")

@@ -1,6 +1,7 @@
 """The ``harbormaster`` command: open, create, run commands on and show a saved game.
 
     harbormaster [PATH | --save PATH] [--read-only]   open a game (default: your default save)
+    harbormaster PATH --read-only --side SIDE          a players' view: only what SIDE sees, never writes
     harbormaster new PATH [--ruleset europa] [--scenario NAME] [--seed N] [--dice app|typed]
     harbormaster exec PATH "COMMAND" ... [--wait S]    run commands, print results
     harbormaster show PATH ports|markers|phase|log [--json]
@@ -91,6 +92,7 @@ def _open_parser() -> argparse.ArgumentParser:
     p.add_argument("path", nargs="?", type=save_path, help="save file to open (created if missing)")
     p.add_argument("--save", type=save_path, help="save file to open (same as PATH)")
     p.add_argument("--read-only", action="store_true", help="open without the right to change anything")
+    p.add_argument("--side", metavar="SIDE", help="a players' view: only what SIDE sees (as its briefing); always read-only")
     p.add_argument("--version", action="version", version=f"harbormaster {__version__}")
     return p
 
@@ -101,9 +103,14 @@ def _open(argv: list[str]) -> int:
     data = data_dir()
     greeting = ""
     try:
+        if args.side is not None and not os.path.lexists(path):
+            print(f"harbormaster: no game at {path} to show to a side; nothing was created", file=sys.stderr)
+            return 2
         if os.path.lexists(path):
             # The log is replayed once the game is shown, before any command (the screen ends if it does not replay).
-            game = open_game(path, data, mode="read" if args.read_only else "auto", verify="later")
+            game = open_game(path, data, mode="read" if args.read_only or args.side is not None else "auto", verify="later")
+            if args.side is not None and not _side_view(game, args.side):
+                return 2
         else:
             game = _create(path, data)
             if game is None:
@@ -118,6 +125,21 @@ def _open(argv: list[str]) -> int:
         return run_app(game, greeting=greeting)
     except LogDoesNotReplay as exc:  # found by the screen before any command ran: refused as at open
         return _explain_open_error(path, replay_refusal(game, Path(game.store.file or path), str(exc), data))
+
+
+def _side_view(game, text: str) -> bool:
+    """Make ``game`` the read-only view of side ``text`` (any spelling the rule set uses); print why not and let the
+    game go if the rule set has no such side."""
+    from .engine.sides import UnknownSide, open_side, side_word
+
+    try:
+        side = side_word(game.ruleset.sides, text, referee=False)
+    except UnknownSide:
+        print(f"harbormaster: no side '{visible(text)}' in a {game.ruleset.id} game; sides: {', '.join(game.ruleset.sides)}", file=sys.stderr)
+        game.close()
+        return False
+    open_side(game, side)  # type: ignore[arg-type]
+    return True
 
 
 def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | None = None, seed: int | None = None):

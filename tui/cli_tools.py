@@ -2,7 +2,7 @@
 
     harbormaster branch PATH --at SEQ NEW_PATH        a new save: the log up to entry SEQ and its state
     harbormaster report PATH [--side SIDE] [--turn T] [--format md|html] [--output FILE]
-    harbormaster serve [PATH] [--host 127.0.0.1] [--port 8000] [--read-only] [--public-url URL]
+    harbormaster serve [PATH] [--host 127.0.0.1] [--port 8000] [--read-only] [--side SIDE] [--public-url URL]
 
 Kept beside :mod:`tui.cli` (which dispatches here) so each stays one idea.
 """
@@ -140,8 +140,10 @@ def _serve(argv: list[str]) -> int:
     p.add_argument("--host", default=serve.DEFAULT_HOST, help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=_serve_option(serve.parse_port), default=serve.DEFAULT_PORT, help="port (default 8000)")
     p.add_argument("--read-only", action="store_true", help="serve viewers only: no tab can change the game")
+    p.add_argument("--side", metavar="SIDE", help="serve one side's players only: every tab shows only what SIDE sees, read-only")
     p.add_argument("--public-url", type=_serve_option(serve.check_public_url),
                    help="the address browsers reach the server at, when it differs (a proxy, a tunnel on another port)")
     args = p.parse_args(argv)
     path = args.path or default_save()
-    return serve.run(path, host=args.host, port=args.port, read_only=args.read_only, public_url=args.public_url)
+    return serve.run(path, host=args.host, port=args.port, read_only=args.read_only, public_url=args.public_url,
+                     side=args.side)

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterator
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from .engine.sides import told_pending
 from .widgets.rows import row_key
 
 MIN_WORD = 2
@@ -102,7 +103,7 @@ class HarbormasterCommands(Provider):
                     continue  # not for this row (an airfield to build where one may not be built): as the mode's keys
                 title = f"{prefix}: {action.long_name} {name}".rstrip()
                 yield title, action.help, partial(self._act, mode, action.id)
-        for prompt in app.game.state.flow.pending:
+        for prompt in told_pending(app.game):  # a side view: only the prompts its side sees
             mark = "required · " if prompt.required else ""
             yield f"Answer {prompt.id}", f"{mark}{prompt.text}", partial(app.answer, prompt.id, "palette")
         yield ("Write a briefing", "A side's briefing (or the referee's report) as Markdown beside the save (key R)",

@@ -9,7 +9,10 @@ with ``--read-only``: viewers only, for the players.
 Nobody opens a tab without a secret: ``serve`` prints the referee's address
 and the watchers' address, each with its own random token, and refuses any
 request without one or from a foreign origin (:mod:`tui.serve_guard`). A
-watcher's tab always runs read-only. The traffic is plain HTTP, so the default
+watcher's tab always runs read-only. Each side's players get their own
+address too: their tab runs ``harbormaster PATH --read-only --side SIDE``,
+the game live with that side's fog of war (as its briefing), never
+writing; ``--side SIDE`` serves that side's players only. The traffic is plain HTTP, so the default
 address is the loopback one, and any other address prints a warning unless
 the server is read-only.
 """
@@ -23,7 +26,8 @@ import sys
 from pathlib import Path
 
 from .paths import data_dir
-from .serve_guard import WATCH, WRITE, GuardedServer, Tokens, parse_origin
+from .serve_guard import WATCH, WRITE, GuardedServer, Tokens, parse_origin, side_role
+from .engine.sides import UnknownSide, side_word
 from .session import GameOpenError, create_game, open_game
 
 DEFAULT_HOST = "127.0.0.1"
@@ -81,8 +85,9 @@ BOOTSTRAP = ("import sys; getattr(sys.flags, 'safe_path', False) or sys.path.pop
 unless ``-P`` or ``PYTHONSAFEPATH`` is set)."""
 
 
-def app_command(path: Path, read_only: bool) -> str:
-    """The shell command each browser tab runs: this Python running ``harbormaster PATH`` (``--read-only``).
+def app_command(path: Path, read_only: bool, side: str | None = None) -> str:
+    """The shell command each browser tab runs: this Python running ``harbormaster PATH`` (``--read-only``,
+    ``--side SIDE``: a side's view, always read-only).
 
     Started in the folder ``serve`` was started in (often a game folder shared
     with others), it imports nothing from there: ``python -m`` and ``-c`` put
@@ -90,8 +95,10 @@ def app_command(path: Path, read_only: bool) -> str:
     other import (``-P`` would, from Python 3.11 only).
     """
     argv = [sys.executable, "-c", BOOTSTRAP, str(Path(path).resolve())]
-    if read_only:
+    if read_only or side is not None:
         argv.append("--read-only")
+    if side is not None:
+        argv += ["--side", side]
     return shlex.join(argv)
 
 
@@ -106,44 +113,71 @@ def default_public_url(host: str, port: int) -> str:
 
 def check_save(path: Path) -> str | None:
     """Make the default save if it is missing; None when the save opens, else the problem to print."""
+    problem, _ = open_sides(path)
+    return problem
+
+
+def open_sides(path: Path) -> tuple[str | None, tuple[str, ...]]:
+    """Make the default save if it is missing; (None, its rule set's sides) when the save opens, else (the problem
+    to print, ())."""
     data = data_dir()
     try:
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
-            create_game(path, data).close()
+            game = create_game(path, data)
+            game.close()
             print(f"Created a new game at {path}")
-            return None
+            return None, tuple(game.ruleset.sides)
         game = open_game(path, data, mode="read")
         game.store.close()  # type: ignore[attr-defined]
     except GameOpenError as exc:
         hint = f"; the newest good backup is {exc.backup} (harbormaster restore {path})" if exc.backup else ""
-        return f"{exc}{hint}"
-    return None
+        return f"{exc}{hint}", ()
+    return None, tuple(game.ruleset.sides)
 
 
 def run(path: Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, read_only: bool = False,
-        public_url: str | None = None) -> int:
-    """Serve ``path`` until Ctrl+C or SIGTERM; returns the exit status (2 when the save or the port is unusable)."""
+        public_url: str | None = None, side: str | None = None) -> int:
+    """Serve ``path`` until Ctrl+C or SIGTERM; returns the exit status (2 when the save, the side or the port is
+    unusable). ``side``: one side's players only (every tab that side's read-only view)."""
     path = Path(path)
-    problem = check_save(path)
+    if side is not None and not path.exists():
+        print(f"harbormaster: no game at {path} to show to a side; nothing was created", file=sys.stderr)
+        return 2
+    problem, sides = open_sides(path)
     if problem:
         print(f"harbormaster: {problem}", file=sys.stderr)
         return 2
+    if side is not None:
+        try:
+            sides = (side_word(sides, side, referee=False),)  # type: ignore[assignment]
+        except UnknownSide:
+            print(f"harbormaster: no side '{side}' in this game; sides: {', '.join(sides)}", file=sys.stderr)
+            return 2
+        read_only = True
     warning = exposure_warning(host, port, read_only)
     if warning:
         print(warning, file=sys.stderr)
     url = public_url or default_public_url(host, port)
-    tokens = Tokens.new(read_only)
+    tokens = Tokens.new(read_only, sides)
 
     def announce() -> None:
-        if tokens.writer is None:
+        if side is not None:
+            print(f"Serving {path} at {url} — the {sides[0].title()} players' view only (--side). Ctrl+C stops.")
+        elif tokens.writer is None:
             print(f"Serving {path} at {url} — viewers only (--read-only). Ctrl+C stops.")
         else:
             print(f"Serving {path} at {url} — the first referee tab writes the game, other tabs watch it. Ctrl+C stops.")
             print(f"  Referee (can change the game; keep it to yourself): {token_url(url, tokens.writer)}")
-        print(f"  Watchers (read-only): {token_url(url, tokens.watcher)}", flush=True)
+        if side is None:
+            print(f"  Watchers (read-only, everything): {token_url(url, tokens.watcher)}")
+        for name, token in tokens.sides.items():
+            print(f"  {name.title()} players (read-only, only what the {name.title()} side sees): {token_url(url, token)}")
+        sys.stdout.flush()
 
-    commands = {WRITE: app_command(path, read_only), WATCH: app_command(path, True)}
+    watch = app_command(path, True, sides[0] if side is not None else None)  # --side: no tab sees everything
+    commands = {WRITE: watch if side is not None else app_command(path, read_only), WATCH: watch,
+                **{side_role(name): app_command(path, True, name) for name in tokens.sides}}
     server = GuardedServer(commands, tokens, host=host, port=port, title=f"Harbormaster — {path.name}", public_url=url,
                            announce=announce)
     try:

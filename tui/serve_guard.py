@@ -9,7 +9,9 @@ Every route refuses a request without a valid token (403), and any request
 whose ``Origin`` (sent by browsers on the WebSocket and on scripted requests)
 or ``Host`` is not the served address, so a web page of another site cannot
 drive the game from the referee's browser. A tab opened with the watchers'
-token runs ``harbormaster PATH --read-only``: it can never write.
+token runs ``harbormaster PATH --read-only``: it can never write. A side's
+token (one per side) opens ``harbormaster PATH --read-only --side SIDE``: the
+game as that side's briefing shows it, read-only, on whichever route.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
@@ -29,6 +31,7 @@ from textual_serve.server import Server, to_int
 
 WRITE = "write"
 WATCH = "watch"
+SIDE = "side:"
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 Origin = tuple[str, str, int]  # scheme, host name (lower case, no brackets), port
@@ -36,24 +39,33 @@ Origin = tuple[str, str, int]  # scheme, host name (lower case, no brackets), po
 
 @dataclass(frozen=True)
 class Tokens:
-    """The secrets of one ``serve``: the writer's (None when read-only) and the watchers'."""
+    """The secrets of one ``serve``: the writer's (None when read-only), the watchers', and one per side."""
 
     writer: str | None
     watcher: str
+    sides: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def new(cls, read_only: bool) -> Tokens:
-        """Fresh random tokens (256 bits each); no writer token when ``read_only``."""
-        return cls(None if read_only else secrets.token_urlsafe(32), secrets.token_urlsafe(32))
+    def new(cls, read_only: bool, sides: tuple[str, ...] = ()) -> Tokens:
+        """Fresh random tokens (256 bits each); no writer token when ``read_only``; one for each of ``sides``."""
+        return cls(None if read_only else secrets.token_urlsafe(32), secrets.token_urlsafe(32),
+                   {side: secrets.token_urlsafe(32) for side in sides})
 
     def role(self, token: str | None) -> str | None:
-        """:data:`WRITE`, :data:`WATCH` or None (no such token), compared in constant time."""
+        """:data:`WRITE`, :data:`WATCH`, :func:`side_role` of a side, or None (no such token), compared in constant
+        time (every token is compared, whichever matches)."""
         if not token:
             return None
         given = token.encode("utf-8", "replace")
         writer = self.writer is not None and secrets.compare_digest(given, self.writer.encode())
         watcher = secrets.compare_digest(given, self.watcher.encode())
-        return WRITE if writer else WATCH if watcher else None
+        found = [side for side, secret in self.sides.items() if secrets.compare_digest(given, secret.encode())]
+        return WRITE if writer else WATCH if watcher else side_role(found[0]) if found else None
+
+
+def side_role(side: str) -> str:
+    """The role of a side's players: their tab shows only what ``side`` sees, read-only, on any route."""
+    return f"{SIDE}{side}"
 
 
 def parse_origin(url: str) -> Origin | None:
@@ -177,8 +189,11 @@ class GuardedServer(Server):
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """One tab: the writer's command for a writer on ``/ws``, the read-only one for anyone else."""
-        role = request["role"] if request.match_info.route.name == "websocket" else WATCH
+        """One tab: the writer's command for a writer on ``/ws``, a side's view for a side's token, the read-only one
+        for anyone else."""
+        role = request["role"]
+        if role == WRITE and request.match_info.route.name != "websocket":
+            role = WATCH  # the writer's token on a watcher page's route; a side's role is its own on any route
         websocket = web.WebSocketResponse(heartbeat=15)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)

@@ -123,6 +123,8 @@ class Game:
         self.ruleset = ruleset
         self.clock = clock or (lambda: datetime.now(timezone.utc))
         self.read_only = False
+        #: The side whose view this is (:func:`tui.engine.sides.open_side`; read-only), None for the referee's.
+        self.side: str | None = None
         #: Why the game is read-only, for the banner and refusals ("held by referee@host ...").
         self.read_only_reason = ""
         #: Who writes the game when this session only watches ("referee@host (pid 42) since ..."), else "".

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
+from ..engine.sides import told_pending
 from ..rules.core.phases import segments_ahead
 from .prompt import Prompt
 
@@ -29,7 +30,7 @@ def completions(game: Game, history: Sequence[str]) -> list[str]:
         if verb.group == "ports" or name == "why":
             out.extend(f"{name} {p}" for p in ports)
     out += [f"port edit {p}" for p in ports] + ["port add "] + [f"port remove {p}" for p in ports]
-    out += [f"answer {p.id}" for p in game.state.flow.pending] + [f"help {v}" for v in game.verbs]
+    out += [f"answer {p.id}" for p in told_pending(game)] + [f"help {v}" for v in game.verbs]
     out += [f"goto {a.name}" for a in segments_ahead(game.ruleset.sequence, game.segment.index)]  # nearest first
     return list(dict.fromkeys(out))
 

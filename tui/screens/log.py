@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from ..engine.sides import told_events
 from ..widgets.event_log import LABEL, EventLog
 from .base import GameScreen
 from .form_prompt import FormField, FormPrompt
@@ -139,12 +140,12 @@ class LogScreen(GameScreen):
     def render_game(self, game: Game) -> None:
         """Show the newest window of the log."""
         log = self.query_one(EventLog)
-        log.show(game.events, self.log_filter.keep if self.log_filter.active else None)
+        log.show(told_events(game), self.log_filter.keep if self.log_filter.active else None)
         self._count()
         self._detail(log.event_at_cursor())
 
     def _count(self) -> None:
-        events = self.game.events
+        events = told_events(self.game)
         log = self.query_one(EventLog)
         kept = log.events
         undone = sum(1 for e in kept[-log.shown:] if e.get("status") != "applied") if log.shown else 0
@@ -186,7 +187,7 @@ class LogScreen(GameScreen):
         log = self.query_one(EventLog)
         log.move_cursor(row=0, animate=False)
         self.render_game(self.game)
-        if not log.events and self.game.events:
+        if not log.events and told_events(self.game):
             self.notify("No entry of the log matches the filter.", severity="warning")
 
     def action_hide_next(self) -> None:
@@ -196,7 +197,7 @@ class LogScreen(GameScreen):
     @work(group="log-filter")
     async def action_filter(self) -> None:
         """Ask the filters: turn, side, port or unit, kind, and whether to hide ``next``."""
-        events = self.game.events
+        events = told_events(self.game)
         turns = (ALL, *dict.fromkeys(str(e.get("turn", "")) for e in reversed(events) if e.get("turn")))
         sides = (ALL, *dict.fromkeys([*self.game.ruleset.sides, *(str(e["actor"]) for e in events if e.get("actor"))]))
         kinds = (ALL, *sorted({verb_of(e) for e in events if e.get("command")}))

@@ -21,6 +21,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Static
 
+from ..engine.sides import told_pending
 from ..rules.core.hexart import draw, draw_large, draw_overview
 from ..rules.core.hexgrid import HexGrid
 from ..widgets.explain_pane import explained_text
@@ -187,10 +188,10 @@ class MapScreen(ActionScreen):
             if a.key and applies:
                 text.append(f"\n{a.key:<2}", "bold #e5c07b")
                 text.append(f"{a.label}", "")
-        if self.game.state.flow.pending:
+        if told_pending(self.game):
             text.append("\np ", "bold #e5c07b")
-            text.append(f"Answer: {self.game.state.flow.pending[0].id}", "")
-        text.append("\nj ", "bold #e5c07b")
+from ..engine.sides import told_pending
+from ..rules.core.hexart import draw, draw_large, draw_overview
         text.append("Go to a hex   ")
         text.append("z ", "bold #e5c07b")
         text.append("Zoom   ")
@@ -277,7 +278,7 @@ class MapScreen(ActionScreen):
 
     def action_answer_pending(self) -> None:
         """Answer the first prompt pending in this segment (the initiative roll, the storm's dice, growth)."""
-        pending = self.game.state.flow.pending
+        pending = told_pending(self.game)
         if not pending:
             self.notify("No prompt is pending in this segment.", severity="warning")
             return

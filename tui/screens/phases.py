@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
+from ..engine.sides import told_events, told_pending
 from ..rules.core.checklist import checklist
 from ..widgets.checklist import SegmentChecklist
 from ..widgets.pending_list import PendingList
@@ -76,14 +77,14 @@ class PhasesScreen(GameScreen):
             ("  (set-up and housekeeping commands are legal anywhere)", "dim"),
         )
         self.query_one("#now", Static).update(now)
-        pending = game.state.flow.pending
+        pending = told_pending(game)
         prompts = self.query_one(PendingList)
         prompts.show(pending)
         self.query_one(SegmentChecklist).show(checklist(game.ruleset, game.state, game.events))
         self.query_one("#entry", Static).update(self._entry_text(game))
 
     def _entry_text(self, game: Game) -> Text:
-        event = last_entry(game.events)
+        event = last_entry(told_events(game))
         if event is None:
             return Text("No `next` yet this game: the game started here.", style="dim italic")
         text = Text.assemble((f"#{event['seq']} ", "dim"), (str(event.get("summary", "")), "bold"))

@@ -1,0 +1,236 @@
+"""What one side sees of a game (fog of war): shared by the briefings and the app's side view.
+
+Side words: each rule set spells its sides one way (``ruleset.sides``:
+Europa ``allied``, AWAW ``allies``); :func:`side_word` accepts any usual
+spelling of one (``allied``, ``allies``, ``ally``, any case, a unique
+beginning) and answers the rule set's own; an unknown word is refused with
+the list.
+
+What a side does not see: a row of a view whose ``owner`` or ``side`` names
+another side (its ports, its units), markers placed for another side, a
+pending prompt about a place of another side or raised by an entry it is not
+told of. In the log, a side is told the entries it acted, the turn-sequence
+steps (``next``, ``goto``, and the answers to the sequence's own prompts),
+and the other side's entries that name one of its own places; the answers to
+a prompt raised by an entry it is not told of (the Axis ``patrol``'s
+interception questions) are hidden with that entry, dice and all. The
+referee (side None) sees everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterable
+
+from ..rules.core.ruleset import RuleSet
+from .command import CommandSyntaxError, parse
+
+OWNER_KEYS = ("owner", "side")
+"""The row keys that say which side a row belongs to."""
+TURN_VERBS = ("next", "goto", "answer")
+"""Turn-sequence entries every side is told about (an ``answer`` only to a prompt of the sequence itself)."""
+SPELLINGS: tuple[frozenset[str], ...] = (
+    frozenset({"allied", "allies", "ally", "allieds", "allied powers", "the allies"}),
+    frozenset({"axis", "axes", "axis powers", "the axis"}),
+    frozenset({"soviet", "soviets", "ussr", "russia", "russian", "russians"}),
+    frozenset({"german", "germans", "germany"}),
+    frozenset({"japan", "japanese"}),
+    frozenset({"us", "usa", "american", "americans"}),
+    frozenset({"british", "britain", "uk", "commonwealth"}),
+)
+"""Words that name the same side; a rule set's own spelling is the one of its ``sides`` in the family."""
+REFEREE = "referee"
+
+
+class UnknownSide(ValueError):
+    """A side word the rule set does not know (the message lists its sides)."""
+
+
+def _family(word: str) -> frozenset[str]:
+    word = word.lower()
+    for family in SPELLINGS:
+        if word in family:
+            return family
+    return frozenset({word, word + "s", word.removesuffix("s")})
+
+
+def side_word(sides: Iterable[str], text: str | None, *, referee: bool = True) -> str | None:
+    """The rule set's spelling of side ``text`` (any spelling of it, any case, or a unique beginning); None for the
+    referee (``None``, ``""`` or ``referee`` when ``referee``); :class:`UnknownSide` naming the sides otherwise."""
+    known = tuple(sides)
+    word = " ".join((text or "").split()).lower()
+    if referee and word in ("", REFEREE):
+        return None
+    for side in known:
+        if word == side.lower() or word in _family(side):
+            return side
+    starts = [s for s in known if len(word) >= 2 and any(w.startswith(word) for w in _family(s) | {s.lower()})]
+    if len(starts) == 1:
+        return starts[0]
+    listed = ", ".join(known)
+    raise UnknownSide(f"no side '{text}' in this rule set; sides: {listed}" + (" (or referee)" if referee else ""))
+
+
+def owner(row: dict[str, Any], sides: tuple[str, ...]) -> str | None:
+    """The side ``row`` belongs to (its ``owner`` or ``side`` key naming one), else None (both sides see it)."""
+    for key in OWNER_KEYS:
+        value = row.get(key)
+        if isinstance(value, str) and value in sides:
+            return value
+    return None
+
+
+def visible(rows: list[dict[str, Any]], side: str | None, sides: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The rows ``side`` may see: all for the referee, else those held by no other side."""
+    if side is None:
+        return list(rows)
+    return [r for r in rows if owner(r, sides) in (None, side)]
+
+
+def places(ruleset: Any, state: Any, side: str) -> set[str]:
+    """Names of everything ``side`` holds, in every view of ``ruleset``."""
+    names: set[str] = set()
+    for view in ruleset.views.values():
+        names.update(str(r["name"]) for r in view(state) if r.get("name") and owner(r, ruleset.sides) == side)
+    return names
+
+
+def verb_of(event: dict[str, Any]) -> str:
+    """The verb of a log entry (``""`` if its command does not parse)."""
+    try:
+        return parse(str(event.get("command", "")), "replay").verb
+    except CommandSyntaxError:
+        return ""
+
+
+def sequence_prompts(ruleset: Any) -> set[str]:
+    """Ids of the prompts the turn sequence itself asks (every side hears their answers)."""
+    return {p.id.lower() for seg in ruleset.sequence.segments for p in seg.prompts}
+
+
+def _answered(event: dict[str, Any]) -> str:
+    try:
+        args = parse(str(event.get("command", "")), "replay").args
+    except CommandSyntaxError:
+        return ""
+    return str(args[0]).lower() if args else ""
+
+
+def _of_sequence(prompt_id: str, ids: set[str]) -> bool:
+    """A prompt of the sequence: its id, or ``ID-ITEM`` of one asked once per item."""
+    return prompt_id in ids or any(prompt_id.startswith(f"{i}-") or prompt_id.startswith(f"{i}:") for i in ids)
+
+
+@dataclass
+class Fog:
+    """What ``side`` of a game is told (None: the referee, told everything)."""
+
+    side: str | None
+    sides: tuple[str, ...]
+    own: set[str]
+    theirs: set[str]
+    sequence: set[str]
+
+    @classmethod
+    def of(cls, game: Any, side: str | None) -> Fog:
+        """The fog of ``side`` over ``game``'s current state (its places and the other sides' ones, read from the rule
+        set's own views even in a side view)."""
+        ruleset = getattr(game, "full_ruleset", game.ruleset)
+        if side is None:
+            return cls(None, ruleset.sides, set(), set(), set())
+        others = [s for s in ruleset.sides if s != side]
+        theirs = set().union(*(places(ruleset, game.state, s) for s in others)) if others else set()
+        return cls(side, ruleset.sides, places(ruleset, game.state, side), theirs, sequence_prompts(ruleset))
+
+    def rows(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows of a view or the markers this side sees."""
+        return visible(rows, self.side, self.sides)
+
+    def _own_entry(self, event: dict[str, Any]) -> bool:
+        actor = event.get("actor")
+        if actor == self.side or actor not in self.sides:
+            return True
+        text = f"{event.get('command', '')} {event.get('summary', '')}"
+        return any(name in text for name in self.own)
+
+    def events(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The log entries this side is told of, in order (the referee: all of them). An answer to a prompt that an
+        entry raised goes with that entry: it is hidden when the entry is (its dice with it)."""
+        if self.side is None:
+            return list(events)
+        told: list[dict[str, Any]] = []
+        last_told = True  # whether the latest command (not a turn step) was told: its prompts' answers follow it
+        for event in events:
+            if event.get("status") != "applied":
+                continue
+            verb = verb_of(event)
+            if verb in ("next", "goto"):
+                last_told = True
+                told.append(event)
+            elif verb == "answer":
+                if _of_sequence(_answered(event), self.sequence) or last_told:
+                    told.append(event)
+            else:
+                last_told = self._own_entry(event)
+                if last_told:
+                    told.append(event)
+        return told
+
+    def hidden_last(self, events: list[dict[str, Any]]) -> bool:
+        """Whether the latest command of ``events`` (not a turn step) is hidden from this side."""
+        if self.side is None:
+            return False
+        for event in reversed(events):
+            if event.get("status") != "applied" or verb_of(event) in TURN_VERBS:
+                continue
+            return not self._own_entry(event)
+        return False
+
+    def pending(self, pending: Iterable[Any], events: list[dict[str, Any]] = ()) -> list[Any]:
+        """The pending prompts this side sees: not about another side's place, not raised by an entry it is not told of."""
+        prompts = list(pending)
+        if self.side is None:
+            return prompts
+        hidden = self.hidden_last(list(events))
+        return [p for p in prompts if not (p.subject and p.subject in self.theirs)
+                and not (hidden and not _of_sequence(p.id.lower(), self.sequence))]
+
+
+# ------------------------------------------------------------------ the app's side view
+def side_ruleset(ruleset: RuleSet, side: str) -> RuleSet:
+    """``ruleset`` with every view and the markers showing only what ``side`` sees (the screens read these)."""
+    sides = ruleset.sides
+
+    def seen(view: Callable[[Any], list[dict[str, Any]]]) -> Callable[[Any], list[dict[str, Any]]]:
+        return lambda state: visible(view(state), side, sides)
+
+    markers = ruleset.markers
+    return replace(ruleset, views={name: seen(view) for name, view in ruleset.views.items()},
+                   markers=lambda state, sequence: visible(markers(state, sequence), side, sides))
+
+
+def open_side(game: Any, side: str) -> None:
+    """Make ``game`` a side view: read-only for good (it never takes over writing), its views, markers, prompts and
+    log as ``side`` sees them (``side`` is the rule set's spelling: see :func:`side_word`)."""
+    game.full_ruleset = game.ruleset
+    game.ruleset = side_ruleset(game.ruleset, side)
+    game.side = side
+    game.read_only = True
+    game.take_over = None
+    game.read_only_reason = f"{side.title()} side view: only what the {side.title()} side sees; it never changes the game."
+
+
+def fog(game: Any) -> Fog:
+    """The fog of ``game``'s side view (the referee's, telling everything, for a game that is not one)."""
+    return Fog.of(game, getattr(game, "side", None))
+
+
+def told_events(game: Any) -> list[dict[str, Any]]:
+    """The log entries the game's side view shows (all of them for the referee)."""
+    return fog(game).events(game.events) if getattr(game, "side", None) else game.events
+
+
+def told_pending(game: Any) -> list[Any]:
+    """The pending prompts the game's side view shows (all of them for the referee)."""
+    pending = game.state.flow.pending
+    return fog(game).pending(pending, game.events) if getattr(game, "side", None) else list(pending)
