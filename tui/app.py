@@ -652,6 +652,8 @@ class HarbormasterApp(StartingApp):
         elif result.changed:
             where = f"#{result.seq} " if result.seq and f"#{result.seq}" not in result.message else ""
             self._say(f"{where}{result.message}", "success")
+            if advancing(result.command):
+                self._drop_advancing_toasts()
             self.notify(effects_list(result), title=f"{where}{result.command}")
             self._show_dice(result)
         else:  # help and why change nothing: show what they say
