@@ -190,8 +190,8 @@ class MapScreen(ActionScreen):
                 text.append(f"{a.label}", "")
         if told_pending(self.game):
             text.append("\np ", "bold #e5c07b")
-from ..engine.sides import told_pending
-from ..rules.core.hexart import draw, draw_large, draw_overview
+            text.append(f"Answer: {told_pending(self.game)[0].id}", "")
+        text.append("\nj ", "bold #e5c07b")
         text.append("Go to a hex   ")
         text.append("z ", "bold #e5c07b")
         text.append("Zoom   ")
