@@ -7,7 +7,7 @@ The grammar (issue 23, Setup mode)::
     setup remove KIND KEY                   setup remove units 17
 
 ``KIND`` is a file of the rule set's CSV form (:mod:`tui.scenario.forms`: ``ports``, ``bases``, ``units``,
-``hexes``...), its fields the CSV columns, each value read as the CSV cell is (``a;b`` lists, ``k:v`` maps);
+``hexes``...), its fields the CSV columns, each value read as the CSV cell is (``a;b`` lists, ``k=v;k=v`` tables);
 ``FIELD=`` (nothing after ``=``) gives a field back its default. ``KEY`` is the entry's key column (a port's
 name, a unit's id); a kind without one is addressed by its row number (1 first). The game's world is turned
 into its plain scenario (:func:`tui.scenario.export.from_game`), the entry changed there, and the scenario read
