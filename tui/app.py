@@ -344,6 +344,7 @@ class HarbormasterApp(StartingApp):
         from .screens.text_screen import TextScreen, help_text, keys_table
         result = self.game.execute("help", "key")
         keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS if not a.mode or self.has_mode(a.mode)]
+        keys.append(("8", "Setup: the scenario's ports, bases, units, hexes; a add, e edit, d remove"))  # issue 23
         keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt; a name acts on that port or "
                                "unit (capture Tripoli)"))
         keys.append(("/", "In a table: search every column (Enter or ↓ next match, ↑ previous, then n/N; Esc close); "
