@@ -86,7 +86,12 @@ def scenario_of(state: GameState, ruleset: Any) -> dict[str, Any]:
 def entries(state: GameState, ruleset: Any, kind_name: str) -> list[dict[str, Any]]:
     """The entries of one kind in the game now, as rows of plain values (a table: its one row; a map: key, value)."""
     kind = kinds(ruleset.id)[kind_name]
-    value = kind.find(scenario_of(state, ruleset))
+    return _rows(kind, scenario_of(state, ruleset))
+
+
+def _rows(kind: Any, raw: dict[str, Any]) -> list[dict[str, Any]]:
+    """One kind's entries in the plain scenario ``raw``, as rows."""
+    value = kind.find(raw)
     if kind.shape == "map":
         return [{kind.columns[0]: k, kind.columns[1]: v} for k, v in (value or {}).items()]
     if kind.shape == "table":
@@ -158,7 +163,7 @@ def apply_setup(ruleset: Any, state: GameState, args: list[str], *, correction: 
         raise RuleError(f"'{args[1]}' is not a kind of {ruleset.id} entity; the kinds: {', '.join(known)}")
     rest = list(args[2:])
     raw = scenario_of(state, ruleset)
-    rows = entries(state, ruleset, kind.name)
+    rows = _rows(kind, raw)
     column = key_of(kind)
     if kind.shape == "table" and action != "edit":
         raise RuleError(f"{kind.name} is one table: 'setup edit {kind.name} FIELD=VALUE ...' changes it")
@@ -195,7 +200,7 @@ def apply_setup(ruleset: Any, state: GameState, args: list[str], *, correction: 
             what = f"edited {kind.name}{' ' + name if name else ''}: " + ", ".join(f"{k}={'(default)' if v is None else _cell(v)}" for k, v in values.items())
     _put(kind, raw, rows)
     new = world_of(ruleset, raw)
-    base = world_of(ruleset, scenario_of(state, ruleset))
+    base = world_of(ruleset, scenario_of(state, ruleset))  # afresh: ``raw`` now holds the edit
     world = merge(state.world, base, new)
     summary = ("Correction: " if correction else "Setup: ") + what
     return Outcome(world=world, summary=summary, actor="referee", details=(("a correction to the game's set-up, made after it began (issue 23)",)
