@@ -145,3 +145,19 @@ def test_issue23_setup_survives_reopening_and_entries_list(data: Path, tmp_path:
         assert any(row["id"] == "DD9" for row in entries(again.state, again.ruleset, "units"))
     finally:
         again.close()
+
+
+@pytest.mark.parametrize("ruleset", sorted(CASES))
+def test_issue23_setup_result_is_exported_as_a_valid_scenario(ruleset: str, data: Path) -> None:
+    """Issue 23: what the Setup mode built is what ``scenario export`` writes, and it checks as a scenario."""
+    from tui.scenario.build import check_scenario
+    from tui.scenario.export import from_game
+
+    add, edit, _, _, _, _ = CASES[ruleset]
+    game = memory_game(data, ruleset, seed=1, clock=fixed_clock)
+    assert game.execute(add).ok and game.execute(edit).ok
+    raw = from_game(game.state, game.ruleset, game.meta)
+    check_scenario(raw, data)
+    kind = add.split()[2]
+    added = entries(game.state, game.ruleset, kind)[-1]
+    assert added in [dict(r) for r in raw[kind]]
