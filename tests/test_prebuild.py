@@ -166,5 +166,5 @@ def test_every_mode_is_set_up_once_when_built() -> None:
         modes = asyncio.run(run())
     finally:
         base.GameScreen.on_mount = real  # type: ignore[method-assign]
-    assert sorted(calls) == sorted(["PhasesScreen", "PortsScreen", "MarkersScreen", "LogScreen", "ZonesScreen"])
-    assert len(modes) == 4
+    assert sorted(calls) == sorted(["PhasesScreen", "PortsScreen", "MarkersScreen", "LogScreen", "ZonesScreen", "SetupScreen"])
+    assert len(modes) == 5

@@ -24,6 +24,7 @@ from ..rules.core.state import GameState
 from . import flow
 from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, render, typed_problem, unknown_options, with_names
 from .context import EngineContext, NeedDice, acting_side, phasing_side
+from .edits import setup_verb
 from .serialize import state_from_data, state_to_data
 from .showing import show
 
@@ -141,7 +142,7 @@ class Game:
         #: Opened without replaying its log yet: the screen replays it once shown, before it runs any command
         #: (``open_game(..., verify="later")``; :meth:`verify_steps`).
         self.unverified = False
-        self.verbs: dict[str, Verb] = {**flow.core_verbs(), **ruleset.verbs}
+        self.verbs: dict[str, Verb] = {**flow.core_verbs(), "setup": setup_verb(lambda: self.initial), **ruleset.verbs}
         self._adopt(store, loaded)
 
     def _adopt(self, store: Persistence, loaded: tuple[dict[str, Any], list[dict[str, Any]]] | None = None) -> None:

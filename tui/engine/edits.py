@@ -1,0 +1,276 @@
+"""``setup``: add, edit and remove any entity of a game's scenario (a port, a base, a unit, a hex...), logged and undoable.
+
+The grammar (issue 23, Setup mode)::
+
+    setup add KIND FIELD=VALUE ...          setup add ports name=Tobruk type=great owner=axis
+    setup edit KIND [KEY] FIELD=VALUE ...   setup edit ports Tobruk owner=allied   (a table kind: no KEY)
+    setup remove KIND KEY                   setup remove units 17
+
+``KIND`` is a file of the rule set's CSV form (:mod:`tui.scenario.forms`: ``ports``, ``bases``, ``units``,
+``hexes``...), its fields the CSV columns, each value read as the CSV cell is (``a;b`` lists, ``k=v;k=v`` tables);
+``FIELD=`` (nothing after ``=``) gives a field back its default. ``KEY`` is the entry's key column (a port's
+name, a unit's id); a kind without one is addressed by its row number (1 first). The game's world is turned
+into its plain scenario (:func:`tui.scenario.export.from_game`), the entry changed there, and the scenario read
+back by the rule set's own loader: its checks refuse a bad entry with the import's message, and nothing changes.
+
+The new world keeps everything of the game the edit does not touch (:func:`merge`: a three-way merge of the
+world now, the world its scenario would give, and the world the edited scenario gives), so a mid-game
+correction leaves the markers, hits and plans of the turn as they are. Before the game has left the segment it
+started in, an edit is set-up; after, it is a correction, and its event and the Log say so.
+
+The scenario package is imported on first use only (it loads every rule set's scenario structs: not on the
+start path).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+from ..rules.core.errors import DataError, RuleError
+from ..rules.core.ruleset import Outcome, Verb
+from ..rules.core.state import GameState
+
+ACTIONS = ("add", "edit", "remove")
+SYNTAX = "setup add|edit|remove KIND [KEY] [FIELD=VALUE ...]"
+HELP = ("Set up the game (issue 23): add, edit or remove any entity of the scenario (setup add ports name=Tobruk "
+        "type=great owner=axis; setup edit ports Tobruk owner=allied; setup remove ports Tobruk). KIND is a file of "
+        "'harbormaster scenario template'; checked as the import checks it. After the game has left its first "
+        "segment, the same edit is logged as a correction.")
+
+
+def setup_verb(initial: Callable[[], GameState]) -> Verb:
+    """The ``setup`` verb of a game whose initial state ``initial()`` gives (to tell set-up from a correction)."""
+
+    def handler(ctx: Any, args: list[str], opts: dict[str, Any]) -> Outcome:
+        return apply_setup(ctx.ruleset, ctx.state, args, correction=is_correction(initial(), ctx.state))
+
+    return Verb("setup", SYNTAX, HELP, "the scenario's set-up (issue 23)", handler, anytime=True, group="game")
+
+
+def is_correction(initial: GameState, state: GameState) -> bool:
+    """Whether an edit of ``state`` is a correction: the game has left the segment it started in."""
+    return (state.flow.turn, state.flow.index) != (initial.flow.turn, initial.flow.index)
+
+
+def kinds(ruleset_id: str) -> dict[str, Any]:
+    """The kinds of entity ``setup`` edits for ``ruleset_id``, by name (every file of the form but ``scenario``)."""
+    from ..scenario.forms import form
+
+    return {k.name: k for k in form(ruleset_id) if k.name != "scenario"}
+
+
+def fields_of(kind: Any) -> dict[str, Any]:
+    """The fields (msgspec type descriptions) of a kind, by column name (a map kind: its two columns)."""
+    from ..scenario.cells import field_types
+
+    if kind.shape == "map":
+        import msgspec.inspect as mi
+
+        return {kind.columns[0]: mi.StrType(), kind.columns[1]: mi.type_info(kind.struct)}
+    return field_types(kind.struct)
+
+
+def key_of(kind: Any) -> str:
+    """The column naming an entry of ``kind`` ("" for a table, or rows addressed by number)."""
+    return kind.columns[0] if kind.shape == "map" else kind.key
+
+
+def scenario_of(state: GameState, ruleset: Any) -> dict[str, Any]:
+    """The plain scenario of the game's world now."""
+    from ..scenario.export import from_game
+
+    return from_game(state, ruleset, {})
+
+
+def entries(state: GameState, ruleset: Any, kind_name: str) -> list[dict[str, Any]]:
+    """The entries of one kind in the game now, as rows of plain values (a table: its one row; a map: key, value)."""
+    kind = kinds(ruleset.id)[kind_name]
+    return _rows(kind, scenario_of(state, ruleset))
+
+
+def _rows(kind: Any, raw: dict[str, Any]) -> list[dict[str, Any]]:
+    """One kind's entries in the plain scenario ``raw``, as rows."""
+    value = kind.find(raw)
+    if kind.shape == "map":
+        return [{kind.columns[0]: k, kind.columns[1]: v} for k, v in (value or {}).items()]
+    if kind.shape == "table":
+        return [dict(value or {})]
+    return [dict(r) for r in value]
+
+
+def _values(kind: Any, words: list[str]) -> dict[str, Any]:
+    """``FIELD=VALUE`` words as plain values (None: back to the default), read as CSV cells are."""
+    from ..scenario.cells import CellError, describe, parse
+
+    types = fields_of(kind)
+    out: dict[str, Any] = {}
+    for word in words:
+        name, eq, text = word.partition("=")
+        name = name.strip()
+        if not eq or not name:
+            raise RuleError(f"'{word}' is not FIELD=VALUE (the fields of {kind.name}: {', '.join(types)})")
+        if name not in types:
+            raise RuleError(f"{kind.name} has no field '{name}'; its fields: {', '.join(types)}")
+        if name in out:
+            raise RuleError(f"{name} is given twice")
+        if not text.strip():
+            out[name] = None
+            continue
+        try:
+            out[name] = parse(text, types[name])
+        except CellError as exc:
+            raise RuleError(f"{kind.name} {name}: {exc} ({describe(types[name])})") from None
+    return out
+
+
+def _struct_check(kind: Any, row: dict[str, Any]) -> None:
+    """Refuse a row its struct does not take (a required field missing, a value out of its range)."""
+    if kind.shape == "map":
+        return
+    import msgspec
+
+    try:
+        msgspec.convert(row, kind.struct)
+    except msgspec.ValidationError as exc:
+        raise RuleError(f"{kind.name}: {str(exc).replace('`$.', '`')}") from None
+
+
+def _find(kind: Any, rows: list[dict[str, Any]], key: str) -> int:
+    """The index of the entry ``key`` names (its key column, or its row number)."""
+    column = key_of(kind)
+    if column:
+        for i, row in enumerate(rows):
+            if str(row.get(column, "")) == key:
+                return i
+        names = ", ".join(str(r.get(column, "")) for r in rows[:8]) + (", ..." if len(rows) > 8 else "")
+        raise RuleError(f"no {kind.name} entry '{key}'" + (f" (there are: {names})" if rows else f" (there are no {kind.name})"))
+    if key.isdigit() and 1 <= int(key) <= len(rows):
+        return int(key) - 1
+    raise RuleError(f"{kind.name} entries are named by row number, 1 to {len(rows)}; '{key}' is none")
+
+
+def apply_setup(ruleset: Any, state: GameState, args: list[str], *, correction: bool = False) -> Outcome:
+    """Run one ``setup`` command on ``state``: the new world, or a :class:`RuleError` that changes nothing."""
+    if not args or args[0].lower() not in ACTIONS:
+        raise RuleError(f"usage: {SYNTAX}")
+    action = args[0].lower()
+    known = kinds(ruleset.id)
+    if len(args) < 2:
+        raise RuleError(f"'setup {action}' needs a KIND: {', '.join(known)}")
+    kind = known.get(args[1].lower())
+    if kind is None:
+        raise RuleError(f"'{args[1]}' is not a kind of {ruleset.id} entity; the kinds: {', '.join(known)}")
+    rest = list(args[2:])
+    raw = scenario_of(state, ruleset)
+    rows = _rows(kind, raw)
+    column = key_of(kind)
+    if kind.shape == "table" and action != "edit":
+        raise RuleError(f"{kind.name} is one table: 'setup edit {kind.name} FIELD=VALUE ...' changes it")
+    if action == "add":
+        values = _values(kind, rest)
+        row = {k: v for k, v in values.items() if v is not None}
+        _struct_check(kind, row)
+        if column and any(str(r.get(column, "")) == str(row.get(column, "")) for r in rows):
+            raise RuleError(f"{kind.name} already has '{row.get(column)}' ({column} names one entry)")
+        rows.append(row)
+        name = str(row.get(column, "")) if column else f"#{len(rows)}"
+        what = f"added {kind.name} {name}"
+    else:
+        if kind.shape == "table":
+            index, words = 0, rest
+        else:
+            if not rest:
+                raise RuleError(f"'setup {action} {kind.name}' needs the entry: its {column or 'row number'}")
+            index, words = _find(kind, rows, rest[0]), rest[1:]
+        name = str(rows[index].get(column, "")) if column else ("" if kind.shape == "table" else f"#{index + 1}")
+        if action == "remove":
+            if words:
+                raise RuleError(f"'setup remove' takes KIND and KEY only, not '{words[0]}'")
+            del rows[index]
+            what = f"removed {kind.name} {name}"
+        else:
+            values = _values(kind, words)
+            if not values:
+                raise RuleError(f"'setup edit' needs FIELD=VALUE to change (the fields of {kind.name}: {', '.join(fields_of(kind))})")
+            row = {**rows[index], **values}
+            row = {k: v for k, v in row.items() if v is not None}
+            _struct_check(kind, row)
+            rows[index] = row
+            what = f"edited {kind.name}{' ' + name if name else ''}: " + ", ".join(f"{k}={'(default)' if v is None else _cell(v)}" for k, v in values.items())
+    _put(kind, raw, rows)
+    new = world_of(ruleset, raw)
+    base = world_of(ruleset, scenario_of(state, ruleset))  # afresh: ``raw`` now holds the edit
+    world = merge(state.world, base, new)
+    summary = ("Correction: " if correction else "Setup: ") + what
+    return Outcome(world=world, summary=summary, actor="referee", details=(("a correction to the game's set-up, made after it began (issue 23)",)
+                                                          if correction else ()))
+
+
+def _cell(value: Any) -> str:
+    from ..scenario.cells import show
+
+    return show(value)
+
+
+def _put(kind: Any, raw: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+    """Put a kind's edited entries back into the plain scenario ``raw`` (in place of what was there)."""
+    if kind.shape == "map":
+        value: Any = {r[kind.columns[0]]: r[kind.columns[1]] for r in rows}
+    elif kind.shape == "table":
+        value = rows[0]
+    else:
+        value = rows
+    if kind.name == "nations":  # shares its TOML table with port_nations
+        raw["nations"] = {**({"ports": raw["nations"]["ports"]} if "ports" in raw.get("nations", {}) else {}), **value}
+        return
+    if kind.name == "port_nations":
+        raw.setdefault("nations", {}).pop("ports", None)
+    elif kind.name == "other_waters":
+        raw.pop("other_waters", None)
+    else:
+        raw.pop(kind.name, None)
+    kind.place(raw, value)
+
+
+def world_of(ruleset: Any, raw: dict[str, Any]) -> Any:
+    """The world the plain scenario ``raw`` gives, checked by the rule set's loader; a problem is a :class:`RuleError`
+    naming the entry and the field, with the import's message."""
+    try:
+        return ruleset.world_from_scenario(raw, "setup")
+    except DataError as exc:
+        raise RuleError(f"refused, nothing changed: {_where(exc.where, ruleset.id, raw)}: {exc.problem}") from None
+
+
+def _where(where: str, ruleset_id: str, raw: dict[str, Any]) -> str:
+    """``table ports, key 25.type`` as ``ports Derna, type`` (the entry by its key, the field by its column)."""
+    table, _, key = where.removeprefix("table ").partition(", key ")
+    head, _, rest = key.partition(".")
+    kind = kinds(ruleset_id).get(table)
+    rows = kind.find(raw) if kind is not None and kind.shape == "rows" else []
+    if kind is not None and head.isdigit() and int(head) < len(rows):
+        column = key_of(kind)
+        name = str(rows[int(head)].get(column, "")) if column else f"#{int(head) + 1}"
+        return f"{table} {name}" + (f", {rest.split('.')[0]}" if rest else "")
+    return where.removeprefix("table ")
+
+
+def merge(old: Any, base: Any, new: Any) -> Any:
+    """The world ``old`` with the change from ``base`` to ``new`` made in it (a three-way merge).
+
+    Whatever ``new`` leaves as ``base`` had it stays as in ``old`` (the game's own state of it); an entry added in
+    ``new`` is taken, one removed is dropped, one changed is merged field by field the same way.
+    """
+    if new == base:
+        return old
+    if old == base:
+        return new
+    if isinstance(new, dict) and isinstance(base, dict) and isinstance(old, dict):
+        out = {k: (merge(old[k], base[k], v) if k in base and k in old else v) for k, v in new.items()}
+        out.update({k: v for k, v in old.items() if k not in base and k not in out})  # the game's own entries
+        return out
+    if dataclasses.is_dataclass(new) and type(new) is type(base) is type(old) and not isinstance(new, type):
+        changes = {f.name: merge(getattr(old, f.name), getattr(base, f.name), getattr(new, f.name))
+                   for f in dataclasses.fields(new) if f.init}
+        return dataclasses.replace(old, **changes)
+    return new
