@@ -159,7 +159,7 @@ def sentence(game: Game, event: dict[str, Any]) -> str:
     status = event.get("status", "applied")
     mark = "" if status == "applied" else f"[{status.upper()}] "
     summary = str(event.get("summary", "")).rstrip(".")
-    if _verb(event) in ("next", "goto"):  # where the game went, then what the rules did on their own (issue 22 point 7)
+    if verb_of(event) in ("next", "goto"):  # where the game went, then what the rules did on their own (issue 22 point 7)
         head, *done = summary.split("; ")
         text = (f"{mark}#{event.get('seq')} — {segment}: {actor} moved the game on (`{event.get('command', '')}`){rule}: "
                 f"{head.lstrip('→ ')}.")
