@@ -89,7 +89,7 @@ async def _choose(pilot: Pilot[Any], label: str) -> None:
 
 async def _go(pilot: Pilot[Any], hex_id: str) -> None:
     app: Any = pilot.app
-    await pilot.press("g")
+    await pilot.press("j")
     await until(pilot, lambda: isinstance(app.screen, FormPrompt))
     await pilot.press(*hex_id, "enter")
     await until(pilot, lambda: not app.screen.is_modal and app.screen.query_one(HexMap).cursor == hex_id)

@@ -90,7 +90,7 @@ def test_issue21_the_retreat_into_the_storm_loss_is_reminded_at_combat_not_movem
     """Issue 21, Missing: the automatic 1 cv loss of a retreat into the storm area is reminded where retreats happen."""
     game = at(logistics_game(), 1, "movement")
     ok(game, "next")
-    moved = next(e for e in reversed(game.events) if e["summary"].endswith("Movement"))
+    moved = next(e for e in reversed(game.events) if e["summary"].split("; ")[0].endswith("Movement"))
     combat = game.events[-1]
     assert "Combat" in combat["summary"]
     assert not any("retreat" in d for d in moved["details"])

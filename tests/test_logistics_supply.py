@@ -47,7 +47,7 @@ def test_issue21_supply_reminders_at_the_movement_of_the_side_that_holds_them() 
     game = logistics_game()
     ok(game, "answer initiative 6,6,1,1")  # the Allies win and move first
     at(game, 1, "combat")
-    moved = next(e for e in reversed(game.events) if e["summary"].endswith("Movement"))
+    moved = next(e for e in reversed(game.events) if e["summary"].split("; ")[0].endswith("Movement"))
     text = " ".join(moved["details"])
     assert "units on allied's airfields (0506 1007) trace a supply line to a City" in text and "Airfields ¶6" in text
     assert "the Mulberry in 1102 supplies its adjacent hexes and on by road" in text

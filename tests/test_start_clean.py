@@ -85,7 +85,7 @@ def _run_in_terminal(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[i
     status = None
     try:
         end = time.monotonic() + 60
-        pressed = False
+        pressed = 0.0  # when q was last pressed: again every 2 s (a key sent while a loaded machine sets up the screen's input can be lost)
         while time.monotonic() < end:
             done, code = os.waitpid(pid, os.WNOHANG)
             if done:
@@ -97,10 +97,10 @@ def _run_in_terminal(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[i
                     out += os.read(fd, 65536)
                 except OSError:
                     pass
-            if not pressed and b"palette" in out:
+            if b"palette" in out and time.monotonic() - pressed > 2:
                 time.sleep(0.3)
                 os.write(fd, b"q")
-                pressed = True
+                pressed = time.monotonic()
         if status is None:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)

@@ -55,6 +55,7 @@ SHARED: dict[str, dict[str, frozenset[str]]] = {
         "a": frozenset({"answer", "airfield"}),  # Phases · Map
         "b": frozenset({"branch", "battle"}),  # Log · Map
         "f": frozenset({"filter", "factory"}),  # Log · Factories
+        "e": frozenset({"edit", "exchange"}),  # Map: every edit of the board · Factories: exchange a factory
         "h": frozenset({"hide_next", "hit"}),  # Log · Map and Factories: a hit
         "p": frozenset({"answer_pending", "produce"}),  # Map: answer the pending prompt · Factories: produce
     },
