@@ -95,3 +95,13 @@ def test_version_and_help(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "exec" in capsys.readouterr().out
+
+
+def test_help_names_the_default_save(capsys, monkeypatch, tmp_path) -> None:
+    """Issue 22, README: ``harbormaster --help`` shows where the default save is, and creates nothing there."""
+    monkeypatch.setenv("HARBORMASTER_HOME", str(tmp_path / "home"))
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert exc.value.code == 0 and f"Your default save: {tmp_path / 'home' / 'default.json'}" in out
+    assert not (tmp_path / "home").exists()

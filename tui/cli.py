@@ -82,8 +82,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+class _OpenParser(argparse.ArgumentParser):
+    """The bare command's parser: its help names the default save's path, computed only when the help is printed."""
+
+    def format_help(self) -> str:
+        """The help, ending with where the default save is (``HARBORMASTER_HOME`` moves it)."""
+        return (super().format_help() + f"\nYour default save: {default_save()}\n"
+                "(HARBORMASTER_HOME=FOLDER keeps it in FOLDER instead; any other save: harbormaster PATH)\n")
+
+
 def _open_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _OpenParser(
         prog="harbormaster",
         description="A referee's logistics turn-tracker for board wargames. With no PATH, opens your default "
         "save (created from the bundled Mediterranean scenario on first run).",
