@@ -47,7 +47,8 @@ def _plant(folder: Path, marker: Path) -> None:
 
 
 def _env(tmp_path: Path, token: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("HARBORMASTER_", "TEXTUAL_", "PYTHON"))}
+    # COLUMNS and LINES (set on pytest's workers) would override the pseudo-terminal's own 120x36 size
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HARBORMASTER_", "TEXTUAL_", "PYTHON")) and k not in ("COLUMNS", "LINES")}
     env.update(HARBORMASTER_HOME=str(tmp_path / "home"), XDG_CACHE_HOME=str(tmp_path / "cache"),
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "share"),
                TERM="xterm-256color", HARBORMASTER_TEST_TOKEN=token)

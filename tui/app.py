@@ -68,6 +68,7 @@ class HarbormasterApp(StartingApp):
         "zones": lambda: _mode_screen("zones", "ZonesScreen"),
         "naval": lambda: _mode_screen("naval", "NavalScreen"),
         "map": lambda: _mode_screen("map", "MapScreen"),
+        "setup": lambda: _mode_screen("setup", "SetupScreen"),
     }
     """The modes; all but the first are imported when first shown (off the start path)."""
     DEFAULT_MODE = "phases"
@@ -81,13 +82,7 @@ class HarbormasterApp(StartingApp):
         for a in APP_ACTIONS
     ] + [Binding("R", "briefing", "Briefing", show=False, tooltip="Write a briefing for one side (or the referee) beside the save"),
          Binding("T", "take_over", "Take over", tooltip="Nobody writes this game now: write it from this session (takes its lock)")]
-    """Modes 1-5, ``:`` command line, ``n`` next, undo/redo, ``?`` help, ``q`` quit (see ``APP_ACTIONS``)."""
-
-    # Setup mode (issue 23): its own key, kept apart from the modes of ``APP_ACTIONS`` (not in the footer yet: the
-    # footer's mode keys come from that table).
-    MODES["setup"] = lambda: _mode_screen("setup", "SetupScreen")
-    BINDINGS.append(Binding("8", "mode('setup')", "Setup", show=False, tooltip="Mode: Setup: add, edit, remove the scenario's ports, "
-                            "bases, units, hexes (a correction once the game has begun)", group=Binding.Group("Modes", compact=True)))
+    """Modes 1-8, ``:`` command line, ``n`` next, undo/redo, ``?`` help, ``q`` quit (see ``APP_ACTIONS``)."""
 
     status: reactive[Status] = reactive(Status("Ready — : command line · ctrl+p palette · ? help"), init=False)
     """The status line every mode shows."""
@@ -365,7 +360,6 @@ class HarbormasterApp(StartingApp):
         from .screens.text_screen import TextScreen, help_text, keys_table
         result = self.game.execute("help", "key")
         keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS if not a.mode or self.has_mode(a.mode)]
-        keys.append(("8", "Setup: the scenario's ports, bases, units, hexes; a add, e edit, d remove"))  # issue 23
         keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt; a name acts on that port or "
                                "unit (capture Tripoli)"))
         keys.append(("/", "In a table: search every column (Enter or ↓ next match, ↑ previous, then n/N; Esc close); "

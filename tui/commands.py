@@ -63,6 +63,8 @@ APP_ACTIONS: tuple[AppAction, ...] = (
               group="Modes", mode="naval"),
     AppAction("mode('map')", "7", "Map", "Mode: Map", "The hex map: storm, cities, factories, airfields, Mulberries, bridges; keys act on the hex",
               group="Modes", mode="map"),
+    AppAction("mode('setup')", "8", "Setup", "Mode: Setup", "The scenario's ports, bases, units, zones, hexes: add, edit, remove (a correction once the game has begun)",
+              group="Modes", mode="setup"),
     AppAction("undo", "ctrl+z", "Undo", "Undo", "Undo the last command (it stays in the log, marked UNDONE)", group="Undo/Redo", line="undo"),
     AppAction("redo", "ctrl+y", "Redo", "Redo", "Redo the last undone command", group="Undo/Redo", line="redo"),
 )
