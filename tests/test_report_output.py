@@ -14,26 +14,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import fixed_clock
-from tui.cli import main
-from tui.session import create_game, open_game
+from tui.session import open_game
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse refusals
-        code = int(exc.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-@pytest.fixture
-def save(data: Path, tmp_path: Path) -> Path:
-    path = tmp_path / "g.json"
-    game = create_game(path, data, seed=5, clock=fixed_clock)
-    assert game.execute("hit Tobruk 2").ok and game.execute("hit Naples").ok
-    game.close()
-    return path
+from tests.cli_fixtures import run, save  # noqa: F401 (save is a fixture)
 
 
 def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
