@@ -107,3 +107,25 @@ def test_issue23_the_scenario_package_imports_no_screen() -> None:
     mods = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
     assert "tui.scenario.build" in mods
     assert not any(m.startswith(("textual", "tinydb", "tui.screens", "tui.widgets")) for m in mods)
+
+
+def test_issue23_a_logistics_export_keeps_the_boards_roads_railways_and_resources(tmp_path: Path, capsys) -> None:
+    """Issue 23 with issue 21's board: ``scenario export`` writes the roads and railways (roads.csv, rails.csv) and
+    a hex's resource, and the import gives back the same paths (they were dropped from the CSV files)."""
+    from tui.paths import data_dir
+    from tui.session import create_game
+
+    game = create_game(tmp_path / "g.json", data_dir(), "logistics", seed=1)
+    assert game.execute("hex 0505 resource 2").ok
+    world = game.state.world
+    game.close()
+    assert world.roads and world.rails
+    assert main(["scenario", "export", str(tmp_path / "g.json"), "-o", str(tmp_path / "out")]) == 0
+    assert (tmp_path / "out" / "roads.csv").is_file() and (tmp_path / "out" / "rails.csv").is_file()
+    assert main(["scenario", "import", "--ruleset", "logistics", str(tmp_path / "out"), "-o", str(tmp_path / "b.toml")]) == 0
+    capsys.readouterr()
+    again = create_game(tmp_path / "b.json", data_dir(), "logistics", scenario=str(tmp_path / "b.toml"), seed=1)
+    back = again.state.world
+    again.close()
+    assert set(back.roads) == set(world.roads) and set(back.rails) == set(world.rails)
+    assert back.place("0505").resource == 2

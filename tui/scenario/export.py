@@ -16,6 +16,7 @@ from typing import Any, Callable
 from ..rules.core.phases import turn_label
 from ..rules.core.ruleset import RuleSet
 from ..rules.core.state import GameState
+from ..rules.logistics.export import chains
 from .cells import builtins, field_types, show
 from .forms import Kind, form
 
@@ -78,6 +79,8 @@ def _logistics(world: Any, ruleset: RuleSet) -> dict[str, Any]:
     for place in world.places.values():
         row: dict[str, Any] = {"hex": place.hex, "terrain": place.terrain, "name": place.name, "size": place.size,
                                "coastal": place.coastal, "control": place.control}
+        if place.resource:
+            row["resource"] = place.resource
         if place.hex in world.factories:
             row["factories"] = dict(world.factories[place.hex])
         hexes.append(row)
@@ -89,6 +92,8 @@ def _logistics(world: Any, ruleset: RuleSet) -> dict[str, Any]:
                  "production_from": world.production_from, "production_turns": list(world.production_turns)},
         "hexes": hexes,
         "rivers": [{"hexsides": [list(pair) for pair in world.rivers]}] if world.rivers else [],  # one row: names are not kept
+        "roads": [{"hexes": path} for path in chains(world.roads)],
+        "rails": [{"hexes": path} for path in chains(world.rails)],
         "bridges": [{"hexside": list(c.hexes), "name": c.name, "destroyed": c.destroyed} for c in crossings if c.kind == "bridge"],
         "canals": [{"hex": c.hexes[0], "name": c.name, "destroyed": c.destroyed} for c in crossings if c.kind == "canal"],
         "airfields": [{"hex": a.hex, "owner": a.owner, "major": a.major} for a in world.airfields.values()],

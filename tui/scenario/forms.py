@@ -140,6 +140,8 @@ FORMS: dict[str, tuple[Kind, ...]] = {
         Kind("areas", logistics.Area, rule="hexes of one terrain"),
         Kind("hexes", logistics.HexEntry, key="hex", rule="cities, towns and any hex of its own (Factories ¶2)"),
         Kind("rivers", logistics.River, rule="river hexsides"),
+        Kind("roads", logistics.Path, rule="roads: paths of adjacent hexes (Mulberries ¶1: supply goes on by road)"),
+        Kind("rails", logistics.Path, rule="railways: paths of adjacent hexes"),
         Kind("bridges", logistics.BridgeEntry, rule="bridges over river hexsides (Destruction ¶1)"),
         Kind("canals", logistics.CanalEntry, key="hex", rule="canal hexes (Destruction ¶1)"),
         Kind("airfields", logistics.MarkerEntry, key="hex", rule="airfield markers (Airfields ¶1)"),
