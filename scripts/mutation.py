@@ -1,7 +1,7 @@
 """Mutation testing of the rules with mutmut: which changes to the code do the tests not notice?
 
     python scripts/mutation.py                        every module of tui/rules/
-    python scripts/mutation.py europa                 a rule set (europa, ocs, core)
+    python scripts/mutation.py europa                 a rule set (europa, ocs, logistics, awaw, core)
     python scripts/mutation.py tui/rules/europa/ports.py tui/rules/europa/yards.py
     python scripts/mutation.py --report europa        only print the score of the last run
 
@@ -31,6 +31,15 @@ FAST_TESTS = {
                "test_europa_bite", "test_europa_explained", "test_europa_ports_explained", "test_europa_sea_checks",
                "test_europa_scenario_checks", "test_europa_duties", "test_checklist", "test_dice_stages"],
     "ocs": ["test_ocs_data", "test_ocs_engine", "test_ocs_ports", "test_ocs_shipping", "test_dice_stages"],
+    "logistics": ["test_logistics_engine", "test_logistics_factories", "test_logistics_sites", "test_logistics_storm",
+                  "test_logistics_supply", "test_logistics_board", "test_logistics_board_edit", "test_logistics_legacy"],
+    "awaw": ["test_awaw_activities", "test_awaw_basing", "test_awaw_bombardment", "test_awaw_brps", "test_awaw_carriers",
+             "test_awaw_clauses", "test_awaw_clauses_ranges", "test_awaw_clauses_routes", "test_awaw_data",
+             "test_awaw_employment", "test_awaw_escort", "test_awaw_gaps", "test_awaw_interception",
+             "test_awaw_invasion", "test_awaw_invasion_odds", "test_awaw_ops_data", "test_awaw_ops_engine",
+             "test_awaw_planner_ops", "test_awaw_player_turn", "test_awaw_port_counters", "test_awaw_protection",
+             "test_awaw_raiders", "test_awaw_readings", "test_awaw_straits", "test_awaw_supply", "test_awaw_support",
+             "test_awaw_transport", "test_awaw_turn"],
     "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine", "test_checklist",
              "test_europa_sea_engine"],
 }
