@@ -5,6 +5,13 @@ of :mod:`tui.rules.core.hexart` and, per hex, what to colour: its side, the
 storm, its area); the widget only colours characters and moves the cursor.
 It never computes a rule. Arrow keys move the cursor a column or a row; the
 view scrolls to keep it in sight. It posts :class:`HexMap.HexSelected`.
+
+Coordinates run along the edges of the view as on a paper map (issue 21):
+each column's number above and below it, each row's number on both sides
+(beside the first and last columns in sight), following the scroll and the
+zoom; the cursor's column and row numbers are drawn in the cursor's colours.
+The whole board small (the overview) leaves them out when they alone would
+keep the board from fitting the view.
 """
 
 from __future__ import annotations
@@ -43,6 +50,8 @@ EDGE_GLYPH = {"_": "▁"}
 STORM_BG = Style(bgcolor="#4b2a6e")
 AREA_BG = Style(bgcolor="#2d2240")
 CURSOR = Style(bgcolor="#e5c07b", color="#000000", bold=True)
+RULER = Style(color="#8b93a1", bgcolor="#1e2127")
+"""The coordinates along the edges of the view."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +117,10 @@ class HexMap(ScrollView, can_focus=True):
         self._where: dict[str, tuple[int, int]] = {}  # each hex's id line: (x, y) of its first character
         self._styles: dict[tuple[str, str, str, str, bool], Style] = {}
         self._strips: list[Strip] = []
+        self._column_x: dict[int, int] = {}  # each column's number: x of its hexes' first id digit
+        self._row_lines: dict[int, dict[int, int]] = {}  # per column: id line -> row number
+        self.rulers = True
+        """Coordinates drawn along the edges of the view (left out in an overview they alone keep from fitting)."""
 
     # ------------------------------------------------------------------ data
     def show(self, picture: MapPicture) -> None:
@@ -115,14 +128,20 @@ class HexMap(ScrollView, can_focus=True):
         self.picture = picture
         self._by_place = {(look.column, look.row): hid for hid, look in picture.looks.items()}
         self._where = {}
+        digit_x: dict[str, int] = {}
         for y, row in enumerate(picture.canvas):
             for x, cell in enumerate(row):
                 if cell.role == "id" and cell.hex not in self._where:
                     self._where[cell.hex] = (x, y)
-        height = len(picture.canvas)
-        width = len(picture.canvas[0]) if height else 0
-        self.virtual_size = Size(width, height)
-        self._strips = [self._line(y) for y in range(height)]
+                if cell.role == "id" and cell.char != " " and cell.hex not in digit_x:
+                    digit_x[cell.hex] = x
+        self._column_x, self._row_lines = {}, {}
+        for hid, look in picture.looks.items():
+            if hid in self._where:
+                self._column_x.setdefault(look.column, digit_x.get(hid, self._where[hid][0]))
+                self._row_lines.setdefault(look.column, {})[self._where[hid][1]] = look.row
+        self._size_rulers()
+        self._strips = [self._line(y) for y in range(len(picture.canvas))]
         if self.cursor not in picture.looks and picture.looks:
             self.cursor = next(iter(picture.looks))
         self.refresh()
@@ -142,6 +161,7 @@ class HexMap(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         """A new size (the terminal or the panel beside changed): the cursor's hex back in sight (issue 22 point 13)."""
+        self._size_rulers()
         if self.cursor:
             self.call_after_refresh(self.scroll_to_hex, self.cursor)
 
@@ -172,9 +192,74 @@ class HexMap(ScrollView, can_focus=True):
         return Region(x - 1, y - 1, PITCH_X + 1, PITCH_Y + 1)
 
     def scroll_to_hex(self, hex_id: str) -> None:
-        """Scroll so the hex (and a margin around it) is in sight."""
+        """Scroll so the hex (and a margin around it) is in sight between the rulers."""
         region = self.hex_region(hex_id).grow((1, 1, 1, 1))
+        gutter, band = self._margins()
+        region = Region(region.x, region.y, region.width + 2 * gutter, region.height + 2 * band)
         self.scroll_to_region(region, animate=False, immediate=True)
+
+    # ---------------------------------------------------------------- rulers
+    @property
+    def digits(self) -> int:
+        """Digits of a column's or a row's number (half a hex id)."""
+        first = next(iter(self.picture.looks), "")
+        return max(1, len(first) // 2)
+
+    def _margins(self) -> tuple[int, int]:
+        """(columns of each side ruler, lines of the top and of the bottom ruler): (0, 0) without rulers."""
+        return (self.digits + 1, 1) if self.rulers and self.picture.looks else (0, 0)
+
+    def _size_rulers(self) -> None:
+        """Decide whether rulers are drawn (an overview keeps the whole board in sight first) and size the scroll area."""
+        height = len(self.picture.canvas)
+        width = len(self.picture.canvas[0]) if height else 0
+        seen = self.scrollable_content_region.size if self.is_mounted else Size(0, 0)
+        gutter = self.digits + 1
+        fits_bare = width <= seen.width and height <= seen.height
+        fits_ruled = width + 2 * gutter <= seen.width and height + 2 <= seen.height
+        self.rulers = not (self.picture.overview and fits_bare and not fits_ruled)
+        gutter, band = self._margins()
+        self.virtual_size = Size(width + 2 * gutter, height + 2 * band)
+
+    def _label(self, number: int, cursor: bool) -> Segment:
+        """A column's or a row's number, in the cursor's colours for the cursor's own."""
+        return Segment(f"{number:0{self.digits}d}", CURSOR if cursor else RULER)
+
+    def _column_ruler(self, inner: int) -> Strip:
+        """The line of column numbers above (and below) the map: each over its hexes' ids, none overlapping."""
+        gutter, _ = self._margins()
+        scroll_x = int(self.scroll_offset.x)
+        look = self.picture.looks.get(self.cursor)
+        segments: list[Segment] = [Segment(" " * gutter, RULER)]
+        at = 0  # characters of the inner width written so far
+        for column, x in sorted(self._column_x.items(), key=lambda item: item[1]):
+            x -= scroll_x
+            if x < at or x + self.digits > inner:
+                continue
+            if x > at:
+                segments.append(Segment(" " * (x - at), RULER))
+            segments.append(self._label(column, look is not None and look.column == column))
+            at = x + self.digits + 1
+            if at <= inner:
+                segments.append(Segment(" ", RULER))
+        at = min(at, inner)
+        segments.append(Segment(" " * (inner - at + gutter), RULER))
+        return Strip(segments).crop(0, inner + 2 * gutter)
+
+    def _row_label(self, line: int, column: int | None) -> Segment:
+        """The gutter beside map line ``line``: the row number whose hex of ``column`` has its id on that line."""
+        gutter, _ = self._margins()
+        row = self._row_lines.get(column, {}).get(line) if column is not None else None
+        if row is None:
+            return Segment(" " * gutter, RULER)
+        look = self.picture.looks.get(self.cursor)
+        return self._label(row, look is not None and look.row == row)
+
+    def _edge_columns(self, inner: int) -> tuple[int | None, int | None]:
+        """The first and the last column whose numbers are wholly in sight (the side rulers' rows follow them)."""
+        scroll_x = int(self.scroll_offset.x)
+        seen = [c for c, x in self._column_x.items() if scroll_x <= x and x + self.digits <= scroll_x + inner]
+        return (min(seen), max(seen)) if seen else (None, None)
 
     def _style(self, cell: Cell) -> Style:
         """The colours of one character (cached: a map has few distinct kinds of character)."""
@@ -209,9 +294,24 @@ class HexMap(ScrollView, can_focus=True):
         return Strip(Segment.simplify(segments))
 
     def render_line(self, y: int) -> Strip:
-        """One line of the visible part of the map."""
+        """One line of the visible part of the map, between the rulers (which close in on a map smaller than the view)."""
         scroll_x, scroll_y = self.scroll_offset
-        line = y + scroll_y
-        if line >= len(self._strips):
-            return Strip.blank(self.size.width)
-        return self._strips[line].crop(scroll_x, scroll_x + self.size.width).extend_cell_length(self.size.width)
+        width, height = self.scrollable_content_region.size
+        gutter, band = self._margins()
+        canvas_height = len(self._strips)
+        canvas_width = self._strips[0].cell_length if canvas_height else 0
+        inner = max(0, min(width - 2 * gutter, canvas_width))
+        if band and (y == 0 or y == min(height - 1, canvas_height + band)):
+            return self._column_ruler(inner).extend_cell_length(width)
+        line = y - band + scroll_y
+        if gutter and not 0 <= line < canvas_height:
+            return Strip.blank(width)
+        body = (self._strips[line].crop(scroll_x, scroll_x + inner) if 0 <= line < canvas_height else Strip.blank(0))
+        body = body.extend_cell_length(inner)
+        if not gutter:
+            return body.extend_cell_length(width)
+        first, last = self._edge_columns(inner)
+        left, right = self._row_label(line, first), self._row_label(line, last)
+        segments = [left, Segment(" " * (gutter - left.cell_length), RULER), *body,
+                    Segment(" " * (gutter - right.cell_length), RULER), right]
+        return Strip(segments).extend_cell_length(width)
