@@ -22,7 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ..engine.sides import told_pending
-from ..rules.core.hexart import draw, draw_large, draw_overview
+from ..rules.core.hexart import Cell, draw, draw_large, draw_overview
 from ..rules.core.hexgrid import HexGrid
 from ..widgets.explain_pane import explained_text
 from ..widgets.hex_map import SIDE_COLOUR, HexLook, HexMap, MapPicture
@@ -65,7 +65,20 @@ def picture(rows: list[dict[str, Any]], grid_row: dict[str, Any], large: bool = 
         names = {str(r["name"]): str(r.get("label", "")) for r in rows}
         glyphs = {str(r["name"]): str(r.get("glyphs", r.get("content", ""))) for r in rows}
         return MapPicture(draw_large(grid, glyphs, names, marks), looks, large=True)
-    return MapPicture(draw(grid, content, marks), looks)
+    return MapPicture(compact(draw(grid, {}, marks), content), looks)
+
+
+def compact(canvas: list[list[Cell]], content: dict[str, str]) -> list[list[Cell]]:
+    """The compact drawing with each hex's content on its middle line in place of its id (issue 21: a hex shows what is
+    in it; the rulers give its number), its south edge left bare: no symbol shares a line with a neighbour's content."""
+    seen: dict[str, int] = {}
+    for row in canvas:
+        for x, cell in enumerate(row):
+            if cell.role == "id":
+                i = seen[cell.hex] = seen.get(cell.hex, -1) + 1
+                text = content.get(cell.hex, "")
+                row[x] = Cell(text[i] if i < len(text) else " ", cell.hex, "id")
+    return canvas
 
 
 def details(row: dict[str, Any]) -> Text:

@@ -28,7 +28,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..rules.core.hexart import LARGE_PITCH_X, LARGE_PITCH_Y, PITCH_X, PITCH_Y, Cell
+from ..rules.core.hexart import GLYPH_WIDTH, LARGE_PITCH_X, LARGE_PITCH_Y, PITCH_X, PITCH_Y, Cell
 
 SIDE_COLOUR = {"allied": "#7fb3d5", "axis": "#e07a5f"}
 ROLE_STYLE = {
@@ -126,20 +126,20 @@ class HexMap(ScrollView, can_focus=True):
     def show(self, picture: MapPicture) -> None:
         """Draw ``picture``, keeping the cursor where it is (on the first hex if it is not on the map)."""
         self.picture = picture
+        self._styles = {}
         self._by_place = {(look.column, look.row): hid for hid, look in picture.looks.items()}
         self._where = {}
-        digit_x: dict[str, int] = {}
         for y, row in enumerate(picture.canvas):
             for x, cell in enumerate(row):
                 if cell.role == "id" and cell.hex not in self._where:
                     self._where[cell.hex] = (x, y)
-                if cell.role == "id" and cell.char != " " and cell.hex not in digit_x:
-                    digit_x[cell.hex] = x
         self._column_x, self._row_lines = {}, {}
+        centred = (GLYPH_WIDTH - len(next(iter(picture.looks), ""))) // 2 if picture.large else 0  # a large hex's id
         for hid, look in picture.looks.items():
             if hid in self._where:
-                self._column_x.setdefault(look.column, digit_x.get(hid, self._where[hid][0]))
-                self._row_lines.setdefault(look.column, {})[self._where[hid][1]] = look.row
+                x, y = self._where[hid]
+                self._column_x.setdefault(look.column, x + centred)
+                self._row_lines.setdefault(look.column, {})[y] = look.row
         self._size_rulers()
         self._strips = [self._line(y) for y in range(len(picture.canvas))]
         if self.cursor not in picture.looks and picture.looks:
@@ -268,16 +268,18 @@ class HexMap(ScrollView, can_focus=True):
         key = (cell.role, cell.char, look.side if look else "", look.storm if look else "", cursor)
         style = self._styles.get(key)
         if style is None:
-            style = self._styles[key] = self._compute_style(cell, look, cursor)
+            style = self._styles[key] = self._compute_style(cell, look, cursor, self.picture.overview)
         return style
 
     @staticmethod
-    def _compute_style(cell: Cell, look: HexLook | None, cursor: bool) -> Style:
+    def _compute_style(cell: Cell, look: HexLook | None, cursor: bool, overview: bool = False) -> Style:
+        """A character's colours: the cursor's; a glyph's own colour (terrain, markers), a city's and an id's in its
+        side's colour (every character of a hex's id line in the overview, coloured by owner); edges and marks."""
         if cursor:
             return CURSOR
         if cell.role in ("id", "body") and look is not None:
             base = GLYPH_STYLE.get(cell.char, Style())
-            if cell.char in ("●", "○") or cell.role == "id":
+            if cell.char in ("●", "○") or (cell.role == "id" and (overview or cell.char.isdigit() or cell.char not in GLYPH_STYLE)):
                 base = base + Style(color=SIDE_COLOUR.get(look.side, "#abb2bf"), dim=cell.role == "id" and not look.side)
             if cell.role == "body" and cell.char == "_":
                 base = ROLE_STYLE["edge"]
