@@ -16,8 +16,9 @@ from .prompt import Prompt
 
 ROLL = "roll"
 DECLINE = "decline"
-FACE_KEYS = frozenset("0123456789")
-"""Keys that start typed faces wherever the focus is on the dice dialog (issue 22 point 1)."""
+FACE_KEYS = frozenset("0123456789,")
+"""Keys that go into the typed faces wherever the focus is on the dice dialog (issue 22 point 1): the digits and the
+comma between faces (typed fast, ``5,6`` reaches the dialog before the field has the focus)."""
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 """A six-sided die's face, 1 to 6, drawn beside its number when the faces are shown."""
 SOURCES = {"typed": "typed by the referee", "app": "rolled by the app"}
