@@ -188,6 +188,7 @@ def city_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]
             "coastal": world.coastal(place.hex), **{k: fac.get(k) for k in tables.kinds}, "total": F.total_pp(world, place.hex),
             "produces": ", ".join(f"{e.value} {k}" for k, e in made.items()) or "",
             "resource": f"{res[1]} PP {res[0]}" if res else "", "growth": F.growth_due(world, place.hex, tables),
+            "like_unit": next((k for k in tables.kinds if k in fac), ""),  # the unit its first factory builds (Factories ¶3)
             "storm": place.hex in area, "produced": place.hex in world.produced, "exchanged": place.hex in world.exchanged,
         })
     return rows
