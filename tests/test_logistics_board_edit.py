@@ -156,3 +156,29 @@ async def test_issue21_z_zooms_out_to_the_whole_board() -> None:
         assert hex_map.cursor == "1309"
         await pilot.press("right")
         await until(pilot, lambda: hex_map.cursor == "1409")
+
+
+async def test_issue21_w_twice_lays_a_road_of_two_stretches_and_the_edit_menu_names_its_hex(tmp_path: Path) -> None:
+    """Issue 21 "the Map edits the board ... with the keyboard": after ``w`` the cursor is on the road's far end, so a
+    road is laid stretch by stretch by ``w`` alone; the ``e`` menu's title names the hex it edits (it read "Edit the
+    board at")."""
+    game = create_game(tmp_path / "roads.json", data_dir(), "logistics", seed=1, clock=fixed_clock)
+    ok(game, "board 12 10 --empty")
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7")
+        await until(pilot, lambda: isinstance(app.screen, MapScreen) and app.screen.query_one(HexMap).cursor, 10)
+        await _go(pilot, "0203")
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+        assert "0203" in app.screen.title_text
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.is_modal)
+        hex_map = app.screen.query_one(HexMap)
+        await pilot.press("w")
+        await _choose(pilot, "SE")
+        await until(pilot, lambda: hex_map.cursor == "0304")
+        await pilot.press("w")
+        await _choose(pilot, "SE")
+        await until(pilot, lambda: hex_map.cursor == "0404")
+        assert app.game.state.world.roads == (("0203", "0304"), ("0304", "0404"))

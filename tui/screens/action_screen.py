@@ -21,7 +21,7 @@ from ..rules.core.actions import Action
 from ..rules.core.ruleset import legal_in, where_legal
 from ..widgets.key_legend import KeyLegend
 from ..widgets.view_table import ViewTable
-from .actions import ActionContext, ask
+from .actions import ActionContext, ask, dialog_title
 from .base import GameScreen
 from .choice_prompt import ChoicePrompt
 from .messages import RunCommand
@@ -191,7 +191,7 @@ class ActionScreen(GameScreen):
             if len(subs) == 1:  # one thing here it applies to: no need to ask which
                 chosen = subs[0].label
             else:
-                chosen = await self.app.push_screen_wait(ChoicePrompt(action.long_name, action.help, [s.label for s in subs]))
+                chosen = await self.app.push_screen_wait(ChoicePrompt(dialog_title(action, row), action.help, [s.label for s in subs]))
             action = next((s for s in subs if s.label == chosen), None)  # type: ignore[assignment]
             if action is None:
                 return

@@ -23,7 +23,8 @@ from textual.widgets import Static
 
 from ..engine.sides import told_pending
 from ..rules.core.hexart import Cell, draw, draw_large, draw_overview
-from ..rules.core.hexgrid import HexGrid
+from ..rules.core.errors import RuleError
+from ..rules.core.hexgrid import DIRECTIONS, HexGrid
 from ..widgets.explain_pane import explained_text
 from ..widgets.hex_map import SIDE_COLOUR, HexLook, HexMap, MapPicture
 from .action_screen import ActionScreen
@@ -79,6 +80,22 @@ def compact(canvas: list[list[Cell]], content: dict[str, str]) -> list[list[Cell
                 text = content.get(cell.hex, "")
                 row[x] = Cell(text[i] if i < len(text) else " ", cell.hex, "id")
     return canvas
+
+
+def path_end(words: list[str], grid_row: dict[str, Any]) -> str:
+    """The far end of a road or railway just laid (``road 0203 SE`` -> 0304; ``road 0203 0304 0404`` -> 0404), or "" for
+    any other command, a removal, or an end off the map."""
+    if len(words) < 3 or words[0] not in ("road", "rail") or "--remove" in words:
+        return ""
+    grid = HexGrid(grid_row["columns"], grid_row["rows"], grid_row["first_column"], grid_row["first_row"],
+                   grid_row["shifted"], grid_row["digits"])
+    try:
+        at = grid.parse(words[1])
+        for step in words[2:]:
+            at = at.step(step) if step.upper() in DIRECTIONS else grid.parse(step)
+    except RuleError:
+        return ""
+    return grid.hex_id(at) if grid.on_map(at) else ""
 
 
 def details(row: dict[str, Any]) -> Text:
@@ -287,6 +304,9 @@ class MapScreen(ActionScreen):
         self._put("#map-done", Text.assemble(("✓ ", "bold green"), (" ".join(words), "bold"), ("  ctrl+z", "bold #e5c07b"),
                                              (" undoes", "")))
         self.query_one("#map-done", Static).display = True
+        far = path_end(words, self.game.ruleset.views[GRID](self.game.state)[0])
+        if far:  # a road or railway laid by key: the cursor goes on to its far end, where the next stretch starts
+            self.query_one(HexMap).go(far)
         return None
 
     def action_answer_pending(self) -> None:
