@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from logistics_game import at, logistics_game, ok
+from logistics_game import PRODUCTION_TURN, at, logistics_game, ok
 from test_app_pilot import SIZE, fixed_clock, until
 from tui.app import make_app
+from tui.screens.choice_prompt import ChoicePrompt
 from tui.screens.map import MapScreen
 from tui.widgets.hex_map import CURSOR, HexMap
 
@@ -158,3 +159,26 @@ async def test_issue21_compact_hexes_show_what_is_in_them_and_no_symbol_sits_on_
         assert all(c.char in "_ " or c.role != "body" for cells in canvas for c in cells)  # south edges bare
         await pilot.pause(0.2)
         check_rulers(hex_map)
+
+
+async def test_issue21_airfield_and_mulberry_keys_ask_whose_on_a_hex_nobody_controls() -> None:
+    """Airfields ¶1, Mulberries ¶1 on a board of one's own, where no hex is anyone's yet: ``a`` and ``m`` ask whose
+    Engineer or Marine it is (they were refused with "say whose with --side", which a key cannot type)."""
+    game = logistics_game()
+    ok(game, "board 12 10 --empty")
+    ok(game, "hex 0101 sea")
+    at(game, PRODUCTION_TURN, "produce")
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7")
+        await until(pilot, lambda: isinstance(app.screen, MapScreen) and app.screen.query_one(HexMap).cursor, 10)
+        hex_map = app.screen.query_one(HexMap)
+        for key, hex_id, made in (("a", "0304", lambda w: w.airfields.get("0304")), ("m", "0102", lambda w: w.mulberries.get("0102"))):
+            hex_map.go(hex_id)
+            await pilot.pause(0.2)
+            await pilot.press(key)
+            await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+            assert app.screen.choices == list(app.game.ruleset.sides)
+            await pilot.press("enter")
+            await until(pilot, lambda: made(app.game.state.world) is not None)
+            assert made(app.game.state.world).owner == app.game.ruleset.sides[0]

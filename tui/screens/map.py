@@ -22,8 +22,9 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ..engine.sides import told_pending
-from ..rules.core.hexart import Cell, draw, draw_large, draw_overview
+from ..rules.core.actions import Field
 from ..rules.core.errors import RuleError
+from ..rules.core.hexart import Cell, draw, draw_large, draw_overview
 from ..rules.core.hexgrid import DIRECTIONS, HexGrid
 from ..widgets.explain_pane import explained_text
 from ..widgets.hex_map import SIDE_COLOUR, HexLook, HexMap, MapPicture
@@ -39,6 +40,8 @@ PANEL_DELAY = 0.06
 """Seconds the cursor rests before the side panel follows it."""
 
 
+WHOSE = {"airfield": "Whose Engineer builds it", "mulberry": "Whose Marine places it"}
+"""The map keys that ask for a side on a hex nobody controls (Airfields ¶1, Mulberries ¶1)."""
 ZOOMS = ("large", "compact", "overview")
 """The Map's zoom levels, in the order ``z`` goes through them."""
 
@@ -323,8 +326,14 @@ class MapScreen(ActionScreen):
         super().action_act(action_id, source)
 
     def _narrow(self, row: dict[str, Any] | None) -> None:
-        """Offer in the factory dialogs only the factories this hex has, and say why the others are not offered."""
+        """Offer in the factory dialogs only the factories this hex has, and say why the others are not offered; on a
+        hex nobody controls, ask whose Engineer builds the airfield, whose Marine places the Mulberry (it was refused:
+        "say whose with --side", a word the Map's key cannot type)."""
         for action in self.actions:
+            if action.id in WHOSE and row is not None:
+                asked = replace(action, verb=action.verb + " --side {side}", fields=(
+                    Field("side", WHOSE[action.id], "choice", choices=tuple(self.game.ruleset.sides)),))
+                self.by_id[action.id] = action if row.get("owner") else asked
             if action.id != "hit-factory":
                 continue
             here = dict((row or {}).get("factories") or {})
