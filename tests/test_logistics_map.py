@@ -152,7 +152,8 @@ async def test_issue21_compact_hexes_show_what_is_in_them_and_no_symbol_sits_on_
         for hid, row in rows.items():
             line = next(y for y, cells in enumerate(canvas) if any(c.hex == hid and c.role == "id" for c in cells))
             own = "".join(c.char for c in canvas[line] if c.hex == hid and c.role == "id")
-            assert own == str(row["content"])[:4].ljust(4), hid
+            text = str(row["content"])[:4].ljust(4)
+            assert own == ("·" + text[1:] if text[0] == " " else text), hid  # clear terrain: a dot in its owner's colour
             for c in canvas[line + 1]:  # the south edge line: its neighbours' contents only, never this hex's
                 assert c.hex != hid or c.role != "id"
         assert rows["1007"]["content"].endswith("A")  # the airfield of the issue's example

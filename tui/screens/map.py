@@ -74,14 +74,16 @@ def picture(rows: list[dict[str, Any]], grid_row: dict[str, Any], large: bool = 
 
 def compact(canvas: list[list[Cell]], content: dict[str, str]) -> list[list[Cell]]:
     """The compact drawing with each hex's content on its middle line in place of its id (issue 21: a hex shows what is
-    in it; the rulers give its number), its south edge left bare: no symbol shares a line with a neighbour's content."""
+    in it; the rulers give its number), its south edge left bare: no symbol shares a line with a neighbour's content.
+    Clear terrain is a ``·``, drawn in its owner's colour as in the overview."""
     seen: dict[str, int] = {}
     for row in canvas:
         for x, cell in enumerate(row):
             if cell.role == "id":
                 i = seen[cell.hex] = seen.get(cell.hex, -1) + 1
                 text = content.get(cell.hex, "")
-                row[x] = Cell(text[i] if i < len(text) else " ", cell.hex, "id")
+                char = text[i] if i < len(text) else " "
+                row[x] = Cell("·" if i == 0 and char == " " else char, cell.hex, "id")
     return canvas
 
 
