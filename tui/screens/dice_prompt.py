@@ -24,11 +24,23 @@ SOURCES = {"typed": "typed by the referee", "app": "rolled by the app"}
 """How each source of dice is named when the faces used are shown."""
 
 
+def split_digits(dice: DiceSpec, text: str) -> str:
+    """``text`` with its faces separated when it is one digit per die of dice up to 9 sides (``34`` for 2d6 is ``3,4``).
+
+    Typed physical dice at the table are read one digit per die; the separator is then one key too many
+    (issue 22 "Done means": the keys of an anti-shipping check). Anything else is left as typed."""
+    typed = text.strip()
+    if dice.count > 1 and dice.sides <= 9 and typed.isdigit() and len(typed) == dice.count:
+        return ",".join(typed)
+    return text
+
+
 def check_faces(spec: str, text: str) -> str:
-    """Typed faces for ``spec`` as ``3,5``; raise ValueError with the reason when they cannot be those dice."""
+    """Typed faces for ``spec`` as ``3,5`` (or ``35``, one digit a die); raise ValueError with the reason when they
+    cannot be those dice."""
     try:
         dice = DiceSpec.parse(spec)
-        faces = parse_faces(text)
+        faces = parse_faces(split_digits(dice, text))
         roll_typed(dice, faces)
     except RuleError as exc:
         raise ValueError(str(exc)) from None
