@@ -207,3 +207,50 @@ def test_issue_22_typed_dice_one_digit_a_die_need_no_separator() -> None:
     for spec, typed in (("2d6", "347"), ("3d6", "34"), ("2d6", "37"), ("1d6", "34"), ("2d12", "34")):
         with pytest.raises(ValueError):
             check_faces(spec, typed)
+
+
+def shown(app: Any, widget: Any) -> bool:
+    """Whether ``widget`` is drawn on the screen: its region inside the dialog's visible region and the terminal."""
+    region, dialog = widget.region, app.screen.query_one("#dialog").region
+    return bool(region.height) and dialog.contains_region(region) and region.bottom <= app.size.height
+
+
+async def test_issue_22_at_80x24_the_dice_dialog_shows_why_typed_faces_are_refused() -> None:
+    """Issue 22 point 1 and "Fits the screen", found playing a Europa turn at 80x24: the guided check's roll (five
+    lines of 33.D, 33.E text, then Roll, then the faces field) ran past the bottom of the terminal, so a refused face
+    said nothing and Enter seemed dead. The dialog is compact on a short terminal; the reason is shown, the field
+    kept focused, and the faces then typed are used."""
+    text = ("Central Mediterranean, Axis shipping, sp:3: contact 2d6, then on contact 1d6: NSN 10 (Axis naval status "
+            "number, Central Mediterranean 10); ANTI-SHIPPING TABLE column 10: contact on 2d6 3, 6-12  [33.D, 33.E]\n"
+            "check central-med axis --guided needs 2d6 for this stage.")
+    app = turn_app("europa")
+    async with app.run_test(size=(80, 24)) as pilot:
+        answers: list[Any] = []
+        app.push_screen(DicePrompt("Anti-shipping check: the roll", text, "2d6"), answers.append)
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
+        keys = Keys(pilot)
+        await keys.press("faces", "9", "enter")
+        error = app.screen.query_one("#error")
+        await until(pilot, lambda: "✗" in str(error.render()))
+        assert shown(app, error), (error.region, app.screen.query_one("#dialog").region)
+        assert shown(app, app.screen.query_one("#faces")) and app.screen.focused is app.screen.query_one("#faces")
+        await keys.press("faces", "backspace", "34", "enter")
+        await until(pilot, lambda: answers == ["3,4"])
+
+
+def test_issue_22_a_dialog_folds_a_dice_notice_without_its_large_digits() -> None:
+    """Issue 22 point 1 and "Fits the screen", found playing a turn at 80x24: the faces of the last roll, drawn three
+    lines high in their toast, were folded whole into the next dialog's top and pushed its fields off a short
+    terminal. The dialog keeps the lines that say something (who rolled, each die), not the drawing."""
+    from textual.notifications import Notification
+
+    from tui.screens.dice_prompt import dice_notice
+    from tui.screens.prompt import notice_text
+
+    message, title = dice_notice([{"faces": [3, 4], "source": "typed"}, {"faces": [4], "source": "typed"}]) or ("", "")
+    assert len(message.splitlines()) == 4  # the toast itself keeps the large faces
+    folded = notice_text([Notification(message, title=title)]).splitlines()
+    assert folded == ["ⓘ Dice used: typed by the referee: ⚂ 3   ⚃ 4  ·  ⚃ 4"], folded
+    effects = "→ Jan II 1943 · Axis player turn\n• Port Used / Capacity Used removed from 1 allied port(s) (31.A.1)"
+    assert notice_text([Notification(effects, title="#24 next")]).splitlines() == [
+        "ⓘ #24 next: → Jan II 1943 · Axis player turn", "• Port Used / Capacity Used removed from 1 allied port(s) (31.A.1)"]

@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ..rules.core.dice import DiceSpec, parse_faces, roll_typed
 from ..rules.core.errors import RuleError
+from .form_prompt import COMPACT_BELOW
 from .prompt import Prompt
 
 ROLL = "roll"
@@ -121,6 +122,14 @@ class DicePrompt(Prompt["str | None"]):
         """Focus the faces field when the referee rolls, else Roll."""
         super().on_mount()
         self.query_one("#faces" if self.typed else "#roll").focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """On a short terminal (80x24), one line a button and a field and no blank lines, so the faces field, a
+        refusal under it and the hint stay on screen (issue 22: found playing a turn at 80x24)."""
+        compact = event.size.height < COMPACT_BELOW
+        self.set_class(compact, "-compact")
+        for widget in self.query("#dialog Input, #dialog Button").results():
+            widget.compact = compact  # type: ignore[attr-defined]
 
     def on_key(self, event: events.Key) -> None:
         """A digit typed outside the faces field goes into it (and the field takes the focus)."""
