@@ -88,6 +88,16 @@ def dialog(action: Action, ctx: ActionContext, asked: Sequence[Field], start: Ma
                       error=error, error_field=error_field)
 
 
+def followed(start: dict[str, Any], action: Action, offered: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+    """``start`` with each field that ``follows`` another starting on that field's value (its first choice when it has
+    no start of its own), when it offers it: the Unit of an Army Factory's production starts on ``army`` (issue 22)."""
+    for f in action.fields:
+        lead = start.get(f.follows) or next(iter(offered.get(f.follows, ())), None) if f.follows else None
+        if lead is not None and lead in offered.get(f.name, ()):
+            start[f.name] = lead
+    return start
+
+
 Run = Callable[[list[str], bool], Awaitable["str | None"]]
 """Runs the command's words (quietly: the form shows a refusal); returns the refusal, None when done or cancelled."""
 
@@ -99,7 +109,7 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
     (as a form), the refusal under the field it concerns (issue 12, bug 5), until it is done or cancelled.
     """
     offered = {f.name: held_choices(f, choices(f, ctx.sides, ctx.view), ctx.row) for f in action.fields}
-    start = {f.name: start_value(f, ctx.row, ctx.sides, offered[f.name]) for f in action.fields}
+    start = followed({f.name: start_value(f, ctx.row, ctx.sides, offered[f.name]) for f in action.fields}, action, offered)
     error, error_field = "", None
     while True:
         values: dict[str, Any] = dict(start)

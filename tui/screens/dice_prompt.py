@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ..rules.core.dice import DiceSpec, parse_faces, roll_typed
 from ..rules.core.errors import RuleError
+from .form_prompt import COMPACT_BELOW
 from .prompt import Prompt
 
 ROLL = "roll"
@@ -25,11 +26,23 @@ SOURCES = {"typed": "typed by the referee", "app": "rolled by the app"}
 """How each source of dice is named when the faces used are shown."""
 
 
+def split_digits(dice: DiceSpec, text: str) -> str:
+    """``text`` with its faces separated when it is one digit per die of dice up to 9 sides (``34`` for 2d6 is ``3,4``).
+
+    Typed physical dice at the table are read one digit per die; the separator is then one key too many
+    (issue 22 "Done means": the keys of an anti-shipping check). Anything else is left as typed."""
+    typed = text.strip()
+    if dice.count > 1 and dice.sides <= 9 and typed.isdigit() and len(typed) == dice.count:
+        return ",".join(typed)
+    return text
+
+
 def check_faces(spec: str, text: str) -> str:
-    """Typed faces for ``spec`` as ``3,5``; raise ValueError with the reason when they cannot be those dice."""
+    """Typed faces for ``spec`` as ``3,5`` (or ``35``, one digit a die); raise ValueError with the reason when they
+    cannot be those dice."""
     try:
         dice = DiceSpec.parse(spec)
-        faces = parse_faces(text)
+        faces = parse_faces(split_digits(dice, text))
         roll_typed(dice, faces)
     except RuleError as exc:
         raise ValueError(str(exc)) from None
@@ -110,6 +123,14 @@ class DicePrompt(Prompt["str | None"]):
         """Focus the faces field when the referee rolls, else Roll."""
         super().on_mount()
         self.query_one("#faces" if self.typed else "#roll").focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """On a short terminal (80x24), one line a button and a field and no blank lines, so the faces field, a
+        refusal under it and the hint stay on screen (issue 22: found playing a turn at 80x24)."""
+        compact = event.size.height < COMPACT_BELOW
+        self.set_class(compact, "-compact")
+        for widget in self.query("#dialog Input, #dialog Button").results():
+            widget.compact = compact  # type: ignore[attr-defined]
 
     def on_key(self, event: events.Key) -> None:
         """A digit typed outside the faces field goes into it (and the field takes the focus)."""

@@ -21,11 +21,16 @@ MARKS = {"information": "ⓘ", "warning": "⚠", "error": "✗"}
 
 
 def notice_text(notices: Iterable[Notification]) -> str:
-    """The latest notifications as lines: ``✗ Refused — nothing changed: …``."""
+    """The latest notifications as lines: ``✗ Refused — nothing changed: …``.
+
+    Only the lines of a message that say something are kept: the faces of a roll drawn three lines high in its toast
+    would push a dialog's fields off a short terminal (issue 22); the line of each die stays."""
     lines = []
     for n in list(notices)[-NOTICES_SHOWN:]:
         head = f"{n.title}: " if n.title else ""
-        lines.append(f"{MARKS.get(n.severity, 'ⓘ')} {head}{n.message}")
+        said = [line for line in n.message.splitlines() if any(c.isalnum() for c in line)] or [n.message]
+        lines.append(f"{MARKS.get(n.severity, 'ⓘ')} {head}{said[0]}")
+        lines.extend(said[1:])
     return "\n".join(lines)
 
 

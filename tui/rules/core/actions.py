@@ -84,6 +84,9 @@ class Field:
     present: bool = False
     """For ``choice``: offer only the values the target row holds (a key of the row with a value, 0 included): a
     city's own factories, not every kind. None held: every value is offered and the command says why not."""
+    follows: str = ""
+    """For ``choice``: another field's name; this one starts on the value that field starts on when it offers it (a
+    factory's own kind of unit: an Army Factory's form starts on ``army``, not on the first unit listed)."""
 
 
 @dataclass(frozen=True)

@@ -114,7 +114,7 @@ FACTORY_ACTIONS: tuple[Action, ...] = (
     Action("produce", "p", "Produce", "produce {name} {kind} {unit}", "The city's factory builds like units only (Factories ¶3)",
            "Factories ¶3", target="ports", title="Produce at", ok="Produce",
            text="Factories ¶3: a factory builds only like units (engineers, airborne, marines under the optional rules).",
-           fields=(_OWN_KIND, Field("unit", "Unit", "choice", choices=UNITS, prefill="like_unit"))),
+           fields=(_OWN_KIND, Field("unit", "Unit", "choice", choices=UNITS, prefill="like_unit", follows="kind"))),
     Action("resource", "o", "Resource", "resource {name} {pp} {kind}", "Resource PPs converted here go to one factory type (L4)",
            "Factories ¶7; RULINGS L4", target="ports", title="Resources at", ok="Convert",
            fields=(Field("pp", "Resource PP", "number", min=1, max=99, step=1, required=True), _KIND)),
