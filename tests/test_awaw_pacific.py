@@ -7,13 +7,16 @@ illustrative, and the Pacific clauses of chapter 21 play on its data through the
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 
+import msgspec
 import pytest
 
 from tests.awaw_game import ok, refused
 from tests.conftest import fixed_clock
 from tui.engine.setup import load_ruleset, load_scenario, scenario_paths
 from tui.paths import data_dir
+from tui.rules.awaw.ranges import exception_use, held_by, indian_ocean_note
 from tui.session import memory_game
 
 SCENARIO = "awaw-pacific-1942"
@@ -49,7 +52,9 @@ def test_issue20_the_pacific_scenario_loads_with_its_boxes_groups_and_three_navi
     assert {"japan", "hawaiian", "society", "aleutians"} <= groups
     assert world.bases["Singapore"].hex == "DD11" and world.hex_control["DD11"] == "japan"  # 21.211H
     assert world.units["Yamato"].type == "battleship-5" and world.units["Musashi"].inverted  # 21.34
-    assert world.drm == {"japan": 1, "usa": 0, "britain": 2, "france": 0, "germany": 0, "italy": -1, "ussr": -1}
+    assert world.drm == {"japan": 1, "usa": 0, "britain": 2, "australia": 2, "newzealand": 2, "france": 0, "germany": 0,
+                         "italy": -1, "ussr": -1}
+    assert {u.nation for u in world.units.values()} <= set(world.drm)  # every navy has its DRM (21.526)
     assert SCENARIO in [p.stem for p in scenario_paths(data_dir())]
 
 
@@ -252,3 +257,37 @@ def test_21_215_a_base_change_from_suez_to_the_india_box_reminds_of_the_indian_o
     assert "between theaters" in result.message  # 21.224: Suez is in Europe, the India box in the Pacific
     other = ok(game, 'rebase Colombo RN-CA-Cape --distance 30')
     assert not any("21.215" in d for d in other.details)
+
+
+# --- the pure checks behind these, on the Pacific world -----------------------------------------------------------------
+
+
+def test_21_3615A_an_island_the_scenario_does_not_record_is_left_to_the_referee() -> None:
+    game = pacific("allies")
+    world = game.state.world
+    t = game.ruleset.tables
+    tf16 = [world.units[i] for i in ("Enterprise", "Hornet", "USN-CA-Pearl", "USN-DD-Pearl")]
+    unrecorded = replace(world, hex_control={k: v for k, v in world.hex_control.items() if k != "Johnston Island"})
+    used = exception_use("hawaii-15", tf16, unrecorded, t)
+    assert used is not None and [term.label for term in used.terms] == ["naval units of britain, usa, france",
+                                                                        "begins in the hawaiian island group",
+                                                                        "Midway held by usa"]
+    assert used.notes[0] == "Johnston Island: the scenario does not record who holds it; the referee confirms (21.3615A)"
+    assert exception_use("", tf16, world, t) is None and exception_use("hawaii-15", [], world, t) is None
+    assert exception_use("not-at-war", tf16, world, t).terms == ()  # no condition: anyone, anywhere
+
+
+def test_21_3615A_a_base_of_that_name_says_who_holds_the_island() -> None:
+    game = pacific("allies")
+    world = game.state.world
+    assert held_by(world, "midway") == "usa"  # [hex_control], any case
+    assert held_by(world, "Pearl Harbor") == "usa" and held_by(world, "X43") == "usa"  # a base, by name or hex (A6)
+    assert held_by(world, "Howland") is None
+
+
+def test_21_215_only_suez_basra_and_abadan_to_the_indian_ocean_boxes_carry_the_reminder() -> None:
+    t = pacific().ruleset.tables
+    assert indian_ocean_note("Basra", "Indian Ocean SW", t)[0].startswith("21.215: Basra → Indian Ocean SW")
+    assert indian_ocean_note("australia", "ABADAN", t)  # either way, any case
+    assert indian_ocean_note("Suez", "Malta", t) == () and indian_ocean_note("Colombo", "India", t) == ()
+    assert indian_ocean_note("Suez", "India", msgspec.structs.replace(t, indian_ocean=None)) == ()  # an older house-rule file
