@@ -37,7 +37,7 @@ FAST_TESTS = {
              "test_awaw_clauses", "test_awaw_clauses_ranges", "test_awaw_clauses_routes", "test_awaw_data",
              "test_awaw_employment", "test_awaw_escort", "test_awaw_gaps", "test_awaw_interception",
              "test_awaw_invasion", "test_awaw_invasion_odds", "test_awaw_ops_data", "test_awaw_ops_engine",
-             "test_awaw_planner_ops", "test_awaw_player_turn", "test_awaw_port_counters", "test_awaw_protection",
+             "test_awaw_pacific", "test_awaw_planner_ops", "test_awaw_player_turn", "test_awaw_port_counters", "test_awaw_protection",
              "test_awaw_raiders", "test_awaw_readings", "test_awaw_straits", "test_awaw_supply", "test_awaw_support",
              "test_awaw_transport", "test_awaw_turn"],
     "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine", "test_checklist",

@@ -128,7 +128,9 @@ FORMS: dict[str, tuple[Kind, ...]] = {
         Kind("turn", awaw.ScenarioTurn, "table", rule="who takes the first player turn until the initiative"),
         Kind("harbor", awaw.ScenarioHarbor, "table", rule="harbor-attack research and attacks made (21.442, 21.444)"),
         Kind("drm", Signed, "map", columns=("nation", "drm"), rule="naval nationality DRM per nation (21.526)"),
-        Kind("hex_control", str, "map", columns=("hex", "control"), rule="who controls each strait hex (21.211)"),
+        Kind("hex_control", str, "map", columns=("hex", "control"),
+             rule="who controls each strait hex (21.211), and each island the range exceptions and port construction read "
+                  "(21.3615A, 21.121C)"),
         Kind("bases", awaw.ScenarioBase, key="name", rule="ports, port counters and boxes (21.11-21.18)"),
         Kind("units", awaw.ScenarioUnit, key="id", rule="the naval order of battle (20.x, 21.3)"),
     ),

@@ -16,6 +16,7 @@ _STRAITS = Field("straits", "Straits passed (ids, e.g. B,G; optional)", placehol
 _LEGS = Field("legs", "Legs between ports touched (optional)", placeholder="12,15,7")
 _PORTS = Field("ports", "Ports touched (optional)", placeholder="Malta,Alexandria")
 _HEX = Field("hex", "Sea hex", required=True, placeholder="e.g. Y20")
+_EXCEPTION = Field("exception", "Range exception (21.3615, 21.3616; optional)", placeholder="e.g. japan, hawaii-15")
 _TO = Field("to", "To base", "choice", choices_from="own-bases:name", required=True)
 _ANY_TO = Field("to", "To base", "choice", choices_from="ports:name", required=True)
 
@@ -24,9 +25,10 @@ NAVAL_ACTIONS: tuple[Action, ...] = (
            "Change base: 40/20 hexes, a base held at the start of the movement phase, room (21.22)", "21.22",
            target="units", dialog="Base change: {units}", ok="Change base", fields=(_TO, _DIST, _STRAITS),
            text="21.223: within 40 (Europe) / 20 (Pacific) hexes; 21.224 says who is inverted."),
-    Action("patrol", "p", "Patrol", "patrol {hex} {units} --distance={distance} --legs={legs} --ports={ports} --straits={straits}",
+    Action("patrol", "p", "Patrol", "patrol {hex} {units} --distance={distance} --legs={legs} --ports={ports} --straits={straits} "
+           "--exception={exception}",
            "Announce a patrol; the app walks 21.416 B-L (21.41)", "21.41", target="units", dialog="Patrol: {units}",
-           ok="Announce", fields=(_HEX, _DIST, _LEGS, _PORTS, _STRAITS),
+           ok="Announce", fields=(_HEX, _DIST, _LEGS, _PORTS, _STRAITS, _EXCEPTION),
            text="21.412, 21.3614: 40/20 hexes, a port touched every 20/10. Units that changed base may not patrol (21.414B)."),
     Action("intercept", "i", "Intercept", "intercept {hex} {units} --distance={distance} --straits={straits}",
            "The non-phasing side intercepts (result typed, RULINGS A2) (21.3611)", "21.3611", target="units",

@@ -19,7 +19,7 @@ from .bases import Base
 from .common import Side, distance, one_side, words_list
 from .employment import check_force
 from .ops_tables import OpsTables
-from .ranges import check_range, read_legs
+from .ranges import check_range, exception_use, read_legs
 from .straits import check_route
 from .tables import AwawTables
 from .transport import Cargo, Place, parse_cargo
@@ -107,8 +107,11 @@ def route_checks(ctx: Context, opts: dict[str, Any], env: Env, kind: str, theate
     """The typed distance checked for ``kind`` (RULINGS A1), and the straits named on the way (21.211)."""
     n = distance(opts, what, rule)
     legs = read_legs(str(opts["legs"])) if opts.get("legs") not in (None, True) else None
-    checks = [check_range(kind, theater, n, env.tables, legs=legs, ports=words_list(opts, "ports"),
-                          exception=str(opts.get("exception") or ""))]
+    exception = str(opts.get("exception") or "")
+    checks = [check_range(kind, theater, n, env.tables, legs=legs, ports=words_list(opts, "ports"), exception=exception)]
+    by = words_list(opts, "by") if exception else []
+    used = exception_use(exception, ctx.state.world.units_named(by) if by else [], ctx.state.world, env.tables)
+    checks += [used] if used is not None else []
     checks += check_route(ctx.state.world, words_list(opts, "straits"), env.side(ctx), env.tables)
     return checks
 

@@ -259,6 +259,10 @@ class RaiderTable(DataModel, kw_only=True):
     escape_at_most: int
     rule: str
     note: str = ""
+    singapore_power: str = "japan"
+    """Whose raiders based in ``singapore_bases`` take the Indian Ocean modifier."""
+    singapore_bases: list[str] = []
+    """The bases that count as Singapore for that modifier (21.5342, Indian Ocean)."""
     boxes: list[RaiderBox]
     ships: list[RaiderShip]
 

@@ -197,6 +197,21 @@ class RangeException(DataModel):
     rule: str
     first_leg: Annotated[int, msgspec.Meta(ge=0)] = 0
     unlimited: bool = False
+    powers: list[str] = []
+    """The powers whose naval units may use it ([] = any)."""
+    begins: list[str] = []
+    """Where the activity must begin: base names or ``group:G`` (the base's island group); [] = anywhere."""
+    held: list[str] = []
+    """Places the acting side must control (the scenario's ``[hex_control]`` or a base of that name, when recorded)."""
+    note: str = ""
+
+
+class IndianOcean(DataModel):
+    """21.215: the ports from which naval units move to the Indian Ocean boxes under the unprinted special rules."""
+
+    ports: list[str]
+    boxes: list[str]
+    rule: str
     note: str = ""
 
 
@@ -229,6 +244,8 @@ class AwawTables(DataModel, kw_only=True):
     ranges: dict[str, RangeKind]
     range_exceptions: dict[str, RangeException]
     range_small_ports: SmallPorts
+    indian_ocean: IndianOcean | None = None
+    """21.215 (absent in an older house-rule file: no reminder)."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -278,6 +295,10 @@ def _check(t: AwawTables, file: str) -> None:
         raise DataError(file, "table submarines, key front", f"'{t.submarines.front}' is not a front")
     if t.harbor.initial_power not in t.powers:
         raise DataError(file, "table harbor, key initial_power", f"'{t.harbor.initial_power}' is not a power")
+    for key, exc in t.range_exceptions.items():
+        for i, power in enumerate(exc.powers):
+            if power not in t.powers:
+                raise DataError(file, f"table range_exceptions, key {key}.powers.{i}", f"'{power}' is not a power")
     ids = [s.id for s in t.straits]
     if len(set(ids)) != len(ids):
         raise DataError(file, "table straits", "strait ids must be distinct")

@@ -25,7 +25,7 @@ from .bases import Base
 from .common import Side, distance, ids, one_side, words_list
 from .ops_helpers import record_for
 from .parts import OpsParts
-from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
+from .ranges import add_edge, box_edge, check_range, edge_note, indian_ocean_note, read_legs
 from .straits import check_route
 from .tables import AwawTables
 from .units import NavalUnit
@@ -55,7 +55,7 @@ def _matches(entry: str, base: Base) -> bool:
     if entry.startswith("front:"):
         return entry[6:] in base.fronts and not base.is_box
     if entry.startswith("group:"):
-        return base.group == entry[6:]
+        return bool(base.group) and base.group.lower() == entry[6:].lower()
     return base.name == entry
 
 
@@ -133,7 +133,7 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         new = world.with_units(moved)
         inv = f"; inverted: {why}" if why else "; not inverted (21.224)"
         return Outcome(new, f"{ids(units)} changed base {origin.name} → {dest.name}, {n} hexes{inv}",
-                       explanations=(*checks, B.room_left(new, dest, tables)))
+                       indian_ocean_note(origin.name, dest.name, tables), explanations=(*checks, B.room_left(new, dest, tables)))
 
     def rebase_failed(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.222: intercepted and defeated, the units return to their original base inverted, even overstacked."""
@@ -312,7 +312,8 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         new = world.with_units([u.change(base=dest.name, unusable=False, inverted=u.inverted or bool(why)) for u in units])
         return Outcome(new, f"{ids(units)} redeployed {origin.name} → {dest.name}, {n} hexes (21.32, 21.3612)"
                             + (f"; inverted: {why}" if why else ""),
-                       us_box_route(origin, dest, words_list(opts, "ports"), world, tables), explanations=tuple(checks))
+                       (*us_box_route(origin, dest, words_list(opts, "ports"), world, tables),
+                        *indian_ocean_note(origin.name, dest.name, tables)), explanations=tuple(checks))
 
     def eliminate(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.112: excess units of the owner's choice at an overstacked base are eliminated."""

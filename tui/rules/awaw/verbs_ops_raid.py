@@ -81,6 +81,17 @@ def build_raid_verbs(env: Env) -> list[Verb]:
         details = (*dict.fromkeys(notes), *setup_lines, "Engage it with `raid-engage ID` after other interceptions (21.5341).")
         return Outcome(new, summary, details, (group,), actor=env.side(ctx))
 
+    def defender(ctx: Context) -> str:
+        """The side whose ships engage the raiders: not the raiding player's (21.5341)."""
+        return next(s for s in t.sides if s != env.side(ctx))
+
+    def from_singapore(world: AwawWorld, unit_ids: list[str]) -> bool:
+        """21.5342 (Indian Ocean): a raider of the group is Japanese and based in Singapore."""
+        rt = ops.raider_table
+        bases = {b.lower() for b in rt.singapore_bases}
+        return any(world.units[i].power == rt.singapore_power and world.units[i].base.lower() in bases
+                   for i in unit_ids if i in world.units)
+
     def engage(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.5341, 21.538: an engagement attempt on the Raider Table."""
         world: AwawWorld = ctx.state.world
@@ -93,7 +104,7 @@ def build_raid_verbs(env: Env) -> list[Verb]:
             raise RuleError(f"raid-engage: attempt {attempt} against {m['id']} has been made (21.5341, 21.538)")
         cond = R.RaidConditions(priority=m["priority"], air_range_results=read_int(opts.get("air-range", 0), "air range results", 0, 9),
                                 us_at_war_with_germany=bool(opts.get("us-war")), cves=read_int(opts.get("cves", 0), "CVEs", 0, 99),
-                                singapore=bool(opts.get("singapore")),
+                                singapore=bool(opts.get("singapore")) or from_singapore(world, m["units"]),
                                 codebreaking=read_int(opts.get("codebreaking", 0), "the codebreaking modifier", -1, 1))
         mod = R.raider_modifier(m["sw_box"], m["ships"], cond, ops)
         if opts.get("result") not in (None, True):
@@ -111,7 +122,7 @@ def build_raid_verbs(env: Env) -> list[Verb]:
         details = (("Only fast ships engage in the first attempt (21.5342B)." if attempt == 1 else
                     "Slow ships may engage if the group contains damaged ships (21.538)."),
                    "Roll the ship types with `raid-ships ID --dice a,b,...`; at most one fast carrier per attempt (21.5342C).")
-        return Outcome(with_record(world, rec), summary, details if out.value else out.notes, (mod, out))
+        return Outcome(with_record(world, rec), summary, details if out.value else out.notes, (mod, out), actor=defender(ctx))
 
     def ships(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.5342: the ship type each die sends; a lesser one when none is available (D)."""
@@ -148,7 +159,7 @@ def build_raid_verbs(env: Env) -> list[Verb]:
         sent = [rows[r.value] if r.value else "no ship" for r in results]
         pool = f"eligible defenders: {', '.join(u.id for u in there) or 'none'} (21.5342G; the referee marks others --missing)"
         return Outcome(world, f"{m['id']}: the defender sends {'; '.join(sent)} (21.5342)",
-                       (pool, *(n for r in results for n in r.notes)), tuple(results))
+                       (pool, *(n for r in results for n in r.notes)), tuple(results), actor=defender(ctx))
 
     def defenders(world: AwawWorld, raiders_side: str, sw_box: str, attempt: int, group_damaged: bool) -> list:
         """21.5342B, G: uninverted defending ships in the listed boxes, the SW box or operational mapboard ports."""

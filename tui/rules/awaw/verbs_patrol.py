@@ -27,7 +27,7 @@ from .employment import check_force, employ, force_figures, why_not
 from .ops_helpers import mission_key, record_for
 from .ops_tables import OpsTables
 from .parts import OpsParts
-from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
+from .ranges import add_edge, box_edge, check_range, edge_note, exception_use, read_legs
 from .straits import check_route, find_strait
 from .tables import AwawTables
 from .world import AwawWorld
@@ -110,6 +110,8 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
                                   exception=str(opts.get("exception") or ""))]
             if edge:
                 checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(origin.name, edge, edge_rule)))
+        used = exception_use(str(opts.get("exception") or ""), units, world, tables)
+        checks += [used] if used is not None else []
         checks += check_route(world, words_list(opts, "straits"), who, tables)
         front = S.patrol_front(str(opts.get("front") or ""), origin.fronts, tables)
         world, serial = world.next_serial()

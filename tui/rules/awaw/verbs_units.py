@@ -194,6 +194,10 @@ def build_unit_verbs(tables: AwawTables, side: Side, aleutians: tuple[str, ...] 
         if group.lower() in {g.lower() for g in pc.barred_groups} or name.lower() in {i.lower() for i in aleutians}:
             raise RuleError(f"ports may not be constructed in the Aleutians ({name}"
                             f"{f', group {group}' if group else ''}) (21.121C)")
+        holder = next((who for where, who in world.hex_control.items() if where.lower() in (hex_.lower(), name.lower())), None)
+        if holder is not None and holder != power:
+            raise RuleError(f"{name} ({hex_}) is held by {holder}: a port is built only in a hex the constructing major power "
+                            f"has controlled since the start of its player turn (21.121C)")
         if not opts.get("island"):
             raise RuleError("confirm with --island that the hex is a controlled, fully supplied one-hex island of a Pacific "
                             "island group (not the Aleutians), held by the constructing power since the start of its "
