@@ -315,7 +315,7 @@ class Game:
         )
         if verb.handler is None:
             raise RuleError(f"'{verb.name}' cannot be applied")
-        outcome = verb.handler(ctx, list(cmd.args), cmd.options)
+        outcome = verb.handler(ctx, list(cmd.args), flow.gate_options(cmd.verb, cmd.source, cmd.options))
         left = ctx.leftover()
         if left:
             raise RuleError(f"{left}; nothing was done ('{cmd.verb}')")
