@@ -1,6 +1,7 @@
 """Issue 22 at the table, round two: the points still open after the first pass, each pressed or typed as a referee
-does — point 9 on the command line (``harbormaster exec SAVE next`` passes the segment's gate as ``n`` does), and the
-Phases ``g`` going through the same gate."""
+does — point 9 on the command line (``harbormaster exec SAVE next`` passes the segment's gate as ``n`` does) and
+Phases' ``g`` through the same gate; point 13's invasion form, header, writer's name and briefing turn; points 3 and 4
+in the Setup mode and the Map."""
 
 from __future__ import annotations
 
@@ -109,3 +110,181 @@ async def test_issue_22_point_9_phases_g_past_a_duty_asks_first_and_back_changes
         event = game.events[-1]
         assert event["command"].startswith("goto ") and event["command"].endswith(" --force"), event["command"]
         assert "required item(s) undone: Italian naval interference" in event["summary"]
+
+
+# ------------------------------------------------------------------ point 13: the invasion form
+async def invasion_form_text(size: tuple[int, int]) -> tuple[str, list[str], list[int]]:
+    """AWAW, pilot: Naval (6), mark the first unit (space), invade (v); the screen's text, the form's labels and the
+    lines each label takes."""
+    from tests.awaw_game import awaw_game, to
+    from tests.test_narrow import screen_text
+    from tui.screens.form_prompt import FormPrompt
+    from tui.widgets.naval_table import NavalTable
+
+    game = awaw_game()
+    to(game, "Invasions, bombardment, raiders, carrier missions")
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("6")
+        await until(pilot, lambda: bool(app.screen.query(NavalTable)) and app.screen.query_one(NavalTable).row_count > 0)
+        await pilot.press("space", "v")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await pilot.pause()
+        labels = [f.label + (" *" if f.required else "") for f in app.screen.fields]
+        heights = [label.size.height for label in app.screen.query(".form-label")]
+        return screen_text(app), labels, heights
+
+
+async def until(pilot, check, tries: int = 150) -> None:
+    """Pause until ``check()`` holds (a loaded machine draws late)."""
+    for _ in range(tries):
+        if check():
+            return
+        await pilot.pause(0.02)
+    assert check()
+
+
+async def test_issue_22_point_13_the_invasion_forms_labels_are_whole_at_120x36_and_80x24_with_its_buttons() -> None:
+    """Each label of the AWAW invasion form (21.51), "Defended" first, reads on one line; at 80x24 the whole form
+    fits, Invade and Cancel included."""
+    for size in ((120, 36), (80, 24)):
+        text, labels, heights = await invasion_form_text(size)
+        lines = text.splitlines()
+        assert any("Defended" in label for label in labels)
+        assert heights == [1] * len(labels), (size, list(zip(labels, heights)))
+        if size == (80, 24):
+            for label in labels:
+                assert any(label in line for line in lines), (size, label)
+            assert any("Invade" in line and "Cancel" in line for line in lines), text
+
+
+# ------------------------------------------------------------------ point 13: the header
+async def test_issue_22_point_13_the_header_fits_at_120_and_keeps_turn_side_and_segment_at_80() -> None:
+    """Pilot, AWAW's longest segment (Combat phase › Invasions, bombardment, raiders, carrier missions): at 120x36 the
+    turn line is whole; at 80x24 it drops the words and the phase's name first, never the segment's."""
+    from tests.awaw_game import awaw_game, to
+    from tests.test_narrow import screen_text
+
+    segment = "Invasions, bombardment, raiders, carrier missions"
+    for size in ((120, 36), (80, 24)):
+        game = awaw_game()
+        to(game, segment)
+        app = make_app(game, clock=fixed_clock, cursor_blink=False)
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("1")
+            await pilot.pause()
+            top, where = screen_text(app).splitlines()[:2]
+            assert "…" not in where and "Summer 1942" in where and "Axis" in where and segment in where, (size, where)
+            assert "…" not in top and "Mediterranean and Atlantic, Summer 1942 (illustrative)" in top, (size, top)
+            if size == (120, 36):
+                assert "Combat phase" in where, where
+
+
+def test_issue_22_point_13_every_segments_turn_line_fits_120_and_80_columns() -> None:
+    """Every segment of every rule set: the turn line fits the header at 120 columns with its phase and segment, and
+    at 80 with its segment (the rule sets' own names, longest AWAW's 64 characters)."""
+    from tui.engine.setup import RULESETS
+    from tui.widgets.game_header import HeaderInfo, where_line
+
+    for rid in RULESETS:
+        game = memory_game(data_dir(), rid, seed=1, clock=fixed_clock)
+        for _ in game.ruleset.sequence.segments:
+            info = HeaderInfo.from_game(game, "Phases")
+            wide, narrow = where_line(info, 118).plain, where_line(info, 78).plain
+            assert len(wide) <= 118 and info.phase in wide and info.segment in wide, wide
+            assert len(narrow) <= 78 and info.segment in narrow and info.turn in narrow, narrow
+            assert game.execute("next --force").ok
+
+
+# ------------------------------------------------------------------ point 13: who writes, by name
+def test_issue_22_point_13_a_browser_tab_writing_is_named_by_user_and_host_not_process_id(tmp_path: Path, monkeypatch) -> None:
+    """A browser tab of `harbormaster serve` writes (textual-serve's web driver): a watching session reads "Held by a
+    browser tab of USER@HOST since ...", no process id; the command line's refusal still gives the pid to look for."""
+    import getpass
+    import socket
+
+    from tui.session import GameLocked, open_game
+
+    me = f"{getpass.getuser()}@{socket.gethostname()}"
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    writer = create_game(tmp_path / "g.json", data_dir(), seed=1, clock=fixed_clock)
+    monkeypatch.delenv("TEXTUAL_DRIVER")
+    try:
+        viewer = open_game(tmp_path / "g.json", data_dir(), fixed_clock, mode="auto")
+        assert viewer.read_only and f"Held by a browser tab of {me} since " in viewer.read_only_reason
+        assert "pid" not in viewer.read_only_reason, viewer.read_only_reason
+        viewer.close()
+        try:
+            open_game(tmp_path / "g.json", data_dir(), fixed_clock, mode="write", wait=0)
+        except GameLocked as exc:
+            assert f"(pid {__import__('os').getpid()})" in str(exc)
+        else:
+            raise AssertionError("a second writer was let in")
+    finally:
+        writer.close()
+
+
+async def test_issue_22_point_13_a_read_only_tab_pressing_n_is_told_who_writes_by_name(tmp_path: Path) -> None:
+    """Pilot: a watching session presses `n`; the status line says it is read-only and who writes, by user and host."""
+    import getpass
+    import socket
+
+    from tui.session import open_game
+    from tui.widgets.status_line import StatusLine
+
+    me = f"{getpass.getuser()}@{socket.gethostname()}"
+    writer = create_game(tmp_path / "g.json", data_dir(), seed=1, clock=fixed_clock)
+    viewer = open_game(tmp_path / "g.json", data_dir(), fixed_clock, mode="auto")
+    app = make_app(viewer, clock=fixed_clock, cursor_blink=False)
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            line = lambda: str(app.screen.query_one(StatusLine).render())  # noqa: E731
+            await until(pilot, lambda: "read-only" in line())
+            assert f"Held by {me} since " in line() and "pid" not in line(), line()
+            assert not viewer.events
+    finally:
+        viewer.close()
+        writer.close()
+
+
+# ------------------------------------------------------------------ point 13: the briefing's turn
+def ocs_in_turn_2(path: Path):
+    """An OCS save in its second game turn, the first one's log holding the Allied choice of first player."""
+    game = create_game(path, data_dir(), "ocs", seed=3, clock=fixed_clock)
+    for line in ("answer weather roll", "next", "answer first-player allied"):
+        assert game.execute(line).ok
+    while game.turn_label != "Turn 2":
+        assert game.execute("next --force").ok
+    return game
+
+
+def test_issue_22_point_13_report_tells_the_last_finished_turn_by_default(tmp_path: Path, capsys) -> None:
+    """`harbormaster report SAVE` in Turn 2 tells Turn 1's log (the last finished); `--turn "Turn 2"` the current."""
+    ocs_in_turn_2(tmp_path / "g.json").close()
+    code, out, _ = run(capsys, "report", str(tmp_path / "g.json"))
+    assert code == 0 and "## The log of Turn 1" in out and "`answer first-player allied`" in out
+    code, out, _ = run(capsys, "report", str(tmp_path / "g.json"), "--turn", "Turn 2")
+    assert code == 0 and "## The log of Turn 2" in out
+
+
+async def test_issue_22_point_13_the_briefing_key_asks_which_turn_the_last_finished_first(tmp_path: Path) -> None:
+    """Pilot: R, Enter on the side (the phasing one), then "Which turn?" offers Turn 2 and Turn 1 with Turn 1 (the
+    last finished) highlighted; Enter writes Turn 1's briefing beside the save."""
+    from tui.briefing import render
+
+    game = ocs_in_turn_2(tmp_path / "game.json")
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("R")
+        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
+        await pilot.press("end", "enter")  # the referee's report: the last choice
+        await until(pilot, lambda: isinstance(app.screen, ChoicePrompt) and app.screen.title_text == "Which turn?")
+        assert app.screen.choices == ["Turn 2", "Turn 1"] and app.screen.default == "Turn 1"
+        await pilot.press("enter")
+        expected = tmp_path / "game-briefing-referee-turn-1.md"
+        await until(pilot, lambda: str(expected) in app.status.text)
+        assert expected.read_text() == render(game, None, "Turn 1") and "## The log of Turn 1" in expected.read_text()
+    game.close()
+
