@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli_fixtures import run
 from tests.test_app_pilot import fixed_clock
 from tui.app import make_app
@@ -288,3 +290,110 @@ async def test_issue_22_point_13_the_briefing_key_asks_which_turn_the_last_finis
         assert expected.read_text() == render(game, None, "Turn 1") and "## The log of Turn 1" in expected.read_text()
     game.close()
 
+
+# ------------------------------------------------------------------ points 3 and 4: Setup's keys and a's meanings
+async def test_issue_22_point_4_logistics_a_adds_in_setup_and_builds_nothing_on_the_map() -> None:
+    """Pilot, Logistics: `8` Setup, `a` opens the add form; `7` Map, `a` does nothing (the airfield is `i`): `a` has
+    two meanings across the modes (answer in Phases, add in Setup), not three."""
+    from tests.logistics_game import logistics_game
+    from tui.screens.form_prompt import FormPrompt
+    from tui.screens.map import MapScreen
+
+    game = logistics_game()
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("8")
+        await until(pilot, lambda: app.current_mode == "setup")
+        await pilot.pause()
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        assert app.screen.title_text.startswith("Add "), app.screen.title_text
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.is_modal)
+        await pilot.press("7")
+        await until(pilot, lambda: isinstance(app.screen, MapScreen))
+        events = len(game.events)
+        await pilot.press("a")
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert not app.screen.is_modal and len(game.events) == events
+
+
+async def test_issue_22_point_4_awaw_ctrl_a_is_the_uninversion_allowance_and_a_adds_in_setup() -> None:
+    """Pilot, AWAW: in Naval, with a unit marked, `ctrl+a` asks the uninversion allowance (21.71, RULINGS A4); `a`
+    there opens nothing; `8` Setup, `a` opens the add form."""
+    from tests.awaw_game import awaw_game, to
+    from tui.screens.form_prompt import FormPrompt
+    from tui.screens.number_prompt import NumberPrompt
+    from tui.widgets.naval_table import NavalTable
+
+    game = awaw_game()
+    to(game, "Uninversion")
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("6")
+        await until(pilot, lambda: bool(app.screen.query(NavalTable)) and app.screen.query_one(NavalTable).row_count > 0)
+        await pilot.press("space", "a")
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert not app.screen.is_modal
+        await pilot.press("ctrl+a")
+        await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
+        assert "allowance" in app.screen.title_text.lower(), app.screen.title_text
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.is_modal)
+        await pilot.press("8")
+        await until(pilot, lambda: app.current_mode == "setup")
+        await pilot.pause()
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen.title_text.startswith("Add "))
+
+
+# ------------------------------------------------------------------ README: a quick reference per rule set
+SHOWN = {"space": "space", "escape": "Esc", "left_square_bracket": "[", "right_square_bracket": "]"}
+"""How the quick references write the keys whose Textual names are words."""
+
+
+@pytest.mark.parametrize("ruleset", ["europa", "ocs", "awaw", "logistics"])
+async def test_issue_22_readme_each_quick_reference_lists_every_key_of_every_mode(ruleset: str) -> None:
+    """Issue 22, README: docs/quickref-RULESET.md has a row per mode with keys of its own (by the mode's key), and the
+    row names every command key that mode binds, as the app binds it (pressing each mode's key, reading its bindings)."""
+    from tests.test_keymap import EVERY_MODE, is_command_key, mode_bindings
+    from tests.test_narrow import new_app
+    from tui.screens.keymap import GLOBAL_KEYS
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / f"quickref-{ruleset}.md").read_text(encoding="utf-8")
+    rows = {line.split("(`", 1)[1][0]: line for line in text.splitlines()
+            if line.startswith("| ") and "(`" in line.split("|")[1]}
+    app = new_app(ruleset)
+    async with app.run_test(size=(120, 36)) as pilot:
+        for mode, key in EVERY_MODE.items():
+            if not app.has_mode(mode):
+                continue
+            await pilot.press(key)
+            await until(pilot, lambda: app.current_mode == mode)
+            await pilot.pause()
+            own = [bound for bound in await mode_bindings(pilot) if bound not in GLOBAL_KEYS and is_command_key(bound)]
+            if own:  # a mode with keys of its own (Markers has none) has its row
+                assert key in rows, f"{ruleset}: no quick reference row for mode {mode} ({key})"
+            for bound in own:
+                assert f"`{SHOWN.get(bound, bound)}`" in rows[key], f"{ruleset} {mode}: key {bound} not in {rows[key]}"
+
+
+# ------------------------------------------------------------------ point 3: a one-key map change says ctrl+z undoes
+async def test_issue_22_point_3_the_mulberry_key_says_ctrl_z_undoes_beside_the_map_and_it_does() -> None:
+    """Pilot, Logistics (Mulberries ¶1): on the Map, `j 0101`, `m` places a Mulberry at once; beside the map "✓
+    mulberry 0101  ctrl+z undoes"; `ctrl+z` takes it away."""
+    from tests.test_logistics_app import PRODUCTION_TURN, _go, app_at, to_map
+
+    app = app_at(PRODUCTION_TURN, "produce")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await to_map(pilot)
+        await _go(pilot, "0101")
+        await pilot.press("m")
+        await until(pilot, lambda: "0101" in app.game.state.world.mulberries)
+        done = app.screen.query_one("#map-done")
+        await until(pilot, lambda: done.display and "ctrl+z undoes" in str(done.render()))
+        assert "mulberry 0101" in str(done.render())
+        await pilot.press("ctrl+z")
+        await until(pilot, lambda: "0101" not in app.game.state.world.mulberries)
