@@ -397,3 +397,22 @@ async def test_issue_22_point_3_the_mulberry_key_says_ctrl_z_undoes_beside_the_m
         assert "mulberry 0101" in str(done.render())
         await pilot.press("ctrl+z")
         await until(pilot, lambda: "0101" not in app.game.state.world.mulberries)
+
+
+def test_issue_22_readme_the_key_table_lists_every_mode_and_rule_sets_names_all_four_with_their_pages() -> None:
+    """Issue 22, README: the key table has a row for every mode's key (Logistics' 7 Map, 8 Setup included); "Rule
+    sets" names every rule set and links its quick reference page, which exists."""
+    from tests.test_keymap import EVERY_MODE
+    from tui.app import HarbormasterApp
+    from tui.engine.setup import RULESETS
+
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    table = readme.split("| key | everywhere |", 1)[1].split("\n\n", 1)[0]
+    for mode in HarbormasterApp.MODES:
+        key = EVERY_MODE[mode]
+        assert f"| `{key}` |" in table or f"`{key}` `" in table or f" `{key}` |" in table, (mode, key)
+    sets = readme.split("Rule sets (four):", 1)[1].split("\n\n", 1)[0]
+    for rid in RULESETS:
+        assert f"`{rid}`" in sets and f"(docs/quickref-{rid}.md)" in sets, rid
+        assert (root / "docs" / f"quickref-{rid}.md").is_file()
