@@ -114,6 +114,34 @@ async def test_issue_22_point_9_phases_g_past_a_duty_asks_first_and_back_changes
         assert "required item(s) undone: Italian naval interference" in event["summary"]
 
 
+async def test_issue_22_point_9_next_typed_at_the_command_line_asks_as_n_does() -> None:
+    """Pilot: `:` then `next` Enter while the interference is due (33.B.2.b): the gate's list is asked about ("Go
+    ahead?"); `n` (Back) changes nothing; typed again, `y` leaves, recorded as `next --force`."""
+    from tests.test_snapshots import KEY_NAMES
+
+    game = memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)
+    assert game.execute(f"goto {INTERFERENCE_DUE} --force").ok
+    events = len(game.events)
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        for answer in ("n", "y"):
+            await pilot.press("colon")
+            await until(pilot, lambda: app.screen.is_modal)
+            await pilot.press(*[KEY_NAMES.get(c, c) for c in "next"], "enter")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
+            assert "Italian naval interference" in app.screen.text
+            await pilot.press(answer)
+            await until(pilot, lambda: not app.screen.is_modal)
+            if answer == "n":
+                for _ in range(10):
+                    await pilot.pause(0.02)
+                assert len(game.events) == events and game.segment.key == INTERFERENCE_DUE
+        await until(pilot, lambda: len(game.events) > events)
+        assert game.events[-1]["command"] == "next --force" and game.events[-1]["source"] == "line"
+        assert "required item(s) undone: Italian naval interference" in game.events[-1]["summary"]
+
+
 # ------------------------------------------------------------------ point 13: the invasion form
 async def invasion_form_text(size: tuple[int, int]) -> tuple[str, list[str], list[int]]:
     """AWAW, pilot: Naval (6), mark the first unit (space), invade (v); the screen's text, the form's labels and the

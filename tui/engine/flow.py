@@ -31,10 +31,11 @@ class NeedConfirm(RuleError):
     """Going ahead needs the referee's confirmation (``--force``), e.g. skipping a required prompt."""
 
 
-#: Where a command comes from when the referee leaves a segment by hand: a key (``n``, Phases' ``g``), the palette and
-#: ``harbormaster exec``. Through these, ``next`` and ``goto`` pass the segment's whole gate (its duties too, issue 22
-#: point 9) as if ``--gate`` were given; a replayed or redone event never does (it was let through when it was done).
-GATED_SOURCES = frozenset({"exec", "key", "palette"})
+#: Where a command comes from when the referee leaves a segment by hand: a key (``n``, Phases' ``g``), the palette, the
+#: app's ``:`` line and ``harbormaster exec``. Through these, ``next`` and ``goto`` pass the segment's whole gate (its
+#: duties too, issue 22 point 9) as if ``--gate`` were given; a replayed or redone event never does (it was let through
+#: when it was done), nor a program's own call (``script``, :meth:`Game.execute`'s default).
+GATED_SOURCES = frozenset({"exec", "key", "palette", "line"})
 
 
 def gate_options(verb: str, source: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -53,7 +54,7 @@ def gate_options(verb: str, source: str, options: dict[str, Any]) -> dict[str, A
 def core_verbs() -> dict[str, Verb]:
     """The verbs every rule set has."""
     verbs = [
-        Verb("next", "next [--force] [--gate]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (or --anyway; the skip is recorded); so do the segment's duties still due (cargo unchecked, bases overstacked) when the referee leaves by hand (a key, the palette, harbormaster exec) or with --gate.", "sequence of play", _next, anytime=True, group="turn", options=("force", "gate", "anyway")),
+        Verb("next", "next [--force] [--gate]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (or --anyway; the skip is recorded); so do the segment's duties still due (cargo unchecked, bases overstacked) when the referee leaves by hand (a key, the : line, the palette, harbormaster exec) or with --gate.", "sequence of play", _next, anytime=True, group="turn", options=("force", "gate", "anyway")),
         Verb("goto", "goto SEGMENT [--force] [--gate]", "Go to a segment ahead (by name, key or unique prefix; next-turn for the next game turn's first), running every effect on the way exactly as repeated 'next' would. Leaving the current segment passes its gate as next does; stops at the first required prompt on the way unless --force (or --anyway; the skips are recorded).", "sequence of play", _goto, anytime=True, group="turn", options=("force", "gate", "anyway")),
         Verb("answer", "answer PROMPT VALUE [--dice N,..|--roll]", "Answer a pending prompt: a choice, a number, yes/no, or a roll (typed faces or 'roll').", "sequence of play", _answer, anytime=True, group="turn", options=("dice", "roll")),
         Verb("roll", "roll NdM[+K] [--dice N,..] [PURPOSE...]", "Roll dice and log the result (app-rolled with its seed, or typed with --dice).", "dice", _roll, anytime=True, group="dice", options=("dice", "roll")),
