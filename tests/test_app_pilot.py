@@ -7,8 +7,10 @@ fixed clock), presses keys as a referee would, and checks ``game.state`` and
 
 from __future__ import annotations
 
+import getpass
 import io
 import os
+import socket
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -132,7 +134,7 @@ async def test_a_watching_session_follows_the_writer(tmp_path: Path) -> None:
             assert app.game.state.world.ports["Tobruk"].hits == 1.0
             await until(pilot, lambda: any(isinstance(m, GameChanged) and m.result is None for m in seen))
             await until(pilot, lambda: "Updated by the referee" in status(app))
-            assert "#1 hit Tobruk 2" in status(app) and str(os.getpid()) in status(app)
+            assert "#1 hit Tobruk 2" in status(app) and f"{getpass.getuser()}@{socket.gethostname()}" in status(app)
             await pilot.press("2")
             await until(pilot, lambda: "Port Hit 1" in str(app.screen.query_one(PortTable).get_row("Tobruk")))
     finally:

@@ -9,7 +9,9 @@ viewer can do.
 
 from __future__ import annotations
 
+import getpass
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -30,6 +32,8 @@ from tui.widgets.status_line import StatusLine
 
 SIZE = (120, 36)
 ROOT = Path(__file__).resolve().parent.parent
+ME = f"{getpass.getuser()}@{socket.gethostname()}"
+"""How this session's writer is named to a viewer (issue 22 point 13: by user and host)."""
 
 SECOND_WRITER = """
 import sys
@@ -97,7 +101,7 @@ async def test_a_viewer_sees_the_writer_leave_takes_over_and_writes(tmp_path: Pa
             await until(pilot, lambda: len(app.game.events) == 1)
             writer.close()  # the writer quits: its lock is free
             await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
-            assert "nobody writes this game now" in str(app.screen.text) and str(os.getpid()) in app.screen.text
+            assert "nobody writes this game now" in str(app.screen.text) and ME in app.screen.text  # by name (22.13)
             await pilot.press("y")  # Take over
             await until(pilot, lambda: not app.game.read_only)
             assert not lock_free(save) and read_holder(save) is not None
@@ -126,31 +130,31 @@ async def test_a_viewer_names_the_writer_who_took_over_and_credits_its_changes(t
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             first_name = viewer.writer
-            assert str(os.getpid()) in first_name
+            assert ME in first_name and "pid" not in first_name  # by user and host, not process id (issue 22.13)
             first.close()
             await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
             await pilot.press("n")  # keep watching
             await until(pilot, lambda: "Press T to take over" in status(app))
             assert app.game.read_only and "T" in footer_keys(app)
-            env = {**os.environ, "PYTHONPATH": str(ROOT)}
+            env = {**os.environ, "PYTHONPATH": str(ROOT), "LOGNAME": "second", "USER": "second"}  # another referee
             second = subprocess.Popen([sys.executable, "-c", SECOND_WRITER, str(save)], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
             assert second.stdout is not None and second.stdin is not None
             assert second.stdout.readline().strip() == "writing"
-            await until(pilot, lambda: f"pid {second.pid}" in app.game.writer)
+            await until(pilot, lambda: "second@" in (app.game.writer or ""))
             assert "Now written by" in status(app) and "T" not in footer_keys(app)
             second.stdin.write("hit Tobruk 2\n")
             second.stdin.flush()
             second.stdout.readline()
             await until(pilot, lambda: len(app.game.events) == 1)
             await until(pilot, lambda: "Updated by" in status(app))
-            assert f"pid {second.pid}" in status(app) and f"pid {os.getpid()}" not in status(app)
+            assert "second@" in status(app) and ME not in status(app)
             assert app.game.state.world.ports["Tobruk"].hits == 1.0 and app.game.read_only
             second.stdin.write("\n")  # the second writer quits too
             second.stdin.flush()
             second.wait(10)
             await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
-            assert f"pid {second.pid}" in app.screen.text
+            assert "second@" in app.screen.text
             await pilot.press("escape")
             await until(pilot, lambda: "T" in footer_keys(app))
             await pilot.press("T")  # the key takes over as the dialog would have

@@ -58,15 +58,21 @@ async def mode_bindings(pilot: Pilot[Any]) -> dict[str, set[str]]:
     return found
 
 
+EVERY_MODE = {**MODE_KEYS, "setup": "8"}
+"""Every mode by its key, the Map (7) and Setup (8) included."""
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 async def test_issue22_point4_every_mode_keeps_the_key_rules(ruleset: str) -> None:
-    """Issue 22 points 3 and 4, every mode of the rule set: no capital letter is a mode's key, no mode binds a global
-    key (``/`` only to search), and across the modes a key has one meaning, or the two ``SHARED`` documents."""
+    """Issue 22 points 3 and 4, every mode of the rule set, Map and Setup included: no capital letter is a mode's key,
+    no mode binds a global key (``/`` only to search), and across the modes a key has one meaning, or the two
+    ``SHARED`` documents."""
     app = new_app(ruleset)
     meanings: dict[str, set[str]] = defaultdict(set)
     where: dict[str, set[str]] = defaultdict(set)
     async with app.run_test(size=(120, 36)) as pilot:
-        for mode, key in MODE_KEYS.items():
+        assert app.has_mode("setup") and (ruleset != "logistics" or app.has_mode("map"))
+        for mode, key in EVERY_MODE.items():
             if not app.has_mode(mode):
                 continue
             await pilot.press(key)

@@ -98,10 +98,10 @@ async def test_airfield_key_builds_on_the_hex_under_the_cursor() -> None:
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press(*"0505", "enter")
         await until(pilot, lambda: app.screen.query_one(HexMap).cursor == "0505")
-        await pilot.press("a")
+        await pilot.press("i")  # the airfield key (a answers in Phases: issue 22 point 4)
         await until(pilot, lambda: "0505" in app.game.state.world.airfields)
         assert app.game.events[-1]["command"] == "airfield 0505"
-        await pilot.press("a")  # a second one is refused; nothing changes
+        await pilot.press("i")  # a second one is refused; nothing changes
         await until(pilot, lambda: "already has" in app.status.text)
         assert app.game.events[-1]["command"] == "airfield 0505"
 
@@ -303,7 +303,7 @@ async def test_done_means_two_turns_on_the_map_with_production() -> None:
                           and not app.screen.is_modal, limit=60)
         assert app.game.state.world.storm_turn == PRODUCTION_TURN  # the storm moved again this turn
         await _go(pilot, "0505")
-        await pilot.press("a")
+        await pilot.press("i")
         await until(pilot, lambda: "0505" in app.game.state.world.airfields)
         await _go(pilot, "0101")
         await pilot.press("m")

@@ -174,7 +174,7 @@ async def test_issue21_airfield_and_mulberry_keys_ask_whose_on_a_hex_nobody_cont
         await pilot.press("7")
         await until(pilot, lambda: isinstance(app.screen, MapScreen) and app.screen.query_one(HexMap).cursor, 10)
         hex_map = app.screen.query_one(HexMap)
-        for key, hex_id, made in (("a", "0304", lambda w: w.airfields.get("0304")), ("m", "0102", lambda w: w.mulberries.get("0102"))):
+        for key, hex_id, made in (("i", "0304", lambda w: w.airfields.get("0304")), ("m", "0102", lambda w: w.mulberries.get("0102"))):
             hex_map.go(hex_id)
             await pilot.pause(0.2)
             await pilot.press(key)

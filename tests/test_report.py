@@ -72,7 +72,8 @@ def test_the_turn_option_tells_that_turns_log(tmp_path: Path, data: Path) -> Non
         assert game.execute("next --force").ok
     text = render(game, None, "turn 1")
     assert "## The log of Turn 1" in text and "`answer first-player allied`" in text
-    assert "`answer first-player allied`" not in render(game)  # the current turn is Turn 2
+    assert "`answer first-player allied`" not in render(game, None, "Turn 2")  # the current turn
+    assert render(game) == text  # by default the last finished turn (issue 22 point 13)
     with pytest.raises(BriefingError, match="no turn 'Turn 9'.*turns: Turn 1, Turn 2"):
         render(game, None, "Turn 9")
 

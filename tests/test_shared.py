@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import getpass
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -35,7 +37,8 @@ def test_the_writer_holds_a_lock_file_beside_the_save_and_names_itself(writer) -
 
 def test_a_second_session_opens_read_only_and_every_change_is_refused(writer, data) -> None:
     viewer = open_game(writer.store.path, data, clock=fixed_clock)
-    assert viewer.read_only and "Held by" in viewer.read_only_reason and str(os.getpid()) in viewer.read_only_reason
+    me = f"{getpass.getuser()}@{socket.gethostname()}"  # the writer by user and host, not process id (issue 22.13)
+    assert viewer.read_only and f"Held by {me} since " in viewer.read_only_reason and "pid" not in viewer.read_only_reason
     before = viewer.store.path.read_bytes()
     for line in ["hit Tobruk", "next", "undo", "set dice typed", "note hello", "port add X minor axis"]:
         result = viewer.execute(line)

@@ -274,7 +274,7 @@ def test_22_8_logistics_the_axis_are_not_told_the_allied_production(tmp_path: Pa
     at(game, PRODUCTION_TURN, "produce")
     ok(game, "airfield 0505")
     ok(game, "produce Portsea navy navy")
-    axis, allied = render(game, "axis"), render(game, "Allies")
+    axis, allied = render(game, "axis", game.turn_label), render(game, "Allies", game.turn_label)  # the current turn
     for line in ("airfield 0505", "produce Portsea navy navy"):
         assert f"`{line}`" in allied and f"`{line}`" not in axis
     assert "`next --force`" in axis

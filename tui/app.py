@@ -424,14 +424,31 @@ class HarbormasterApp(StartingApp):
             self._say("No briefing written.", "warning")
             return
         who = None if side == "referee" else side
-        path = default_report_path(save, who, self.game.turn_label)
+        turn = await self._briefing_turn()
+        if turn is None:
+            self._say("No briefing written.", "warning")
+            return
+        path = default_report_path(save, who, turn)
         try:
-            write_file(path, render(self.game, who))
+            write_file(path, render(self.game, who, turn))
         except OSError as exc:
             self._say(f"Briefing not written: {exc}", "error")
             return
         self._say(f"Briefing for {side} written to {path}", "success")
         self.notify(str(path), title=f"Briefing for {side} written", timeout=10)
+
+    async def _briefing_turn(self) -> str | None:
+        """Which turn the briefing tells (issue 22 point 13): asked when the log has more than one, the last finished
+        one first; None if the referee cancelled."""
+        from .briefing import last_finished, log_turns
+        from .screens.choice_prompt import ChoicePrompt
+
+        turns = log_turns(self.game)
+        if len(turns) == 1:
+            return turns[0]
+        return await self.push_screen_wait(ChoicePrompt(
+            "Which turn?", f"The briefing tells one game turn's log; {last_finished(self.game)} is the last finished.",
+            list(reversed(turns)), default=last_finished(self.game)))
 
     def _typed(self, line: str | None) -> None:
         if line:

@@ -47,7 +47,8 @@ class Doc:
 
 
 def render(game: Game, side: str | None = None, turn: str | None = None, fmt: str = "md") -> str:
-    """The briefing of ``game`` for ``side`` (None: the referee) telling the log of ``turn`` (None: the current one)."""
+    """The briefing of ``game`` for ``side`` (None: the referee) telling the log of ``turn`` (None: the last finished
+    turn, :func:`last_finished`)."""
     doc = build(game, side, turn)
     text = to_html(doc) if fmt == "html" else to_markdown(doc)
     return escaped(text, lines=True)  # names and notes from the save with their control characters escaped (issue 18.5)
@@ -62,11 +63,24 @@ def check_side(game: Game, side: str | None) -> str | None:
         raise BriefingError(f"no side '{side}' in a {game.ruleset.id} game; sides: {', '.join(game.ruleset.sides)} (or leave --side out for the referee)") from None
 
 
+def log_turns(game: Game) -> list[str]:
+    """The game turns a briefing can tell: those of the log, oldest first, then the current one."""
+    return list(dict.fromkeys([str(e.get("turn", "")) for e in game.events] + [game.turn_label]))
+
+
+def last_finished(game: Game) -> str:
+    """The turn a briefing tells by default (issue 22 point 13): the last one finished, the one before the current
+    turn in the log; in the game's first turn, the current one."""
+    finished = [t for t in log_turns(game) if t != game.turn_label]
+    return finished[-1] if finished else game.turn_label
+
+
 def check_turn(game: Game, turn: str | None) -> str:
-    """The turn whose log to tell: ``turn`` if the log or the game has it, else BriefingError listing the turns."""
+    """The turn whose log to tell: ``turn`` if the log or the game has it (None: :func:`last_finished`), else
+    BriefingError listing the turns."""
     if turn is None:
-        return game.turn_label
-    turns = list(dict.fromkeys([str(e.get("turn", "")) for e in game.events] + [game.turn_label]))
+        return last_finished(game)
+    turns = log_turns(game)
     for known in turns:
         if known.lower() == turn.strip().lower():
             return known

@@ -76,7 +76,8 @@ def _report(argv: list[str]) -> int:
     )
     p.add_argument("path", type=save_path, help="the save (only read)")
     p.add_argument("--side", help="the side to brief (its own places only); default: the referee's full report")
-    p.add_argument("--turn", metavar="T", help="the game turn whose log to tell (as written: 'Jan I 1943', 'Turn 3'); default: the current one")
+    p.add_argument("--turn", metavar="T", help="the game turn whose log to tell (as written: 'Jan I 1943', 'Turn 3'); default: the last finished one "
+                   "(in the first turn, the current one)")
     p.add_argument("--format", choices=("md", "html"), default="md", help="Markdown (default) or a standalone HTML page")
     p.add_argument("--output", "-o", help="write to this file instead of printing (never over a save, its backups or "
                    "its lock; an existing file only with --force)")

@@ -117,9 +117,10 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
             why = f"You cannot write this folder ({path.parent}: {problem}): watching; nothing can be changed from this session."
         elif not taken:
             holder = read_holder(path)
-            who = holder.describe() if holder else "another session"
             if mode == "write":
+                who = holder.describe() if holder else "another session"
                 raise GameLocked(f"{given} is being written by {who}; nothing was changed. Try again when that session closes the game.")
+            who = holder.name() if holder else "another session"
             lock = None
             why = watching(who)
     elif mode == "read":
@@ -163,12 +164,12 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
 
 
 def writer_now(path: Path) -> str | None:
-    """Who writes the save at ``path`` now: the lock holder as described (``""`` if it is not recorded yet), or None
-    when nobody holds the lock (the writer left). A watching session asks about twice a second."""
+    """Who writes the save at ``path`` now: the lock holder by user and host (``""`` if it is not recorded yet), or
+    None when nobody holds the lock (the writer left). A watching session asks about twice a second."""
     if lock_free(path):
         return None
     holder = read_holder(path)
-    return holder.describe() if holder else ""
+    return holder.name() if holder else ""
 
 
 def watching(who: str) -> str:

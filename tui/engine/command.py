@@ -66,7 +66,7 @@ class Command:
     args: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
     text: str = ""
-    source: str = "line"  # line | key | palette | exec | replay
+    source: str = "line"  # line | key | palette | exec | replay | script
 
     def with_options(self, **extra: Any) -> Command:
         """The same command with more options, its text rewritten to match (for the log)."""

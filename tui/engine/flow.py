@@ -31,11 +31,31 @@ class NeedConfirm(RuleError):
     """Going ahead needs the referee's confirmation (``--force``), e.g. skipping a required prompt."""
 
 
+#: Where a command comes from when the referee leaves a segment by hand: a key (``n``, Phases' ``g``), the palette, the
+#: app's ``:`` line and ``harbormaster exec``. Through these, ``next`` and ``goto`` pass the segment's whole gate (its
+#: duties too, issue 22 point 9) as if ``--gate`` were given; a replayed or redone event never does (it was let through
+#: when it was done), nor a program's own call (``script``, :meth:`Game.execute`'s default).
+GATED_SOURCES = frozenset({"exec", "key", "palette", "line"})
+
+
+def gate_options(verb: str, source: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options a ``verb`` command from ``source`` is run with: ``next``/``goto`` by hand (:data:`GATED_SOURCES`)
+    gain ``gate``, and ``--anyway`` is the same confirmation as ``--force``; the command's text is left as typed."""
+    if verb not in ("next", "goto"):
+        return options
+    out = dict(options)
+    if source in GATED_SOURCES:
+        out["gate"] = True
+    if out.get("anyway"):
+        out["force"] = True
+    return out
+
+
 def core_verbs() -> dict[str, Verb]:
     """The verbs every rule set has."""
     verbs = [
-        Verb("next", "next [--force] [--gate]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (the skip is recorded); with --gate, so do the segment's duties still due (cargo unchecked, bases overstacked).", "sequence of play", _next, anytime=True, group="turn", options=("force", "gate")),
-        Verb("goto", "goto SEGMENT [--force] [--gate]", "Go to a segment ahead (by name, key or unique prefix; next-turn for the next game turn's first), running every effect on the way exactly as repeated 'next' would. Stops at the first required prompt on the way unless --force (the skips are recorded); --gate as for next.", "sequence of play", _goto, anytime=True, group="turn", options=("force", "gate")),
+        Verb("next", "next [--force] [--gate]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (or --anyway; the skip is recorded); so do the segment's duties still due (cargo unchecked, bases overstacked) when the referee leaves by hand (a key, the : line, the palette, harbormaster exec) or with --gate.", "sequence of play", _next, anytime=True, group="turn", options=("force", "gate", "anyway")),
+        Verb("goto", "goto SEGMENT [--force] [--gate]", "Go to a segment ahead (by name, key or unique prefix; next-turn for the next game turn's first), running every effect on the way exactly as repeated 'next' would. Leaving the current segment passes its gate as next does; stops at the first required prompt on the way unless --force (or --anyway; the skips are recorded).", "sequence of play", _goto, anytime=True, group="turn", options=("force", "gate", "anyway")),
         Verb("answer", "answer PROMPT VALUE [--dice N,..|--roll]", "Answer a pending prompt: a choice, a number, yes/no, or a roll (typed faces or 'roll').", "sequence of play", _answer, anytime=True, group="turn", options=("dice", "roll")),
         Verb("roll", "roll NdM[+K] [--dice N,..] [PURPOSE...]", "Roll dice and log the result (app-rolled with its seed, or typed with --dice).", "dice", _roll, anytime=True, group="dice", options=("dice", "roll")),
         Verb("set", "set dice app|typed", "Game setting: who rolls by default, the app (seeded, logged) or the referee (physical dice typed in).", "dice", _set, anytime=True, group="game"),
@@ -65,7 +85,7 @@ def settle(ctx: EngineContext, outcome: Outcome) -> GameState:
 def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     """Advance one segment (sequence of play)."""
     if args:
-        raise RuleError("'next' takes no arguments (use --force to skip required prompts)")
+        raise RuleError("'next' takes no arguments (use --force to leave what is still required undone)")
     left = _check_gate(ctx, ctx.state, "next", bool(opts.get("force")), bool(opts.get("gate")))
     new_state, details = _advance(ctx, ctx.state)
     details[:0] = left
@@ -99,9 +119,13 @@ def _check_gate(ctx: EngineContext, state: GameState, verb: str, force: bool, ga
         return []
     seg = ctx.ruleset.sequence.at(state.flow.index)
     if not force and (gate or _required(state)):
-        raise NeedConfirm(f"Still required in {seg.title}: " + "; ".join(left)
-                          + f". Do them, or '{verb} --force' to leave anyway (recorded in the log).")
+        raise NeedConfirm(_gate_list(seg.title, left) + f"\nDo them, or '{verb} --force' to leave anyway (recorded in the log).")
     return [Reported(f"Left {seg.title} with {len(left)} required item(s) undone: " + "; ".join(left))]
+
+
+def _gate_list(title: str, left: list[str]) -> str:
+    """The gate's list, one line per item: what the screen's ``n`` asks about and ``harbormaster exec`` refuses with."""
+    return f"Still required in {title}:\n" + "\n".join(f"• {line}" for line in left)
 
 
 def _advance(ctx: EngineContext, state: GameState) -> tuple[GameState, list[str]]:
@@ -309,8 +333,7 @@ def gate_text(ruleset: Any, state: GameState) -> str:
     left = still_required(ruleset, state)
     if not left:
         return ""
-    seg = ruleset.sequence.at(state.flow.index)
-    return f"Still required in {seg.title}:\n" + "\n".join(f"• {line}" for line in left) + "\nLeaving anyway is recorded in the log."
+    return _gate_list(ruleset.sequence.at(state.flow.index).title, left) + "\nLeaving anyway is recorded in the log."
 
 
 def next_step_line(ruleset: Any, state: GameState) -> str:

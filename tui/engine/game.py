@@ -242,8 +242,9 @@ class Game:
         return [v for v in self.verbs.values() if legal_in(v, seg)]
 
     # -------------------------------------------------------------- commands
-    def execute(self, line: str | Command, source: str = "line") -> Result:
-        """Run one command line or ``Command``; a refusal changes nothing and says why."""
+    def execute(self, line: str | Command, source: str = "script") -> Result:
+        """Run one command line or ``Command``; a refusal changes nothing and says why. ``source``: where it comes from
+        (``line`` typed at the app's ``:``, ``key``, ``palette``, ``exec``; ``script``: a program's own call)."""
         problem = typed_problem(line)
         if problem is not None:
             return Result(False, problem, command=line.text if isinstance(line, Command) else line)
@@ -315,7 +316,7 @@ class Game:
         )
         if verb.handler is None:
             raise RuleError(f"'{verb.name}' cannot be applied")
-        outcome = verb.handler(ctx, list(cmd.args), cmd.options)
+        outcome = verb.handler(ctx, list(cmd.args), flow.gate_options(cmd.verb, cmd.source, cmd.options))
         left = ctx.leftover()
         if left:
             raise RuleError(f"{left}; nothing was done ('{cmd.verb}')")

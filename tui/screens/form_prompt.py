@@ -32,6 +32,9 @@ MATCHES_SHOWN = 8
 """How many of the names a name field could be are listed under it."""
 COMPACT_BELOW = 36
 """Below this many lines the form's fields and buttons lose their borders, so a form fits with its buttons at 80x24."""
+#: The labels' column: at least this wide, wider for a longer label up to LABEL_MOST (beyond, a label wraps); the
+#: dialog is 72 wide, so a field keeps about 37 columns.
+LABEL_LEAST, LABEL_MOST = 20, 27
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,13 @@ class FormField:
     """For ``choice``: what the choices name (``port``, ``zone``, ``unit``): the field is typed, filtered as it is
     typed and takes a unique prefix. Empty: a short menu. For ``text`` with ``choices``: the names are offered
     as it is typed, and the text is kept as typed (the command resolves it)."""
+
+
+def label_width(fields: Sequence[FormField]) -> int:
+    """The width of a form's label column: its longest label on one line (with `` *`` and the gap after it), within
+    LABEL_LEAST and LABEL_MOST (issue 22 point 13: the invasion form's labels were cut in two)."""
+    longest = max((len(f.label) + (2 if f.required else 0) for f in fields), default=0)
+    return max(LABEL_LEAST, min(LABEL_MOST, longest + 1))
 
 
 class FormCheckbox(Checkbox, inherit_bindings=False):
@@ -183,7 +193,8 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             if self.text:
                 yield Static(self.text, classes="dialog-text", markup=False)
-            with Grid(classes="form-grid"):
+            with Grid(classes="form-grid") as grid:
+                grid.styles.grid_columns = f"{label_width(self.fields)} 1fr"
                 for f in self.fields:
                     yield Label(f.label + (" *" if f.required else ""), classes="form-label", markup=False)
                     with Vertical(classes="form-cell"):

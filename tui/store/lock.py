@@ -70,14 +70,24 @@ class Holder:
     pid: int
     user: str
     started: str
+    via: str = ""
+    """``browser``: a browser tab of ``harbormaster serve`` holds it; empty: a terminal."""
 
     def describe(self) -> str:
-        """``referee@tablehost (pid 4242) since 2026-11-21 19:00 UTC``."""
+        """``referee@tablehost (pid 4242) since 2026-11-21 19:00 UTC``: at a terminal, the process to look for."""
+        return f"{self.user}@{self.host} (pid {self.pid}) since {self._since()}"
+
+    def name(self) -> str:
+        """Who writes, as a watching player reads it (issue 22 point 13: by user and host, not by process id):
+        ``referee@tablehost since 2026-11-21 19:00 UTC``, or ``a browser tab of referee@tablehost since ...``."""
+        tab = "a browser tab of " if self.via == "browser" else ""
+        return f"{tab}{self.user}@{self.host} since {self._since()}"
+
+    def _since(self) -> str:
         try:
-            when = datetime.fromisoformat(self.started).strftime("%Y-%m-%d %H:%M UTC")
+            return datetime.fromisoformat(self.started).strftime("%Y-%m-%d %H:%M UTC")
         except ValueError:
-            when = self.started
-        return f"{self.user}@{self.host} (pid {self.pid}) since {when}"
+            return self.started
 
 
 def read_holder(save: Path) -> Holder | None:
@@ -87,7 +97,7 @@ def read_holder(save: Path) -> Holder | None:
         if found is None:
             return None
         data = json.loads(found.data.decode("utf-8"))
-        return Holder(str(data["host"]), int(data["pid"]), str(data["user"]), str(data["started"]))
+        return Holder(str(data["host"]), int(data["pid"]), str(data["user"]), str(data["started"]), str(data.get("via", "")))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -237,6 +247,7 @@ class SaveLock:
             "pid": os.getpid(),
             "user": _user(),
             "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "via": _via(),
         }
         target = info_path(self.save)
         tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}-{os.urandom(4).hex()}")
@@ -292,6 +303,12 @@ class SaveLock:
             pass
         fd, self._fd = self._fd, None
         os.close(fd)
+
+
+def _via() -> str:
+    """``browser`` in a browser tab of ``harbormaster serve`` (textual-serve runs each tab with the web driver), else
+    empty: read from the environment only, so the store imports nothing of the interface."""
+    return "browser" if os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver") else ""
 
 
 def _user() -> str:

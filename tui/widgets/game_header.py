@@ -78,6 +78,51 @@ class HeaderInfo:
         )
 
 
+def title_line(info: HeaderInfo, width: int) -> Text:
+    """The top line's left part within ``width`` columns: ``⚓ Harbormaster``, the game, a branch's origin; the
+    word Harbormaster goes first when they do not fit (then the end of the game's name is cut)."""
+    def assemble(brand: str) -> Text:
+        title = Text.assemble((brand, "bold"), "  ", (info.game, ""))
+        if info.branch:
+            title.append_text(Text.assemble("  ", (info.branch, "bold magenta")))
+        return title
+
+    full = assemble("⚓ Harbormaster")
+    return full if full.cell_len <= width else assemble("⚓")
+
+
+WORDED = 98
+"""From this width on the turn line may name its parts (Turn, Side, Phase, Segment); below, the values alone."""
+
+
+def where_line(info: HeaderInfo, width: int) -> Text:
+    """The turn line within ``width`` columns (issue 22 point 13: it was cut at 120): turn │ side │ phase › segment,
+    the richest wording that fits — with the words Turn/Side/Phase/Segment and "(phasing)", then without them, then
+    with narrower separators, then without the phase's name (the segment names where the turn is); only then cut."""
+    phasing = info.side != BOTH
+
+    def assemble(labels: bool, phase: bool, sep: str, arrow: str) -> Text:
+        label = (lambda word: (word + " ", "dim")) if labels else (lambda word: ("", ""))
+        line = Text.assemble(
+            label("Turn") if not info.turn.startswith("Turn ") else "", (info.turn, "bold"),  # not "Turn Turn 1"
+            (sep, "dim"), label("Side"), (info.side, "bold"),
+            (f" (phasing; {info.acting} acts)" if info.acting else (" (phasing)" if labels and phasing else ""), "dim"),
+        )
+        if phase or not info.segment:
+            line.append_text(Text.assemble((sep, "dim"), label("Phase"), (info.phase, "bold")))
+        if info.segment:
+            line.append_text(Text.assemble((arrow if phase else sep, "dim"), label("Segment"), (info.segment, "bold")))
+        return line
+
+    tries = [(True, True, "  │  ", "  ›  "), (False, True, "  │  ", "  ›  "), (False, True, " │ ", " › "),
+             (False, False, " │ ", " › ")]
+    for labels, phase, sep, arrow in tries[0 if width >= WORDED else 1:]:
+        line = assemble(labels, phase, sep, arrow)
+        if line.cell_len <= width:
+            return line
+    return line  # the narrowest; the widget cuts it with an ellipsis
+
+
 class GameHeader(Widget):
     """Three lines at the top of every mode: game and mode, turn · side · phase › segment, then the next step."""
 
@@ -117,22 +162,10 @@ class GameHeader(Widget):
         if not self.is_mounted:
             return
         self.set_class(info.read_only, "-read-only")
-        title = Text.assemble(("⚓ Harbormaster", "bold"), "  ", (info.game, ""))
-        if info.branch:
-            title.append_text(Text.assemble("  ", (info.branch, "bold magenta")))
-        self.query_one("#hdr-game", Static).update(title)
+        room = self.size.width - 2 - len(info.mode) - 2 - (len("READ-ONLY") + 3 if info.read_only else 0)
+        self.query_one("#hdr-game", Static).update(title_line(info, room))
         self.query_one("#hdr-mode", Static).update(info.mode)
-        wide = self.size.width >= 100
-        label = (lambda word: (word + " ", "dim")) if wide else (lambda word: ("", ""))
-        phasing = info.side != BOTH
-        where = Text.assemble(
-            label("Turn") if not info.turn.startswith("Turn ") else "", (info.turn, "bold"),  # not "Turn Turn 1"
-            ("  │  ", "dim"), label("Side"), (info.side, "bold"),
-            (f" (phasing; {info.acting} acts)" if info.acting else (" (phasing)" if wide and phasing else ""), "dim"),
-            ("  │  ", "dim"), label("Phase"), (info.phase, "bold"),
-        )
-        if info.segment:
-            where.append_text(Text.assemble(("  ›  ", "dim"), label("Segment"), (info.segment, "bold")))
+        where = where_line(info, self.size.width - 2)  # its padding: one column each side
         self.query_one("#hdr-where", Static).update(where)
         self.query_one(NextStepLine).show(info.next_step)
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from ..core.actions import Action, Field
 
-_DIST = Field("distance", "Distance by water (hexes, typed: RULINGS A1)", "number", min=0, max=999, step=1, required=True)
+_DIST = Field("distance", "Distance by water", "number", min=0, max=999, step=1, required=True,
+             placeholder="hexes (RULINGS A1)")
 _LEGS = Field("legs", "Legs between ports touched (optional)", placeholder="12,15,7")
 _STRAITS = Field("straits", "Straits passed (ids; optional)", placeholder="B,G or Suez")
-_CARGO = Field("cargo", "Cargo: NAME:FACTORS[:KIND], ...", required=True, placeholder="50 Inf:3, 7 Arm:4:armor")
+_CARGO = Field("cargo", "Cargo (name:factors)", required=True, placeholder="50 Inf:3, 7 Arm:4:armor")
 _POWER = Field("power", "Power", "choice", choices_from="units:power", prefill="power")
 _ISLAND = Field("island", "Island without a port (one-hex, or Palawan, New Ireland, Halmahera) (21.37)", required=True,
                 placeholder="e.g. Pantelleria")
@@ -54,13 +55,14 @@ OPS_ACTIONS: tuple[Action, ...] = (
     Action("invade", "v", "Invade", "invade {hex} {from} --hex-kind={kind} --cargo={cargo} --by={units} --distance={distance} "
            "{defended} --odds={odds} {supplied}",
            "Announce a seaborne invasion (21.51)", "21.51", target="units", dialog="Seaborne invasion with {units}", ok="Invade",
-           text="21.513: 1 destroyer factor per ground factor, 2 if defended; 21.5152: 1:1 or better.",
+           text="21.513: 1 destroyer factor per ground factor, 2 if defended (an enemy ground unit in the hex); 21.5152: 1:1 "
+                "or better; 21.514E: the units started the turn there, fully supplied.",
            fields=(Field("hex", "Invasion hex", required=True, placeholder="e.g. U19"),
                    Field("from", "From (embarkation)", "choice", choices_from=_BASE, prefill="base", required=True),
                    Field("kind", "Hex kind", "choice", choices=("beach", "gibraltar", "singapore", "one-hex-island", "port")),
-                   _CARGO, _DIST, Field("defended", "Defended (an enemy ground unit)", "flag", option="--defended"),
-                   Field("odds", "Odds (defended only)", placeholder="3:1"),
-                   Field("supplied", "Started the turn there, fully supplied (21.514E)", "flag", option="--supplied"))),
+                   _CARGO, _DIST, Field("defended", "Defended (enemy unit)", "flag", option="--defended"),
+                   Field("odds", "Odds (if defended)", placeholder="3:1"),
+                   Field("supplied", "Supplied there (21.514E)", "flag", option="--supplied"))),
     Action("bombard", "ctrl+b", "Bombard", "bombard {invasion} --by={units} --distance={distance}",
            "Shore bombardment for an announced invasion (21.52)", "21.52", target="units", dialog="Shore bombardment by {units}",
            ok="Bombard", text="21.525: 3 naval factors per combat factor; 21.526: capped by Naval Nationality DRM (RULINGS A3).",
@@ -102,9 +104,9 @@ OPS_ACTIONS: tuple[Action, ...] = (
            "Invade from a controlled island without a port", "Invade",
            (Field("hex", "Invasion hex", required=True, placeholder="e.g. U19"), _ISLAND, _ISLAND_HELD,
             Field("kind", "Hex kind", "choice", choices=("beach", "gibraltar", "singapore", "one-hex-island", "port")),
-            _CARGO, _DIST, Field("defended", "Defended (an enemy ground unit)", "flag", option="--defended"),
-            Field("odds", "Odds (defended only)", placeholder="3:1"),
-            Field("supplied", "Started the turn there, fully supplied (21.514E)", "flag", option="--supplied"))),
+            _CARGO, _DIST, Field("defended", "Defended (enemy unit)", "flag", option="--defended"),
+            Field("odds", "Odds (if defended)", placeholder="3:1"),
+            Field("supplied", "Supplied there (21.514E)", "flag", option="--supplied"))),
       )),
     Action("escort-result", "", "Escort result", "escort-result {id} --surviving={surviving} {defeated}",
            "After an interception of a sea escort: cargo delivered, returned or eliminated (21.66)", "21.66",

@@ -72,7 +72,7 @@ MAP_ACTIONS: tuple[Action, ...] = (
            "Airfields ¶5, Mulberries ¶2, Factories ¶5", target="map", title="Capture",
            text="Captured by which side? (airfield usable next turn; Mulberry a port next turn; factories at their strength)",
            fields=(Field("side", "Side", "choice", choices_from=SIDES, prefill=OTHER_SIDE),)),
-    Action("airfield", "a", "Airfield", "airfield {name}", "An Engineer builds a Minor Airfield here (-1 cv; Production Phase)",
+    Action("airfield", "i", "Airfield", "airfield {name}", "An Engineer builds a Minor Airfield here (-1 cv; Production Phase)",
            "Airfields ¶1", target="map", title="Build an airfield at", requires="airfield_buildable"),
     Action("upgrade", "u", "Upgrade", "upgrade {name}", "An Engineer converts the Minor Airfield here into a Major (-1 cv)",
            "Airfields ¶2", target="map", footer=False, title="Major airfield at", requires="airfield_minor"),
