@@ -29,6 +29,7 @@ from .rules.core.text import json_visible, visible
 from .session import GameLocked, GameOpenError, LogDoesNotReplay, cannot_write, create_game, open_game, replay_refusal
 from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
 from .store.fileops import not_a_file, read_only_file, reason
+from .store.snapshot import paused_gc
 from .store.lock import lock_free
 from .store.recovery import foreign_through_link
 
@@ -117,7 +118,10 @@ def _open(argv: list[str]) -> int:
             return 2
         if os.path.lexists(path):
             # The log is replayed once the game is shown, before any command (the screen ends if it does not replay).
-            game = open_game(path, data, mode="read" if args.read_only or args.side is not None else "auto", verify="later")
+            # The game lives as long as the screen: no collection walks it (a long log took one walk per generation).
+            with paused_gc(set_aside=True):
+                game = open_game(path, data, mode="read" if args.read_only or args.side is not None else "auto",
+                                 verify="later")
             if args.side is not None and not _side_view(game, args.side):
                 return 2
         else:
@@ -208,9 +212,7 @@ def run_app(game, headless: bool = False, greeting: str = "") -> int:
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGHUP, signal.SIGTERM)}  # before the slow imports
     try:
-        from .store.snapshot import paused_gc
-
-        with paused_gc():  # what is imported and built here lives as long as the screen: collecting would only walk it
+        with paused_gc(set_aside=True):  # what is imported and built here lives as long as the screen: never walked
             from .app import make_app  # Textual is imported only when a screen is needed
 
             app = make_app(game, greeting=greeting)
