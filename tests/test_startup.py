@@ -103,6 +103,27 @@ def test_opening_still_checks_every_event_and_leaves_the_collector_on(tmp_path: 
     assert gc.isenabled()
 
 
+def test_issue19_the_opened_log_is_not_copied_and_no_command_edits_it(tmp_path: Path) -> None:
+    """Issue 19 (no copy of the events list at open): the game keeps the store's own event documents; commands, undo
+    and redo replace documents, never edit one, so what was read stays as read and the game's log is the save's."""
+    import copy
+
+    path = tmp_path / "game.json"
+    game = create_game(path, data_dir(), seed=1, clock=fixed_clock)
+    assert game.execute("next").ok and game.execute("note one").ok
+    game.close()
+    game = open_game(path, data_dir(), clock=fixed_clock)
+    read = list(game.events)
+    kept = copy.deepcopy(read)
+    assert all(a is b for a, b in zip(read, game.store.log()))  # not copied
+    for line in ("note two", "undo", "undo", "redo", "note three"):  # the last one abandons the undone note
+        assert game.execute(line).ok, line
+    assert read == kept
+    assert game.events == game.store.events()
+    assert [e["status"] for e in game.events][-4:] == ["applied", "applied", "abandoned", "applied"]
+    game.close()
+
+
 def test_last_entry_finds_the_last_applied_next_only() -> None:
     """The Phases mode's "what happened on entry": the newest applied ``next``, never ``nextish`` or an undone one."""
     events = [
