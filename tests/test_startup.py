@@ -211,3 +211,32 @@ async def test_a_modes_table_is_built_once_on_its_first_switch(monkeypatch: pyte
         await pilot.resize_terminal(80, 24)  # another width: fitted again
         await pilot.pause()
         assert len(built) == 2 and table._fitted_to == 80
+
+
+@pytest.mark.parametrize("argv", [[], ["game.json"], ["saves/game"], ["--read-only", "g.json"], ["g.json", "--side", "axis"],
+                                  ["-x.json"], ["a.json", "b.json"], [""], ["folder/"], ["x" * 300]])
+def test_issue19_bare_command_is_read_as_its_parser_reads_it(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 19: ``harbormaster`` and ``harbormaster SAVE`` are read without argparse, exactly as the parser reads them;
+    anything else (and a path the parser refuses, with its message) still goes through the parser."""
+    from tui import cli
+
+    def outcome(read: object) -> object:
+        try:
+            return vars(read(argv))  # type: ignore[operator]
+        except SystemExit as exc:
+            return ("exit", exc.code, capsys.readouterr().err)
+
+    assert outcome(cli._open_args) == outcome(lambda a: cli._open_parser().parse_args(a))
+
+
+def test_issue19_opening_a_save_imports_no_argparse(tmp_path: Path) -> None:
+    """Issue 19: ``harbormaster SAVE`` reads its command line without importing argparse (a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "g.json"
+    create_game(path, data_dir(), seed=1, clock=fixed_clock).close()
+    code = ("import sys; from tui import cli; cli.run_app = lambda *a, **k: 0; "
+            f"cli._open([{str(path)!r}]); print('argparse' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out[-1] == "False"
