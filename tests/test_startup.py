@@ -124,6 +124,50 @@ def test_issue19_the_opened_log_is_not_copied_and_no_command_edits_it(tmp_path: 
     game.close()
 
 
+async def test_issue19_each_style_sheet_is_parsed_once_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 (Textual CSS parsed once): up to the first screen, the app's style sheets are parsed once (Textual's
+    refresh when the first mode is shown re-parsed them all with unchanged variables, and the next mount a third
+    time); the other modes' sheets, read once it is up, are parsed alone (not every sheet again)."""
+    from collections import Counter
+
+    from textual.css import stylesheet as textual_stylesheet
+
+    parsed: Counter[tuple[str, str]] = Counter()
+    original = textual_stylesheet.parse
+
+    def counting(scope: str, css: str, read_from: tuple[str, str], *args: object, **kwargs: object) -> object:
+        parsed[read_from] += 1
+        return original(scope, css, read_from, *args, **kwargs)
+
+    monkeypatch.setattr(textual_stylesheet, "parse", counting)
+    app = make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+    app.PREBUILD_AFTER = None  # the start only: no other mode built
+    monkeypatch.setattr(app, "_read_later_css", lambda: None)  # after the first screen (its own test below)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        ours = {k: n for k, n in parsed.items() if k[0].startswith(str(HERE))}
+        assert parsed[(str(HERE / "app.tcss"), "")] == 1 and set(ours.values()) == {1}, ours
+        textual_app = [n for (path, name), n in parsed.items() if name == "App.DEFAULT_CSS"]
+        assert textual_app == [1]  # Textual parses a widget's own default CSS again as its tie-breaker grows, not this
+        parsed.clear()
+        type(app)._read_later_css(app)  # the other modes' sheets, read after the first screen: only they are parsed
+        assert parsed and {Path(path).parent for path, _ in parsed} == {HERE / "screens"}, parsed
+        assert (str(HERE / "screens" / "phases.tcss"), "") not in parsed
+
+
+async def test_issue19_a_theme_change_still_restyles_with_its_variables() -> None:
+    """Issue 19: the style refresh that skips an unchanged re-parse still re-parses when the theme's variables change."""
+    app = make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        dark = app.screen.styles.background
+        app.theme = "textual-light"
+        await pilot.pause()
+        await pilot.pause()
+        assert app.stylesheet._variables == app.get_css_variables()
+        assert app.screen.styles.background != dark and app.screen.styles.background.brightness > dark.brightness
+
+
 def test_last_entry_finds_the_last_applied_next_only() -> None:
     """The Phases mode's "what happened on entry": the newest applied ``next``, never ``nextish`` or an undone one."""
     events = [
