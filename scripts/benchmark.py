@@ -19,6 +19,9 @@
    with fsync (target: within 1.5x).
 3. Opening the Log mode at 10,000 events (target: under 150 ms).
 
+``--instructions`` counts instead the instructions each start executes to its
+first screen (valgrind): on a loaded machine, the figure that compares builds.
+
 This is a script, not a test: machines are noisy, so it reports medians and
 ratios and asserts nothing.
 """
@@ -172,6 +175,38 @@ def bench_startup(saves: dict[str, Path], runs: int) -> None:
               "(the process's own CPU time to the first screen, unmoved by other work on the machine)")
         print(f"  log replayed, commands accepted {checked * 1000:8.1f} ms after the start (target <= 500 ms; "
               f"the log is replayed once the first screen is up); CPU time by then {checked_cpu * 1000:.1f} ms")
+
+
+def instructions(code: str) -> int | None:
+    """Instructions a Python child running ``code`` executes in all (valgrind's callgrind, hash seed fixed), or None
+    without valgrind: unmoved by other work on the machine, so two builds compare even on a loaded machine."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return None
+    with tempfile.TemporaryDirectory(prefix="hm-ir-") as tmp:
+        proc = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", sys.executable, "-c", code],
+                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
+    for line in proc.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.rsplit(":", 1)[1])
+    raise RuntimeError(proc.stderr[-500:] or "valgrind failed")
+
+
+def bench_instructions(saves: dict[str, Path]) -> None:
+    """Instructions from process start to the first screen, headless: ``harbormaster SAVE``'s own path and the bare
+    app, per save (one run each: the count barely moves between runs)."""
+    for name, save in saves.items():
+        game = open_game(save, data_dir())
+        segments = [s.title for s in game.ruleset.sequence.segments]
+        game.close()
+        app = instructions(CHILD_APP.format(root=str(ROOT), save=str(save)))
+        floor = instructions(CHILD_FLOOR.format(segments=segments))
+        if app is None or floor is None:
+            print("instructions to the first screen: valgrind is not installed")
+            return
+        print(f"instructions to the first screen (headless, valgrind callgrind), {name}")
+        print(f"  harbormaster {app / 1e6:8.1f} M   bare textual app {floor / 1e6:8.1f} M   ratio {app / floor:.2f}x")
 
 
 def compile_package() -> None:
@@ -553,16 +588,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--start", action="store_true", help="only the start-up figures (headless and in a terminal)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="only the instructions executed to the first screen (needs valgrind; slow, but exact)")
     args = parser.parse_args()
     runs, commands = (3, 15) if args.quick else (7, 40)
     print(f"Harbormaster benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory(prefix="hm-bench-") as tmp:
         folder = Path(tmp)
-        if not args.start:
+        if not (args.start or args.instructions):
             bench_commands(folder, commands)
             bench_log(folder, max(3, runs // 2))
         compile_package()
         saves = start_saves(folder)
+        if args.instructions:
+            bench_instructions(saves)
+            return
         bench_startup(saves, runs)
         bench_terminal(saves, runs)
         if not args.start:
