@@ -19,6 +19,9 @@
    with fsync (target: within 1.5x).
 3. Opening the Log mode at 10,000 events (target: under 150 ms).
 
+``--instructions`` counts instead the instructions each start executes to its
+first screen (valgrind): on a loaded machine, the figure that compares builds.
+
 This is a script, not a test: machines are noisy, so it reports medians and
 ratios and asserts nothing.
 """
@@ -93,6 +96,16 @@ sys.exit(tui.cli.main([{save!r}]))
 """
 """The real start: ``harbormaster SAVE`` (the command line's own path: lock, open, check, the screen), headless."""
 
+CHILD_APP_READY = CHILD_APP.replace("""        async def checked():
+            await self.log_checked()
+            print("CHECKED", time.process_time(), flush=True)
+            self.exit()
+        self.run_worker(checked())
+""", """        self.exit()
+""")
+"""The same start, ended as soon as its first screen is up (the log not replayed yet): what :func:`instructions`
+counts."""
+
 CHILD_FLOOR = r"""
 from textual.app import App
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -126,23 +139,24 @@ Floor().run(headless=True, size=(120, 36))
 """
 
 
-def time_child(code: str) -> tuple[float, float, float]:
-    """Seconds from spawning a Python process to its READY line, the CPU time the process had used by then, and
-    the seconds to its CHECKED line (the save's log replayed, commands accepted; READY's for a child without one)."""
+def time_child(code: str) -> tuple[float, float, float, float]:
+    """Seconds from spawning a Python process to its READY line, the CPU time the process had used by then, the
+    seconds to its CHECKED line (the save's log replayed, commands accepted; READY's for a child without one) and the
+    CPU time used by then (READY's likewise)."""
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     ready: tuple[float, float] | None = None
-    checked = None
+    checked: tuple[float, float] | None = None
     for line in proc.stdout:
         if line.startswith("READY "):
             ready = time.perf_counter() - start, float(line.split()[1])
         elif line.startswith("CHECKED "):
-            checked = time.perf_counter() - start
+            checked = time.perf_counter() - start, float(line.split()[1])
     proc.wait()
     if ready is None:
         raise RuntimeError(proc.stderr.read() if proc.stderr else "child failed")
-    return ready[0], ready[1], checked if checked is not None else ready[0]
+    return (*ready, *(checked or ready))
 
 
 def bench_startup(saves: dict[str, Path], runs: int) -> None:
@@ -153,8 +167,8 @@ def bench_startup(saves: dict[str, Path], runs: int) -> None:
         game.close()  # the children open it as its writer, as a referee would
         app_code = CHILD_APP.format(root=str(ROOT), save=str(save))
         floor_code = CHILD_FLOOR.format(segments=segments)
-        apps: list[tuple[float, float, float]] = []
-        floors: list[tuple[float, float, float]] = []
+        apps: list[tuple[float, float, float, float]] = []
+        floors: list[tuple[float, float, float, float]] = []
         time_child(floor_code)  # warm the disk cache
         time_child(app_code)
         for _ in range(runs):  # interleaved, so drift hits all alike
@@ -162,7 +176,7 @@ def bench_startup(saves: dict[str, Path], runs: int) -> None:
             apps.append(time_child(app_code))
         a, f = statistics.median(p[0] for p in apps), statistics.median(p[0] for p in floors)
         ac, fc = statistics.median(p[1] for p in apps), statistics.median(p[1] for p in floors)
-        checked = statistics.median(p[2] for p in apps)
+        checked, checked_cpu = statistics.median(p[2] for p in apps), statistics.median(p[3] for p in apps)
         print(f"start-up to first screen: `harbormaster SAVE` (its own path, headless), {name} "
               f"({runs} runs each, median; load average {load()})")
         print(f"  harbormaster {a * 1000:8.1f} ms   bare textual app {f * 1000:8.1f} ms   ratio {a / f:.2f}x "
@@ -170,7 +184,39 @@ def bench_startup(saves: dict[str, Path], runs: int) -> None:
         print(f"  CPU time     {ac * 1000:8.1f} ms                    {fc * 1000:8.1f} ms   ratio {ac / fc:.2f}x "
               "(the process's own CPU time to the first screen, unmoved by other work on the machine)")
         print(f"  log replayed, commands accepted {checked * 1000:8.1f} ms after the start (target <= 500 ms; "
-              "the log is replayed once the first screen is up)")
+              f"the log is replayed once the first screen is up); CPU time by then {checked_cpu * 1000:.1f} ms")
+
+
+def instructions(code: str) -> int | None:
+    """Instructions a Python child running ``code`` executes in all (valgrind's callgrind, hash seed fixed), or None
+    without valgrind: unmoved by other work on the machine, so two builds compare even on a loaded machine."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return None
+    with tempfile.TemporaryDirectory(prefix="hm-ir-") as tmp:
+        proc = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", sys.executable, "-c", code],
+                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
+    for line in proc.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.rsplit(":", 1)[1])
+    raise RuntimeError(proc.stderr[-500:] or "valgrind failed")
+
+
+def bench_instructions(saves: dict[str, Path]) -> None:
+    """Instructions from process start to the first screen, headless: ``harbormaster SAVE``'s own path and the bare
+    app, per save (one run each: the count barely moves between runs)."""
+    for name, save in saves.items():
+        game = open_game(save, data_dir())
+        segments = [s.title for s in game.ruleset.sequence.segments]
+        game.close()
+        app = instructions(CHILD_APP_READY.format(root=str(ROOT), save=str(save)))
+        floor = instructions(CHILD_FLOOR.format(segments=segments))
+        if app is None or floor is None:
+            print("instructions to the first screen: valgrind is not installed")
+            return
+        print(f"instructions to the first screen (headless, valgrind callgrind), {name}")
+        print(f"  harbormaster {app / 1e6:8.1f} M   bare textual app {floor / 1e6:8.1f} M   ratio {app / floor:.2f}x")
 
 
 def compile_package() -> None:
@@ -552,16 +598,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--start", action="store_true", help="only the start-up figures (headless and in a terminal)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="only the instructions executed to the first screen (needs valgrind; slow, but exact)")
     args = parser.parse_args()
     runs, commands = (3, 15) if args.quick else (7, 40)
     print(f"Harbormaster benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory(prefix="hm-bench-") as tmp:
         folder = Path(tmp)
-        if not args.start:
+        if not (args.start or args.instructions):
             bench_commands(folder, commands)
             bench_log(folder, max(3, runs // 2))
         compile_package()
         saves = start_saves(folder)
+        if args.instructions:
+            bench_instructions(saves)
+            return
         bench_startup(saves, runs)
         bench_terminal(saves, runs)
         if not args.start:

@@ -9,12 +9,16 @@ logged in the segment).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import fixed_clock
 from tui.app import make_app
 from tui.paths import data_dir
-from tui.rules.core.checklist import DONE, DUE, INFO, checklist
+from tui.rules.core.checklist import DONE, DUE, INFO, checklist, entry_event, segment_log
 from tui.session import memory_game
 from tui.widgets.checklist import SegmentChecklist, checklist_text
 
@@ -319,3 +323,45 @@ def test_a_prompt_asked_per_city_lists_each_city_and_what_leaving_does() -> None
     assert asks["grow-1602"].state == "answered" and "Air Factory" in asks["grow-1602"].detail
     none = of(at(logistics_game(), 1, "production-end")).asks
     assert [(a.id, a.state, a.detail) for a in none] == [("grow", "not asked", "production-turn does not hold")]
+
+
+def _reference_segment_events(events: list[dict[str, Any]], turn: str, key: str) -> list[dict[str, Any]]:
+    found = []
+    for event in reversed(events):
+        if event.get("status") != "applied":
+            continue
+        if event.get("turn") != turn or event.get("segment") != key:
+            break
+        found.append(event)
+    return found[::-1]
+
+
+def _reference_entry(events: list[dict[str, Any]]) -> dict[str, Any] | None:
+    for event in reversed(events):
+        command = event.get("command")
+        if type(command) is str and event.get("status") == "applied" and command.split(" ", 1)[0] in ("next", "goto"):
+            return event
+    return None
+
+
+_logged = st.fixed_dictionaries({
+    "status": st.sampled_from(["applied", "applied", "undone", "abandoned"]),
+    "turn": st.sampled_from(["T1", "T2"]),
+    "segment": st.sampled_from(["a", "b"]),
+    "command": st.sampled_from(["next", "goto b", "nextish", "note next", "answer x 1", "result y A", "hit Tobruk",
+                                "next --force", "goto"]),
+})
+
+
+@settings(max_examples=400, deadline=None)
+@given(events=st.lists(_logged, max_size=12), turn=st.sampled_from(["T1", "T2"]), key=st.sampled_from(["a", "b"]))
+def test_issue19_one_read_of_the_log_finds_the_segment_and_its_entry(events: list[dict[str, Any]], turn: str,
+                                                                     key: str) -> None:
+    """Issue 19 (the Phases mode reads a long log once): the segment's events and the entry (the newest applied next or
+    goto) found together are exactly those the two reads from the end found apart, undone and abandoned events and
+    look-alike commands included."""
+    events = [{**e, "seq": n} for n, e in enumerate(events, start=1)]
+    done, entry, commands = segment_log(events, turn, key)
+    assert done == _reference_segment_events(events, turn, key)
+    assert entry is _reference_entry(events) and entry_event(events) is entry
+    assert commands == [e["command"] for e in done]

@@ -284,3 +284,41 @@ def test_issue19_tests_keep_the_users_cache_folder_away() -> None:
     assert os.environ["HARBORMASTER_CACHE"] == "off"
     assert Path(platformdirs.user_cache_dir("harbormaster")).is_relative_to(Path(os.environ["XDG_CACHE_HOME"]))
     assert not str(Path(os.environ["XDG_CACHE_HOME"])).startswith(str(Path.home() / ".cache"))
+
+
+@pytest.mark.parametrize("xdg", [None, "", "/srv/cache", "relative/cache"])
+@pytest.mark.parametrize("home", ["/home/referee", "/root/", "relative-home"])
+def test_issue19_cache_folder_is_platformdirs_own(monkeypatch: pytest.MonkeyPatch, xdg: str | None, home: str) -> None:
+    """Issue 19: the rule-set cache folder is the one platformdirs names, found on Linux without importing it."""
+    import platformdirs
+
+    from tui.paths import cache_dir
+
+    monkeypatch.delenv("HARBORMASTER_CACHE", raising=False)
+    monkeypatch.setenv("HOME", home)
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    try:
+        expected: Path | None = Path(platformdirs.user_cache_dir("harbormaster"))
+    except RuntimeError:  # platformdirs finds no home folder: neither does the app
+        expected = None
+    if expected is None:
+        with pytest.raises(RuntimeError):
+            cache_dir()
+    else:
+        assert cache_dir() == expected
+
+
+def test_issue19_cache_folder_on_linux_imports_no_platformdirs(tmp_path: Path) -> None:
+    """Issue 19: naming the user's cache folder on Linux imports no platformdirs (a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("HARBORMASTER_CACHE", "XDG_CACHE_HOME")}
+    env["HOME"] = str(tmp_path)
+    code = "import sys; from tui.paths import cache_dir; print(cache_dir()); print('platformdirs' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout.split()
+    if sys.platform.startswith("linux"):
+        assert out == [str(tmp_path / ".cache" / "harbormaster"), "False"]

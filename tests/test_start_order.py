@@ -11,6 +11,7 @@ referee needs it, and the quick paths of the log's replay give what the full one
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from hypothesis import given
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from tests.conftest import fixed_clock
 from tui import cli, cli_tools
 from tui.app import HarbormasterApp, make_app
-from tui.engine.command import parse, split_quoted, split_words
+from tui.engine.command import CommandSyntaxError, _parse_words, parse, split_quoted, split_words
 from tui.paths import data_dir
 from tui.session import create_game, open_game
 
@@ -87,3 +88,43 @@ def test_issue19_a_replayed_line_reads_as_the_same_command(line: str) -> None:
     are those of the canonical reading."""
     full, quick = parse(line, "replay"), parse(line, "replay", canonical=False)
     assert (quick.verb, quick.args, quick.options, quick.source) == (full.verb, full.args, full.options, full.source)
+
+
+@given(st.text(alphabet=st.sampled_from(list("aB-=: \t\u00a0\u2003x1.,")), max_size=30), st.booleans())
+def test_issue19_a_line_of_plain_words_parses_as_the_full_reader_parses_it(text: str, canonical: bool) -> None:
+    """Issue 19 (the log replayed sooner): a line with no option, quote or backslash takes the parser's quick path; it
+    reads as the same command (verb, arguments, options, text) as the full reader, and an empty one is refused."""
+    line = text.strip()
+    line = line[1:].strip() if line.startswith(":") else line
+    if not line:
+        with pytest.raises(CommandSyntaxError):
+            parse(text, "replay", canonical=canonical)
+        return
+    def read(how: Callable[[], object]) -> object:
+        try:
+            return how()
+        except CommandSyntaxError as exc:
+            return str(exc)
+
+    quick = read(lambda: parse(text, "replay", canonical=canonical))
+    assert quick == read(lambda: _parse_words(line, "replay", canonical))
+
+
+def test_issue19_opening_a_game_with_its_rule_set_cached_imports_no_hashing(tmp_path: Path) -> None:
+    """Issue 19 (import less before the first paint): the rule-set cache names its temporary file with ``secrets`` only
+    when it writes an entry; a start that reads the cache (every start but the first) imports neither ``secrets``
+    nor ``hashlib``. (Fresh interpreters: this process has imported them.)"""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "HARBORMASTER_CACHE": str(tmp_path / "cache")}
+    save = tmp_path / "g.json"
+    make = f"from pathlib import Path; from tui.paths import data_dir; from tui.session import create_game; " \
+           f"create_game(Path({str(save)!r}), data_dir(), seed=3).close()"
+    subprocess.run([sys.executable, "-c", make], env=env, check=True, capture_output=True)  # writes the cache entry
+    code = (f"import sys; from pathlib import Path; import tui.app; from tui.paths import data_dir; "
+            f"from tui.session import open_game; g = open_game(Path({str(save)!r}), data_dir(), verify='later'); "
+            "g.close(); print(' '.join(m for m in ('secrets', 'hashlib', 'hmac') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True).stdout
+    assert out.split() == [], out

@@ -103,6 +103,71 @@ def test_opening_still_checks_every_event_and_leaves_the_collector_on(tmp_path: 
     assert gc.isenabled()
 
 
+def test_issue19_the_opened_log_is_not_copied_and_no_command_edits_it(tmp_path: Path) -> None:
+    """Issue 19 (no copy of the events list at open): the game keeps the store's own event documents; commands, undo
+    and redo replace documents, never edit one, so what was read stays as read and the game's log is the save's."""
+    import copy
+
+    path = tmp_path / "game.json"
+    game = create_game(path, data_dir(), seed=1, clock=fixed_clock)
+    assert game.execute("next").ok and game.execute("note one").ok
+    game.close()
+    game = open_game(path, data_dir(), clock=fixed_clock)
+    read = list(game.events)
+    kept = copy.deepcopy(read)
+    assert all(a is b for a, b in zip(read, game.store.log()))  # not copied
+    for line in ("note two", "undo", "undo", "redo", "note three"):  # the last one abandons the undone note
+        assert game.execute(line).ok, line
+    assert read == kept
+    assert game.events == game.store.events()
+    assert [e["status"] for e in game.events][-4:] == ["applied", "applied", "abandoned", "applied"]
+    game.close()
+
+
+async def test_issue19_each_style_sheet_is_parsed_once_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 (Textual CSS parsed once): up to the first screen, the app's style sheets are parsed once (Textual's
+    refresh when the first mode is shown re-parsed them all with unchanged variables, and the next mount a third
+    time); the other modes' sheets, read once it is up, are parsed alone (not every sheet again)."""
+    from collections import Counter
+
+    from textual.css import stylesheet as textual_stylesheet
+
+    parsed: Counter[tuple[str, str]] = Counter()
+    original = textual_stylesheet.parse
+
+    def counting(scope: str, css: str, read_from: tuple[str, str], *args: object, **kwargs: object) -> object:
+        parsed[read_from] += 1
+        return original(scope, css, read_from, *args, **kwargs)
+
+    monkeypatch.setattr(textual_stylesheet, "parse", counting)
+    app = make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+    app.PREBUILD_AFTER = None  # the start only: no other mode built
+    monkeypatch.setattr(app, "_read_later_css", lambda: None)  # after the first screen (its own test below)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        ours = {k: n for k, n in parsed.items() if k[0].startswith(str(HERE))}
+        assert parsed[(str(HERE / "app.tcss"), "")] == 1 and set(ours.values()) == {1}, ours
+        textual_app = [n for (path, name), n in parsed.items() if name == "App.DEFAULT_CSS"]
+        assert textual_app == [1]  # Textual parses a widget's own default CSS again as its tie-breaker grows, not this
+        parsed.clear()
+        type(app)._read_later_css(app)  # the other modes' sheets, read after the first screen: only they are parsed
+        assert parsed and {Path(path).parent for path, _ in parsed} == {HERE / "screens"}, parsed
+        assert (str(HERE / "screens" / "phases.tcss"), "") not in parsed
+
+
+async def test_issue19_a_theme_change_still_restyles_with_its_variables() -> None:
+    """Issue 19: the style refresh that skips an unchanged re-parse still re-parses when the theme's variables change."""
+    app = make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        dark = app.screen.styles.background
+        app.theme = "textual-light"
+        await pilot.pause()
+        await pilot.pause()
+        assert app.stylesheet._variables == app.get_css_variables()
+        assert app.screen.styles.background != dark and app.screen.styles.background.brightness > dark.brightness
+
+
 def test_last_entry_finds_the_last_applied_next_only() -> None:
     """The Phases mode's "what happened on entry": the newest applied ``next``, never ``nextish`` or an undone one."""
     events = [
@@ -190,3 +255,32 @@ async def test_a_modes_table_is_built_once_on_its_first_switch(monkeypatch: pyte
         await pilot.resize_terminal(80, 24)  # another width: fitted again
         await pilot.pause()
         assert len(built) == 2 and table._fitted_to == 80
+
+
+@pytest.mark.parametrize("argv", [[], ["game.json"], ["saves/game"], ["--read-only", "g.json"], ["g.json", "--side", "axis"],
+                                  ["-x.json"], ["a.json", "b.json"], [""], ["folder/"], ["x" * 300]])
+def test_issue19_bare_command_is_read_as_its_parser_reads_it(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 19: ``harbormaster`` and ``harbormaster SAVE`` are read without argparse, exactly as the parser reads them;
+    anything else (and a path the parser refuses, with its message) still goes through the parser."""
+    from tui import cli
+
+    def outcome(read: object) -> object:
+        try:
+            return vars(read(argv))  # type: ignore[operator]
+        except SystemExit as exc:
+            return ("exit", exc.code, capsys.readouterr().err)
+
+    assert outcome(cli._open_args) == outcome(lambda a: cli._open_parser().parse_args(a))
+
+
+def test_issue19_opening_a_save_imports_no_argparse(tmp_path: Path) -> None:
+    """Issue 19: ``harbormaster SAVE`` reads its command line without importing argparse (a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "g.json"
+    create_game(path, data_dir(), seed=1, clock=fixed_clock).close()
+    code = ("import sys; from tui import cli; cli.run_app = lambda *a, **k: 0; "
+            f"cli._open([{str(path)!r}]); print('argparse' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out[-1] == "False"

@@ -196,6 +196,24 @@ def test_returned_documents_are_copies(backend: Backend) -> None:
     assert save.event(1)["seq"] == 1 and save.state() == state_at(1) and save.meta["app"] == "harbormaster"
 
 
+def test_issue19_log_hands_out_documents_no_commit_edits(backend: Backend) -> None:
+    """Issue 19 (no copy of a long log at open): ``log()`` gives the store's own event documents, and no commit (append,
+    update, a failed write rolled back) ever edits one of them: an updated event gets a new document."""
+    import copy
+
+    save = backend.make()
+    save.commit(append=[event(1), event(2)], state=state_at(1))
+    log = save.log()
+    kept = copy.deepcopy(log)
+    assert log == save.events() and log is not save.log()
+    save.commit(append=[event(3)], update={1: event(1, status="undone"), 2: event(2, who="x")}, state=state_at(2))
+    with pytest.raises(StoreFailed):
+        save.commit(update={3: event(3, bad=object())}, state=state_at(3))  # cannot be written: rolled back
+    assert log == kept  # the documents handed out are as they were read
+    assert save.event(1)["status"] == "undone" and "status" not in log[0]
+    assert save.event(2)["who"] == "x" and log[1]["who"] == "referee"
+
+
 @pytest.mark.parametrize(
     "kwargs, error",
     [

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
-from textual.app import App
+from textual.app import App, ScreenError
 
 if TYPE_CHECKING:
     from .engine.game import Game
@@ -102,8 +102,35 @@ class StartingApp(App[None]):
         """Hand what start-up set aside back to the collector when the app ends (a test process runs many apps)."""
         gc.unfreeze()
 
+    def refresh_css(self, animate: bool = True) -> None:
+        """Textual's refresh of every node's styles, re-parsing the style sheets only if their variables changed.
+
+        Textual refreshes when a mode's screen is first shown (the first screen
+        at start too): that restyle is what gives the first screen its theme's
+        colours, but its re-parse of every sheet with the very variables they
+        were just parsed with also empties the parse cache, so the next widget
+        mounted parsed them all a third time (~8 ms of a start). A theme change
+        (new variables) still re-parses, as Textual does.
+        """
+        sheet = self.stylesheet
+        if getattr(sheet, "_variables", None) != self.get_css_variables():
+            super().refresh_css(animate)
+            return
+        sheet.update(self, animate=animate)  # the rest is Textual's refresh_css (8.2) as it is
+        try:
+            if self.screen.is_mounted:
+                self.screen._refresh_layout(self.size)
+                self.screen._css_update_count = self._css_update_count
+        except ScreenError:
+            pass
+        for screen in self.screen_stack:
+            if screen != self.screen:
+                sheet.update(screen, animate=animate)
+                screen._css_update_count = self._css_update_count
+
     def _read_later_css(self) -> None:
-        """Read every other mode's and the dialogs' style sheets, in one parse, after the first screen is shown.
+        """Read every other mode's and the dialogs' style sheets, in one parse of those alone, after the first screen
+        is shown.
 
         A screen whose own ``CSS_PATH`` is new to the app makes Textual re-parse
         every style sheet it holds when it is first shown; read here, off the
@@ -115,7 +142,7 @@ class StartingApp(App[None]):
             return
         for path in later:
             sheet.read(path)
-        sheet.reparse()
+        sheet.parse()  # the sheets already parsed come from its cache (``reparse`` would parse them all again)
         sheet.update(self)
 
     async def _check_log(self) -> None:

@@ -13,24 +13,28 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import sys
 from pathlib import Path
-from typing import Sequence
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, Sequence
 
 from . import __version__
 from .engine.setup import RULESETS, load_scenario, scenario_paths
-from .paths import data_dir, default_save, make_folder, save_path
+from .paths import data_dir, default_save, make_folder, save_path, save_path_problem
 from .rules.core.errors import DataError, RuleError
 from .rules.core.numbers import read_amount, read_int
 from .rules.core.text import json_visible, visible
 from .session import GameLocked, GameOpenError, LogDoesNotReplay, cannot_write, create_game, open_game, replay_refusal
 from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
 from .store.fileops import not_a_file, read_only_file, reason
+from .store.snapshot import paused_gc
 from .store.lock import lock_free
 from .store.recovery import foreign_through_link
+
+if TYPE_CHECKING:
+    import argparse
 
 TOOL_COMMANDS = ("branch", "report", "serve")
 """The commands of :mod:`tui.cli_tools` (named here so that opening a game does not import them; a test checks)."""
@@ -46,6 +50,8 @@ def _wait_seconds(text: str) -> float:
     try:
         return read_amount(text, "--wait", 0, MAX_WAIT)
     except RuleError as exc:
+        import argparse
+
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
@@ -54,6 +60,8 @@ def _seed(text: str) -> int:
     try:
         return read_int(text, "--seed", 0, MAX_SEED)
     except RuleError as exc:
+        import argparse
+
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
@@ -82,16 +90,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-class _OpenParser(argparse.ArgumentParser):
-    """The bare command's parser: its help names the default save's path, computed only when the help is printed."""
-
-    def format_help(self) -> str:
-        """The help, ending with where the default save is (``HARBORMASTER_HOME`` moves it)."""
-        return (super().format_help() + f"\nYour default save: {default_save()}\n"
-                "(HARBORMASTER_HOME=FOLDER keeps it in FOLDER instead; any other save: harbormaster PATH)\n")
-
-
 def _open_parser() -> argparse.ArgumentParser:
+    import argparse  # only here: ``harbormaster SAVE`` is read without it (see _open_args)
+
+    class _OpenParser(argparse.ArgumentParser):
+        """The bare command's parser: its help names the default save's path, computed only when it is printed."""
+
+        def format_help(self) -> str:
+            """The help, ending with where the default save is (``HARBORMASTER_HOME`` moves it)."""
+            return (super().format_help() + f"\nYour default save: {default_save()}\n"
+                    "(HARBORMASTER_HOME=FOLDER keeps it in FOLDER instead; any other save: harbormaster PATH)\n")
+
     p = _OpenParser(
         prog="harbormaster",
         description="A referee's logistics turn-tracker for board wargames. With no PATH, opens your default "
@@ -106,8 +115,17 @@ def _open_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _open_args(argv: list[str]) -> Any:
+    """The bare command's arguments: ``harbormaster`` or ``harbormaster SAVE`` (the start of nearly every sitting) read
+    as its parser would, without importing argparse; anything else (options, two paths, a path it refuses, so that
+    its message is the parser's) goes through :func:`_open_parser`."""
+    if not argv or (len(argv) == 1 and not argv[0].startswith("-") and save_path_problem(argv[0]) is None):
+        return SimpleNamespace(path=Path(argv[0]) if argv else None, save=None, read_only=False, side=None)
+    return _open_parser().parse_args(argv)
+
+
 def _open(argv: list[str]) -> int:
-    args = _open_parser().parse_args(argv)
+    args = _open_args(argv)
     path = args.path or args.save or default_save()
     data = data_dir()
     greeting = ""
@@ -117,7 +135,10 @@ def _open(argv: list[str]) -> int:
             return 2
         if os.path.lexists(path):
             # The log is replayed once the game is shown, before any command (the screen ends if it does not replay).
-            game = open_game(path, data, mode="read" if args.read_only or args.side is not None else "auto", verify="later")
+            # The game lives as long as the screen: no collection walks it (a long log took one walk per generation).
+            with paused_gc(set_aside=True):
+                game = open_game(path, data, mode="read" if args.read_only or args.side is not None else "auto",
+                                 verify="later")
             if args.side is not None and not _side_view(game, args.side):
                 return 2
         else:
@@ -208,9 +229,7 @@ def run_app(game, headless: bool = False, greeting: str = "") -> int:
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGHUP, signal.SIGTERM)}  # before the slow imports
     try:
-        from .store.snapshot import paused_gc
-
-        with paused_gc():  # what is imported and built here lives as long as the screen: collecting would only walk it
+        with paused_gc(set_aside=True):  # what is imported and built here lives as long as the screen: never walked
             from .app import make_app  # Textual is imported only when a screen is needed
 
             app = make_app(game, greeting=greeting)
@@ -242,6 +261,8 @@ def _explain_open_error(path: Path, exc: GameOpenError) -> int:
 
 
 def _subcommand(argv: list[str]) -> int:
+    import argparse
+
     p = argparse.ArgumentParser(prog="harbormaster")
     sub = p.add_subparsers(dest="command", required=True)
     new = sub.add_parser("new", help="create a new game from a bundled scenario")

@@ -8,6 +8,7 @@ directory.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from .rules.core.text import visible
@@ -52,9 +53,27 @@ def cache_dir() -> Path | None:
     override = os.environ.get("HARBORMASTER_CACHE")
     if override == "off":
         return None
-    import platformdirs  # only here: see default_save
+    if override:
+        return Path(override)
+    linux = _linux_cache_dir()
+    if linux is not None:
+        return linux
+    import platformdirs  # only here (see default_save), and only where the folder is not the plain Linux one
 
-    return Path(override) if override else Path(platformdirs.user_cache_dir(APP))
+    return Path(platformdirs.user_cache_dir(APP))
+
+
+def _linux_cache_dir() -> Path | None:
+    """The user's cache folder on Linux as platformdirs names it (``$XDG_CACHE_HOME/harbormaster`` if that is an
+    absolute path, else ``$HOME/.cache/harbormaster``), without importing platformdirs on the way to the first screen;
+    None where its answer needs platformdirs' own rules (another system, a relative ``XDG_CACHE_HOME`` or ``HOME``)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if xdg:
+        return Path(xdg) / APP if os.path.isabs(xdg) else None
+    home = os.environ.get("HOME", "")
+    return Path(home) / ".cache" / APP if os.path.isabs(home) else None
 
 
 def make_folder(folder: Path) -> list[Path]:

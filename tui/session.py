@@ -259,7 +259,7 @@ def _load_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None)
     except DataError as exc:
         store.close()
         raise GameOpenError(f"{path}: {exc}") from exc
-    state, events = store.state(), store.events()
+    state, events = store.state(), store.log()  # the game edits no event: the store's own documents serve
     try:
         check_saved(state, events, ruleset)
     except SavedDataError as exc:

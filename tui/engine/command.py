@@ -161,6 +161,15 @@ def parse(text: str, source: str = "line", *, canonical: bool = True) -> Command
         text = text[1:].strip()
     if not text:
         raise CommandSyntaxError("empty command (type 'help' for the list of commands)")
+    if "--" not in text and "'" not in text and '"' not in text and "\\" not in text:  # words only: most lines
+        verb, *plain = text.split()
+        args = tuple(plain)
+        return Command(verb.lower(), args, {}, render(verb.lower(), args, {}) if canonical else text, source)
+    return _parse_words(text, source, canonical)
+
+
+def _parse_words(text: str, source: str, canonical: bool) -> Command:
+    """:func:`parse` of a stripped, non-empty line that may hold options, quotes or backslashes."""
     words = split_words(text)
     if not words:
         raise CommandSyntaxError("empty command (type 'help' for the list of commands)")

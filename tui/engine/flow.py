@@ -70,7 +70,12 @@ def core_verbs() -> dict[str, Verb]:
 
 def settle(ctx: EngineContext, outcome: Outcome) -> GameState:
     """Fold a handler's outcome into the state: new world, prompts raised and settled."""
-    state: GameState = outcome.state if outcome.state is not None else ctx.state.with_world(outcome.world)
+    if outcome.state is not None:
+        state: GameState = outcome.state
+    elif outcome.world is ctx.state.world:  # a note, a set-up look: the state as it was (states are frozen)
+        state = ctx.state
+    else:
+        state = ctx.state.with_world(outcome.world)
     if outcome.raise_prompts or outcome.settle_prompts:
         settled = {p.lower() for p in outcome.settle_prompts}
         pending = tuple(p for p in state.flow.pending if p.id.lower() not in settled)

@@ -16,7 +16,6 @@ and whether to trust it; this module only keeps the bytes, carefully:
 from __future__ import annotations
 
 import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -65,6 +64,8 @@ class DiskCache:
 
     def write(self, name: str, blob: bytes) -> None:
         """Keep ``blob`` as entry ``name`` (atomically); any failure leaves the cache as it was and says nothing."""
+        import secrets  # here, not at the top: only a rule set converted anew is written; a start reads the cache
+
         folder = self._open_folder(create=True)
         if folder is None:
             return

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
 from ..engine.sides import told_events, told_pending
-from ..rules.core.checklist import checklist
+from ..rules.core.checklist import checklist, entry_event
 from ..widgets.checklist import SegmentChecklist
 from ..widgets.pending_list import PendingList
 from ..widgets.game_header import side_title
@@ -28,12 +28,7 @@ if TYPE_CHECKING:
 
 def last_entry(events: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The last applied ``next`` or ``goto`` event (newest first, so a long log is not scanned)."""
-    for event in reversed(events):
-        command = event.get("command")
-        if (type(command) is str and event.get("status") == "applied"
-                and command.split(" ", 1)[0] in ("next", "goto")):
-            return event
-    return None
+    return entry_event(events)
 
 
 class PhasesScreen(GameScreen):
@@ -80,11 +75,12 @@ class PhasesScreen(GameScreen):
         pending = told_pending(game)
         prompts = self.query_one(PendingList)
         prompts.show(pending)
-        self.query_one(SegmentChecklist).show(checklist(game.ruleset, game.state, game.events))
-        self.query_one("#entry", Static).update(self._entry_text(game))
+        listed = checklist(game.ruleset, game.state, game.events)
+        self.query_one(SegmentChecklist).show(listed)
+        told = told_events(game)  # the referee is told the whole log: the checklist's read of it found the entry
+        self.query_one("#entry", Static).update(self._entry_text(listed.entry if told is game.events else last_entry(told)))
 
-    def _entry_text(self, game: Game) -> Text:
-        event = last_entry(told_events(game))
+    def _entry_text(self, event: dict[str, Any] | None) -> Text:
         if event is None:
             return Text("No `next` yet this game: the game started here.", style="dim italic")
         text = Text.assemble((f"#{event['seq']} ", "dim"), (str(event.get("summary", "")), "bold"))

@@ -70,7 +70,8 @@ class SaveFile:
     Make one with :meth:`create`, :meth:`open`, :meth:`memory` or
     :meth:`from_bytes`. Use it from the thread that made it (TinyDB is not
     thread-safe). Returned documents are copies: ``meta`` and ``state()`` deep,
-    ``events()`` one level deep (treat nested values as read-only).
+    ``events()`` one level deep (treat nested values as read-only); ``log()`` the store's own documents, never
+    edited by the store, for a reader that edits none.
     """
 
     def __init__(self, storage: SnapshotStorage, path: Path | None, clock: Clock | None = None) -> None:
@@ -194,6 +195,16 @@ class SaveFile:
             if start <= 1:
                 return [dict(doc) for doc in events.values()]
             return [dict(events[str(seq)]) for seq in range(start, len(events) + 1)]
+
+    def log(self) -> list[dict[str, Any]]:
+        """Every event in seq order, as the store holds them (a new list of the same documents, not copies).
+
+        For a reader that keeps the whole log and never edits an event (the game it opens): a long log is not
+        copied. The store never edits a document it holds: :meth:`commit` adds copies and replaces an updated
+        event's document with a copy, and a failed write puts back documents parsed again; so these stay exactly
+        as they were read. Edit a copy (:meth:`events`) instead.
+        """
+        return list(self._tables()["events"].values())
 
     def event(self, seq: int) -> dict[str, Any]:
         """The event with this seq (a shallow copy); KeyError if there is none."""

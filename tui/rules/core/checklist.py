@@ -10,7 +10,9 @@ interference attempt offered or declined, the capacity each side used).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import compress, repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .phases import Segment, turn_label
@@ -23,6 +25,10 @@ DUE, DONE, INFO = "due", "done", "info"
 """A duty's state: still to do, done, or a figure to know."""
 DONE_KEPT = 100
 """The newest commands of the segment a checklist carries; the others are only counted (the log has them all)."""
+TURN_STEPS = ("next", "goto")
+"""The verbs that enter a segment: the newest applied one is what "happened on entry" (:func:`entry_event`)."""
+_ANSWERS = ("answer ", "result ")
+_COMMAND = itemgetter("command")
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,9 @@ class Checklist:
     """The segment's newest commands, oldest first: at most :data:`DONE_KEPT` of them."""
     done_count: int = 0
     """How many commands the segment logged in all."""
+    entry: dict[str, Any] | None = field(default=None, compare=False)
+    """The newest applied ``next`` or ``goto`` of the log (:func:`entry_event` of the same events), found on the same
+    read of the log's end: what entered the segment, or None if nothing did yet."""
 
 
 def segment_events(events: Sequence[dict[str, Any]], turn: str, key: str) -> list[dict[str, Any]]:
@@ -82,39 +91,80 @@ def segment_events(events: Sequence[dict[str, Any]], turn: str, key: str) -> lis
     Only the end of the log is read: the commands of the current segment are
     its last applied ones.
     """
+    return _segment_run(events, turn, key)[0]
+
+
+def _segment_run(events: Sequence[dict[str, Any]], turn: str, key: str) -> tuple[list[dict[str, Any]], int]:
+    """:func:`segment_events`, and the index of the event the read stopped at (the newest applied event of another
+    segment), or -1 if the whole log was read."""
     found: list[dict[str, Any]] = []
+    stop = len(events)
     for event in reversed(events):
+        stop -= 1
         if event.get("status") != "applied":
             continue
         if event.get("turn") != turn or event.get("segment") != key:
             break
         found.append(event)
+    else:
+        stop = -1
     found.reverse()
-    return found
+    return found, stop
 
 
-def _answers(done: list[dict[str, Any]]) -> dict[str, str]:
+def entry_event(events: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """The newest applied ``next`` or ``goto`` event: what entered the current segment (read from the end)."""
+    for event in reversed(events):
+        command = event.get("command")
+        if (type(command) is str and event.get("status") == "applied"
+                and command.split(" ", 1)[0] in TURN_STEPS):
+            return event
+    return None
+
+
+def segment_log(events: Sequence[dict[str, Any]], turn: str,
+                key: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None, list[str]]:
+    """One read of the log's end: :func:`segment_events`, :func:`entry_event` and the commands of the segment's events.
+
+    The entry is usually the event just before the segment's (the ``next`` that
+    left the segment before), so a long segment is read once, not once for each.
+    """
+    done, stop = _segment_run(events, turn, key)
+    commands = list(map(_COMMAND, done))  # text: the save check makes every command text
+    entry = _turn_steps(done, commands) or entry_event(events[:stop + 1])  # the log before the segment, if need be
+    return done, entry, commands
+
+
+def _turn_steps(done: list[dict[str, Any]], commands: list[str]) -> dict[str, Any] | None:
+    """The newest ``next`` or ``goto`` among ``done`` (applied events, with their ``commands``), if any."""
+    for i in reversed(list(compress(range(len(done)), map(str.startswith, commands, repeat(TURN_STEPS))))):
+        if commands[i].split(" ", 1)[0] in TURN_STEPS:
+            return done[i]
+    return None
+
+
+def _answers(done: list[dict[str, Any]], commands: list[str] | None = None) -> dict[str, str]:
     """Prompt id (lower case) -> the summary of the command that answered it in this segment.
 
     A prompt is answered by ``answer PROMPT VALUE`` or, where a rule set has it,
     ``result PROMPT LETTER`` (Europa: a SUCCESS TABLE letter read on the real
     chart). The log keeps commands canonical (the verb in lower case, one space)
     and the save check makes ``command`` text; most commands of a segment are
-    not answers and are not split at all.
+    not answers and are not split at all (``commands``: those of ``done``).
     """
+    if commands is None:
+        commands = list(map(_COMMAND, done))
     out: dict[str, str] = {}
-    for event in done:
-        command = event["command"]
-        if command.startswith(("answer ", "result ")):
-            out[command.split()[1].lower()] = event.get("summary", "")
+    for event in compress(done, map(str.startswith, commands, repeat(_ANSWERS))):
+        out[event["command"].split()[1].lower()] = event.get("summary", "")
     return out
 
 
 def checklist(ruleset: RuleSet, state: GameState, events: Sequence[dict[str, Any]]) -> Checklist:
     """The checklist of the current segment of ``state``."""
     seg = ruleset.sequence.at(state.flow.index)
-    done = segment_events(events, turn_label(ruleset.sequence.calendar, state.flow.turn), seg.key)
-    answers = _answers(done)
+    done, entry, commands = segment_log(events, turn_label(ruleset.sequence.calendar, state.flow.turn), seg.key)
+    answers = _answers(done, commands)
     pending = {p.id.lower(): p for p in state.flow.pending}
     answered = {a.lower() for a in state.flow.answered}
     asks: list[Ask] = []
@@ -147,7 +197,7 @@ def checklist(ruleset: RuleSet, state: GameState, events: Sequence[dict[str, Any
     leaving = tuple(Duty(f"on leaving: {eff.effect.replace('-', ' ')}", eff.rule, INFO) for eff in seg.exit)
     logged = tuple(Done(e["seq"], e["command"], e.get("summary", ""), e.get("actor", ""))  # seq and command: the save check
                    for e in done[-DONE_KEPT:])
-    return Checklist(seg, tuple(asks), duties, leaving, logged, len(done))
+    return Checklist(seg, tuple(asks), duties, leaving, logged, len(done), entry)
 
 
 def due_duties(ruleset: RuleSet, state: GameState) -> list[Duty]:
