@@ -29,6 +29,7 @@ from .ops_common import Requirement, check_enough, plural, power_name
 from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo_of, force, held_at_start, mission, place, power_of
 from .ops_helpers import announced_id, with_alias
 from .ops_helpers import bar, check_not_barred, ends, record, route_checks, transported, with_record
+from .ops_helpers import entered_places, route_record, targeted_checks
 from .islands import ISLAND, ISLAND_WORD, island_check
 from .ops_tables import OpsTables
 from .parts import OpsParts
@@ -156,7 +157,10 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             if route is None or u.base != route.sw_box:
                 raise RuleError(f"sea transport: transport {u.id} is at {u.base}; the transports come from the SW box the "
                                 f"transport passes through ({route.sw_box if route else 'none: no mapboard box on this route'}) (21.434C)")
-        checks = route_checks(ctx, opts, env, "offensive", starts[0].theater, "sea transport", "21.432, 21.3614")
+        checks = route_checks(ctx, opts, env, "offensive", starts[0].theater, "sea transport", "21.432, 21.3614",
+                              froms=[*(s.name for s in starts), *(u.base for u in f.units)], dest=end.name)
+        entered = entered_places(world, opts, f.units, [s.name for s in starts], end.name)
+        checks += targeted_checks(ctx, env, opts, "transport", entered, "sea transport", targets=True)
         if any(c.air for c in cargo) and not (confirmed or opts.get("air-room")):
             return ask(ctx, "transport", args, opts, f"Sea transport to {end.name}: did the air units begin the player turn at "
                        f"the base of embarkation, and does {end.name} have room for their "
@@ -169,7 +173,8 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         paid = BR.paying_factors(f.units, env.tables)
         rec = BR.charge(rec, mid, f"sea transport to {end.name}", front, why, paid, "21.1322, 21.43")
         rec["missions"] = {**rec["missions"], mid: {"kind": "transport", "from": [s.name for s in starts], "to": end.name,
-                                                     "cargo": [c.name for c in cargo], "units": [u.id for u in f.units]}}
+                                                     "cargo": [c.name for c in cargo], "units": [u.id for u in f.units],
+                                                     **route_record(entered, opts)}}
         new = with_record(used(new_world, f.units), rec)
         summary = (f"{mid}: sea transport {', '.join(s.name for s in starts)} → {end.name}: {carried.value} factors "
                    f"({', '.join(c.name for c in cargo)}) carried by {ids(f.units)}; needs {req.destroyers.value} destroyer "
@@ -309,11 +314,11 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              "A Western Allied BRP grant by sea: one transport per five BRPs.", "21.423, 21.56", supply_like("grant-brp"),
              group="operations", options=("by", "from", "to", "unsupplied")),
         Verb("transport", "transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 --distance N [--legs a,b] "
-             "[--ports P] [--straits S] [--air-room] [--island-end NAME --island-held]",
+             "[--ports P] [--straits S] [--air-room] [--island-end NAME --island-held] [--no-alternate]",
              "Sea transport ground or air units to one base: 1 destroyer factor per factor (2 to or from a box, plus a transport "
              "per 5 factors); both bases held at the start of the turn.", "21.43", lambda c, a, o: transport(c, a, o, False),
              group="operations", options=("cargo", "by", "distance", "legs", "ports", "straits", "exception", "air-room", "island-end",
-                                          "island-held")),
+                                          "island-held", "no-alternate")),
         Verb("transport-result", "transport-result ID before|after",
              "A sea transport intercepted and defeated before embarkation (nothing moved) or after it (the cargo returns to "
              "its base of embarkation).", "21.436", transport_done, group="operations"),
