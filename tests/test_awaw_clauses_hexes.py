@@ -67,6 +67,19 @@ def test_21_36A_A28_a_box_without_hexes_is_not_measured(game) -> None:
     assert not any(e.name == "Distance at least the hexes on the map" for e in r.explanations)
 
 
+def test_21_36A_A28_base_changes_patrols_and_interceptions_are_measured_too(game) -> None:
+    """21.3613, 21.3614, 21.3611 count hexes by water too: Force H's cruisers from Gibraltar (AA7) to Malta (DD21) are
+    at least 14 hexes away; a patrol from Messina (BB22) to Y20 at least 3."""
+    to(game, "first-turn/movement/naval-movement")
+    refused(game, "patrol Y20 RM-CA-Messina --distance 2", "shorter than the 3 hexes from Messina (BB22) to Y20")
+    ok(game, "patrol Y20 RM-CA-Messina --distance 9")
+    refused(game, "intercept Y20 RN-DD-ForceH --distance 5 --front mediterranean",
+            "shorter than the 13 hexes from Gibraltar (AA7) to Y20")
+    to(game, "second-turn/movement/naval-movement")
+    refused(game, "rebase Malta RN-CA-ForceH --distance 12", "shorter than the 14 hexes from Gibraltar (AA7) to Malta (DD21)")
+    ok(game, "rebase Malta RN-CA-ForceH --distance 14")
+
+
 # --- one targeted hex a phase (21.321, proposed A29) ----------------------------------------------------------------
 
 

@@ -24,7 +24,7 @@ from . import joint as J
 from . import interception as I
 from . import brps as BR
 from .employment import check_force, employ, force_figures, why_not
-from .ops_helpers import mission_key, record_for
+from .ops_helpers import floor_checks, mission_key, record_for
 from .ops_tables import OpsTables
 from .parts import OpsParts
 from .ranges import add_edge, box_edge, check_range, edge_note, read_legs
@@ -110,6 +110,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
                                   exception=str(opts.get("exception") or ""))]
             if edge:
                 checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(origin.name, edge, edge_rule)))
+            checks += floor_checks(world, n, [origin.name, *words_list(opts, "ports")], hex_, "patrol")
         checks += check_route(world, words_list(opts, "straits"), who, tables)
         front = S.patrol_front(str(opts.get("front") or ""), origin.fronts, tables)
         world, serial = world.next_serial()
@@ -242,6 +243,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         edge, edge_rule = box_edge(units[0].base, tables) if not units[0].at_sea else (0, "")
         n, _ = add_edge(n, None, edge)
         checks = [check_range("interception", theater, n, tables)]
+        checks += floor_checks(world, n, [units[0].sea_hex if units[0].at_sea else units[0].base], hex_, "intercept")
         if edge:
             checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(units[0].base, edge, edge_rule)))
         in_strait = I.read_strait(opts, tables)
