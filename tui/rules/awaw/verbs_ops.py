@@ -224,6 +224,10 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         if len(args) < 2:
             raise RuleError("usage: escort FROM TO --cargo \"NAME:FACTORS\" --by A,B [--reach N] (21.6); oil and BRPs go by "
                             "ship-oil and grant-brp in supply determination (21.63)")
+        if any("," in a for a in args):
+            raise RuleError(f"escort: one base of embarkation and one destination ({' '.join(args)}); transports used for sea "
+                            "escort may only have one of each (21.65B), and escorts to different destinations are carried "
+                            "out separately (21.65I)")
         isles = {w.lower() for w in words_list(opts, "island-end")}
         if args[0].lower() in isles or args[0].lower() == ISLAND_WORD:
             starts_, end_, rest = ends(ctx, env, opts, args[0], args[1:], "sea escort")

@@ -140,6 +140,11 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         world: AwawWorld = ctx.state.world
         a = prompt.args
         n, units, hex_, step, tried = a["n"], list(a["units"]), a["hex"], a["step"], bool(a["tried"])
+        busy = sorted({int(p.args["n"]) for p in ctx.state.flow.pending if p.effect == "patrol-step" and p.id != prompt.id
+                       and p.args.get("n") != n and p.args.get("step") != "route"})
+        if busy:  # another patrol has moved and is not resolved yet
+            raise RuleError(f"Patrol {busy[0]} is under way: patrols are conducted one after the other, in the sequence the "
+                            "moving player designates, each resolved before the next moves (21.416B, 21.416M)")
         units = [u for u in units if u in world.units and not world.units[u].sunk and world.units[u].at_sea == "patrol"]
         if not units:
             return Outcome(world, f"Patrol {n}: no patrolling units left (sunk or returned)")
