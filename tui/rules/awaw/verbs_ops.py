@@ -259,6 +259,9 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                 raise RuleError(f"escort: {ids(away)} are not based at {start.name}; type the hexes by water from their base to it "
                                 "with --reach N (21.65A, RULINGS A1)")
             checks.append(check_initial_leg(read_int(opts["reach"], "hexes to the embarkation hex", 0, 999), start.theater, env.ops))
+        if opts.get("distance") not in (None, True):  # 21.62: the range of 21.3612, when the route is typed
+            checks += route_checks(ctx, opts, env, "escort", start.theater, "sea escort", "21.62, 21.3612",
+                                   froms=[start.name], dest=end.name)
         rec = record(ctx, env)
         new_world, serial = world.next_serial()
         mid = f"escort-{serial}"
@@ -326,10 +329,12 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         Verb("transport-result", "transport-result ID before|after",
              "A sea transport intercepted and defeated before embarkation (nothing moved) or after it (the cargo returns to "
              "its base of embarkation).", "21.436", transport_done, group="operations"),
-        Verb("escort", "escort FROM TO --cargo \"NAME:FACTORS[:KIND]\" --by A,B [--power P] [--reach N] [--island-end NAME --island-held]",
+        Verb("escort", "escort FROM TO --cargo \"NAME:FACTORS[:KIND]\" --by A,B [--power P] [--reach N] [--distance N [--legs a,b] "
+             "[--ports P]] [--island-end NAME --island-held]",
              "Sea escort ground and air units redeploying across water: destroyers on the mapboard (1 per factor), transports to "
              "or from a box (1 per 5 factors); oil and BRPs go by ship-oil and grant-brp (21.63).", "21.6", escort,
-             group="operations", options=("cargo", "by", "power", "reach", "island-end", "island-held")),
+             group="operations", options=("cargo", "by", "power", "reach", "distance", "legs", "ports", "straits",
+                                          "island-end", "island-held")),
         Verb("escort-result", "escort-result ID --surviving N [--defeated] [--transport-lost] | escort-result ID --cut",
              "After an interception: the cargo is eliminated below the destroyer requirement or with its transport, returned if "
              "the escort lost; --cut: the supply line to an unsupplied destination was cut (21.65E).", "21.66, 21.65E", escort_done,
