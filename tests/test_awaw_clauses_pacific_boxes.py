@@ -1,6 +1,7 @@
 """AWAW Pacific boxes (seed 004; issue 20): the bundled scenario has no Pacific U.S. or Australia box, so these tests
 add them, a Japanese port and a few ships to a copy of its data (the bundled files are untouched) and play the clauses
-through the engine: the Pacific U.S. box (21.15, 21.15A-D), the Australia box (21.16)."""
+through the engine: the Pacific U.S. box (21.15, 21.15A-D), the Australia box (21.16), sea escorts home to the Hawaiian Islands and Japan
+(21.3615C, 21.3616E)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,51 @@ fronts = ["pacific"]
 theater = "pacific"
 hex = "KK45"
 control = "japan"
+
+[[bases]]
+name = "Midway"
+kind = "port"
+fronts = ["pacific"]
+theater = "pacific"
+control = "usa"
+
+[[bases]]
+name = "Wake"
+kind = "port"
+fronts = ["pacific"]
+theater = "pacific"
+control = "usa"
+
+[[bases]]
+name = "Kure"
+kind = "port"
+fronts = ["pacific"]
+theater = "pacific"
+control = "japan"
+group = "Japan"
+
+[[bases]]
+name = "Saipan"
+kind = "port"
+fronts = ["pacific"]
+theater = "pacific"
+control = "japan"
+
+[[units]]
+id = "USN-DD-Pearl"
+power = "usa"
+type = "destroyer"
+factors = 4
+fast = true
+base = "Pearl Harbor"
+
+[[units]]
+id = "IJN-DD-Kure"
+power = "japan"
+type = "destroyer"
+factors = 4
+fast = true
+base = "Kure"
 
 [[units]]
 id = "USN-CA-Pac"
@@ -141,3 +187,20 @@ def test_21_16_the_australia_box_intercepts_eight_hexes_from_the_board_edge(game
     to(game, "first-turn/movement/naval-movement")
     r = ok(game, "intercept NN20 RAN-CA --distance 2")
     assert "RAN-CA intercept in NN20, 10 hexes" in r.message
+
+
+def test_21_3615C_destroyers_of_the_hawaiian_islands_escort_units_home_from_an_island_within_naval_range(game) -> None:
+    """Pearl Harbor's destroyers reach Midway 15 hexes away to bring a unit back to Pearl Harbor, beyond the 10-hex
+    initial leg of 21.65A; to Wake, not home, the same reach is refused."""
+    to(game, "second-turn/redeployment/naval-redeployment")
+    refused(game, 'escort Midway Wake --cargo "1 Mar:1:marine" --by USN-DD-Pearl --reach 15', "at most 10 in the Pacific")
+    refused(game, 'escort Midway "Pearl Harbor" --cargo "1 Mar:1:marine" --by USN-DD-Pearl --reach 21', "at most 10")
+    r = ok(game, 'escort Midway "Pearl Harbor" --cargo "1 Mar:1:marine" --by USN-DD-Pearl --reach 15 --distance 15')
+    assert any(e.rule == "21.3615C" for e in r.explanations)
+
+
+def test_21_3616E_destroyers_based_in_japan_escort_units_home_to_japan(game) -> None:
+    to(game, "first-turn/redeployment/naval-redeployment")
+    refused(game, 'escort Saipan Suva --cargo "1 Inf:1" --by IJN-DD-Kure --reach 18', "at most 10 in the Pacific")
+    r = ok(game, 'escort Saipan Kure --cargo "1 Inf:1" --by IJN-DD-Kure --reach 18')
+    assert any(e.rule == "21.3616E" for e in r.explanations)

@@ -24,7 +24,7 @@ from . import brps as BR
 from .common import ids, words_list
 from .employment import employ
 from .escort import Cargo as EscortCargo
-from .escort import check_initial_leg, escort_requirement, escort_result
+from .escort import check_initial_leg, escort_requirement, escort_result, home_escort
 from .ops_common import Requirement, check_enough, plural, power_name
 from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo_of, force, held_at_start, mission, place, power_of
 from .ops_helpers import announced_id, with_alias
@@ -254,14 +254,17 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         chosen_enough(req, f, "sea escort")
         checks = []
         away = [u for u in f.of("destroyer", env) if u.base != start.name]
+        home = home_escort(power, env.tables.powers[power].bloc, (end.name, end.group),
+                           [(world.bases[u.base].name, world.bases[u.base].group) for u in f.of("destroyer", env)], env.ops)
         if away:
             if opts.get("reach") in (None, True):
                 raise RuleError(f"escort: {ids(away)} are not based at {start.name}; type the hexes by water from their base to it "
                                 "with --reach N (21.65A, RULINGS A1)")
-            checks.append(check_initial_leg(read_int(opts["reach"], "hexes to the embarkation hex", 0, 999), start.theater, env.ops))
-        if opts.get("distance") not in (None, True):  # 21.62: the range of 21.3612, when the route is typed
-            checks += route_checks(ctx, opts, env, "escort", start.theater, "sea escort", "21.62, 21.3612",
-                                   froms=[start.name], dest=end.name)
+            checks.append(check_initial_leg(read_int(opts["reach"], "hexes to the embarkation hex", 0, 999), start.theater,
+                                            env.ops, home, env.tables.theaters[start.theater].offensive))
+        if opts.get("distance") not in (None, True):  # 21.62: the range of 21.3612 (home: within naval range), if typed
+            checks += route_checks(ctx, opts, env, "base-change" if home else "escort", start.theater, "sea escort",
+                                   home or "21.62, 21.3612", froms=[start.name], dest=end.name)
         rec = record(ctx, env)
         new_world, serial = world.next_serial()
         mid = f"escort-{serial}"
