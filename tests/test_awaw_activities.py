@@ -82,7 +82,7 @@ def test_21_23C_two_front_port_displacement_chooses_a_front() -> None:
     ok(game, "control Gibraltar germany")
     refused(game, "displace Gibraltar Malta --distance 12", "two-front port", "21.23C")
     refused(game, "displace Gibraltar Malta --distance 12 --front western", "not on the western front", "21.23C")
-    ok(game, "displace Gibraltar Malta Malaya Eagle Furious --distance 12 --front mediterranean")
+    ok(game, "displace Gibraltar Malta Malaya Eagle Furious --distance 14 --front mediterranean")
     assert game.state.world.units["Eagle"].base == "Malta"
 
 
@@ -146,7 +146,7 @@ def test_21_419_interceptors_stay_as_a_defensive_patrol_and_21_4193_intercept_on
     refused(game, "intercept Y20 RM-CA-Taranto --distance 3", "non-phasing side")
     refused(game, "intercept Y20 Washington --distance 3", "may not attempt interceptions (21.14")
     refused(game, "intercept Y20 Penelope Aurora --distance 3", "Aurora is inverted")
-    ok(game, "intercept Y20 Penelope RN-DD-Malta --distance 3")
+    ok(game, "intercept Y20 Penelope RN-DD-Malta --distance 5")
     answer(game, "patrol-1", "patrol lost")
     ok(game, "defend Y20 Penelope RN-DD-Malta")
     assert game.state.world.units["Penelope"].at_sea == "defensive-patrol"

@@ -34,7 +34,7 @@ def _ledger(game) -> list[dict]:
 
 def test_21_1322_a_sea_transport_to_gibraltar_from_the_western_front_is_charged_to_the_mediterranean(game) -> None:
     to(game, ALLIED_TRANSPORT)
-    r = ok(game, 'transport Liverpool Gibraltar --cargo "Gds:2" --by RN-DD-Liverpool --distance 12')
+    r = ok(game, 'transport Liverpool Gibraltar --cargo "Gds:2" --by RN-DD-Liverpool --distance 20')
     assert "on the mediterranean front" in r.message and "21.1322" in r.message
     line = next(x for x in _ledger(game) if x["mission"].startswith("transport-"))
     assert (line["front"], line["factors"], line["side"]) == ("mediterranean", 5, "allies")
@@ -51,7 +51,7 @@ def test_21_554A_a_carrier_mission_with_an_invasion_is_charged_to_the_invasions_
     to(game, ALLIED_MISSIONS)
     inv = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Malta --distance 5 '
                    '--supplied --brp-front mediterranean').message.split(":")[0]
-    r = ok(game, f"carrier-mission CC20 --by Eagle,RN-CA-ForceH --distance 8 --with {inv}")
+    r = ok(game, f"carrier-mission CC20 --by Eagle,RN-CA-ForceH --distance 18 --with {inv}")
     assert "21.554A" in r.message
     lines = {x["mission"].split("-")[0]: x for x in _ledger(game)}
     assert lines["invasion"]["front"] == lines["carriers"]["front"] == "mediterranean"

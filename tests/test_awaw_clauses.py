@@ -29,14 +29,14 @@ def game(tmp_path: Path):
 def test_21_514A_B_destroyers_need_not_be_based_at_the_base_of_embarkation(game) -> None:
     """Alexandria's destroyers carry commandos embarking at Malta (A), moving there on the way (B)."""
     to(game, ALLIED_MISSIONS)
-    r = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Med --distance 12 --supplied')
+    r = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Med --distance 18 --supplied')
     assert "from Malta" in r.message and "on RN-DD-Med" in r.message
     assert game.state.world.units["RN-DD-Med"].base == "Alexandria"
 
 
 def test_21_514C_several_bases_of_embarkation_but_one_invasion_hex(game) -> None:
     to(game, ALLIED_MISSIONS)
-    r = ok(game, 'invade CC20 Malta,Alexandria --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Med --distance 12 '
+    r = ok(game, 'invade CC20 Malta,Alexandria --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Med --distance 18 '
                  '--supplied')
     assert "from Malta, Alexandria" in r.message
     refused(game, 'invade CC20,CC21 Malta --hex-kind beach --cargo "Cdo2:1:commando" --by RN-DD-Malta --distance 5 '
@@ -49,7 +49,7 @@ def test_21_514D_accompanying_ships_bombard_under_the_destroyers_restrictions(ga
     mid = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Malta --distance 5 '
                    '--supplied').message.split(":")[0]
     refused(game, f"bombard {mid} --by Renown --distance 41", "40")
-    ok(game, f"bombard {mid} --by Renown --distance 8")
+    ok(game, f"bombard {mid} --by Renown --distance 18")
     assert "Renown" in game.state.world.ops["missions"][mid]["bombard"]
 
 
@@ -98,12 +98,12 @@ def test_21_5183_exploiting_armor_loses_one_ctl() -> None:
 
 def test_21_551_a_fast_carrier_mission_needs_a_fast_carrier(game) -> None:
     to(game, ALLIED_MISSIONS)
-    refused(game, "carrier-mission Y20 --by Renown,RN-CA-ForceH --distance 8", "at least one fast carrier (21.551)")
+    refused(game, "carrier-mission Y20 --by Renown,RN-CA-ForceH --distance 18", "at least one fast carrier (21.551)")
 
 
 def test_21_555C_a_carrier_mission_neither_intercepts_nor_counter_intercepts(game) -> None:
     to(game, ALLIED_MISSIONS)
-    r = ok(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 8")
+    r = ok(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 18")
     assert any("may not intercept or counter-intercept, and fights only if intercepted (21.555C)" in d for d in r.details)
     assert game.state.world.units["Eagle"].at_sea and game.state.world.units["RN-CA-ForceH"].at_sea  # 21.555B: together
 
@@ -286,7 +286,7 @@ def test_21_524_bombarding_ships_need_not_share_the_carrying_destroyers_base(gam
     to(game, ALLIED_MISSIONS)
     mid = ok(game, 'invade CC20 Malta --hex-kind beach --cargo "Cdo:2:commando" --by RN-DD-Malta --distance 5 '
                    '--supplied').message.split(":")[0]
-    ok(game, f"bombard {mid} --by Renown --distance 8")
+    ok(game, f"bombard {mid} --by Renown --distance 18")
     assert game.state.world.units["Renown"].base == "Gibraltar" and game.state.world.units["RN-DD-Malta"].base == "Malta"
 
 

@@ -102,14 +102,14 @@ def test_21_538A_each_attempt_is_made_once(game) -> None:
 
 def test_21_411_patrols_in_the_movement_phase_21_554B_carrier_missions_in_the_combat_phase(game) -> None:
     to(game, "second-turn/movement/naval-movement")
-    refused(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 8", "not legal")
+    refused(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 18", "not legal")
     to(game, "second-turn/combat/naval-missions")
     refused(game, "patrol Y20 Penelope --distance 9", "not legal")
-    ok(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 8")
+    ok(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 18")
 
 
 def test_21_556A_carrier_air_strikes_a_single_enemy_base(game) -> None:
     to(game, "second-turn/combat/naval-missions")
-    refused(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 8 --target Cagliari,Palermo", "single enemy base")
-    r = ok(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 8 --target Cagliari")
+    refused(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 18 --target Cagliari,Palermo", "single enemy base")
+    r = ok(game, "carrier-mission Y20 --by Eagle,RN-CA-ForceH --distance 18 --target Cagliari")
     assert "against Cagliari" in r.message

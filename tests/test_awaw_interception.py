@@ -25,7 +25,7 @@ def test_21_1324_example_a_base_change_from_britain_to_gibraltar_is_intercepted_
     intercept, those on the Mediterranean front may not."""
     to(game, "second-turn/movement/naval-movement")
     refused(game, "intercept U19 RM-DD-Naples --distance 5 --front western", "21.1324")
-    ok(game, "intercept U19 KM-DD-Norway --distance 12 --front western")
+    ok(game, "intercept U19 KM-DD-Norway --distance 20 --front western")
 
 
 def test_21_1324_a_two_front_port_counts_on_the_front_of_the_activity(game) -> None:
@@ -35,7 +35,7 @@ def test_21_1324_a_two_front_port_counts_on_the_front_of_the_activity(game) -> N
     refused(game, "intercept J28 RN-DD-Rosyth --distance 5 --front atlantic", "not a front")
     refused(game, "intercept J28 Penelope --distance 5 --front western", "21.1324")
     ok(game, "intercept J28 RN-DD-Rosyth --distance 5 --front western")
-    ok(game, "intercept Y20 RN-DD-ForceH --distance 5 --front mediterranean")
+    ok(game, "intercept Y20 RN-DD-ForceH --distance 13 --front mediterranean")
 
 
 def test_21_14E_american_units_in_the_atlantic_sw_box_intercept_only_at_war_with_germany(game) -> None:
@@ -85,7 +85,7 @@ def _displaced_allies(game) -> None:
     """The Axis take Gibraltar in their movement phase; Malaya, Eagle and Furious are displaced to Malta."""
     to(game, "first-turn/movement/ground-movement")
     ok(game, "control Gibraltar germany")
-    ok(game, "displace Gibraltar Malta Malaya Eagle Furious --distance 12 --front mediterranean")
+    ok(game, "displace Gibraltar Malta Malaya Eagle Furious --distance 14 --front mediterranean")
 
 
 def test_21_232A_D_displaced_units_are_intercepted_by_their_enemy_whoever_moves(game) -> None:

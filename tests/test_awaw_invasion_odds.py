@@ -35,7 +35,7 @@ def test_21_5152_with_the_defence_typed_the_invasion_is_announced_and_tested_aft
     two British bombardment factors (cap 2x one ground factor, DRM 2) make it 3:3."""
     mid = _invade(game)
     refused(game, f"invasion-odds {mid}", "1:3")
-    ok(game, f"bombard {mid} --by RN-DD-ForceH,Renown --distance 8")
+    ok(game, f"bombard {mid} --by RN-DD-ForceH,Renown --distance 18")
     r = ok(game, f"invasion-odds {mid}")
     assert "at 3:3" in r.message
     odds = next(e for e in r.explanations if e.name == "invasion odds")
@@ -83,7 +83,7 @@ def test_21_517K_units_over_the_occupation_limit_return_to_port_or_are_eliminate
     to(game, ALLIED_MISSIONS)
     cargo = ", ".join(f"Inf{i}:1" for i in range(1, 7))
     mid = ok(game, f'invade CC20 Alexandria --hex-kind beach --cargo "{cargo}" --attackers Inf1,Inf2 --by RN-DD-Med '
-                   '--distance 10 --supplied').message.split(":")[0]
+                   '--distance 18 --supplied').message.split(":")[0]
     r = ok(game, f"invasion-result {mid} landed")
     line = next(d for d in r.details if "21.517K" in d and "over the limit" in d)
     assert line.startswith("1 non-specialized unit over the limit of 5")
@@ -112,10 +112,10 @@ def test_21_517C_exception_excess_destroyers_bombard_after_ground_units_are_lost
     factor), and Cdo1 alone attacks."""
     to(game, ALLIED_MISSIONS)
     mid = ok(game, 'invade CC20 Alexandria --hex-kind beach --cargo "Cdo1:1:commando, Cdo2:2:commando" --by RN-DD-Med '
-                   '--distance 10 --supplied').message.split(":")[0]
-    refused(game, f"bombard {mid} --by RN-DD-Med --distance 10", "--lost")
-    refused(game, f"bombard {mid} --by RN-DD-Med --distance 10 --lost Nobody", "--lost (Cdo1, Cdo2)")
-    r = ok(game, f"bombard {mid} --by RN-DD-Med --distance 10 --lost Cdo2")
+                   '--distance 18 --supplied').message.split(":")[0]
+    refused(game, f"bombard {mid} --by RN-DD-Med --distance 18", "--lost")
+    refused(game, f"bombard {mid} --by RN-DD-Med --distance 18 --lost Nobody", "--lost (Cdo1, Cdo2)")
+    r = ok(game, f"bombard {mid} --by RN-DD-Med --distance 18 --lost Cdo2")
     m = game.state.world.ops["missions"][mid]
     assert m["attackers"] == ["Cdo1"] and m["lost"] == ["Cdo2"]
     assert m["bombard_drm"] == {"2": 5}  # six destroyer factors less one needed by Cdo1 (British DRM 2)
@@ -135,7 +135,7 @@ def test_issue20_a_confirmed_invasion_keeps_the_number_of_its_announcement_and_t
     r = ok(game, f"answer {pid} yes")
     assert f"invasion-{n}:" in r.message and f"invasion-{n}" in game.state.world.ops["missions"]
     assert f"invasion-{n + 1}" not in game.state.world.ops["missions"]
-    r = ok(game, f"bombard invasion-{n + 1} --by RN-DD-ForceH,Renown --distance 8")  # the earlier version's id
+    r = ok(game, f"bombard invasion-{n + 1} --by RN-DD-ForceH,Renown --distance 18")  # the earlier version's id
     assert r.message.startswith(f"invasion-{n}:")
     assert any(e.name == "defender's invasion DM" for e in ok(game, f"why invasion-{n + 1}").explanations)
 

@@ -197,10 +197,10 @@ def test_21_66B_a_defeated_escort_returns_its_cargo(game) -> None:
 
 def test_21_55_carrier_mission_needs_fast_fleet_and_one_target(game) -> None:
     to(game, "second-turn/combat/naval-missions")
-    refused(game, "carrier-mission Y20 --by Eagle,Furious --distance 10", "fast fleet factors")
-    refused(game, "carrier-mission Y20 --by Eagle,Furious,Renown --distance 10 --target Cagliari,Naples", "21.557F")
-    refused(game, "carrier-mission Y20 --by Wasp,Washington --distance 10", "21.553A")
-    ok(game, "carrier-mission Y20 --by Eagle,Furious,Renown --distance 10 --target Cagliari")
+    refused(game, "carrier-mission Y20 --by Eagle,Furious --distance 18", "fast fleet factors")
+    refused(game, "carrier-mission Y20 --by Eagle,Furious,Renown --distance 18 --target Cagliari,Naples", "21.557F")
+    refused(game, "carrier-mission Y20 --by Wasp,Washington --distance 18", "21.553A")
+    ok(game, "carrier-mission Y20 --by Eagle,Furious,Renown --distance 18 --target Cagliari")
     assert unit(game, "Eagle").at_sea == "mission"
     to(game, "second-turn/combat/exploitation")
     assert unit(game, "Eagle").at_sea == "" and unit(game, "Eagle").inverted

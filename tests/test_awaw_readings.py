@@ -29,7 +29,7 @@ def game(tmp_path: Path):
 def _invade(game, factors: int, base: str = "Malta", by: str = "RN-DD-Malta") -> str:
     """The Allies announce an undefended invasion of CC20 by ``factors`` commando factors; returns its id."""
     to(game, ALLIED_MISSIONS)
-    r = ok(game, f'invade CC20 {base} --hex-kind beach --cargo "Cdo:{factors}:commando" --by {by} --distance 5 --supplied')
+    r = ok(game, f'invade CC20 {base} --hex-kind beach --cargo "Cdo:{factors}:commando" --by {by} --distance 18 --supplied')
     return r.message.split(":")[0]
 
 
@@ -44,11 +44,11 @@ def test_21_526A_A5_two_bombard_commands_share_the_invasion_cap(game) -> None:
     """Two ground factors, British ships at DRM 1: the cap is 2 combat factors however many commands bring ships."""
     ok(game, "drm britain 1")
     mid = _invade(game, 2)
-    ok(game, f"bombard {mid} --by RN-DD-Med --distance 8")  # 6 factors: 2, the cap
-    r = ok(game, f"bombard {mid} --by RN-CA-Med,Penelope --distance 8")  # 6 more factors: nothing more
+    ok(game, f"bombard {mid} --by RN-DD-Med --distance 18")  # 6 factors: 2, the cap
+    r = ok(game, f"bombard {mid} --by RN-CA-Med,Penelope --distance 18")  # 6 more factors: nothing more
     assert "adds 0 combat factors" in r.message and "2 combat factors in all" in r.message
     assert _bombard_value(game, mid) == 2
-    ok(game, f"bombard {mid} --by RN-DD-ForceH --distance 8")  # a third command adds nothing either
+    ok(game, f"bombard {mid} --by RN-DD-ForceH --distance 18")  # a third command adds nothing either
     assert _bombard_value(game, mid) == 2
 
 
@@ -58,11 +58,11 @@ def test_21_526D_A3_A5_a_later_command_counts_the_categories_already_bombarding(
     Free French navy, 58.624, which the bundled scenario does not hold.)"""
     ok(game, "drm britain 1")
     mid = _invade(game, 3, "Alexandria", "RN-DD-Med")
-    ok(game, f"bombard {mid} --by RN-DD-ForceH,Renown --distance 8")
+    ok(game, f"bombard {mid} --by RN-DD-ForceH,Renown --distance 18")
     ok(game, "drm britain 2")
-    ok(game, f"bombard {mid} --by RN-CA-ForceH,RN-CA-Med,Penelope --distance 8")
+    ok(game, f"bombard {mid} --by RN-CA-ForceH,RN-CA-Med,Penelope --distance 18")
     assert _bombard_value(game, mid) == 6
-    r = ok(game, f"bombard {mid} --by Malaya,RN-DD-Malta --distance 8")
+    r = ok(game, f"bombard {mid} --by Malaya,RN-DD-Malta --distance 18")
     assert "adds 0 combat factors" in r.message
     assert _bombard_value(game, mid) == 6
 
@@ -71,8 +71,8 @@ def test_21_5283_A5_invasion_losses_allow_only_the_capped_total(game) -> None:
     """Fleet losses may not exceed the bombardment's combat value, the invasion's capped total (2), not 4."""
     ok(game, "drm britain 1")
     mid = _invade(game, 2)
-    ok(game, f"bombard {mid} --by RN-DD-Med --distance 8")
-    ok(game, f"bombard {mid} --by RN-CA-Med,Penelope --distance 8")
+    ok(game, f"bombard {mid} --by RN-DD-Med --distance 18")
+    ok(game, f"bombard {mid} --by RN-CA-Med,Penelope --distance 18")
     to(game, ALLIED_COMBAT)
     r = ok(game, f"invasion-losses {mid} 4")
     assert "fleet losses at most 2" in r.message
@@ -85,8 +85,8 @@ def test_21_5283_A5_invasion_losses_allow_only_the_capped_total(game) -> None:
 def _bombarded_by_cruisers(game) -> str:
     ok(game, "drm britain 2")
     mid = _invade(game, 2)
-    ok(game, f"bombard {mid} --by RN-CA-ForceH,RN-CA-Med --distance 8")
-    ok(game, f"bombard {mid} --by Penelope,Malaya,Renown --distance 8")  # 14 factors in all: 4 combat factors, the cap
+    ok(game, f"bombard {mid} --by RN-CA-ForceH,RN-CA-Med --distance 18")
+    ok(game, f"bombard {mid} --by Penelope,Malaya,Renown --distance 18")  # 14 factors in all: 4 combat factors, the cap
     to(game, ALLIED_COMBAT)
     return mid
 
@@ -137,8 +137,8 @@ def test_21_526_example_the_bundled_scenario_gives_britain_a_drm_of_two(game) ->
     factors add three combat factors and eighteen add six, twice the ground factors (21.526B)."""
     assert game.state.world.drm["britain"] == 2
     mid = _invade(game, 3, "Alexandria", "RN-DD-Med")
-    ok(game, f"bombard {mid} --by RN-DD-ForceH,Renown --distance 8")
-    ok(game, f"bombard {mid} --by RN-CA-ForceH,RN-CA-Med,Penelope --distance 8")
+    ok(game, f"bombard {mid} --by RN-DD-ForceH,Renown --distance 18")
+    ok(game, f"bombard {mid} --by RN-CA-ForceH,RN-CA-Med,Penelope --distance 18")
     assert _bombard_value(game, mid) == 6
 
 
@@ -179,8 +179,8 @@ def test_21_5281_the_fleet_factors_barred_are_in_the_result_why_the_log_and_the_
     remaining factor: five in all."""
     ok(game, "drm britain 1")
     mid = _invade(game, 2)
-    ok(game, f"bombard {mid} --by RN-DD-Med --distance 8")
-    ok(game, f"bombard {mid} --by Malaya --distance 8")
+    ok(game, f"bombard {mid} --by RN-DD-Med --distance 18")
+    ok(game, f"bombard {mid} --by Malaya --distance 18")
     to(game, ALLIED_COMBAT)
     r = ok(game, f'invasion-losses {mid} 2 --ships "RN-DD-Med:2"')
     assert "4 other fleet factors barred from shore bombardment in later combat rounds (21.5281)" in r.message

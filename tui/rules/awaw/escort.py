@@ -85,15 +85,40 @@ def escort_requirement(cargo: Cargo, power: str, leg: str, t: OpsTables) -> Requ
     return Requirement(none_needed("destroyer factors for sea escort", "21.64G", "a transport leg uses no destroyers"), tr)
 
 
-def check_initial_leg(distance: int | None, theater: str, t: OpsTables) -> Explained:
+HOME_ESCORTS = (("western-allies", "Hawaiian", "hawaiian_islands", "21.3615C"), ("japan", "Japan", "", "21.3616E"))
+"""The sea escorts home of 21.3615C and 21.3616E: who (a bloc or a power), the island group, the data's list of its
+places, the rule (proposed A31)."""
+
+
+def home_escort(power: str, bloc: str, dest: tuple[str, str], destroyer_bases: list[tuple[str, str]], t: OpsTables) -> str:
+    """21.3615C, 21.3616E: a sea escort that NRs units back to the Hawaiian Islands (Western Allies) or Japan (Japan)
+    with destroyers based there; the rule, or "" when it is not one. Places are ``(name, island group)``."""
+    for who, group, listed, rule in HOME_ESCORTS:
+        names = {n.lower() for n in t.group(listed)} if listed else set()
+
+        def home(place: tuple[str, str]) -> bool:
+            return place[1].lower() == group.lower() or place[0].lower() in names
+
+        if who in (power, bloc) and home(dest) and destroyer_bases and all(home(b) for b in destroyer_bases):
+            return rule
+    return ""
+
+
+def check_initial_leg(distance: int | None, theater: str, t: OpsTables, home_rule: str = "",
+                      naval_range: int = 0) -> Explained:
     """21.65A: destroyers not based in the embarkation hex must reach it on the initial leg.
 
     ``distance`` is the referee's count of hexes by water from the destroyers'
     base to the embarkation hex (``None`` or 0: based there; RULINGS A1).
-    Refuses a distance beyond one leg (20 Europe, 10 Pacific).
+    Refuses a distance beyond one leg (20 Europe, 10 Pacific), or beyond
+    ``naval_range`` for a sea escort home (``home_rule``: 21.3615C, 21.3616E).
     """
     leg = t.escort.initial_leg
     limit = leg.of(theater)
+    if home_rule and distance and distance <= naval_range:
+        return Explained("destroyers reach the embarkation hex", True, home_rule,
+                         (Term("hexes by water to the embarkation hex (typed, RULINGS A1)", distance, "21.65A"),
+                          Term(f"naval range ({theater}): an island within it may be NRed home", naval_range, home_rule)))
     if not distance:
         return Explained("destroyers reach the embarkation hex", True, "21.65A",
                          (Term("based in the embarkation hex", 0, "21.65A"),))

@@ -18,6 +18,7 @@ from ..core.state import Pending
 from .bases import Base
 from .common import Side, distance, one_side, words_list
 from .employment import check_force
+from .hexes import check_floor, targeted_entered
 from .ops_tables import OpsTables
 from .ranges import check_range, exception_use, read_legs
 from .straits import check_route
@@ -103,8 +104,11 @@ def cargo_of(opts: dict[str, Any]) -> tuple[Cargo, ...]:
     return parse_cargo(str(text))
 
 
-def route_checks(ctx: Context, opts: dict[str, Any], env: Env, kind: str, theater: str, what: str, rule: str) -> list:
-    """The typed distance checked for ``kind`` (RULINGS A1), and the straits named on the way (21.211)."""
+def route_checks(ctx: Context, opts: dict[str, Any], env: Env, kind: str, theater: str, what: str, rule: str, *,
+                 froms: list[str] | None = None, dest: str = "") -> list:
+    """The typed distance checked for ``kind`` (RULINGS A1) and, where the places carry hexes, against the map
+    (``froms``: bases or hexes the route leaves or passes, ``dest`` its end; proposed A28), and the straits named on the
+    way (21.211)."""
     n = distance(opts, what, rule)
     legs = read_legs(str(opts["legs"])) if opts.get("legs") not in (None, True) else None
     exception = str(opts.get("exception") or "")
@@ -112,8 +116,72 @@ def route_checks(ctx: Context, opts: dict[str, Any], env: Env, kind: str, theate
     by = words_list(opts, "by") if exception else []
     used = exception_use(exception, ctx.state.world.units_named(by) if by else [], ctx.state.world, env.tables)
     checks += [used] if used is not None else []
+    if dest:
+        checks += floor_checks(ctx.state.world, n, [*(froms or []), *words_list(opts, "ports")], dest, what)
     checks += check_route(ctx.state.world, words_list(opts, "straits"), env.side(ctx), env.tables)
     return checks
+
+
+def floor_checks(world: AwawWorld, typed: int, froms: list[str], dest: str, what: str) -> list:
+    """Refuse a typed distance shorter than the hexes on the map from a place of the route to its end, both on one map
+    (21.36A, proposed A28); the check explained, or nothing when the places carry no hexes."""
+    def spot(name: str) -> tuple[str, str, str]:
+        b = world.base_at(name)
+        return (b.name, b.hex, b.theater) if b is not None else (name.upper(), name, "")
+
+    end = spot(dest)
+    places = [spot(f) for f in froms]
+    theater = end[2] or next((p[2] for p in places if p[2]), "")
+    usable = [(p[0], p[1]) for p in places if not (p[2] and theater) or p[2] == theater]
+    check = check_floor(typed, usable, (end[0], end[1]), what)
+    return [check] if check is not None else []
+
+
+def place_key(world: AwawWorld, name: str) -> str:
+    """A place as 21.321 compares it: a base's name whether typed by name or hex (RULINGS A6), else the hex typed."""
+    b = world.base_at(name)
+    return b.name if b is not None else name.strip().upper()
+
+
+def entered_places(world: AwawWorld, opts: dict[str, Any], units: list[NavalUnit], starts: list[str], dest: str) -> list[str]:
+    """The places a mission's naval units enter (21.321): the bases of embarkation they are not all based at, the ports
+    touched on the way (``--ports``) and the destination, last."""
+    own = {u.base for u in units}
+    moved = [s for s in starts if own != {world.base_at(s).name if world.base_at(s) else s}]
+    return list(dict.fromkeys(place_key(world, p) for p in [*moved, *words_list(opts, "ports"), dest]))
+
+
+def route_record(entered: list[str], opts: dict[str, Any]) -> dict[str, Any]:
+    """What a mission's record keeps of its route for 21.321: the places it enters, and a typed ``--no-alternate``."""
+    return {"entered": entered, **({"no_alternate": True} if opts.get("no-alternate") else {})}
+
+
+TARGETS = {"transport": "to", "invasion": "hex"}
+"""The missions whose destination is a hex targeted for sea transport or invasion (21.321), and where it is kept."""
+
+
+def targeted_checks(ctx: Context, env: Env, opts: dict[str, Any], kind: str, entered: list[str], what: str, *,
+                    targets: bool) -> list:
+    """21.321: the naval units of a new mission (``entered``, its destination last) may enter only one hex targeted for
+    ``kind`` (``transport`` in the movement phase, ``invasion`` in the combat phase) this phase; a mission that
+    ``targets`` its destination also may not make an earlier mission's units, which pass through it, enter a second
+    one. Unless no alternate route is available (``--no-alternate``)."""
+    world: AwawWorld = ctx.state.world
+    key = TARGETS[kind]
+    same = [(mid, m) for mid, m in record(ctx, env)["missions"].items() if m.get("kind") == kind]
+    targeted = {place_key(world, str(m.get(key) or "")) for _, m in same}
+    no_alternate = bool(opts.get("no-alternate"))
+    if targets and entered:
+        new = entered[-1]
+        targeted.add(new)
+        for mid, m in same:
+            own = place_key(world, str(m.get(key) or ""))
+            if new != own and new in m.get("entered", []) and not (no_alternate or m.get("no_alternate")):
+                raise RuleError(f"{what}: {mid}'s naval units pass through {new} on their way to {own}; targeting {new} too "
+                                "would have them enter two hexes targeted for sea transport or invasion in one phase "
+                                "(21.321); if no alternate route is available, add --no-alternate")
+    check = targeted_entered(entered, targeted, what, no_alternate)
+    return [check] if check is not None else []
 
 
 # --- the per-turn record -------------------------------------------------------

@@ -180,4 +180,4 @@ def indian_ocean_note(origin: str, dest: str, tables: AwawTables) -> tuple[str, 
     if not (ends & ports and ends & boxes):
         return ()
     return (f"{io.rule}: {origin} → {dest} runs through the Indian Ocean under special rules (25.3, 28.753-28.755) the "
-            f"referee applies; the distance typed is checked as for any other route (proposed ruling A28).",)
+            f"referee applies; the distance typed is checked as for any other route (proposed ruling A32).",)

@@ -23,7 +23,7 @@ from . import basing as B
 from . import returns as R
 from .bases import Base
 from .common import Side, distance, ids, one_side, words_list
-from .ops_helpers import record_for
+from .ops_helpers import floor_checks, record_for
 from .parts import OpsParts
 from .ranges import add_edge, box_edge, check_range, edge_note, indian_ocean_note, read_legs
 from .straits import check_route
@@ -125,6 +125,7 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         check_box_routes(origin, dest, tables)
         n = distance(opts, "rebase", "21.223")
         checks = [check_range("base-change", origin.theater, n, tables, ports=words_list(opts, "ports"))]
+        checks += floor_checks(world, n, [origin.name, *words_list(opts, "ports")], dest.name, "rebase")
         checks += route(ctx, opts, who)
         B.check_room(world, dest, units, tables, "rebase")
         why = inverts_on_base_change(origin, dest)
@@ -218,6 +219,7 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
                 check = replace(check, notes=(*check.notes, edge_note(dest.name, edge, edge_rule.replace("21.413B", "21.231"))))
         except RuleError as exc:
             raise RuleError(f"{exc}; with no port in range type `displace {origin.name} none` (21.23D)") from None
+        floor = floor_checks(world, n, [origin.name], dest.name, "displace")
         B.check_room(world, dest, chosen, tables, "displace (partial room: name the units that fit, 21.23B)")
         moved = [u.change(base=dest.name, inverted=True, tf="", at_sea="", sea_hex="") for u in chosen]
         new = world.with_units(moved)
@@ -234,7 +236,7 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
                          args={"units": [u.id for u in chosen], "to": dest.name}, raised=ctx.segment.key)
         return Outcome(new, f"{ids(chosen)} displaced {origin.name} → {dest.name}, {n} hexes, inverted (21.23, 21.233); "
                             f"answer displace-{serial} if the enemy engages them on the way (21.232)",
-                       more, (check, B.room_left(new, dest, tables)), raise_prompts=(prompt,))
+                       more, (check, *floor, B.room_left(new, dest, tables)), raise_prompts=(prompt,))
 
     def displace_step(ctx: Context, prompt: Pending, value: str) -> Outcome:
         """21.232 A-D: what happened to displaced units on their way; they may not abort."""
@@ -306,6 +308,7 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         n = distance(opts, "nr", "21.3612")
         legs = read_legs(str(opts["legs"])) if opts.get("legs") else None
         checks = [check_range("escort", origin.theater, n, tables, legs=legs, ports=words_list(opts, "ports"))]
+        checks += floor_checks(world, n, [origin.name, *words_list(opts, "ports")], dest.name, "nr")
         checks += route(ctx, opts, who)
         B.check_room(world, dest, [u for u in units if not u.unusable or u.base != dest.name], tables, "nr")
         why = inverts_on_base_change(origin, dest)

@@ -24,11 +24,12 @@ from . import brps as BR
 from .common import ids, words_list
 from .employment import employ
 from .escort import Cargo as EscortCargo
-from .escort import check_initial_leg, escort_requirement, escort_result
+from .escort import check_initial_leg, escort_requirement, escort_result, home_escort
 from .ops_common import Requirement, check_enough, plural, power_name
 from .ops_helpers import ENGINE_OPTIONS, Action, Env, answer_confirm, ask, cargo_of, force, held_at_start, mission, place, power_of
 from .ops_helpers import announced_id, with_alias
 from .ops_helpers import bar, check_not_barred, ends, record, route_checks, transported, with_record
+from .ops_helpers import entered_places, route_record, targeted_checks
 from .islands import ISLAND, ISLAND_WORD, island_check
 from .ops_tables import OpsTables
 from .parts import OpsParts
@@ -156,7 +157,10 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             if route is None or u.base != route.sw_box:
                 raise RuleError(f"sea transport: transport {u.id} is at {u.base}; the transports come from the SW box the "
                                 f"transport passes through ({route.sw_box if route else 'none: no mapboard box on this route'}) (21.434C)")
-        checks = route_checks(ctx, opts, env, "offensive", starts[0].theater, "sea transport", "21.432, 21.3614")
+        checks = route_checks(ctx, opts, env, "offensive", starts[0].theater, "sea transport", "21.432, 21.3614",
+                              froms=[*(s.name for s in starts), *(u.base for u in f.units)], dest=end.name)
+        entered = entered_places(world, opts, f.units, [s.name for s in starts], end.name)
+        checks += targeted_checks(ctx, env, opts, "transport", entered, "sea transport", targets=True)
         if any(c.air for c in cargo) and not (confirmed or opts.get("air-room")):
             return ask(ctx, "transport", args, opts, f"Sea transport to {end.name}: did the air units begin the player turn at "
                        f"the base of embarkation, and does {end.name} have room for their "
@@ -169,7 +173,8 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         paid = BR.paying_factors(f.units, env.tables)
         rec = BR.charge(rec, mid, f"sea transport to {end.name}", front, why, paid, "21.1322, 21.43")
         rec["missions"] = {**rec["missions"], mid: {"kind": "transport", "from": [s.name for s in starts], "to": end.name,
-                                                     "cargo": [c.name for c in cargo], "units": [u.id for u in f.units]}}
+                                                     "cargo": [c.name for c in cargo], "units": [u.id for u in f.units],
+                                                     **route_record(entered, opts)}}
         new = with_record(used(new_world, f.units), rec)
         summary = (f"{mid}: sea transport {', '.join(s.name for s in starts)} → {end.name}: {carried.value} factors "
                    f"({', '.join(c.name for c in cargo)}) carried by {ids(f.units)}; needs {req.destroyers.value} destroyer "
@@ -219,6 +224,10 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         if len(args) < 2:
             raise RuleError("usage: escort FROM TO --cargo \"NAME:FACTORS\" --by A,B [--reach N] (21.6); oil and BRPs go by "
                             "ship-oil and grant-brp in supply determination (21.63)")
+        if any("," in a for a in args):
+            raise RuleError(f"escort: one base of embarkation and one destination ({' '.join(args)}); transports used for sea "
+                            "escort may only have one of each (21.65B), and escorts to different destinations are carried "
+                            "out separately (21.65I)")
         isles = {w.lower() for w in words_list(opts, "island-end")}
         if args[0].lower() in isles or args[0].lower() == ISLAND_WORD:
             starts_, end_, rest = ends(ctx, env, opts, args[0], args[1:], "sea escort")
@@ -245,11 +254,17 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         chosen_enough(req, f, "sea escort")
         checks = []
         away = [u for u in f.of("destroyer", env) if u.base != start.name]
+        home = home_escort(power, env.tables.powers[power].bloc, (end.name, end.group),
+                           [(world.bases[u.base].name, world.bases[u.base].group) for u in f.of("destroyer", env)], env.ops)
         if away:
             if opts.get("reach") in (None, True):
                 raise RuleError(f"escort: {ids(away)} are not based at {start.name}; type the hexes by water from their base to it "
                                 "with --reach N (21.65A, RULINGS A1)")
-            checks.append(check_initial_leg(read_int(opts["reach"], "hexes to the embarkation hex", 0, 999), start.theater, env.ops))
+            checks.append(check_initial_leg(read_int(opts["reach"], "hexes to the embarkation hex", 0, 999), start.theater,
+                                            env.ops, home, env.tables.theaters[start.theater].offensive))
+        if opts.get("distance") not in (None, True):  # 21.62: the range of 21.3612 (home: within naval range), if typed
+            checks += route_checks(ctx, opts, env, "base-change" if home else "escort", start.theater, "sea escort",
+                                   home or "21.62, 21.3612", froms=[start.name], dest=end.name)
         rec = record(ctx, env)
         new_world, serial = world.next_serial()
         mid = f"escort-{serial}"
@@ -309,18 +324,20 @@ def build_cargo_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              "A Western Allied BRP grant by sea: one transport per five BRPs.", "21.423, 21.56", supply_like("grant-brp"),
              group="operations", options=("by", "from", "to", "unsupplied")),
         Verb("transport", "transport FROM[,FROM2] TO --cargo \"NAME:FACTORS[:KIND]\" --by DD1,DD2 --distance N [--legs a,b] "
-             "[--ports P] [--straits S] [--air-room] [--island-end NAME --island-held]",
+             "[--ports P] [--straits S] [--air-room] [--island-end NAME --island-held] [--no-alternate]",
              "Sea transport ground or air units to one base: 1 destroyer factor per factor (2 to or from a box, plus a transport "
              "per 5 factors); both bases held at the start of the turn.", "21.43", lambda c, a, o: transport(c, a, o, False),
              group="operations", options=("cargo", "by", "distance", "legs", "ports", "straits", "exception", "air-room", "island-end",
-                                          "island-held")),
+                                          "island-held", "no-alternate")),
         Verb("transport-result", "transport-result ID before|after",
              "A sea transport intercepted and defeated before embarkation (nothing moved) or after it (the cargo returns to "
              "its base of embarkation).", "21.436", transport_done, group="operations"),
-        Verb("escort", "escort FROM TO --cargo \"NAME:FACTORS[:KIND]\" --by A,B [--power P] [--reach N] [--island-end NAME --island-held]",
+        Verb("escort", "escort FROM TO --cargo \"NAME:FACTORS[:KIND]\" --by A,B [--power P] [--reach N] [--distance N [--legs a,b] "
+             "[--ports P]] [--island-end NAME --island-held]",
              "Sea escort ground and air units redeploying across water: destroyers on the mapboard (1 per factor), transports to "
              "or from a box (1 per 5 factors); oil and BRPs go by ship-oil and grant-brp (21.63).", "21.6", escort,
-             group="operations", options=("cargo", "by", "power", "reach", "island-end", "island-held")),
+             group="operations", options=("cargo", "by", "power", "reach", "distance", "legs", "ports", "straits",
+                                          "island-end", "island-held")),
         Verb("escort-result", "escort-result ID --surviving N [--defeated] [--transport-lost] | escort-result ID --cut",
              "After an interception: the cargo is eliminated below the destroyer requirement or with its transport, returned if "
              "the escort lost; --cut: the supply line to an unsupplied destination was cut (21.65E).", "21.66, 21.65E", escort_done,

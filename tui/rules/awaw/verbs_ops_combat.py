@@ -25,6 +25,7 @@ from .common import ids, words_list
 from .employment import employ
 from .ops_common import check_enough, plural
 from .ops_helpers import Action, Env, announced_id, with_alias, ask, cargo_of, ends, force, mission, place, record, route_checks, transported, with_record
+from .ops_helpers import entered_places, route_record, targeted_checks
 from .transport import Cargo
 from .world import AwawWorld
 
@@ -125,7 +126,10 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         f = force(ctx, opts, env, "seaborne invasion")
         check_enough(req, f.destroyers, f.transports, "seaborne invasion")
         theater = starts[0].theater
-        checks += route_checks(ctx, opts, env, "offensive", theater, "seaborne invasion", "21.512, 21.3614")
+        checks += route_checks(ctx, opts, env, "offensive", theater, "seaborne invasion", "21.512, 21.3614",
+                               froms=[*(b.name for b in starts), *(u.base for u in f.units)], dest=target)
+        entered = entered_places(world, opts, f.units, [b.name for b in starts], target)
+        checks += targeted_checks(ctx, env, opts, "invasion", entered, "seaborne invasion", targets=True)
         if kind == "port":
             checks.append(I.check_range(int(str(opts["distance"])), theater, True, ops))
         if not (confirmed or opts.get("supplied")):
@@ -141,7 +145,7 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                                                      "cargo": _cargo_data(cargo), "attackers": [c.name for c in attackers],
                                                      "defended": defended, "units": [u.id for u in f.units],
                                                      "from_box": [b.name for b in starts if b.is_box], "bombard": [],
-                                                     "hex_kind": kind, "defender_dm": dm.value,
+                                                     "hex_kind": kind, "defender_dm": dm.value, **route_record(entered, opts),
                                                      **({"defense": str(defence)} if defence is not None else {})}}
         new = with_record(to_sea(new_world, f.units, target), rec)
         figures = (*req.figures, *checks, presence, dm,
@@ -197,7 +201,10 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
             air = Fraction(str(read_amount(opts["air-support"], "ground support in combat factors (21.517D)", 0, 999, 0.5)))
             support = [I.ground_support_cap(ground, int(air), ops), BO.combined_support(b, air, ground, ops)]
         origin = world.bases[(f.units or carriers)[0].base]
-        checks = route_checks(ctx, opts, env, "offensive", origin.theater, "shore bombardment", "21.522, 21.3614")
+        checks = route_checks(ctx, opts, env, "offensive", origin.theater, "shore bombardment", "21.522, 21.3614",
+                              froms=[u.base for u in f.units], dest=m["hex"])
+        checks += targeted_checks(ctx, env, opts, "invasion", entered_places(world, opts, f.units, [], m["hex"]),
+                                  "shore bombardment", targets=False)
         rec = record(ctx, env)
         mm = rec["missions"][m["id"]]
         if lost:  # 21.517C: ground units lost at sea leave the invasion attack
@@ -354,7 +361,10 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                 CA.check_box(base.name, bool(with_inv) and base.name in with_inv["from_box"], ops)
         CA.check_target(words_list(opts, "target"))
         origin = world.bases[f.units[0].base]
-        checks = route_checks(ctx, opts, env, "offensive", origin.theater, "fast carrier mission", "21.552, 21.3614")
+        checks = route_checks(ctx, opts, env, "offensive", origin.theater, "fast carrier mission", "21.552, 21.3614",
+                              froms=[u.base for u in f.units], dest=hex_)
+        checks += targeted_checks(ctx, env, opts, "invasion", entered_places(world, opts, f.units, [], hex_),
+                                  "fast carrier mission", targets=False)
         new_world, serial = world.next_serial()
         mid = f"carriers-{serial}"
         rec = record(ctx, env)
@@ -381,12 +391,12 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              lambda c, a, o: invade(c, a, o, False), group="operations",
              options=("hex-kind", "cargo", "by", "distance", "legs", "ports", "straits", "exception", "defended", "odds",
                       "attackers", "ctl", "fronts", "aleutian", "supplied", "via", "via-held", "island-end", "island-held",
-                      "brp-front", "defense")),
+                      "brp-front", "defense", "no-alternate")),
         Verb("bombard", "bombard INVASION_ID --by A,B --distance N [--air-support N] [--lost UNITS]",
              "Shore bombardment for an announced invasion: 3 naval factors per combat factor, capped by Naval Nationality DRM "
              "(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527).", "21.52",
              bombard, group="operations",
-             options=("by", "distance", "legs", "ports", "straits", "exception", "air-support", "lost")),
+             options=("by", "distance", "legs", "ports", "straits", "exception", "air-support", "lost", "no-alternate")),
         Verb("invasion-odds", "invasion-odds INVASION_ID [--defense N] [--air-support N] [--land N]",
              "The invasion's odds after bombardment: its attacking ground factors, those joining by land or airdrop, shore "
              "bombardment and ground support (remnants added) over the defence typed; below 1:1 it may not be made.",
@@ -402,6 +412,6 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
         Verb("carrier-mission", "carrier-mission HEX --by CV,CA --distance N [--target BASE] [--with INVASION_ID]",
              "Announce a fast carrier mission to a sea hex: a fast fleet factor per carrier factor, one target base; it returns "
              "before exploitation.", "21.55", carrier_mission, group="operations",
-             options=("by", "distance", "legs", "ports", "straits", "exception", "target", "with", "brp-front")),
+             options=("by", "distance", "legs", "ports", "straits", "exception", "target", "with", "brp-front", "no-alternate")),
     ]
     return verbs, {"invade": invade}

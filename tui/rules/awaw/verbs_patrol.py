@@ -24,7 +24,7 @@ from . import joint as J
 from . import interception as I
 from . import brps as BR
 from .employment import check_force, employ, force_figures, why_not
-from .ops_helpers import mission_key, record_for
+from .ops_helpers import floor_checks, mission_key, record_for
 from .ops_tables import OpsTables
 from .parts import OpsParts
 from .ranges import add_edge, box_edge, check_range, edge_note, exception_use, read_legs
@@ -110,6 +110,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
                                   exception=str(opts.get("exception") or ""))]
             if edge:
                 checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(origin.name, edge, edge_rule)))
+            checks += floor_checks(world, n, [origin.name, *words_list(opts, "ports")], hex_, "patrol")
         used = exception_use(str(opts.get("exception") or ""), units, world, tables)
         checks += [used] if used is not None else []
         checks += check_route(world, words_list(opts, "straits"), who, tables)
@@ -141,6 +142,11 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         world: AwawWorld = ctx.state.world
         a = prompt.args
         n, units, hex_, step, tried = a["n"], list(a["units"]), a["hex"], a["step"], bool(a["tried"])
+        busy = sorted({int(p.args["n"]) for p in ctx.state.flow.pending if p.effect == "patrol-step" and p.id != prompt.id
+                       and p.args.get("n") != n and p.args.get("step") != "route"})
+        if busy:  # another patrol has moved and is not resolved yet
+            raise RuleError(f"Patrol {busy[0]} is under way: patrols are conducted one after the other, in the sequence the "
+                            "moving player designates, each resolved before the next moves (21.416B, 21.416M)")
         units = [u for u in units if u in world.units and not world.units[u].sunk and world.units[u].at_sea == "patrol"]
         if not units:
             return Outcome(world, f"Patrol {n}: no patrolling units left (sunk or returned)")
@@ -244,6 +250,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         edge, edge_rule = box_edge(units[0].base, tables) if not units[0].at_sea else (0, "")
         n, _ = add_edge(n, None, edge)
         checks = [check_range("interception", theater, n, tables)]
+        checks += floor_checks(world, n, [units[0].sea_hex if units[0].at_sea else units[0].base], hex_, "intercept")
         if edge:
             checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(units[0].base, edge, edge_rule)))
         in_strait = I.read_strait(opts, tables)
