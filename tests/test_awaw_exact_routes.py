@@ -1,7 +1,7 @@
 """AWAW routes, exactly (seed 004, chapter 21): the whole derivation a referee reads in ``why``, not only its value.
 
 Straits (21.211, 21.212), islands without port access (21.37), legs (21.36C),
-returns (21.33) and two-front ports (21.1324). Each test pins the
+ranges (21.36), returns (21.33) and two-front ports (21.1324). Each test pins the
 figures, labels and rule numbers of one result, so that a changed clause, term or
 message is noticed.
 """
@@ -14,7 +14,7 @@ from awaw_core_fixtures import base, tables, world
 from awaw_ops_fixtures import ops_tables
 from tui.rules.awaw.basing import front_of
 from tui.rules.awaw.islands import island_base, island_check
-from tui.rules.awaw.ranges import read_legs
+from tui.rules.awaw.ranges import add_edge, box_edge, check_range, edge_note, read_legs
 from tui.rules.awaw.returns import check_return
 from tui.rules.awaw.straits import check_route, find_strait, passage
 from tui.rules.core.errors import RuleError
@@ -146,3 +146,105 @@ def test_21_1324_a_two_front_port_is_on_the_front_the_activity_passes_through() 
     assert str(err.value) == "Gibraltar is on the atlantic and mediterranean fronts, not western (21.132)"
     assert front_of(base("Brest", fronts=("western",)), "mediterranean") == "western"
     assert front_of(base("Nowhere", fronts=())) == ""
+
+
+OFFENSIVE = "Offensive mission (patrol, sea transport, invasion, bombardment, carrier mission)"
+OFF_RULE = "21.3614, 21.412, 21.432, 21.512, 21.522"
+TYPED = {"label": "distance by water, typed (RULINGS A1)", "rule": "21.36A, 21.36B"}
+
+
+def test_21_3614_21_36C_an_offensive_mission_within_20_hexes_touching_a_port_every_10_in_the_pacific() -> None:
+    """21.3614 and 21.36C: 20 hexes in two legs of 10 through Truk; every figure is a term."""
+    got = check_range("offensive", "pacific", 20, tables(), legs=[10, 10], ports=["Truk"])
+    assert got.to_dict() == {
+        "name": f"{OFFENSIVE} range", "value": 20, "rule": OFF_RULE,
+        "terms": [{**TYPED, "value": 20}, {"label": "limit in Pacific", "value": 20, "rule": OFF_RULE},
+                  {"label": "a port touched at least every (Pacific)", "value": 10, "rule": f"21.36C, {OFF_RULE}"},
+                  {"label": "leg 1", "value": 10, "rule": "21.36C"}, {"label": "leg 2", "value": 10, "rule": "21.36C"}],
+        "notes": ["ports touched: Truk"]}
+
+
+@pytest.mark.parametrize("kind, theater, distance, legs, message", [
+    ("offensive", "pacific", 21, [10, 10], f"Offensive mission: 21 hexes is beyond the 20-hex limit in Pacific ({OFF_RULE})"),
+    ("base-change", "europe", 41, None, "Base change: 41 hexes is beyond the 40-hex limit in Europe (21.223, 21.3613)"),
+])
+def test_21_361_a_distance_beyond_the_theater_limit_is_refused(kind: str, theater: str, distance: int,
+                                                               legs: list[int] | None, message: str) -> None:
+    """21.3613, 21.3614: one hex beyond the limit is refused; the limit itself is accepted."""
+    with pytest.raises(RuleError) as err:
+        check_range(kind, theater, distance, tables())
+    assert str(err.value) == message
+    assert check_range(kind, theater, distance - 1, tables(), legs=legs).value == distance - 1
+
+
+def test_21_3613_a_base_change_has_a_limit_but_no_port_every_leg() -> None:
+    """21.3613: 40 hexes in Europe in one stretch; no leg terms."""
+    assert check_range("base-change", "europe", 40, tables()).to_dict() == {
+        "name": "Base change range", "value": 40, "rule": "21.223, 21.3613",
+        "terms": [{**TYPED, "value": 40}, {"label": "limit in Europe", "value": 40, "rule": "21.223, 21.3613"}], "notes": []}
+
+
+def test_21_3612_sea_escort_has_no_overall_limit_only_a_port_every_20_hexes() -> None:
+    """21.3612, 21.36C: 45 hexes in Europe in legs of 20, 20 and 5."""
+    assert check_range("escort", "europe", 45, tables(), legs=[20, 20, 5]).to_dict() == {
+        "name": "Sea supply, NR, sea escort range", "value": 45, "rule": "21.3612",
+        "terms": [{**TYPED, "value": 45},
+                  {"label": "a port touched at least every (Europe)", "value": 20, "rule": "21.36C, 21.3612"},
+                  {"label": "leg 1", "value": 20, "rule": "21.36C"}, {"label": "leg 2", "value": 20, "rule": "21.36C"},
+                  {"label": "leg 3", "value": 5, "rule": "21.36C"}], "notes": []}
+    with pytest.raises(RuleError) as err:
+        check_range("escort", "europe", 21, tables())
+    assert str(err.value) == "Sea supply, NR, sea escort: leg 1 crosses 21 hexes without touching a port; the most is 20 (21.36C, 21.3612)"
+
+
+def test_21_36C_legs_must_add_up_to_the_distance() -> None:
+    """21.36C: the legs are the distance, port to port."""
+    with pytest.raises(RuleError) as err:
+        check_range("offensive", "pacific", 20, tables(), legs=[10, 9])
+    assert str(err.value) == "the legs (10+9 = 19) must add up to the distance 20 (21.36C)"
+
+
+def test_21_3617_a_leg_to_or_from_port_moresby_is_five_hexes_at_most() -> None:
+    """21.3617: Port Moresby and Sandakan meet 21.36C for at most five hexes, on the legs that touch them."""
+    got = check_range("offensive", "pacific", 15, tables(), legs=[10, 5], ports=["Rabaul", "Port Moresby"])
+    assert got.notes == ("leg 2 touches Port Moresby: 5 hexes at most (21.3617)", "ports touched: Rabaul, Port Moresby")
+    for legs, ports, leg in (([10, 6], ["Rabaul", "Port Moresby"], 2), ([6, 10], ["Sandakan", "Rabaul"], 1)):
+        with pytest.raises(RuleError) as err:
+            check_range("offensive", "pacific", 16, tables(), legs=legs, ports=ports)
+        assert str(err.value) == (f"Offensive mission: leg {leg} crosses 6 hexes without touching a port; the most is 5 "
+                                  f"(21.36C, {OFF_RULE})")
+
+
+def test_21_3615A_the_hawaiian_exception_lengthens_the_first_leg_only() -> None:
+    """21.3615A: a first leg of 15 hexes; 16 is refused under the exception's clause, a later leg keeps the 10 of 21.36C."""
+    got = check_range("offensive", "pacific", 20, tables(), legs=[15, 5], exception="hawaii-15")
+    assert ([t.value for t in got.terms][-2:], got.notes) == (
+        [15, 5], ("exception: Hawaiian Islands, Midway and Johnston Island held and supplied (21.3615A)",))
+    with pytest.raises(RuleError) as err:
+        check_range("offensive", "pacific", 20, tables(), legs=[16, 4], exception="hawaii-15")
+    assert str(err.value) == "Offensive mission: leg 1 crosses 16 hexes without touching a port; the most is 15 (21.36C, 21.3615A)"
+    with pytest.raises(RuleError) as err:
+        check_range("offensive", "pacific", 20, tables(), legs=[5, 15], exception="hawaii-15")
+    assert str(err.value) == f"Offensive mission: leg 2 crosses 15 hexes without touching a port; the most is 10 (21.36C, {OFF_RULE})"
+
+
+def test_21_3616D_an_unlimited_exception_checks_nothing_but_says_which() -> None:
+    """21.3616D: the initial attack on Pearl Harbor has no range limit; an unknown exception is refused with the list."""
+    assert check_range("offensive", "pacific", 60, tables(), exception="pearl-harbor").to_dict() == {
+        "name": f"{OFFENSIVE} range", "value": 60, "rule": "21.3616D", "terms": [{**TYPED, "value": 60}],
+        "notes": ["exception: The initial Japanese attack on Pearl Harbor (21.3616D)"]}
+    with pytest.raises(RuleError) as err:
+        check_range("offensive", "pacific", 6, tables(), exception="bogus")
+    assert str(err.value) == ("no range exception 'bogus'; known: hawaii-15, hawaii-20, aleutians-allied, japan, "
+                              "aleutians-japan, pearl-harbor, not-at-war (21.3615, 21.3616)")
+
+
+def test_21_17_box_edge_hexes_are_added_to_the_first_leg() -> None:
+    """21.16, 21.17, 21.413B (proposed ruling A13): the India box is 8 hexes from the board edge; other places none."""
+    assert box_edge("India", tables()) == (8, "21.17, 21.413B")
+    assert box_edge("Malta", tables()) == (0, "")
+    assert add_edge(10, [4, 6], 8) == (18, [12, 6])
+    assert add_edge(10, None, 8) == (18, None)
+    assert add_edge(10, [4, 6], 0) == (10, [4, 6])
+    assert edge_note("India", 8, "21.17") == ("8 hexes from the India box to the board edge added to the distance typed "
+                                              "from the edge (21.17; proposed ruling A13)")
