@@ -1,6 +1,7 @@
 """AWAW naval combat and its limits, exactly (seed 004, chapter 21): whole derivations and refusals, not only values.
 
-Interception in straits (21.2111), the Raider Table (21.534), raiders and transports (21.536). Each test pins the figures, labels and
+Interception in straits (21.2111), the Raider Table (21.534), raiders and transports (21.536), submarines (21.4184), fast carrier missions (21.553-21.557).
+Each test pins the figures, labels and
 rule numbers of one result, so that a changed clause, term or message is noticed.
 """
 
@@ -12,7 +13,8 @@ from awaw_core_fixtures import tables, unit, world
 from awaw_ops_fixtures import ops_tables
 from tui.rules.awaw import interception as I
 from tui.rules.awaw import raiders as R
-from tui.rules.awaw.submarines import check_air_targets
+from tui.rules.awaw import carriers as C
+from tui.rules.awaw.submarines import check_air_targets, must_return, patrol_front, sw_submarines
 from tui.rules.awaw.transport import failure
 from tui.rules.awaw.straits import find_strait
 from tui.rules.core.errors import RuleError
@@ -228,3 +230,69 @@ def test_21_436_a_defeated_sea_transport_returns_before_or_after_embarking() -> 
     assert failure("after", "Naples") == (
         "The naval units and the surviving units they carry return to Naples; the units debark there (paying the debarking "
         "cost, 21.436C) and the naval units return to their original base (21.436B).")
+
+
+def test_21_414A_a_patrols_front_typed_or_its_bases_only_front() -> None:
+    """21.414A, 21.4184E: the front typed (checked), else the base of origin's only front, else none."""
+    assert patrol_front("Western", ("mediterranean",), tables()) == "western"
+    assert patrol_front("", ("mediterranean",), tables()) == "mediterranean"
+    assert patrol_front("", ("atlantic", "mediterranean"), tables()) == ""
+    with pytest.raises(RuleError) as err:
+        patrol_front("atlantic", (), tables())
+    assert str(err.value) == "patrol: 'atlantic' is not a front (western, eastern, mediterranean, pacific) (21.414A)"
+
+
+def test_21_4184E_german_submarine_warfare_in_the_atlantic_sends_western_patrols_home() -> None:
+    """21.4184E (proposed ruling A12): a German submarine afloat in the Atlantic SW box; then a German submarine
+    patrolling on the western front must return; not on another front, not an Italian one, not without SW warfare."""
+    units = [unit("U-1", 2, power="germany", type="submarine", base="Atlantic SW"),
+             unit("U-2", 2, power="germany", type="submarine", base="Atlantic SW", sunk=True),
+             unit("U-3", 2, power="germany", type="submarine", base="Brest"),
+             unit("I-1", 2, power="italy", type="submarine", base="Atlantic SW"),
+             unit("KM-DD", 2, power="germany", type="destroyer", base="Atlantic SW")]
+    sw = sw_submarines(units, tables())
+    assert [u.id for u in sw] == ["U-1"]
+    assert must_return(units[2], "western", sw, tables()) == (
+        "U-3 may not remain on patrol on the western front: germany conducted submarine warfare in the Atlantic SW box "
+        "this player turn (U-1) (21.4184E)")
+    assert [must_return(units[2], "mediterranean", sw, tables()), must_return(units[3], "western", sw, tables()),
+            must_return(units[2], "western", [], tables())] == ["", "", ""]
+
+
+def test_21_555A_a_fast_fleet_factor_for_each_fast_carrier_factor() -> None:
+    """21.555A, 21.313: 3 carrier factors with 3 fast fleet factors; 2 are refused."""
+    assert C.fast_fleet_check(3, 3, ops_tables()).to_dict() == {
+        "name": "fast fleet factors escorting the carriers", "value": 3, "rule": "21.555A, 21.313",
+        "terms": [{"label": "fast carrier factors", "value": 3, "rule": "21.555A"},
+                  {"label": "fast fleet factors needed", "value": 3, "rule": "21.313"},
+                  {"label": "fast fleet factors in the force", "value": 3, "rule": "21.555A"}],
+        "notes": ["Losses after the mission starts do not cancel it (21.313)."]}
+    with pytest.raises(RuleError) as err:
+        C.fast_fleet_check(3, 2, ops_tables())
+    assert str(err.value) == "a naval force with 3 fast carrier factors needs at least 3 fast fleet factors, not 2 (21.555A, 21.313)"
+
+
+@pytest.mark.parametrize("box, with_invasion, message", [
+    ("South Africa", True, "fast carrier missions from the South Africa box are prohibited (21.553C)"),
+    ("Atlantic U.S.", False, "fast carrier missions from the Atlantic U.S. box only accompany a seaborne invasion from it "
+                             "(21.553A, 21.557B)"),
+    ("Malta", True, "fast carrier missions from the Malta box are not permitted (21.553)"),
+])
+def test_21_553_carrier_missions_from_boxes_refused(box: str, with_invasion: bool, message: str) -> None:
+    """21.553A, C: South Africa never; the U.S. boxes only with an invasion from the same box."""
+    with pytest.raises(RuleError) as err:
+        C.check_box(box, with_invasion, ops_tables())
+    assert str(err.value) == message
+    for ok_box, ok_with in ((None, False), ("India", False), ("Pacific U.S.", True)):
+        assert C.check_box(ok_box, ok_with, ops_tables()) is None
+
+
+def test_21_557F_a_carrier_mission_strikes_one_base() -> None:
+    """21.557F: one enemy base, named in any case; a second is refused."""
+    assert C.check_target(["Truk", "truk", ""]) is None
+    with pytest.raises(RuleError) as err:
+        C.check_target(["Truk", "Rabaul"])
+    assert str(err.value) == "a fast carrier mission strikes a single enemy base, not Truk, Rabaul (21.557F)"
+    assert C.return_note() == ("The mission returns to base (21.33) and is inverted after regular combat, before "
+                               "exploitation (21.555E); it may not intercept or counter-intercept, and fights only if "
+                               "intercepted (21.555C).")

@@ -2,8 +2,8 @@
 
 Commando range (21.512A), odds as typed (21.5152), defensive air support
 (21.517F), the ground support cap (21.517D), the occupation limit and its
-surplus (21.517J, K), failure (21.516) and excess destroyers bombarding
-(21.517C exception). Each test pins the figures, labels and rule numbers of
+surplus (21.517J, K), failure (21.516), excess destroyers bombarding
+(21.517C exception), shore bombardment's caps, remnants and losses (21.523-21.528). Each test pins the figures, labels and rule numbers of
 one result, so that a changed clause, term or message is noticed.
 """
 
@@ -15,6 +15,8 @@ import pytest
 
 from awaw_core_fixtures import tables, unit
 from awaw_ops_fixtures import ops_tables
+from tui.rules.awaw.bombardment import (FleetLoss, barred_factors, bombardment_value, check_box, combined_support,
+                                         fleet_losses, loss_options)
 from tui.rules.awaw.invasion import (check_range, defensive_air_support, excess_destroyers, failure, ground_support_cap,
                                      occupation_limit, read_odds, surplus)
 from tui.rules.awaw.transport import Cargo
@@ -150,3 +152,128 @@ def test_21_517C_no_excess_when_the_survivors_need_every_carrying_factor() -> No
     exactly = [unit("RN-DD-A", 6, type="destroyer")]
     with pytest.raises(RuleError, match=r"destroyers' 6 factors are all needed by the surviving ground units \(6\)"):
         excess_destroyers(MISSION, exactly, exactly, ["2 Inf"], tables(), ops_tables())
+
+
+A3 = ("RULINGS A3: categories from the lowest DRM up; each cap counts the bombardment already added by lower categories; "
+      "remnants are kept for 21.527.")
+LOWEST = ("Assumption: 21.526 names DRMs of one, two, three or more; a Naval Nationality DRM of zero or less is capped as "
+          "the lowest row (1x).")
+
+
+def test_21_526_caps_by_drm_lowest_first_each_counting_what_lower_ones_added() -> None:
+    """21.525, 21.526A, B (RULINGS A3): 2 ground factors; DRM 0 (capped as 1x): 4 naval factors add 1; DRM 2: 7 add 2
+    (cap 4 less 1 already = 3); the 1 + 1 naval factors short of a combat factor are kept for 21.527."""
+    b = bombardment_value(2, {2: 7, 0: 4}, ops_tables())
+    assert b.value.to_dict() == {
+        "name": "shore bombardment combat factors", "value": 3, "rule": "21.525, 21.526",
+        "terms": [{"label": "ground factors in the invasion attack", "value": 2, "rule": "21.526"},
+                  {"label": "DRM 0: 4 naval factors / 3 = 1, cap 1 x 2 - 0 already = 2", "value": 1, "rule": "21.526A"},
+                  {"label": "DRM 2: 7 naval factors / 3 = 2, cap 2 x 2 - 1 already = 3", "value": 2, "rule": "21.526B"}],
+        "notes": [A3, LOWEST, "2 naval factors short of a combat factor are kept for 21.527 (with naval air remnants)."]}
+    assert (b.used, b.remnant, b.unused) == (11, 2, 0)
+
+
+def test_21_526A_naval_factors_beyond_the_cap_add_nothing() -> None:
+    """21.526A: DRM 1, 2 ground factors: 20 naval factors add 2 (cap 1x); 6 count, 14 add nothing, no remnant."""
+    b = bombardment_value(2, {1: 20}, ops_tables())
+    assert b.value.to_dict() == {
+        "name": "shore bombardment combat factors", "value": 2, "rule": "21.525, 21.526",
+        "terms": [{"label": "ground factors in the invasion attack", "value": 2, "rule": "21.526"},
+                  {"label": "DRM 1: 20 naval factors / 3 = 6, cap 1 x 2 - 0 already = 2", "value": 2, "rule": "21.526A"}],
+        "notes": [A3, "14 naval factors beyond the caps add nothing (21.526)."]}
+    assert (b.used, b.remnant, b.unused) == (6, 0, 14)
+
+
+def test_21_526C_21_517C_three_times_the_ground_factors_at_most() -> None:
+    """21.526C, 21.517C: 3 ground factors; DRM -1 adds 1, DRM 3 adds 8 more up to 9; a DRM with no factors is skipped."""
+    b = bombardment_value(3, {-1: 5, 3: 30, 2: 0}, ops_tables())
+    assert [t.label for t in b.value.terms][1:] == ["DRM -1: 5 naval factors / 3 = 1, cap 1 x 3 - 0 already = 3",
+                                                    "DRM 3: 30 naval factors / 3 = 10, cap 3 x 3 - 1 already = 8"]
+    assert (b.value.value, b.used, b.remnant, b.unused) == (9, 29, 2, 6)
+    assert b.value.notes[-1] == "6 naval factors beyond the caps add nothing (21.526)."
+
+
+@pytest.mark.parametrize("ground, naval, message", [
+    (0, {1: 3}, "shore bombardment supports a seaborne invasion by ground units (21.521)"),
+    (2, {1: -1}, "naval factors cannot be negative"),
+])
+def test_21_521_bombardment_without_ground_units_or_with_negative_factors_is_refused(ground, naval, message) -> None:
+    """21.521: shore bombardment supports an invasion by ground units."""
+    with pytest.raises(RuleError) as err:
+        bombardment_value(ground, naval, ops_tables())
+    assert str(err.value) == message
+
+
+def test_21_527_remnants_of_bombardment_and_air_add_together() -> None:
+    """21.527: 3 ground factors, 8 naval factors at DRM 2 add 2 with a remnant of 2; 2½ air support adds 2, and the
+    remnants (2/3 + ½) make one more combat factor: 5."""
+    b = bombardment_value(3, {2: 8}, ops_tables())
+    assert combined_support(b, Fraction(5, 2), 3, ops_tables()).to_dict() == {
+        "name": "combat factors added by sea and air", "value": 5, "rule": "21.527",
+        "terms": [{"label": "shore bombardment", "value": 2, "rule": "21.525"},
+                  {"label": "ground support (whole factors)", "value": 2, "rule": "21.517D"},
+                  {"label": "remnants: 2 naval factors / 3 + air 0.5", "value": 1, "rule": "21.527"}], "notes": []}
+
+
+def test_21_527_remnants_never_exceed_the_caps() -> None:
+    """21.527, 21.526, 21.517D: 1 ground factor; bombardment at its 2x cap and air at its 3x cap: no remnant counts."""
+    b = bombardment_value(1, {2: 8}, ops_tables())
+    got = combined_support(b, Fraction(7, 2), 1, ops_tables())
+    assert (got.value, [t.value for t in got.terms]) == (5, [2, 3, 0])
+    capped = bombardment_value(1, {3: 10}, ops_tables())
+    assert (capped.value.value, capped.remnant) == (3, 0)
+    assert combined_support(capped, Fraction(7, 2), 1, ops_tables()).value == 6
+
+
+def test_21_5282_fleet_losses_and_the_factors_barred_afterwards() -> None:
+    """21.5282A-C, 21.5281, 21.5283: 2 destroyer factors (2), two 1-factor cruisers (4), one 3-factor heavy ship
+    damaged (1): 7 loss factors; 5 fleet factors lost bar 10 others, less the 2 left in the heavy ship: 8."""
+    assert fleet_losses(FleetLoss(2, (1, 1), (3,)), 10, ops_tables()).to_dict() == {
+        "name": "ground combat losses taken by the bombarding fleet", "value": 7, "rule": "21.5282, 21.5283",
+        "terms": [{"label": "destroyer factors eliminated x 1", "value": 2, "rule": "21.5282A"},
+                  {"label": "2 cruisers sunk x 2", "value": 4, "rule": "21.5282B"},
+                  {"label": "1 heavy ships damaged x 1", "value": 1, "rule": "21.5282C"},
+                  {"label": "fleet factors lost", "value": 5, "rule": "21.5281"},
+                  {"label": "other fleet factors barred from later rounds (2 per factor lost, less 2 left in damaged "
+                            "heavy ships)", "value": 8, "rule": "21.5281"},
+                  {"label": "limit: shore bombardment combat factors", "value": 10, "rule": "21.5283"}], "notes": []}
+    assert fleet_losses(FleetLoss(2, (1, 1), (3,)), 7, ops_tables()).value == 7
+    with pytest.raises(RuleError) as err:
+        fleet_losses(FleetLoss(2, (1, 1), (3,)), 6, ops_tables())
+    assert str(err.value) == "fleet losses of 7 factors exceed the shore bombardment's 6 combat factors (21.5283)"
+
+
+def test_21_5281_a_damaged_heavy_ships_factors_count_towards_the_barred() -> None:
+    """21.5281: a damaged 4-factor heavy ship: 2 barred, less its 3 left: none; a destroyer factor: 2; never negative."""
+    t = ops_tables()
+    assert [barred_factors(FleetLoss(0, (), (4,)), t), barred_factors(FleetLoss(1), t), barred_factors(FleetLoss(0, (), (3,)), t),
+            barred_factors(FleetLoss(0, (1,)), t)] == [0, 2, 0, 2]
+
+
+def test_21_5283_ways_to_take_losses_ground_units_whole_fleet_within_the_bombardment() -> None:
+    """21.5283: 5 loss factors from ground units of 3, 2, 2 and a fleet of 4 factors bombarding for 3; no unit lost for
+    nothing; when no way suffices, every unit and the fleet up to its limit."""
+    assert loss_options(5, (3, 2, 2), 4, 3) == [((3, 2), 0), ((2, 2), 1), ((3,), 2), ((2,), 3)]
+    assert loss_options(5, (3, 2, 2), 2, 3) == [((3, 2), 0), ((2, 2), 1), ((3,), 2)]
+    assert loss_options(9, (3, 2), 1, 1) == [((3, 2), 1)]
+    assert loss_options(0, (3,), 4, 3) == [((), 0)]
+    assert loss_options(4, (2, 2), 0, 0) == [((2, 2), 0)]
+
+
+@pytest.mark.parametrize("box, with_invasion, message", [
+    ("South Africa", True, "shore bombardment from the South Africa box is prohibited (21.523C)"),
+    ("Atlantic U.S.", False, "shore bombardment from the Atlantic U.S. box only supports an invasion from that box (21.523A)"),
+    ("Pacific U.S.", False, "shore bombardment from the Pacific U.S. box only supports an invasion from that box (21.523A)"),
+    ("Malta", True, "shore bombardment from the Malta box is not permitted (21.523)"),
+])
+def test_21_523_bombardment_from_boxes_refused(box: str, with_invasion: bool, message: str) -> None:
+    """21.523A, C: South Africa never; the U.S. boxes only with an invasion from the same box."""
+    with pytest.raises(RuleError) as err:
+        check_box(box, with_invasion, ops_tables())
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("box, with_invasion", [(None, False), ("India", False), ("Australia", False), ("Atlantic U.S.", True)])
+def test_21_523B_bombardment_from_india_australia_and_a_us_box_with_its_invasion(box, with_invasion) -> None:
+    """21.523A, B: India and Australia may; a U.S. box with an invasion from it may; no box is not checked."""
+    assert check_box(box, with_invasion, ops_tables()) is None

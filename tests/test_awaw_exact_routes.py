@@ -15,7 +15,7 @@ from awaw_ops_fixtures import ops_tables
 from tui.rules.awaw.basing import front_of
 from tui.rules.awaw.islands import island_base, island_check
 from tui.rules.awaw.ranges import add_edge, box_edge, check_range, edge_note, read_legs
-from tui.rules.awaw.returns import check_return
+from tui.rules.awaw.returns import check_return, invasion_targets, targeted
 from tui.rules.awaw.straits import check_route, find_strait, passage
 from tui.rules.core.errors import RuleError
 
@@ -248,3 +248,21 @@ def test_21_17_box_edge_hexes_are_added_to_the_first_leg() -> None:
     assert add_edge(10, [4, 6], 0) == (10, [4, 6])
     assert edge_note("India", 8, "21.17") == ("8 hexes from the India box to the board edge added to the distance typed "
                                               "from the edge (21.17; proposed ruling A13)")
+
+
+def test_21_33_the_hexes_the_enemy_invades_this_player_turn() -> None:
+    """21.33: the enemy's announced invasions, less aborted ones and those defeated at sea; none in one's own turn."""
+    ops = {"turn": "3:axis", "missions": {
+        "a": {"kind": "invasion", "hex": "k12"}, "b": {"kind": "invasion", "hex": "L1", "result": "aborted"},
+        "c": {"kind": "invasion", "hex": "L2", "result": "defeated-at-sea"}, "d": {"kind": "transport", "hex": "L3"},
+        "e": {"kind": "invasion", "hex": "L4", "result": "won"}}}
+    assert invasion_targets(ops, "allies") == ["K12", "L4"]
+    assert invasion_targets(ops, "axis") == []
+    assert invasion_targets({"turn": "axis", "missions": ops["missions"]}, "allies") == []
+    assert invasion_targets({}, "allies") == []
+
+
+def test_21_33_a_base_is_targeted_by_its_hex_or_its_name() -> None:
+    """21.33 (ruling A6: a base is its hex and its name alike)."""
+    assert targeted(base("Malta", hex="K12"), ["k12"]) and targeted(base("Malta"), ["MALTA"])
+    assert not targeted(base("Malta", hex="K12"), []) and not targeted(base("Malta"), ["K12"])
