@@ -7,6 +7,7 @@ rule numbers of one result, so that a changed clause, term or message is noticed
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from awaw_core_fixtures import tables, unit, world
@@ -203,6 +204,15 @@ def test_21_5363_raiders_attack_only_when_no_unscreened_defender_survives() -> N
         "notes": ["Damaged survivors still protect the transports (21.5363)."]}
 
 
+def test_21_4184C_the_refusal_lists_every_attacker_the_tables_allow() -> None:
+    """21.4184C: the attackers are data; with two listed, the refusal names both."""
+    t = tables()
+    two = msgspec.structs.replace(t, submarines=msgspec.structs.replace(t.submarines, attackers=["land-based air", "naval air"]))
+    with pytest.raises(RuleError, match=r"^sub-air: submarines on patrol may be attacked only by land-based air, naval air, "
+                                        r"not carrier air:"):
+        check_air_targets([], "allies", [], "carrier air", two)
+
+
 def test_21_4184C_only_land_based_air_attacks_enemy_submarines_on_patrol_once() -> None:
     """21.4184C: land-based air against an enemy submarine on patrol is accepted; each other case is refused."""
     sub = unit("U-1", 2, power="germany", type="submarine", at_sea="patrol")
@@ -296,3 +306,36 @@ def test_21_557F_a_carrier_mission_strikes_one_base() -> None:
     assert C.return_note() == ("The mission returns to base (21.33) and is inverted after regular combat, before "
                                "exploitation (21.555E); it may not intercept or counter-intercept, and fights only if "
                                "intercepted (21.555C).")
+
+
+SETUP_REFUSAL = ("{uid} is already in the {box} box: raiders move from port to the SW box (21.533B); only Graf Spee, Lutzow, "
+                 "Scheer placed there at Germany's opening setup raid from it (21.5331)")
+
+
+@pytest.mark.parametrize("uid, name, turn", [("KM-CA-Spee", "Graf Spee", "Fall 1939"), ("KM-CA-Spee", "Graf Spee", ""),
+                                             ("SCHEER", "Pocket battleship", "fall 1939")])
+def test_21_5331_the_setup_raiders_raid_from_the_atlantic_sw_box_in_fall_1939(uid: str, name: str, turn: str) -> None:
+    """21.5331: Graf Spee, Lutzow and Scheer, placed in the Atlantic SW box at Germany's setup, by id or name, any
+    case; one BRP each."""
+    assert R.check_setup_raider(uid, name, "germany", "Atlantic SW", turn, ops_tables()) == (
+        f"{uid} placed in the Atlantic SW box at the opening setup: 1 BRP (21.5331)")
+
+
+@pytest.mark.parametrize("uid, name, power, box", [
+    ("KM-CA-Spee", "Graf Spee", "italy", "Atlantic SW"),
+    ("KM-CA-Spee", "Graf Spee", "germany", "Indian Ocean SW"),
+    ("KM-CA-X", "Hipper", "germany", "Atlantic SW"),
+])
+def test_21_533B_other_ships_already_in_an_sw_box_do_not_raid_from_it(uid: str, name: str, power: str, box: str) -> None:
+    """21.533B, 21.5331: another power, another SW box, or another ship: refused with the three ships named."""
+    with pytest.raises(RuleError) as err:
+        R.check_setup_raider(uid, name, power, box, "Fall 1939", ops_tables())
+    assert str(err.value) == SETUP_REFUSAL.format(uid=uid, box=box)
+
+
+def test_21_5331_the_setup_raiders_raid_in_fall_1939_only() -> None:
+    """21.5331: in another turn the setup raider is refused, the turn named."""
+    with pytest.raises(RuleError) as err:
+        R.check_setup_raider("KM-CA-Spee", "Graf Spee", "germany", "Atlantic SW", "Winter 1939", ops_tables())
+    assert str(err.value) == ("KM-CA-Spee was placed in the Atlantic SW box at the opening setup and raids in the Fall 1939 "
+                              "combat phase, not Winter 1939 (21.5331)")

@@ -42,7 +42,7 @@ def test_21_211_without_a_phase_record_the_current_control_counts() -> None:
     """21.211: the control at the start of the phase; a hex the phase did not record is read from the board's control."""
     w = world([], [], hex_control={"AA7": "britain"})
     got = passage(w, find_strait("Gibraltar", tables()), "allies", tables())
-    assert (got.value, got.terms[0].label) == ("open", "AA7 held by britain (needs friendly)")
+    assert (got.value, got.terms[0].label, got.notes) == ("open", "AA7 held by britain (needs friendly)", ())
     unknown = passage(world([], []), find_strait("Gibraltar", tables()), "allies", tables())
     assert (unknown.value, unknown.terms[0].label) == ("closed", "AA7 held by unknown (needs friendly)")
 
