@@ -146,6 +146,14 @@ def test_21_5341_a_positive_modified_roll_is_the_number_of_ship_type_dice(roll: 
         "notes": [f"The defender rolls {ships} dice for the types of ships that engage (21.5342A)."]}
 
 
+def test_21_5341A_the_escape_threshold_is_the_tables_own() -> None:
+    """21.5341A (RULINGS A2, the printed table as data): with escape at 1 or less, a modified roll of 1 escapes too."""
+    t = ops_tables()
+    strict = msgspec.structs.replace(t, raider_table=msgspec.structs.replace(t.raider_table, escape_at_most=1))
+    assert [R.engagement(4, -3, strict).value, R.engagement(5, -3, strict).value] == [0, 2]
+    assert R.engagement(4, -3, t).value == 1
+
+
 @pytest.mark.parametrize("roll", [0, 7])
 def test_21_5341_the_raider_table_roll_is_one_die(roll: int) -> None:
     """21.5341 and 21.5342: one die, 1 to 6, for the table and for each ship type."""
@@ -158,7 +166,8 @@ def test_21_5341_the_raider_table_roll_is_one_die(roll: int) -> None:
 
 
 def test_21_5342A_a_face_sends_its_ship_type() -> None:
-    """21.5342A: a 4 sends a 4-factor battleship when one is there."""
+    """21.5342A: a 4 sends a 4-factor battleship when one is there; a 1 sends its own type."""
+    assert R.engaging_ship(1, {1: True}, ops_tables()).value == 1
     assert R.engaging_ship(4, {4: True, 5: True}, ops_tables()).to_dict() == {
         "name": "ship type that engages", "value": 4, "rule": "21.5342",
         "terms": [{"label": "die roll", "value": 4, "rule": "21.5342A"},

@@ -77,7 +77,12 @@ def test_21_5152_odds_are_read_as_attack_over_defence(typed: str, ratio: Fractio
     assert read_odds(typed) == ratio
 
 
-@pytest.mark.parametrize("typed", ["3", "0:1", "1:0", "a:b", "1:-1", "-1:1", "1111111111111111:1"])
+def test_21_5152_odds_up_to_sixteen_characters_are_read() -> None:
+    """21.5152: a typed figure of 16 characters is read; one of 17 is refused below."""
+    assert read_odds("10000000000000:1") == 10 ** 13
+
+
+@pytest.mark.parametrize("typed", ["3", "0:1", "1:0", "a:b", "1:-1", "-1:1", "1111111111111111:1", "100000000000000:1"])
 def test_21_5152_odds_that_are_not_two_positive_numbers_are_refused(typed: str) -> None:
     """21.5152: ATTACK:DEFENCE, both positive; a runaway number is refused too."""
     with pytest.raises(RuleError) as err:
@@ -140,6 +145,28 @@ def test_21_517C_carrying_destroyers_bombard_only_after_naming_ground_units_lost
     assert str(err.value) == ("bombard: RN-DD-A carry the invading units; shore bombardment comes from naval factors not "
                               "carrying ground units, unless losses at sea cost ground units: name them with --lost "
                               "(1 Inf, 2 Inf) (21.517C)")
+
+
+def test_21_513C_from_a_box_the_survivors_need_two_destroyer_factors_each() -> None:
+    """21.513A, C, 21.517C: an undefended hex from a mapboard box: 1 Inf (3 factors) surviving needs 6 of 10 (4 excess);
+    the same invasion from a port needs 3 (7 excess); a single excess factor may bombard."""
+    carrying = [unit("RN-DD-A", 4, type="destroyer"), unit("RN-DD-B", 6, type="destroyer")]
+    from_box = {**MISSION, "defended": False, "from_box": True}
+    assert excess_destroyers(from_box, carrying, carrying, ["2 Inf"], tables(), ops_tables()) == (4, ["2 Inf"])
+    from_port = {**MISSION, "defended": False}
+    assert excess_destroyers(from_port, carrying, carrying, ["2 Inf"], tables(), ops_tables()) == (7, ["2 Inf"])
+    seven = [unit("RN-DD-A", 7, type="destroyer")]
+    assert excess_destroyers(MISSION, seven, seven, ["2 Inf"], tables(), ops_tables()) == (1, ["2 Inf"])
+
+
+def test_21_517C_the_refusal_names_every_carrying_unit_even_with_no_cargo_recorded() -> None:
+    """21.517C: two carrying destroyers named; a mission that recorded no cargo lists none."""
+    carrying = [unit("RN-DD-A", 4, type="destroyer"), unit("RN-DD-B", 6, type="destroyer")]
+    with pytest.raises(RuleError) as err:
+        excess_destroyers({}, carrying, carrying, ["1 Inf"], tables(), ops_tables())
+    assert str(err.value) == ("bombard: RN-DD-A, RN-DD-B carry the invading units; shore bombardment comes from naval factors "
+                              "not carrying ground units, unless losses at sea cost ground units: name them with --lost () "
+                              "(21.517C)")
 
 
 def test_21_517C_no_excess_when_the_survivors_need_every_carrying_factor() -> None:
