@@ -24,6 +24,37 @@ STRAIT_NOTE = ("Only enemy activities entering or leaving this side of the strai
                "intercepts on its own side only (21.2111).")
 
 
+def _displaced_world():
+    return world([], [unit("KM-1", 2, power="germany", inverted=True), unit("KM-2", 2, power="germany", inverted=True),
+                      unit("RN-1", 2, inverted=True), unit("KM-3", 2, power="germany"),
+                      unit("KM-4", 2, power="germany", inverted=True, sunk=True),
+                      unit("KM-5", 2, power="germany", inverted=True, at_sea="patrol")])
+
+
+def test_21_232D_displaced_units_are_intercepted_by_their_enemy_whoever_moves() -> None:
+    """21.232A, D: German displaced units are intercepted by the Allies, a British one by the Axis; without the option,
+    the usual interception (no side named)."""
+    w = _displaced_world()
+    assert I.displaced_side(w, {"displaced": "KM-1, KM-2"}, tables()) == "allies"
+    assert I.displaced_side(w, {"displaced": "RN-1"}, tables()) == "axis"
+    assert I.displaced_side(w, {}, tables(), "first-turn/combat/naval-combat") == ""
+
+
+@pytest.mark.parametrize("opts, step, message", [
+    ({"displaced": True}, "first-turn/combat/ground-movement",
+     "intercept: in ground movement only displaced units are intercepted; name them with --displaced UNITS (21.232)"),
+    ({"displaced": "KM-1,RN-1"}, "", "intercept: the displaced units named are of more than one side (21.232)"),
+    ({"displaced": "KM-3"}, "", "intercept: KM-3 is not displaced units on their way (displaced units are inverted, 21.233)"),
+    ({"displaced": "KM-3,KM-4,KM-5"}, "",
+     "intercept: KM-3, KM-4, KM-5 are not displaced units on their way (displaced units are inverted, 21.233)"),
+])
+def test_21_232_21_233_displaced_units_named_must_be_on_their_way(opts, step, message) -> None:
+    """21.232: in ground movement only displaced units; one side; 21.233: inverted, not sunk, not at sea."""
+    with pytest.raises(RuleError) as err:
+        I.displaced_side(_displaced_world(), opts, tables(), step)
+    assert str(err.value) == message
+
+
 def test_21_2111_interceptors_entering_a_closed_strait_intercept_on_their_side_only() -> None:
     """21.2111: a strait closed to the interceptors does not bar them; the check says so and that it is one side only."""
     dd = unit("RN-DD-1", 2, type="destroyer")
