@@ -124,6 +124,12 @@ def test_21_5342_atlantic_raider_modifier_lists_every_printed_modifier() -> None
         "notes": [A2]}
 
 
+def test_21_5342_each_further_raider_group_in_the_box_adds_one() -> None:
+    """21.5342, 21.533C: the third raider group in a box adds +2 (one per group before it)."""
+    got = R.raider_modifier("Atlantic SW", 1, R.RaidConditions(priority=3), ops_tables())
+    assert (got.value, got.terms[1].label, got.terms[1].value) == (-1, "raider group number 3 in the box", 2)
+
+
 def test_21_5342_indian_ocean_counts_search_air_and_singapore_raiders() -> None:
     """21.5342 (Indian Ocean): 4 CVEs and search AAS/NAS / 3 = +1, Singapore +1, Magic +1; two ships add nothing."""
     c = R.RaidConditions(singapore=True, cves=4, codebreaking=1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import msgspec
 import pytest
 
 from awaw_core_fixtures import base, tables, unit
@@ -144,6 +145,15 @@ def test_21_421_lines_from_ports_need_nothing_lines_from_boxes_one_transport_eac
         "name": "destroyer factors for sea supply", "value": 0, "rule": "21.421",
         "terms": [{"label": "sea supply needs no destroyers", "value": 0, "rule": "21.421"}], "notes": []}
     assert sea_supply_transports(0, 0, "germany", ops_tables()).transports.terms == ()
+
+
+def test_21_421B_the_transports_per_box_line_are_the_tables_figure() -> None:
+    """21.421B, 30.365: the figure is data; were it two a line, 3 lines from boxes would need 6."""
+    t = ops_tables()
+    two = msgspec.structs.replace(t, supply=msgspec.structs.replace(
+        t.supply, box_line_transports=msgspec.structs.replace(t.supply.box_line_transports, value=2)))
+    got = sea_supply_transports(3, 0, "usa", two).transports
+    assert (got.value, got.terms[0].label, got.terms[0].value) == (6, "3 lines from mapboard boxes x 2", 6)
 
 
 def test_21_421B_only_western_allied_lines_are_traced_from_boxes() -> None:
