@@ -1,12 +1,14 @@
 """AWAW shared helpers, exactly (seed 004, chapter 21): requirements and shortfalls (21.434, 21.64), typed distances
-(RULINGS A1), flags, option lists and the side acting. Each test pins one result or message whole."""
+(RULINGS A1), flags, option lists, the side acting, joint patrols (21.414B). Each test pins one result or message whole."""
 
 from __future__ import annotations
 
 import pytest
 
-from awaw_core_fixtures import tables, unit
+from awaw_core_fixtures import base, tables, unit
+from tui.rules.awaw.bases import Base
 from tui.rules.awaw.common import distance, flag, ids, one_side, words_list
+from tui.rules.awaw.joint import contingents, read_routes
 from tui.rules.awaw.ops_common import Requirement, ceil_div, check_enough, none_needed, plural, power_name, shortfall
 from tui.rules.core.errors import RuleError
 from tui.rules.core.explain import Explained
@@ -95,3 +97,42 @@ def test_21_31_units_of_the_side_acting_only() -> None:
         one_side(units, "allies", tables(), "patrol")
     assert str(err.value) == "patrol: KM-1, KM-2 are not allies units; it is the allies player's turn"
     assert (ids(units), ids([])) == ("RN-1, KM-1, KM-2", "")
+
+
+def _base(name: str) -> Base:
+    """A base by name, any case, as the engine looks one up."""
+    known = {n.lower(): base(n) for n in ("Malta", "Alexandria", "Gibraltar", "Port Said")}
+    if name.lower() not in known:
+        raise RuleError(f"no port called '{name}'")
+    return known[name.lower()]
+
+
+def test_21_414B_a_joint_patrols_contingents_by_base_in_order() -> None:
+    """21.414B, 21.415 (proposed ruling A16): unit ids by base of origin, bases in the order they first appear."""
+    assert contingents([("a", "Malta"), ("b", "Alexandria"), ("c", "Malta")]) == {"Malta": ["a", "c"], "Alexandria": ["b"]}
+
+
+def test_21_414B_each_contingent_types_its_own_distance_and_legs() -> None:
+    """21.414B, 21.36C (RULINGS A1): ``Malta=8,Alexandria=12+10``, base names in any case."""
+    assert read_routes("Malta=8, alexandria=12+10", ["Malta", "Alexandria"], _base) == {
+        "Malta": (8, None), "Alexandria": (22, [12, 10])}
+
+
+@pytest.mark.parametrize("typed, bases, message", [
+    ("8", ["Malta", "Port Said"], "a joint patrol from Malta, Port Said types the distance from each base: --distance "
+                                  "Malta=N,Port=N (N+N for legs between ports touched) (21.414B, RULINGS A1)"),
+    ("Malta=8,12", ["Malta", "Alexandria"], "a joint patrol from Malta, Alexandria types the distance from each base: "
+                                            "--distance Malta=N,Alexandria=N (N+N for legs between ports touched) "
+                                            "(21.414B, RULINGS A1)"),
+    ("Gibraltar=8", ["Malta", "Alexandria"], "no unit of this patrol is based at Gibraltar (Malta, Alexandria) (21.414B)"),
+    ("Malta=8,malta=9", ["Malta", "Alexandria"], "the distance from Malta is given twice (21.414B)"),
+    ("Malta=8", ["Malta", "Alexandria"], "type the distance from Alexandria too: a joint patrol from Malta, Alexandria "
+                                         "types the distance from each base: --distance Malta=N,Alexandria=N (N+N for "
+                                         "legs between ports touched) (21.414B, RULINGS A1)"),
+    ("Malta=x", ["Malta"], "the distance by water from Malta (hexes) must be a whole number (from 0 to 999), not 'x'"),
+])
+def test_21_414B_joint_patrol_distances_refused(typed: str, bases: list[str], message: str) -> None:
+    """21.414B: every base of the patrol once, with a number of hexes."""
+    with pytest.raises(RuleError) as err:
+        read_routes(typed, bases, _base)
+    assert str(err.value) == message
