@@ -308,6 +308,8 @@ def test_21_4184E_german_submarine_warfare_in_the_atlantic_sends_western_patrols
              unit("KM-DD", 2, power="germany", type="destroyer", base="Atlantic SW")]
     sw = sw_submarines(units, tables())
     assert [u.id for u in sw] == ["U-1"]
+    two = sw_submarines([*units, unit("U-9", 2, power="germany", type="submarine", base="Atlantic SW")], tables())
+    assert must_return(units[2], "western", two, tables()).endswith("this player turn (U-1, U-9) (21.4184E)")
     assert must_return(units[2], "western", sw, tables()) == (
         "U-3 may not remain on patrol on the western front: germany conducted submarine warfare in the Atlantic SW box "
         "this player turn (U-1) (21.4184E)")

@@ -252,6 +252,20 @@ def test_21_527_remnants_never_exceed_the_caps() -> None:
     assert combined_support(capped, Fraction(7, 2), 1, ops_tables()).value == 6
 
 
+def test_21_527_a_remnant_factor_needs_room_under_a_cap() -> None:
+    """21.527, 21.526, 21.517D: 2 ground factors; DRM 1 adds 1 (remnant 1 naval factor) and DRM 3 fills the 6 cap;
+    air 6¾ gives 6 (its cap) and ¾: the remnants make a factor (1/3 + ¾), but neither cap has room: 12. With the
+    bombardment at 1 the same remnants have room under the bombardment cap: 1 + 6 + 1 = 8."""
+    t = ops_tables()
+    full = bombardment_value(2, {1: 4, 3: 30}, t)
+    assert (full.value.value, full.remnant) == (6, 1)
+    got = combined_support(full, Fraction(27, 4), 2, t)
+    assert (got.value, got.terms[2].to_dict()) == (12, {"label": "remnants: 1 naval factors / 3 + air 0.75", "value": 0, "rule": "21.527"})
+    low = bombardment_value(2, {1: 4}, t)
+    assert [term.value for term in combined_support(low, Fraction(27, 4), 2, t).terms] == [1, 6, 1]
+    assert combined_support(low, Fraction(27, 4), 2, t).value == 8
+
+
 def test_21_5282_fleet_losses_and_the_factors_barred_afterwards() -> None:
     """21.5282A-C, 21.5281, 21.5283: 2 destroyer factors (2), two 1-factor cruisers (4), one 3-factor heavy ship
     damaged (1): 7 loss factors; 5 fleet factors lost bar 10 others, less the 2 left in the heavy ship: 8."""
