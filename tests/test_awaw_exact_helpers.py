@@ -1,5 +1,5 @@
 """AWAW shared helpers, exactly (seed 004, chapter 21): requirements and shortfalls (21.434, 21.64), typed distances
-(RULINGS A1), flags, option lists, the side acting, joint patrols (21.414B). Each test pins one result or message whole."""
+(RULINGS A1), flags, option lists, the side acting, joint patrols (21.414B), rule set parts. Each test pins one result or message whole."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from tui.rules.awaw.bases import Base
 from tui.rules.awaw.common import distance, flag, ids, one_side, words_list
 from tui.rules.awaw.joint import contingents, read_routes
 from tui.rules.awaw.ops_common import Requirement, ceil_div, check_enough, none_needed, plural, power_name, shortfall
-from tui.rules.core.errors import RuleError
+from tui.rules.awaw.parts import OpsParts, merge
+from tui.rules.core.actions import Action
+from tui.rules.core.errors import DataError, RuleError
 from tui.rules.core.explain import Explained
 
 REQ = Requirement(Explained("destroyer factors", 8, "21.434A"), Explained("transports", 2, "21.434C"))
@@ -135,4 +137,34 @@ def test_21_414B_joint_patrol_distances_refused(typed: str, bases: list[str], me
     """21.414B: every base of the patrol once, with a number of hexes."""
     with pytest.raises(RuleError) as err:
         read_routes(typed, bases, _base)
+    assert str(err.value) == message
+
+
+def _action(aid: str, key: str) -> Action:
+    return Action(aid, key, aid.title(), f"{aid} {{units}}", f"{aid} the marked units", "21.31", target="units")
+
+
+def test_21_31_rule_set_parts_merge_in_order() -> None:
+    """21.31 (each activity one verb): verbs, effects, answers, conditions and Naval keys of every part, in order."""
+    a = OpsParts({"patrol": "P"}, {"e1": "E"}, {"a1": "A"}, (_action("patrol", "p"),), {"c1": "C"})  # type: ignore[dict-item]
+    b = OpsParts({"invade": "I"}, actions=(_action("invade", "v"), _action("why", "")))  # type: ignore[dict-item]
+    got = merge([a, b], "awaw.toml")
+    assert (got.verbs, got.effects, got.answers, got.conditions) == ({"patrol": "P", "invade": "I"}, {"e1": "E"}, {"a1": "A"}, {"c1": "C"})
+    assert [x.id for x in got.actions] == ["patrol", "invade", "why"]
+    assert [x.id for x in merge([b, OpsParts({}, actions=(_action("list", ""),))], "awaw.toml").actions] == ["invade", "why", "list"]
+
+
+@pytest.mark.parametrize("second, message", [
+    (OpsParts({"patrol": "Q"}), "awaw.toml: verb patrol: is defined by two parts of the rule set"),  # type: ignore[dict-item]
+    (OpsParts({}, {"e1": "F"}), "awaw.toml: effect e1: is defined by two parts of the rule set"),  # type: ignore[dict-item]
+    (OpsParts({}, answers={"a1": "B"}), "awaw.toml: answer a1: is defined by two parts of the rule set"),  # type: ignore[dict-item]
+    (OpsParts({}, conditions={"c1": "D"}), "awaw.toml: condition c1: is defined by two parts of the rule set"),  # type: ignore[dict-item]
+    (OpsParts({}, actions=(_action("patrol", "q"),)), "awaw.toml: action patrol: its id or key 'q' is used twice in the Naval mode"),
+    (OpsParts({}, actions=(_action("sweep", "p"),)), "awaw.toml: action sweep: its id or key 'p' is used twice in the Naval mode"),
+])
+def test_21_31_a_name_or_key_defined_twice_is_a_data_error(second: OpsParts, message: str) -> None:
+    """21.31: no part silently replaces another's verb, effect, answer, condition or key."""
+    first = OpsParts({"patrol": "P"}, {"e1": "E"}, {"a1": "A"}, (_action("patrol", "p"),), {"c1": "C"})  # type: ignore[dict-item]
+    with pytest.raises(DataError) as err:
+        merge([first, second], "awaw.toml")
     assert str(err.value) == message
