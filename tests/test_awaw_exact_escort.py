@@ -126,8 +126,9 @@ def test_21_64_the_wrong_leg_for_a_cargo_is_refused_with_its_clause(cargo: Cargo
 def test_21_64_cargo_is_never_negative_and_empty_means_nothing_at_all() -> None:
     """21.64: the cargo's factors, oil counters and BRPs are counts."""
     assert Cargo().empty and not Cargo(brps=1).empty and not Cargo(oil=1).empty and not Cargo(factors=1).empty
-    with pytest.raises(RuleError, match="^cargo cannot be negative$"):
-        Cargo(0, -1, 0)
+    for args in ((-1, 0, 0), (0, -1, 0), (0, 0, -1)):
+        with pytest.raises(RuleError, match="^cargo cannot be negative$"):
+            Cargo(*args)
 
 
 SUPPLY_NOTE = ("Each Western Allied sea supply line from a mapboard box needs one transport in the relevant shipping area "

@@ -301,6 +301,13 @@ def test_21_5283_ways_to_take_losses_ground_units_whole_fleet_within_the_bombard
     assert loss_options(4, (2, 2), 0, 0) == [((2, 2), 0)]
 
 
+def test_21_5283_every_way_is_listed_though_an_earlier_one_of_the_same_size_is_not() -> None:
+    """21.5283: 8 loss factors from units of 5, 4, 3, 1 and a fleet that may take 1. Of three units, only 4+3+1 loses
+    none for nothing (5+4+3, 5+4+1, 5+3+1 come first); of two, 5+1 would need 2 fleet factors, yet 4+3 after it
+    needs only 1."""
+    assert loss_options(8, (5, 4, 3, 1), 1, 1) == [((4, 3, 1), 0), ((5, 4), 0), ((5, 3), 0), ((4, 3), 1)]
+
+
 @pytest.mark.parametrize("box, with_invasion, message", [
     ("South Africa", True, "shore bombardment from the South Africa box is prohibited (21.523C)"),
     ("Atlantic U.S.", False, "shore bombardment from the Atlantic U.S. box only supports an invasion from that box (21.523A)"),
