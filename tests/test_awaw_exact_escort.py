@@ -187,6 +187,15 @@ def test_21_422_japanese_oil_one_transport_a_counter() -> None:
         "terms": [{"label": "this power ships oil with transports", "value": 0, "rule": "21.422"}], "notes": []}
 
 
+def test_21_422_oil_figures_are_the_tables_own() -> None:
+    """21.422, 21.64E: the transports per oil counter are data; were it two, 3 Japanese counters would need 6."""
+    t = ops_tables()
+    two = msgspec.structs.replace(t, supply=msgspec.structs.replace(
+        t.supply, oil_transports_per_counter=msgspec.structs.replace(t.supply.oil_transports_per_counter, value=2)))
+    got = oil_requirement(3, "japan", two).transports
+    assert (got.value, got.terms[0].label, got.terms[0].value) == (6, "3 oil counters x 2 transport", 6)
+
+
 @pytest.mark.parametrize("counters, power, message", [
     (0, "italy", "ship at least one oil counter (21.422)"),
     (1, "ussr", "USSR cannot ship oil by sea: only the Western Allies, Japan and the European Axis may (21.422)"),
