@@ -168,3 +168,14 @@ def test_21_31_a_name_or_key_defined_twice_is_a_data_error(second: OpsParts, mes
     with pytest.raises(DataError) as err:
         merge([first, second], "awaw.toml")
     assert str(err.value) == message
+
+
+def test_21_11_21_114_21_132_what_a_base_knows_of_itself() -> None:
+    """21.11, 21.111 (capacity by kind), 21.114 (boxes unlimited), 21.132 (two fronts), 21.221 (changed status)."""
+    malta, gib = base("Malta"), base("Gibraltar", fronts=("atlantic", "mediterranean"))
+    sw, india = base("Atlantic SW", kind="sw-box"), base("India", kind="box", fronts=())
+    assert [b.capacity(tables()) for b in (malta, base("Naples", kind="two-port"), sw, india)] == [50, 100, None, None]
+    assert [b.two_front for b in (malta, gib, india)] == [False, True, False]
+    assert [b.is_box for b in (malta, sw, india, base("Truk", kind="port-counter"))] == [False, True, True, False]
+    changed = malta.change(operational=False, control="italy")
+    assert (changed.operational, changed.control, changed.name, malta.operational) == (False, "italy", "Malta", True)
