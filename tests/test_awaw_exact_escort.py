@@ -104,6 +104,15 @@ def test_21_64C_D_a_transport_leg_one_transport_per_five_factors_and_per_five_br
         "terms": [{"label": "a transport leg uses no destroyers", "value": 0, "rule": "21.64G"}], "notes": []}
 
 
+def test_21_64E_transports_per_oil_counter_are_the_tables_own() -> None:
+    """21.64E: the figure is data; were it two, three U.S. oil counters would need 6 transports."""
+    t = ops_tables()
+    two = msgspec.structs.replace(t, escort=msgspec.structs.replace(
+        t.escort, oil_transports_per_counter=msgspec.structs.replace(t.escort.oil_transports_per_counter, value=2)))
+    req = escort_requirement(Cargo(0, 3, 0), "usa", "transports", two)
+    assert (req.transports.value, req.transports.terms[0].label) == (6, "3 oil counters x 2")
+
+
 def test_21_64E_western_allied_oil_one_transport_a_counter() -> None:
     """21.64E: two U.S. oil counters need two transports."""
     req = escort_requirement(Cargo(0, 2, 0), "usa", "transports", ops_tables())

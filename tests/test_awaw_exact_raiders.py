@@ -56,6 +56,14 @@ def test_21_532B_germany_raids_the_atlantic_from_a_western_front_port() -> None:
     assert str(err.value) == "Germany may not raid the Arctic SW SW box from Brest: no one may (21.532)"
 
 
+def test_21_532C_a_refusal_lists_every_line_for_the_box() -> None:
+    """21.532C: the Indian Ocean lines, each with its powers and places."""
+    with pytest.raises(RuleError) as err:
+        R.origin_for("usa", port("Aden"), "Indian Ocean SW", ops_tables())
+    assert str(err.value) == ("USA may not raid the Indian Ocean SW SW box from Aden: germany, italy from Suez (21.532C); "
+                              "japan from Colombo, Madras, Singapore (21.532C) (21.532)")
+
+
 def test_21_532C_three_ships_at_most_from_each_listed_port() -> None:
     """21.532C: Japanese raiders into the Indian Ocean, three a port; 21.532B sets no such limit."""
     t = ops_tables()

@@ -260,6 +260,7 @@ def test_21_33_the_hexes_the_enemy_invades_this_player_turn() -> None:
     assert invasion_targets(ops, "axis") == []
     assert invasion_targets({"turn": "axis", "missions": ops["missions"]}, "allies") == []
     assert invasion_targets({}, "allies") == []
+    assert invasion_targets({"turn": "3:axis"}, "allies") == []
 
 
 def test_21_33_a_base_is_targeted_by_its_hex_or_its_name() -> None:

@@ -6,6 +6,7 @@ changed clause, term or message is noticed.
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from awaw_ops_fixtures import box, ops_tables, port
@@ -147,3 +148,27 @@ def test_21_435H_21_438_what_to_remember_about_units_carried() -> None:
     assert carried_rules((Cargo("F", 3, "air"),)) == (air,)
     assert carried_rules((Cargo("A", 3), Cargo("F", 3, "air"))) == (ground, air)
     assert carried_rules(()) == ()
+
+
+def test_21_433B_a_route_with_several_places_names_them_all() -> None:
+    """21.433B: the Pacific U.S. box reaches Dutch Harbor, the Hawaiian and the Society Islands; the term and the
+    refusal list every place; a box with no route at all is refused without a list."""
+    req, _ = transport_requirement(3, box("Pacific U.S."), port("Pearl Harbor", "pacific", theater="pacific"), ops_tables())
+    assert req.destroyers.terms[1].to_dict() == {
+        "label": "route Pacific U.S. - Dutch Harbor, group:hawaiian_islands, group:society_islands", "value": 0, "rule": "21.433B"}
+    with pytest.raises(RuleError) as err:
+        box_route(box("Pacific U.S."), port("Naples"), ops_tables())
+    assert str(err.value) == ("sea transport between Pacific U.S. and Naples is not permitted (21.433); from this box only: "
+                              "Pacific U.S.: Dutch Harbor, group:hawaiian_islands, group:society_islands (21.433B)")
+    with pytest.raises(RuleError) as err:
+        box_route(box("Nowhere"), port("Naples"), ops_tables())
+    assert str(err.value) == "sea transport between Nowhere and Naples is not permitted (21.433)"
+
+
+def test_21_434A_destroyers_per_factor_are_the_tables_own() -> None:
+    """21.434A: the figure is data; were it two a factor, 9 factors between ports would need 18."""
+    t = ops_tables()
+    two = msgspec.structs.replace(t, transport=msgspec.structs.replace(
+        t.transport, destroyers_per_factor=msgspec.structs.replace(t.transport.destroyers_per_factor, value=2)))
+    req, _ = transport_requirement(9, port("Taranto"), port("Tripoli"), two)
+    assert (req.destroyers.value, req.destroyers.terms[0].label, req.destroyers.terms[0].value) == (18, "9 ground/air factors x 2", 18)
