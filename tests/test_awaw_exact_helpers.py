@@ -132,6 +132,9 @@ def test_21_414B_each_contingent_types_its_own_distance_and_legs() -> None:
                                          "types the distance from each base: --distance Malta=N,Alexandria=N (N+N for "
                                          "legs between ports touched) (21.414B, RULINGS A1)"),
     ("Malta=x", ["Malta"], "the distance by water from Malta (hexes) must be a whole number (from 0 to 999), not 'x'"),
+    ("Malta=8", ["Malta", "Alexandria", "Gibraltar"], "type the distance from Alexandria, Gibraltar too: a joint patrol "
+     "from Malta, Alexandria, Gibraltar types the distance from each base: --distance Malta=N,Alexandria=N,Gibraltar=N "
+     "(N+N for legs between ports touched) (21.414B, RULINGS A1)"),
 ])
 def test_21_414B_joint_patrol_distances_refused(typed: str, bases: list[str], message: str) -> None:
     """21.414B: every base of the patrol once, with a number of hexes."""

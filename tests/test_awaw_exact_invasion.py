@@ -220,6 +220,17 @@ def test_21_526C_21_517C_three_times_the_ground_factors_at_most() -> None:
     assert b.value.notes[-1] == "6 naval factors beyond the caps add nothing (21.526)."
 
 
+def test_21_526A_a_category_with_no_room_left_adds_nothing_and_its_factors_count_as_unused() -> None:
+    """21.526A (RULINGS A3): 2 ground factors; DRM -1 fills the 1x cap with 6 naval factors, so DRM 0 (same row) adds
+    nothing: its 3 naval factors are beyond the caps. Unused factors add up over the categories: 3 + 6 = 9."""
+    b = bombardment_value(2, {-1: 6, 0: 3}, ops_tables())
+    assert (b.value.value, b.used, b.remnant, b.unused) == (2, 6, 0, 3)
+    assert b.value.terms[2].to_dict() == {"label": "DRM 0: 3 naval factors / 3 = 1, cap 1 x 2 - 2 already = 0", "value": 0,
+                                          "rule": "21.526A"}
+    both = bombardment_value(1, {1: 6, 2: 9}, ops_tables())
+    assert (both.value.value, both.used, both.remnant, both.unused) == (2, 6, 0, 9)
+
+
 @pytest.mark.parametrize("ground, naval, message", [
     (0, {1: 3}, "shore bombardment supports a seaborne invasion by ground units (21.521)"),
     (2, {1: -1}, "naval factors cannot be negative"),

@@ -77,3 +77,23 @@ def test_21_51_why_of_another_mission_or_an_unknown_one_is_empty() -> None:
     """21.51: ``why`` explains invasions; a transport or an unknown id has nothing to add here."""
     assert explain_mission(_state(OPS), "transport-4", ops_tables()) == []
     assert explain_mission(_state(OPS), "invasion-9", ops_tables()) == []
+
+
+def test_21_51_missing_figures_of_a_record_read_as_none_yet() -> None:
+    """21.51: an invasion announced but not yet bombarded nor fought shows 0 bombardment and 0 barred; a record
+    without a kind shows none; a transport never shows invasion figures, even if the record holds one."""
+    ops = {"turn": "3:axis", "missions": {"invasion-1": {"kind": "invasion", "hex": "K1"}, "odd-2": {},
+                                          "transport-3": {"kind": "transport", "to": "Tripoli", "defender_dm": 1}}}
+    rows = mission_rows(_state(ops))
+    assert [(r["kind"], r["defender_dm"], r["bombardment"], r["barred"]) for r in rows] == [
+        ("invasion", None, 0, 0), ("", None, None, None), ("transport", None, None, None)]
+    assert [r["side"] for r in rows] == ["axis"] * 3
+
+
+def test_21_517E_why_without_aliases_attackers_or_cargo_recorded() -> None:
+    """21.517E: a record without aliases is found by its id; no attackers or no cargo recorded: no ground factors."""
+    ops = {"turn": "3:allies", "missions": {"invasion-1": {"kind": "invasion", "hex": "K1",
+                                                           "cargo": [{"name": "A", "factors": 2, "kind": "infantry"}]},
+                                            "invasion-2": {"kind": "invasion", "hex": "K2", "attackers": ["A"]}}}
+    assert [t.value for t in explain_mission(_state(ops), "invasion-1", ops_tables())[0].terms] == [0, 0, 0.5]
+    assert [t.value for t in explain_mission(_state(ops), "invasion-2", ops_tables())[0].terms] == [0, 0, 0.5]

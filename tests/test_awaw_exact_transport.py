@@ -70,6 +70,13 @@ def test_21_433_place_specs_of_the_route_tables(spec: str, at_port: bool, at_box
     assert place_matches(box("India"), spec, ops_tables()) is at_box
 
 
+def test_21_433_a_box_spec_matches_that_box_only() -> None:
+    """21.433: ``box:India`` is the India box, not the Australia box nor a port called India."""
+    assert place_matches(box("India"), "box:India", ops_tables())
+    assert not place_matches(box("Australia"), "box:India", ops_tables())
+    assert not place_matches(port("India"), "box:India", ops_tables())
+
+
 def test_21_433_a_box_is_named_exactly_a_port_in_any_case() -> None:
     """21.433: the tables name a box by its exact name, a port by its lower-case name."""
     assert (Place("India", True).key, Place("Naples").key) == ("India", "naples")
