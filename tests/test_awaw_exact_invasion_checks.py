@@ -185,6 +185,8 @@ def test_21_517A_two_units_attack_by_sea_marines_and_commandos_beyond_it() -> No
         "terms": [{"label": "units within the limit", "value": 2, "rule": "21.517A"},
                   {"label": "marines and commandos beyond it", "value": 2, "rule": "21.517A"},
                   {"label": "limit", "value": 2, "rule": "21.517A"}], "notes": []}
+    one = check_sea_attackers((Cargo("A", 3), Cargo("M", 1, "marine"), Cargo("K", 1, "commando")), ops_tables())
+    assert (one.value, [t.value for t in one.terms]) == (3, [1, 2, 2])
     with pytest.raises(RuleError) as err:
         check_sea_attackers((Cargo("A", 3), Cargo("B", 2), Cargo("C", 1)), ops_tables())
     assert str(err.value) == ("no more than 2 ground units may attack by sea (3 named: A, B, C); marines and commandos do not "
