@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import msgspec
 import pytest
 
 from awaw_ops_fixtures import box, ops_tables, port
@@ -99,6 +100,8 @@ def test_21_5151_weather() -> None:
         "name": "weather allows the invasion", "value": True, "rule": "21.5151",
         "terms": [{"label": "winter, naval movement only on mediterranean fronts", "value": 0, "rule": "21.5151A"}], "notes": []}
     assert check_winter(True, (), False, ops_tables()).terms[0].label == "winter, naval movement only on other fronts"
+    assert check_winter(True, ("mediterranean", "pacific"), False, ops_tables()).terms[0].label == (
+        "winter, naval movement only on mediterranean, pacific fronts")
     with pytest.raises(RuleError) as err:
         check_winter(True, ("western", "mediterranean", "eastern"), False, ops_tables())
     assert str(err.value) == "winter: seaborne invasions moving through western and eastern front sea hexes are prohibited (21.5151A)"
@@ -200,6 +203,7 @@ DM_NOTE = "No +1 DM if at least half of the invading force consists of marines (
     ((Cargo("A", 3), Cargo("M", 3, "marine")), 6, 3, 0),
     ((Cargo("A", 4), Cargo("M", 3, "marine")), 7, 3, 1),
     ((), 0, 0, 1),
+    ((Cargo("1 Mar", 1, "marine"),), 1, 1, 0),
 ])
 def test_21_517E_the_defenders_dm_unless_half_the_factors_are_marines(force, total, marines, dm) -> None:
     """21.517E: half the ground factors marines removes the +1 DM; less does not; no force, no exemption."""
@@ -240,6 +244,15 @@ def test_21_512C_the_aleutians_and_japan_by_the_data() -> None:
     assert (is_aleutian("kiska", ops_tables()), is_aleutian("Midway", ops_tables())) == (True, False)
     assert from_japan([("Truk", "carolines"), ("Tokyo", "Japan")], ops_tables())
     assert not from_japan([("Truk", "carolines"), ("Truk", "")], ops_tables())
+
+
+def test_21_512C_a_base_listed_by_name_counts_as_japan_too() -> None:
+    """21.512C (proposed ruling A14): the data may list bases by name beside island groups; names in any case."""
+    t = ops_tables()
+    spec = msgspec.structs.replace(t.invasion.aleutians, from_bases=["group:japan", "Truk"])
+    named = msgspec.structs.replace(t, invasion=msgspec.structs.replace(t.invasion, aleutians=spec))
+    assert from_japan([("TRUK", "")], named) and from_japan([("Ominato", "JAPAN")], named)
+    assert not from_japan([("Rabaul", "bismarcks"), ("japan", "")], named)
 
 
 NOT_DH = {"name": "Aleutians route", "value": True, "rule": "21.512C",
