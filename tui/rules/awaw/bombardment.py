@@ -64,8 +64,9 @@ def bombardment_value(ground_factors: int, by_drm: dict[int, int], t: OpsTables)
         whole = min(factors // per, room)
         added += whole
         left = factors - whole * per
-        # a remnant can still add to 21.527 only while this category has room left
-        rem = min(left, per - 1) if room > whole else 0
+        # a remnant can still add to 21.527 only while this category has room left (then whole = factors // per,
+        # so the remnant is short of a combat factor)
+        rem = left if room > whole else 0
         used += whole * per + rem
         remnant += rem
         unused += left - rem

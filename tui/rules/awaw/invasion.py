@@ -348,7 +348,7 @@ def excess_destroyers(m: dict[str, Any], named: list[NavalUnit], carrying: list[
     what the surviving ground units need, after losses at sea cost one or more of them (``lost``: their names).
 
     Returns the excess destroyer factors and the lost units' names (as the mission spells them)."""
-    cargo = [Cargo(c["name"], c["factors"], c["kind"]) for c in m.get("cargo", [])]
+    cargo = [Cargo(c["name"], c["factors"]) for c in m.get("cargo", [])]  # 21.513 counts ground factors, whatever the kind
     by_name = {c.name.lower(): c.name for c in cargo}
     gone = [by_name.get(n.lower(), "") for n in lost]
     if not lost or "" in gone:

@@ -37,9 +37,10 @@ def _missions(state: GameState) -> tuple[str, dict[str, dict[str, Any]]]:
 
 
 def _attackers(m: dict[str, Any]) -> tuple[Cargo, ...]:
+    """The initial attackers of invasion record ``m``: the DM (21.517E) and the bombardment caps (21.526) read their
+    factors and kinds."""
     names = set(m.get("attackers", []))
-    return tuple(Cargo(c["name"], c["factors"], c["kind"], ctl=c.get("ctl", 0), mech_intact=c.get("mech", True))
-                 for c in m.get("cargo", []) if c["name"] in names)
+    return tuple(Cargo(c["name"], c["factors"], c["kind"]) for c in m.get("cargo", []) if c["name"] in names)
 
 
 def mission_rows(state: GameState) -> list[dict[str, Any]]:

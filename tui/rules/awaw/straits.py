@@ -30,15 +30,15 @@ def _ok(who: str, side: str, need: str, tables: AwawTables) -> bool:
 def passage(world: AwawWorld, strait: Strait, side: str, tables: AwawTables) -> Explained:
     """Whether ``side`` may pass ``strait`` this phase: each hex's control at the start of the phase (21.211)."""
     terms = []
-    ok = True
+    listed = bool(strait.hexes or strait.also)
+    ok = listed
     for hexes, need in ((strait.hexes, strait.need), (strait.also, strait.also_need)):
         for h in hexes:
             who = world.phase_control.get(h, world.hex_control.get(h, "unknown"))
             good = _ok(who, side, need, tables)
             ok = ok and good
             terms.append(Term(f"{h} held by {who} (needs {need})", "yes" if good else "no", strait.rule))
-    if not strait.hexes and not strait.also:
-        ok = False
+    if not listed:
         terms.append(Term("no hexes listed: name the crossing arrow in the scenario", "no", strait.rule))
     notes = (strait.note,) if strait.note else ()
     return Explained(f"Passage of the {strait.name} for {side}", "open" if ok else "closed", strait.rule, tuple(terms), notes)
