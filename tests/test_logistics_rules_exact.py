@@ -13,6 +13,7 @@ breaks, and a line of the log says what changed and until when.
 from __future__ import annotations
 
 from dataclasses import replace
+import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from tui.rules.logistics import storm as S
 from tui.rules.logistics import supply as U
 from tui.rules.logistics import views as V
 from tui.rules.logistics.tables import LogisticsTables, load_tables
-from tui.rules.logistics.world import Airfield, LogisticsWorld, Mulberry
+from tui.rules.logistics.world import Airfield, LogisticsWorld, Mulberry, Place, link, other, side_of
 
 
 @lru_cache(maxsize=None)
@@ -423,8 +424,9 @@ def test_rule_data_a_reading_the_rules_cannot_take_is_refused_naming_table_and_k
     assert (caught.value.file, caught.value.where) == ("logistics.toml", where)
     if problem is not None:
         assert caught.value.problem == problem
-    else:
-        assert caught.value.problem  # the dice parser's own reason
+    else:  # the dice parser's own reason, naming what it read
+        typed = new.split('"')[1]
+        assert caught.value.problem == f"'{typed}' is not a dice expression (use NdM with optional +K/-K, e.g. 2d6+1)"
 
 
 def test_rule_data_the_bundled_tables_load_and_read_as_the_seed() -> None:
@@ -527,3 +529,40 @@ def test_factories_table_rows_factories_p1_p6_p7() -> None:
                             "air": None, "navy": None, "army": 1, "total": 1, "produces": "3 army", "resource": "2 PP army",
                             "growth": 1, "storm": False, "produced": True, "exchanged": False}
     assert rows["1103"]["produces"] == "" and rows["1103"]["total"] == 0
+
+
+def test_rule_data_a_file_already_read_is_taken_as_given() -> None:
+    """The tables come from the parsed data when it is given (the rule cache's copy), not from reading the file again:
+    Mulberries ¶1's port capacity changed in the parsed data is the one loaded."""
+    raw = tomllib.loads(RULES.read_text(encoding="utf-8"))
+    raw["mulberries"]["port_capacity"]["value"] = 3
+    assert load_tables(RULES, raw).mulberries.port_capacity.value == 3
+
+
+# ------------------------------------------------------------------------------------------- Names and sides
+def test_sides_by_name_or_a_unique_prefix_l3() -> None:
+    """RULINGS L3 (the initiative's winner and loser are the two sides): a side is typed by name or a unique prefix,
+    in any case; anything else is refused with the list; the other side of either is the second."""
+    sides = ("allied", "axis")
+    assert side_of(" Allied ", sides) == "allied" and side_of("axi", sides) == "axis" and side_of("AL", sides) == "allied"
+    assert refusal(side_of, "a", sides) == "'a' is not a side (allied, axis)"
+    assert refusal(side_of, "neutral", sides) == "'neutral' is not a side (allied, axis)"
+    assert refusal(side_of, "", sides) == "'' is not a side (allied, axis)"
+    assert side_of("ax", ("ax", "axis")) == "ax"  # an exact name wins over a longer one it begins
+    assert (other("allied", sides), other("axis", sides), other("", sides)) == ("axis", "allied", "allied")
+
+
+def test_a_hex_by_its_place_name_an_exact_name_before_a_longer_one() -> None:
+    """Issue 21 (the referee names the board's cities): a hex is typed by id or by the name of its city or town, any
+    case, or a unique beginning; a name that begins a longer one is that place, not an ambiguity."""
+    w, _ = board()
+    assert w.hex("PORTSEA") == "0302" and w.hex("saint") == "1705" and w.hex(" 1309 ") == "1309"
+    both = w.with_place(Place("0305", "town", "Port")).with_place(Place("0306", "town", "Portland"))
+    assert both.hex("port") == "0305" and both.hex("PORTL") == "0306"
+    assert refusal(both.hex, "por") == "'por' could be Portsea (0302), Port (0305), Portland (0306): type more, or the hex id"
+    assert refusal(w.hex, "nowhere") == "'nowhere' is neither a hex id (e.g. 1309) nor a city or town on the map"
+
+
+def test_a_road_link_is_the_same_whichever_end_is_named_first() -> None:
+    """Mulberries ¶1 (supply on by road): a road between two hexes is one link, the lower id first."""
+    assert link("0303", "0302") == link("0302", "0303") == ("0302", "0303")
