@@ -30,7 +30,9 @@ from tui.rules.logistics import storm as S
 from tui.rules.logistics import supply as U
 from tui.rules.logistics import views as V
 from tui.rules.logistics.tables import LogisticsTables, load_tables
-from tui.rules.logistics.world import Airfield, LogisticsWorld, Mulberry, Place, link, other, side_of
+from tui.rules.logistics.export import chains, world_to_scenario
+from tui.rules.logistics.scenario import world_from_scenario
+from tui.rules.logistics.world import Airfield, Crossing, LogisticsWorld, Mulberry, Place, link, other, side_of
 
 
 @lru_cache(maxsize=None)
@@ -566,3 +568,244 @@ def test_a_hex_by_its_place_name_an_exact_name_before_a_longer_one() -> None:
 def test_a_road_link_is_the_same_whichever_end_is_named_first() -> None:
     """Mulberries ¶1 (supply on by road): a road between two hexes is one link, the lower id first."""
     assert link("0303", "0302") == link("0302", "0303") == ("0302", "0303")
+
+
+# ---------------------------------------------------------------------------------------------- Scenario file
+def scenario_raw() -> dict[str, Any]:
+    """A 5x4 board using every table of a Logistics scenario: the sea along row 1, Port Ash (a 2 PP coastal city with
+    Navy and Army factories), the town Elm, a river with a destroyed and a standing bridge, roads, a railway, a canal,
+    two airfields and a Mulberry."""
+    return {
+        "map": {"columns": 5, "rows": 4, "centre": "0303", "storm": "0203"},
+        "turn": {"first_player": "axis", "production_every": 1, "production_turns": [2, 5]},
+        "control": [{"side": "allied", "columns": [1, 2]}, {"side": "axis", "columns": [3, 5]}],
+        "areas": [{"terrain": "sea", "hexes": ["0101", "0201"]}, {"terrain": "forest", "hexes": ["0404"]}],
+        "owners": [{"side": "axis", "hexes": ["0202"]}],
+        "hexes": [{"hex": "0102", "terrain": "city", "name": "Port Ash", "size": 2, "factories": {"navy": 1, "army": 0}},
+                  {"hex": "0304", "terrain": "town", "name": "Elm"},
+                  {"hex": "0403", "terrain": "clear", "coastal": True, "resource": 2}],
+        "rivers": [{"hexsides": [["0303", "0403"], ["0304", "0404"]]}],
+        "roads": [{"hexes": ["0102", "0202", "0302", "0303"]}, {"hexes": ["0202", "0203"]}],
+        "rails": [{"hexes": ["0103", "0203"]}],
+        "bridges": [{"hexside": ["0403", "0303"], "name": "Old Bridge", "destroyed": True}, {"hexside": ["0304", "0404"]}],
+        "canals": [{"hex": "0502"}],
+        "airfields": [{"hex": "0203", "owner": "allied", "major": True}, {"hex": "0503", "owner": "axis"}],
+        "mulberries": [{"hex": "0202", "owner": "axis"}],
+    }
+
+
+def test_issue21_a_scenario_board_reads_every_table() -> None:
+    """Issue 21 ("Your own board") with Storms ¶4 (the storm starts where the scenario says), RULINGS L3 (production
+    turns), L6 (a land hex beside the sea is coastal), Factories ¶2, Destruction ¶1, Airfields ¶1, Mulberries ¶1."""
+    w = world_from_scenario(scenario_raw(), "s.toml", board()[1])
+    assert (w.centre, w.storm, w.first, w.storm_roller) == ("0303", "0203", "axis", "allied")
+    assert (w.production_every, w.production_from, w.production_turns) == (1, 1, (2, 5))
+    assert w.place("0102") == Place("0102", "city", "Port Ash", 2, False, "allied", 0)
+    assert w.place("0304") == Place("0304", "town", "Elm", 0, False, "axis", 0)
+    assert w.place("0403") == Place("0403", "clear", "", 0, True, "axis", 2)
+    assert w.place("0404") == Place("0404", "forest", control="axis") and w.place("0101").terrain == "sea"
+    assert w.control("0202") == "axis" and w.control("0201") == "allied"
+    assert w.factories == {"0102": {"navy": 1, "army": 0}}
+    assert w.rivers == (("0303", "0403"), ("0304", "0404"))
+    assert w.roads == (("0102", "0202"), ("0202", "0302"), ("0302", "0303"), ("0202", "0203"))
+    assert w.rails == (("0103", "0203"),)
+    assert w.crossings == {"0303-0403": Crossing("0303-0403", "bridge", ("0303", "0403"), "Old Bridge", True),
+                           "0304-0404": Crossing("0304-0404", "bridge", ("0304", "0404"), "", False),
+                           "0502": Crossing("0502", "canal", ("0502",), "", False)}
+    assert w.airfields == {"0203": Airfield("0203", "allied", True), "0503": Airfield("0503", "axis", False)}
+    assert w.mulberries == {"0202": Mulberry("0202", "axis")}
+    plain = world_from_scenario({"map": {"columns": 5, "rows": 4}, "turn": {"first_player": "allied"}}, "s.toml", board()[1])
+    assert (plain.centre, plain.storm, plain.storm_roller, plain.production_every) == ("0302", "0302", "axis", 1)
+
+
+@pytest.mark.parametrize(("change", "where", "problem"), [
+    (lambda r: r.pop("map"), "table map", "is missing (columns, rows)"),
+    (lambda r: r["map"].update(columns=0), "table map", "a hex grid needs at least one column and one row"),
+    (lambda r: r["map"].update(centre="0909"), "table map, key centre", "hex 0909 is off the map (0101 to 0504)"),
+    (lambda r: r["map"].update(storm="0600"), "table map, key storm", "hex 0600 is off the map (0101 to 0504)"),
+    (lambda r: r.pop("turn"), "table turn", "is missing (first_player)"),
+    (lambda r: r["turn"].update(first_player="neutral"), "table turn, key first_player", "'neutral' is not a side (allied, axis)"),
+    (lambda r: r["turn"].update(production_every=0), "table turn, key production_every", "must be 1 or more"),
+    (lambda r: r["control"][1].update(side="Axis"), "table control, key 1.side", "'Axis' is not a side (allied, axis)"),
+    (lambda r: r["control"][0].update(columns=[2, 1]), "table control, key 0.columns", "is [first, last] column"),
+    (lambda r: r["control"][0].update(columns=[2]), "table control, key 0.columns", "is [first, last] column"),
+    (lambda r: r["areas"][1].update(terrain="city"), "table areas, key 1.terrain",
+     "'city' is not an area terrain (clear, forest, marsh, mountain, sea)"),
+    (lambda r: r["areas"][1].update(terrain="jungle"), "table areas, key 1.terrain",
+     "'jungle' is not an area terrain (clear, forest, marsh, mountain, sea)"),
+    (lambda r: r["areas"][0]["hexes"].append("0700"), "table areas, key 0.hexes.2", "hex 0700 is off the map (0101 to 0504)"),
+    (lambda r: r["owners"][0].update(side="neutral"), "table owners, key 0.side", "'neutral' is not a side (allied, axis)"),
+    (lambda r: r["owners"][0].update(hexes=["0202", "x"]), "table owners, key 0.hexes.1",
+     "'x' is not a hex id (column then row, 4 digits, e.g. 0302)"),
+    (lambda r: r["hexes"][2].update(terrain="jungle"), "table hexes, key 2.terrain",
+     "'jungle' is not a terrain kind (clear, city, town, forest, marsh, mountain, sea)"),
+    (lambda r: r["hexes"][2].update(hex="0900"), "table hexes, key 2.hex", "hex 0900 is off the map (0101 to 0504)"),
+    (lambda r: r["hexes"][0].update(size=0), "table hexes, key 0.size", "a city needs a size of 1 PP or more (Factories ¶2)"),
+    (lambda r: r["hexes"][1].update(size=1), "table hexes, key 1.factories", "factories and a size only in a city (Factories ¶2)"),
+    (lambda r: r["hexes"][1].update(factories={"army": 1}), "table hexes, key 1.factories",
+     "factories and a size only in a city (Factories ¶2)"),
+    (lambda r: r["hexes"][1].update(control="neutral"), "table hexes, key 1.control", "'neutral' is not a side (allied, axis)"),
+    (lambda r: r["hexes"][2].update(resource=-1), "table hexes, key 2.resource", "must be 0 or more, not -1"),
+    (lambda r: r["hexes"][0].update(factories={"navy": 2, "army": 1}), "table hexes, key 0.factories",
+     "Port Ash is a 2 PP city: its factories may total at most 2 PP, not 3 (Factories ¶2)"),
+    (lambda r: r["hexes"].append({"hex": "0504", "terrain": "city", "name": "Deep", "size": 1, "factories": {"navy": 1}}),
+     "table hexes, key 3.factories", "Deep is not coastal: Navy Factories only in coastal cities (Factories ¶2)"),
+    (lambda r: r["rivers"][0]["hexsides"].append(["0101", "0102", "0103"]), "table rivers, key 0.hexsides.2",
+     "a hexside is two hex ids"),
+    (lambda r: r["rivers"][0]["hexsides"].append(["0101", "0103"]), "table rivers, key 0.hexsides.2",
+     "0101 and 0103 are not adjacent: a hexside lies between two adjacent hexes"),
+    (lambda r: r["rivers"][0]["hexsides"].append(["0101", "9"]), "table rivers, key 0.hexsides.2",
+     "'9' is not a hex id (column then row, 4 digits, e.g. 0302)"),
+    (lambda r: r["roads"][1].update(hexes=["0203"]), "table roads, key 1.hexes", "a path is two hexes or more"),
+    (lambda r: r["roads"][0]["hexes"].append("0501"), "table roads, key 0.hexes.4",
+     "0303 and 0501 are not adjacent: a path goes from hex to adjacent hex"),
+    (lambda r: r["rails"][0]["hexes"].append("0000"), "table rails, key 0.hexes.2", "hex 0000 is off the map (0101 to 0504)"),
+    (lambda r: r["bridges"][1].update(hexside=["0102", "0202"]), "table bridges, key 1.hexside", "0102-0202 is not a river hexside"),
+    (lambda r: r["bridges"][0].update(hexside=["0102", "0104"]), "table bridges, key 0.hexside",
+     "0102 and 0104 are not adjacent: a hexside lies between two adjacent hexes"),
+    (lambda r: r["canals"][0].update(hex="0506"), "table canals, key 0.hex", "hex 0506 is off the map (0101 to 0504)"),
+    (lambda r: r["airfields"][1].update(hex="0201"), "table airfields, key 1.hex", "0201 is a sea hex: airfields stand on land"),
+    (lambda r: r["airfields"][1].update(hex="0102"), "table airfields, key 1.hex", "no airfield in a City or Town hex (Airfields ¶3)"),
+    (lambda r: r["airfields"][1].update(hex="0304"), "table airfields, key 1.hex", "no airfield in a City or Town hex (Airfields ¶3)"),
+    (lambda r: r["airfields"][0].update(owner=""), "table airfields, key 0.owner", "'' is not a side (allied, axis)"),
+    (lambda r: r["airfields"][0].update(hex="0600"), "table airfields, key 0.hex", "hex 0600 is off the map (0101 to 0504)"),
+    (lambda r: r["mulberries"][0].update(owner="navy"), "table mulberries, key 0.owner", "'navy' is not a side (allied, axis)"),
+    (lambda r: r["mulberries"][0].update(hex="0105"), "table mulberries, key 0.hex", "hex 0105 is off the map (0101 to 0504)"),
+])
+def test_issue21_a_scenario_that_breaks_the_rules_is_refused_naming_table_and_key(change: Any, where: str, problem: str) -> None:
+    """Issue 21 (a board another game starts from) under Factories ¶2, Airfields ¶1 ¶3, Destruction ¶1, Storms ¶4 and
+    RULINGS L3: a scenario that breaks them is refused with file, table, key and the reason; nothing starts."""
+    raw = scenario_raw()
+    change(raw)
+    with pytest.raises(DataError) as caught:
+        world_from_scenario(raw, "s.toml", board()[1])
+    assert (caught.value.file, caught.value.where, caught.value.problem) == ("s.toml", where, problem)
+
+
+def test_issue21_l6_a_scenario_mulberry_stands_on_the_coast() -> None:
+    """RULINGS L6 (Mulberries ¶1: "equivalent to Ports"): a Mulberry is placed only in a coastal hex; the scenario's
+    own Mulberries are held to it as the ``mulberry`` command is."""
+    raw = scenario_raw()
+    raw["mulberries"][0]["hex"] = "0304"
+    with pytest.raises(DataError) as caught:
+        world_from_scenario(raw, "s.toml", board()[1])
+    assert (caught.value.where, caught.value.problem) == (
+        "table mulberries, key 0.hex",
+        "0304 is not coastal: a Mulberry is a port, placed only in a coastal hex (Mulberries ¶1; RULINGS L6)")
+
+
+# ---------------------------------------------------------------------------------------------------- Export
+EXPORTED = """# Test board: a Logistics board written out by Harbormaster (`show SAVE scenario`).
+
+[scenario]
+id = "test-board"
+name = "Test board"
+ruleset = "logistics"
+start = "3"
+
+[map]
+columns = 5
+rows = 4
+first_column = 1
+first_row = 1
+shifted = "even"
+centre = "0303"
+storm = "0203"
+
+[turn]
+first_player = "axis"
+production_every = 1
+production_from = 1
+production_turns = [2, 5]
+
+[[areas]]
+terrain = "sea"
+hexes = ["0101", "0201"]
+
+[[areas]]
+terrain = "forest"
+hexes = ["0404"]
+
+[[hexes]]
+hex = "0102"
+terrain = "city"
+name = "Port Ash"
+size = 2
+factories = { navy = 1, army = 0 }
+
+[[hexes]]
+hex = "0304"
+terrain = "town"
+name = "Elm"
+
+[[hexes]]
+hex = "0403"
+terrain = "clear"
+coastal = true
+resource = 2
+
+[[owners]]
+side = "allied"
+hexes = ["0101", "0102", "0103", "0104", "0201", "0203", "0204"]
+
+[[owners]]
+side = "axis"
+hexes = ["0202", "0301", "0302", "0303", "0304", "0401", "0402", "0403", "0404", "0501", "0502", "0503", "0504"]
+
+[[rivers]]
+hexsides = [["0303", "0403"], ["0304", "0404"]]
+
+[[roads]]
+hexes = ["0102", "0202", "0302", "0303"]
+
+[[roads]]
+hexes = ["0202", "0203"]
+
+[[rails]]
+hexes = ["0103", "0203"]
+
+[[bridges]]
+hexside = ["0303", "0403"]
+name = "Old Bridge"
+destroyed = true
+
+[[bridges]]
+hexside = ["0304", "0404"]
+
+[[canals]]
+hex = "0502"
+
+[[airfields]]
+hex = "0203"
+owner = "allied"
+major = true
+
+[[airfields]]
+hex = "0503"
+owner = "axis"
+
+[[mulberries]]
+hex = "0202"
+owner = "axis"
+"""
+
+
+def test_issue21_a_board_written_out_as_a_scenario_word_for_word_and_read_back() -> None:
+    """Issue 21 ("the result can be written out as a scenario file that another game starts from"): every table of
+    the board in TOML, and the file read back gives the same board."""
+    t = board()[1]
+    w = world_from_scenario(scenario_raw(), "s.toml", t)
+    text = world_to_scenario(w, t.sides, "test-board", "Test board", "3")
+    assert text == EXPORTED
+    again = world_from_scenario(tomllib.loads(text), "s.toml", t)
+    assert again == replace(w, places={h: p for h, p in w.places.items()})
+    assert 'first_player = "allied"' in world_to_scenario(replace(w, first=""), t.sides)  # before any initiative
+
+
+def test_issue21_roads_are_written_as_paths_each_link_once() -> None:
+    """Issue 21 (roads and rail in the map data): the links of a road are joined into paths, a link given twice
+    written once, a path grown from either end of the next link."""
+    assert chains((("0101", "0102"), ("0102", "0103"), ("0103", "0104"), ("0201", "0202"), ("0102", "0103"))) == [
+        ["0101", "0102", "0103", "0104"], ["0201", "0202"]]
+    assert chains((("0202", "0203"), ("0102", "0203"))) == [["0202", "0203", "0102"]]
+    assert chains(()) == []
