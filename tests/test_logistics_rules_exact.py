@@ -24,6 +24,7 @@ from logistics_game import logistics_game
 from tui.paths import data_dir
 from tui.rules.core.errors import DataError, RuleError
 from tui.rules.core.explain import Explained, Term
+from tui.rules.logistics import board as B
 from tui.rules.logistics import factories as F
 from tui.rules.logistics import sites as X
 from tui.rules.logistics import storm as S
@@ -809,3 +810,103 @@ def test_issue21_roads_are_written_as_paths_each_link_once() -> None:
         ["0101", "0102", "0103", "0104"], ["0201", "0202"]]
     assert chains((("0202", "0203"), ("0102", "0203"))) == [["0202", "0203", "0102"]]
     assert chains(()) == []
+
+
+# ------------------------------------------------------------------------------------------------ Board edits
+def _board_world() -> LogisticsWorld:
+    return world_from_scenario(scenario_raw(), "s.toml", board()[1])
+
+
+def test_issue21_board_edits_refuse_what_the_rules_forbid_word_for_word() -> None:
+    """Issue 21 (the Map edits the board) under Factories ¶2 (factories only in a city of their size), Airfields ¶3 (none
+    in a City or Town), Airfields ¶1 and L6 (a sea hex holds no airfield or Mulberry), Destruction ¶1 (a bridge crosses
+    a river, a canal is dug on land): each refused edit says why and changes nothing."""
+    w, t = _board_world(), board()[1]
+    two = replace(w, factories={"0102": {"navy": 1, "army": 1}})
+    cases = [
+        (B.set_terrain, (w, "0103", "city", t),
+         "'city' is not a terrain (clear, forest, marsh, mountain, sea; a city or town: hex HEX city NAME SIZE)"),
+        (B.set_terrain, (w, "0404", "forest", t), "0404 is already forest"),
+        (B.set_terrain, (w, "0102", "sea", t), "Port Ash (0102) has factories: remove them first (factory 0102 KIND remove)"),
+        (B.set_terrain, (w, "0102", "forest", t), "Port Ash (0102) has factories: remove them first (factory 0102 KIND remove)"),
+        (B.set_terrain, (w, "0203", "sea", t), "0203 has an airfield: a sea hex holds none"),
+        (B.set_terrain, (w, "0202", "sea", t), "0202 has a Mulberry: a sea hex holds none"),
+        (B.set_place, (w, "0203", "town", "Ash", 0), "0203 has an airfield: no airfield in a City or Town hex (Airfields ¶3)"),
+        (B.set_place, (w, "0103", "town", "  ", 0), "a town needs a name"),
+        (B.set_place, (w, "0103", "city", "X", 0), "a city needs a size of 1 PP or more (Factories ¶2)"),
+        (B.set_place, (two, "0102", "city", "Port Ash", 1),
+         "Port Ash (0102)'s factories total 2 PP: a size of 1 PP is too small (Factories ¶2)"),
+        (B.set_place, (two, "0102", "town", "Port Ash", 0),
+         "Port Ash (0102) has factories: remove them first (factory 0102 KIND remove)"),
+        (B.set_flag, (w, "0403", "coastal", True), "0403: coastal is already True"),
+        (B.set_flag, (w, "0101", "resource", 1), "0101 is a sea hex: make it land first (hex 0101 terrain clear)"),
+        (B.other_end, (w, "0101", "n"), "N of 0101 is off the map"),
+        (B.other_end, (w, "0101", "0103"), "0101 and 0103 are not adjacent: a link goes between adjacent hexes"),
+        (B.path, (w, ["0101"]), "a path is a hex and at least one more (an adjacent hex id or a direction: N NE SE S SW NW)"),
+        (B.set_links, (w, "road", ["0102", "0202"], False), "already a road between 0102 and 0202"),
+        (B.set_links, (w, "road", ["0103", "0104"], True), "no road between 0103 and 0104"),
+        (B.set_links, (w, "rail", ["0202", "0201"], False), "a rail runs on land: 0201 is a sea hex"),
+        (B.set_links, (w, "rail", ["0101", "0201"], False), "a rail runs on land: 0101 or 0201 is a sea hex"),
+        (B.set_river, (w, "0403", "0303", False), "already a river on hexside 0303-0403"),
+        (B.set_river, (w, "0101", "0102", True), "no river on hexside 0101-0102"),
+        (B.set_river, (w, "0303", "0403", True), "the bridge 0303-0403 crosses it: remove the bridge first (bridge 0303 0403 --remove)"),
+        (B.set_crossing, (w, "bridge", ("0102", "0202"), "", True), "no bridge at 0102-0202"),
+        (B.set_crossing, (w, "canal", ("0303",), "", True), "no canal at 0303"),
+        (B.set_crossing, (w, "canal", ("0502",), "", False), "already a canal at 0502"),
+        (B.set_crossing, (w, "bridge", ("0403", "0303"), "", False), "already a bridge at 0303-0403"),
+        (B.set_crossing, (w, "bridge", ("0102", "0202"), "", False),
+         "0102-0202 is not a river hexside: a bridge crosses a river (river 0102 0202 first)"),
+        (B.set_crossing, (w, "canal", ("0101",), "", False), "0101 is a sea hex: a canal is dug on land"),
+    ]
+    for call, args, message in cases:
+        assert refusal(call, *args) == message, call.__name__
+
+
+def test_issue21_board_edits_change_the_hex_and_nothing_else() -> None:
+    """Issue 21: terrain, a city (Factories ¶2: its size holds its factories), a flag, roads by id or direction, a
+    river and a bridge over it (Destruction ¶1), a canal; each taken back again."""
+    w, t = _board_world(), board()[1]
+    assert B.set_terrain(w, "0403", "sea", t).place("0403") == Place("0403", "sea")  # name, coast, owner and resource go
+    assert B.set_terrain(w, "0304", "marsh", t).place("0304") == Place("0304", "marsh", "", 0, False, "axis", 0)
+    city = B.set_place(w, "0103", "city", " New Ash ", 2).place("0103")
+    assert city == Place("0103", "city", "New Ash", 2, False, "allied", 0)
+    assert B.set_place(replace(w, factories={}), "0102", "town", "Ashby", 5).place("0102") == \
+        Place("0102", "town", "Ashby", 0, False, "allied", 0)
+    assert B.set_place(w, "0102", "city", "Port Ash", 1).place("0102").size == 1  # its 1 PP of factories fit
+    assert B.set_flag(w, "0103", "resource", 3).place("0103").resource == 3
+    assert B.other_end(w, "0102", "s") == "0103" and B.other_end(w, "0102", " 0202 ") == "0202"
+    assert B.path(w, ["0103", "ne", "0203"]) == ["0103", "0202", "0203"]
+    laid = B.set_links(w, "road", ["0104", "0103", "0203"], False)
+    assert laid.roads == (*w.roads, ("0103", "0104"), ("0103", "0203"))
+    assert B.set_links(laid, "road", ["0203", "0103"], True).roads == (*w.roads, ("0103", "0104"))
+    assert B.set_links(w, "rail", ["0203", "0103"], True).rails == ()
+    river = B.set_river(w, "0102", "0202", False)
+    assert river.rivers == (*w.rivers, ("0102", "0202"))
+    bridged = B.set_crossing(river, "bridge", ("0202", "0102"), "Ash Bridge", False)
+    assert bridged.crossings["0102-0202"] == Crossing("0102-0202", "bridge", ("0102", "0202"), "Ash Bridge")
+    assert B.set_crossing(bridged, "bridge", ("0102", "0202"), "", True).crossings == w.crossings
+    assert B.set_river(river, "0202", "0102", True).rivers == w.rivers
+    assert B.set_crossing(w, "canal", ("0103",), "Cut", False).crossings["0103"] == Crossing("0103", "canal", ("0103",), "Cut")
+    assert "0502" not in B.set_crossing(w, "canal", ("0502",), "", True).crossings
+
+
+def test_issue21_a_smaller_board_drops_what_stands_off_it_a_blank_one_keeps_the_turn() -> None:
+    """Issue 21 (map sizes of real boards) with Storms ¶4 (the storm starts at the centre; one off the board restarts
+    there): resizing keeps what is still on the board; a blank board keeps only the order of play (RULINGS L3)."""
+    w = replace(_board_world(), storm="0403")
+    small_board = B.resize(w, 3, 3)
+    assert (small_board.grid.columns, small_board.grid.rows, small_board.centre, small_board.storm) == (3, 3, "0202", "0202")
+    assert sorted(small_board.places) == [h for h in sorted(w.places) if int(h[:2]) <= 3 and int(h[2:]) <= 3]
+    assert small_board.rivers == () and small_board.crossings == {}
+    assert small_board.roads == w.roads and small_board.rails == w.rails
+    assert small_board.airfields == {"0203": w.airfields["0203"]} and small_board.mulberries == w.mulberries
+    assert small_board.factories == w.factories
+    assert B.resize(replace(w, storm="0203"), 3, 3).storm == "0203"
+    cut = B.resize(w, 5, 2)
+    assert cut.roads == (("0102", "0202"), ("0202", "0302")) and cut.rails == () and cut.mulberries == w.mulberries
+    assert cut.factories == w.factories and cut.airfields == {}
+    blank = B.empty(replace(w, serial=7), 4, 6)
+    assert blank == LogisticsWorld(grid=replace(w.grid, columns=4, rows=6), centre=blank.centre, storm=blank.centre,
+                                   first="axis", storm_roller="allied", production_every=1, production_from=1,
+                                   production_turns=(2, 5), serial=7)
+    assert blank.centre == blank.grid.hex_id(blank.grid.centre())
