@@ -910,3 +910,39 @@ def test_issue21_a_smaller_board_drops_what_stands_off_it_a_blank_one_keeps_the_
                                    first="axis", storm_roller="allied", production_every=1, production_from=1,
                                    production_turns=(2, 5), serial=7)
     assert blank.centre == blank.grid.hex_id(blank.grid.centre())
+
+
+def test_factories_p1_p2_set_up_and_removed_in_a_city() -> None:
+    """Factories ¶1 (factories replace a City's PP), ¶2 (only in cities, within the size): a first factory in a city
+    without any; removing a city's last factory leaves it none, the other cities untouched; a kind it lacks stays
+    lacking."""
+    w, t = board()
+    assert F.set_factory(w, "1103", "navy", 1, t).factories["1103"] == {"navy": 1}  # Wexham, coastal, size 1
+    gone = F.set_factory(w, "0608", "army", None, t)
+    assert "0608" not in gone.factories and gone.factories == {h: f for h, f in w.factories.items() if h != "0608"}
+    assert F.set_factory(w, "0302", "army", None, t).factories == w.factories
+    assert refusal(F.exchange, w, "1103", "air", "army", t) == "Wexham (1103) has no Air Factory (Factories ¶3)"
+
+
+def test_factories_p3_and_the_optional_rules_name_every_unit_a_factory_builds() -> None:
+    """Factories ¶3 (like units) and the optional Engineer, Airborne and Marine building rules: the unit types offered."""
+    assert F.unit_kinds(board()[1]) == ("air", "navy", "army", "engineer", "airborne", "marine")
+
+
+def test_destruction_p3_the_refusal_names_every_hex_that_is_not_friendly() -> None:
+    """Destruction ¶3: "only if **both** hexes are Friendly": each unfriendly hex is named with its holder."""
+    w, t = board()
+    gone, _ = X.hit(w, "bridge", "1206-1306", 2, t)
+    neither = gone.with_place(replace(gone.place("1206"), control=""))
+    assert refusal(X.rebuild, neither, "bridge", "1206-1306", "allied", t) == (
+        "a bridge is rebuilt only when both of its hexes are friendly to allied: 1206 (nobody), 1306 (axis) (Destruction ¶3)")
+
+
+def test_mulberries_p1_an_island_mulberry_supplies_no_land() -> None:
+    """Mulberries ¶1 ("Supply may be traced to an adjacent hex"): with sea all round, no land hex is supplied."""
+    w, t = board()
+    for n in w.grid.neighbours(w.at("1102")):
+        w = w.with_place(Place(w.id(n), "sea"))
+    assert U.mulberry_supply_figure(w, "1102", t).terms == (
+        Term("adjacent land hexes: none", 0, "Mulberries ¶1"),
+        Term("on by road: none", 0, "Mulberries ¶1; Destruction ¶2 (no destroyed bridge or canal)"))
