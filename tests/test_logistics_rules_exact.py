@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from logistics_game import logistics_game
@@ -946,3 +947,28 @@ def test_mulberries_p1_an_island_mulberry_supplies_no_land() -> None:
     assert U.mulberry_supply_figure(w, "1102", t).terms == (
         Term("adjacent land hexes: none", 0, "Mulberries ¶1"),
         Term("on by road: none", 0, "Mulberries ¶1; Destruction ¶2 (no destroyed bridge or canal)"))
+
+
+def test_factories_p3_production_refused_names_the_city_and_the_rule() -> None:
+    """Factories ¶1 (a city produces through its factories), ¶3 (only like units; no production after an exchange) and
+    the optional building rules (the refusal says which switch allows the unit)."""
+    w, t = board()
+    assert refusal(F.produce, w, "1103", "air", "air", {}, t) == "Wexham (1103) has no Air Factory (Factories ¶1)"
+    assert refusal(F.produce, replace(w, exchanged=("0302",)), "0302", "air", "air", {}, t) == \
+        "Portsea (0302) exchanged a factory this turn: no production there (Factories ¶3)"
+    assert refusal(F.produce, w, "0302", "navy", "army", {}, t) == "the Navy Factory builds only navy units, not army (Factories ¶3)"
+    assert refusal(F.produce, w, "0302", "air", "airborne", {}, t) == (
+        "the Air Factory builds only air units, not airborne (Factories ¶3; switch on the optional rule airborne-building "
+        "(Airborne building (optional)))")
+    new, rule = F.produce(w, "0302", "air", "airborne", {"airborne-building": "on"}, t)
+    assert (new.produced, rule) == (("0302",), "Airborne building (optional)")
+    two = msgspec.structs.replace(t, factories=msgspec.structs.replace(
+        t.factories, builds=msgspec.structs.replace(t.factories.builds, navy=["navy", "marine"])))
+    assert refusal(F.produce, w, "0302", "navy", "army", {}, two) == \
+        "the Navy Factory builds only navy, marine units, not army (Factories ¶3)"
+
+
+def test_destruction_p1_a_map_without_canals_says_so() -> None:
+    """Destruction ¶1 (bridges and canals are the targets): asked for a canal the map has none of, the refusal says so."""
+    w, _ = board()
+    assert refusal(X.crossing, replace(w, crossings={}), "canal", "0101") == "no canal at 0101 (the map's canals: none)"

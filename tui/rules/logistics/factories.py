@@ -265,6 +265,6 @@ def produce(world: LogisticsWorld, city: str, kind: str, unit: str, settings: Ma
     if rule is None:
         options = [f"{n} ({o.rule})" for n, o in tables.optional.items() if o.unit == unit and kind in o.factories]
         hint = f"; switch on the optional rule {options[0]}" if options else ""
-        raise RuleError(f"a {KIND_NAMES[kind]} Factory builds only {', '.join(tables.builds(kind))} units, not {unit} "
+        raise RuleError(f"the {KIND_NAMES[kind]} Factory builds only {', '.join(tables.builds(kind))} units, not {unit} "
                         f"({tables.factories.builds.rule}{hint})")
     return replace(world, produced=tuple(dict.fromkeys(world.produced + (city,)))), rule
