@@ -972,3 +972,67 @@ def test_destruction_p1_a_map_without_canals_says_so() -> None:
     """Destruction ¶1 (bridges and canals are the targets): asked for a canal the map has none of, the refusal says so."""
     w, _ = board()
     assert refusal(X.crossing, replace(w, crossings={}), "canal", "0101") == "no canal at 0101 (the map's canals: none)"
+
+
+def test_factories_p1_p4_p6_p7_a_citys_figures_explained() -> None:
+    """Factories ¶1-¶2 (factories within the city size), ¶6 (growth while below it), ¶7 with RULINGS L4 (a resource's
+    PP added to one kind), ¶4 (intrinsic 1-1-1 defence firing last): Harlow, a 2 PP city with a 1 PP Army Factory and
+    2 resource PP, produces 3 Army PP and grows by 1."""
+    w, t = board()
+    w = F.convert_resource(w, "0417", 2, "army", t)
+    assert F.city_figures(w, "0417", t) == [
+        Explained("Factory PP", 1, "Factories ¶2", (Term("Army Factory", 1, "Factories ¶1"),
+                                                     Term("city size (the maximum)", 2, "Factories ¶2"))),
+        Explained("Growth at the end of production", 1, "Factories ¶6", (
+            Term("factories now", 1), Term("city size", 2), Term("below the maximum", 1, "Factories ¶6")),
+            (t.factories.growth_pp.note,)),
+        Explained("Army PP produced", 3, "Factories ¶3", (
+            Term("Army Factory", 1, "Factories ¶1"), Term("resource PPs converted here", 2, "Factories ¶7; RULINGS L4")),
+            ("builds only: army (and optional units where switched on)",)),
+        Explained("Intrinsic defence", "1-1-1", "Factories ¶4", (), ("fires last in a combat round; factories cannot move",)),
+    ]
+    full = F.city_figures(w, "0302", t)[1]
+    assert (full.value, full.terms[-1]) == (0, Term("at the maximum: nothing", 0, "Factories ¶6"))
+
+
+def test_explain_a_hex_gives_the_figures_of_what_stands_there() -> None:
+    """What "why?" shows for a hex: a city's factories (Factories ¶1-¶7) then its air base (Airfields ¶2); a Mulberry's
+    supply and port (Mulberries ¶1); an airfield (Airfields ¶2); the storm area (Storms ¶2); nothing for an empty
+    hex or a word that names no place."""
+    w, t = board()
+    state = state_with(w, 1)
+
+    def names(text: str) -> list[tuple[str, Any]]:
+        return [(e.name, e.value) for e in V.explain(state, text, t)]
+
+    assert names(" Storm ") == names("1309") == [("Storm area (hexes)", 7)]
+    assert names("portsea") == [("Factory PP", 3), ("Growth at the end of production", 0), ("Air PP produced", 1),
+                                ("Navy PP produced", 2), ("Intrinsic defence", "1-1-1"), ("Air units at 0302", 2)]
+    assert names("1102") == [("Hexes the Mulberry at 1102 supplies", 38), ("Mulberry port capacity at 1102", 2)]
+    assert names("1808") == [("Air units at 1808", 2)]
+    assert names("Ferrin") == [("Air units at 1006", 2)]
+    assert names("0505") == [] and names("nowhere") == []
+
+
+def test_the_plain_text_map_heads_with_the_storm_and_ends_with_the_legend() -> None:
+    """Storms ¶2, ¶4: ``show map`` names the storm's hex, its area and its last move; the legend closes it."""
+    w, t = board()
+    lines = V.map_text(state_with(w, 1), t).splitlines()
+    assert lines[0] == "Storm at 1309 (area 1208 1209 1308 1309 1310 1408 1409)"
+    assert lines[-1] == "  ".join(f"{sym} {what}" for sym, what in V.LEGEND)
+    moved = V.map_text(state_with(replace(w, storm_move="1309 → S 0 → 1309"), 1), t).splitlines()[0]
+    assert moved == "Storm at 1309 (area 1208 1209 1308 1309 1310 1408 1409); last move 1309 → S 0 → 1309"
+
+
+def test_a_hex_drawn_shows_the_storm_terrain_markers_and_resource() -> None:
+    """The Map's drawing of a hex (issue 21, "a hex shows what is in it"): the storm over sea or a town (Storms ¶2),
+    a Minor Airfield (Airfields ¶1) and a resource, a canal (Destruction ¶1), a city's size and factories."""
+    w, _ = board()
+    res = replace(w.with_place(Place("0505", "clear", resource=2)), airfields={**w.airfields, "0505": Airfield("0505", "allied")})
+    assert (V.content(res, "0505"), V.glyph_line(res, "0505")) == ("   a", "a$")
+    at_sea = replace(w, storm="0100")
+    assert (V.content(at_sea, "0100"), V.glyph_line(at_sea, "0100"), V.name_line(at_sea, "0100")) == ("@~~~", "@ ~ ~ ~", "~ ~ ~ ")
+    on_town = replace(w, storm="1006")
+    assert (V.content(on_town, "1006"), V.glyph_line(on_town, "1006"), V.name_line(on_town, "1006")) == ("@ # ", "@#", "Ferrin")
+    assert (V.content(w, "1704"), V.glyph_line(w, "1704")) == ("  ≈ ", "≈")
+    assert (V.content(w, "0302"), V.glyph_line(w, "1602")) == ("●3F ", "●3F+")
