@@ -179,7 +179,7 @@ def test_destruction_p1_a_bridge_is_named_by_its_two_hexes_in_either_order() -> 
     ("airfield", "1808",
      "Major Airfield in 1808: 1 hit in this battle; a second one makes it Minor (Airfields ¶4)",
      "Major Airfield in 1808: 2 hits in this battle — reduced to a Minor Airfield (Airfields ¶4)",
-     lambda w: not w.airfields["1808"].major),
+     lambda w: w.airfields["1808"] == Airfield("1808", "axis", False)),
     ("mulberry", "1102",
      "Mulberry in 1102: 1 hit in this battle; a second one destroys it (Mulberries ¶2)",
      "Mulberry in 1102: 2 hits in this battle — destroyed (Mulberries ¶2)",
@@ -1036,3 +1036,24 @@ def test_a_hex_drawn_shows_the_storm_terrain_markers_and_resource() -> None:
     assert (V.content(on_town, "1006"), V.glyph_line(on_town, "1006"), V.name_line(on_town, "1006")) == ("@ # ", "@#", "Ferrin")
     assert (V.content(w, "1704"), V.glyph_line(w, "1704")) == ("  ≈ ", "≈")
     assert (V.content(w, "0302"), V.glyph_line(w, "1602")) == ("●3F ", "●3F+")
+
+
+def test_factories_p6_the_end_of_production_grows_every_city_below_its_size() -> None:
+    """Factories ¶6 ("every City which currently has less than its maximum Factories receives an automatic 1PP
+    increase"; issue 21 point 3): a city with one possible factory grows in it; one with several in the factory
+    chosen, else not, and the log says whether its choice was skipped with --force; the choices are then spent."""
+    w, t = board()
+    assert F.growth_asked(w, t) == [
+        ("1103", "Wexham (1103) grows by 1 PP at the end of production: which factory?", ("air", "navy", "army")),
+        ("1602", "Calvade (1602) grows by 1 PP at the end of production: which factory?", ("air", "navy"))]
+    new, lines = F.end_of_production(replace(w, growth_to={"1602": "navy"}), {"1103"}, t)
+    assert lines == [
+        "End of production: 5 city(ies) below the maximum grew by 1 PP, 1 did not (no factory chosen) (Factories ¶6)",
+        "Harlow (0417): +1 PP Army (2 of 2)", "Dunmore (0704): +1 PP Navy (1 of 1)", "Ashford (0914): +1 PP Air (2 of 2)",
+        "Wexham (1103): no growth — its choice was skipped with --force (air, navy, army)",
+        "Calvade (1602): +1 PP Navy (3 of 3)", "Lorch (2117): +1 PP Air (1 of 1)"]
+    assert new.growth_to == {} and new.factories["1602"] == {"navy": 2, "air": 1} and "1103" not in new.factories
+    _, lines = F.end_of_production(w, set(), t)
+    assert lines[0] == "End of production: 4 city(ies) below the maximum grew by 1 PP, 2 did not (no factory chosen) (Factories ¶6)"
+    assert lines[4:6] == ["Wexham (1103): no growth — no factory was chosen (air, navy, army)",
+                          "Calvade (1602): no growth — no factory was chosen (air, navy)"]
