@@ -1057,3 +1057,21 @@ def test_factories_p6_the_end_of_production_grows_every_city_below_its_size() ->
     assert lines[0] == "End of production: 4 city(ies) below the maximum grew by 1 PP, 2 did not (no factory chosen) (Factories ¶6)"
     assert lines[4:6] == ["Wexham (1103): no growth — no factory was chosen (air, navy, army)",
                           "Calvade (1602): no growth — no factory was chosen (air, navy)"]
+
+
+def test_factories_p6_a_growth_choice_only_below_the_size_and_to_the_citys_factories() -> None:
+    """Factories ¶6: a full city does not grow; a city's growth goes to one of its own factories (Calvade: Air or
+    Navy, not Army); the choice is kept for the end of production."""
+    w, t = board()
+    for call in (F.choose_growth, F.grow):
+        assert refusal(call, w, "0302", "air", t) == "Portsea (0302) is at its maximum of 3 PP: no growth (Factories ¶6)"
+        assert refusal(call, w, "1602", "army", t) == "the growth of Calvade (1602) goes to one of its factories: air, navy"
+    assert F.choose_growth(w, "1602", "navy", t).growth_to == {"1602": "navy"}
+    assert F.grow(w, "1602", "air", t).factories["1602"] == {"navy": 1, "air": 2}
+
+
+def test_destruction_p2_an_unnamed_bridge_is_named_by_its_hexside() -> None:
+    """Destruction ¶2 (RULINGS L5): the hit on a bridge with no name names its hexside only."""
+    t = board()[1]
+    assert X.hit(_board_world(), "bridge", "0304-0404", 1, t)[1] == \
+        "Bridge 0304-0404: 1 hit in this battle; a second one in the same battle destroys it (Destruction ¶2; RULINGS L5)"
