@@ -13,6 +13,7 @@ breaks, and a line of the log says what changed and until when.
 from __future__ import annotations
 
 from dataclasses import replace
+import json
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -34,7 +35,8 @@ from tui.rules.logistics import views as V
 from tui.rules.logistics.tables import LogisticsTables, load_tables
 from tui.rules.logistics.export import chains, world_to_scenario
 from tui.rules.logistics.scenario import world_from_scenario
-from tui.rules.logistics.world import Airfield, Crossing, LogisticsWorld, Mulberry, Place, link, other, side_of
+from tui.rules.logistics.world import (Airfield, Crossing, LogisticsWorld, Mulberry, Place, link, other, side_of, world_from_data,
+                                       world_to_data)
 
 
 @lru_cache(maxsize=None)
@@ -1075,3 +1077,25 @@ def test_destruction_p2_an_unnamed_bridge_is_named_by_its_hexside() -> None:
     t = board()[1]
     assert X.hit(_board_world(), "bridge", "0304-0404", 1, t)[1] == \
         "Bridge 0304-0404: 1 hit in this battle; a second one in the same battle destroys it (Destruction ¶2; RULINGS L5)"
+
+
+# ---------------------------------------------------------------------------------------------------- Saves
+def test_a_save_keeps_every_rule_state_and_an_older_save_reads_with_the_defaults() -> None:
+    """The save holds every state the rules need from turn to turn: hits in the battle (RULINGS L5), captured markers'
+    turns (Airfields ¶5, Mulberries ¶2), production, exchanges, resources and growth choices (Factories ¶3, ¶6, ¶7),
+    the storm's move and roller (Storms ¶4), production turns (L3); a save of a version before roads, rails and these
+    fields reads with none of them."""
+    w, t = board()
+    w, _ = X.capture(w, "1808", "allied", 3, t)
+    w, _ = X.capture(w, "1102", "axis", 3, t)
+    w, _ = X.hit(w, "canal", "0510", 1, t)
+    w, _ = X.hit(w, "bridge", "1213-1313", 2, t)
+    w = replace(w, storm="1103", first="axis", storm_roller="allied", initiative=(9, 4), storm_move="1309 → NW 2 → 1103",
+                storm_turn=3, production_every=3, production_from=2, production_turns=(2, 7), produced=("0302",),
+                exchanged=("0608",), resources={"0417": ("army", 2)}, growth_to={"1602": "navy"}, grown=True, serial=12)
+    data = world_to_data(w)
+    assert json.loads(json.dumps(data)) == data  # plain JSON
+    assert world_from_data(data) == w
+    assert "grown" not in world_to_data(replace(w, grown=False))
+    old = {"grid": data["grid"], "centre": "1309"}
+    assert world_from_data(old) == LogisticsWorld(grid=w.grid, centre="1309")
