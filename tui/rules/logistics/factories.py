@@ -118,7 +118,6 @@ def growth_choices(world: LogisticsWorld, city: str, tables: LogisticsTables) ->
     own = tuple(k for k in tables.kinds if k in world.factories.get(city, {}))
     if own:
         return own
-    place = world.place(city)
     return tuple(k for k in tables.kinds if world.coastal(city) or k not in tables.factories.coastal_only.value)
 
 
