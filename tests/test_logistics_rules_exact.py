@@ -1099,3 +1099,13 @@ def test_a_save_keeps_every_rule_state_and_an_older_save_reads_with_the_defaults
     assert "grown" not in world_to_data(replace(w, grown=False))
     old = {"grid": data["grid"], "centre": "1309"}
     assert world_from_data(old) == LogisticsWorld(grid=w.grid, centre="1309")
+
+
+def test_factories_p2_p6_a_city_without_factories_grows_a_kind_it_may_hold() -> None:
+    """Factories ¶6 with ¶2 (Navy Factories only in coastal cities): a city with no factory may grow any kind it could
+    hold: all three on the coast (Wexham), no Navy inland (Kingsbridge stripped of its Army Factory)."""
+    w, t = board()
+    assert F.growth_choices(w, "1103", t) == ("air", "navy", "army")
+    bare = F.set_factory(w, "0608", "army", None, t)
+    assert F.growth_choices(bare, "0608", t) == ("air", "army")
+    assert F.growth_choices(w, "1602", t) == ("air", "navy")
