@@ -1109,3 +1109,22 @@ def test_factories_p2_p6_a_city_without_factories_grows_a_kind_it_may_hold() -> 
     bare = F.set_factory(w, "0608", "army", None, t)
     assert F.growth_choices(bare, "0608", t) == ("air", "army")
     assert F.growth_choices(w, "1602", t) == ("air", "navy")
+
+
+def test_factories_p7_l4_resources_go_to_one_factory_type_of_the_city() -> None:
+    """Factories ¶7 ("Resources may be converted to PPs in Factories normally, but apply to the factory type(s)") and
+    RULINGS L4 (one kind per city, chosen by the owner): Portsea's 2 + 1 resource PP all go to its Air Factory."""
+    w, t = board()
+    assert refusal(F.convert_resource, w, "0302", 2, "army", t) == \
+        "Portsea (0302) has no Army Factory: resources apply to the city's factory types (Factories ¶7; RULINGS L4)"
+    assert refusal(F.convert_resource, w, "1103", 2, "army", t) == \
+        "Wexham (1103) has no Army Factory: resources apply to the city's factory types (Factories ¶7; RULINGS L4)"
+    assert refusal(F.convert_resource, w, "0303", 1, "air", t) == "0303 is not a city (factories stand only in cities, Factories ¶2)"
+    once = F.convert_resource(w, "0302", 2, "air", t)
+    assert once.resources == {"0302": ("air", 2)}
+    assert refusal(F.convert_resource, once, "0302", 1, "navy", t) == (
+        "Portsea (0302)'s resources this production go to its Air Factory: one factory type per city (Factories ¶7; RULINGS L4)")
+    twice = F.convert_resource(once, "0302", 1, "air", t)
+    assert twice.resources == {"0302": ("air", 3)}
+    made = F.production(twice, "0302", t)
+    assert (made["air"].value, made["navy"].value) == (4, 2)
