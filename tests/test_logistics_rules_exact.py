@@ -1128,3 +1128,30 @@ def test_factories_p7_l4_resources_go_to_one_factory_type_of_the_city() -> None:
     assert twice.resources == {"0302": ("air", 3)}
     made = F.production(twice, "0302", t)
     assert (made["air"].value, made["navy"].value) == (4, 2)
+
+
+def test_destruction_p2_a_destroyed_canal_on_the_road_cuts_the_mulberrys_supply() -> None:
+    """Destruction ¶2 ("Destroyed Bridges and Canals cannot be used for movement or supply") with Mulberries ¶1: a
+    destroyed canal in 0903, on the road west of 1002, leaves the Mulberry in 1102 its adjacent hexes only; standing,
+    it carries the road as before."""
+    w, _ = board()
+    cut = replace(w, crossings={**w.crossings, "0903": Crossing("0903", "canal", ("0903",), "Dyke", True)})
+    assert U.mulberry_reach(cut, "1102") == ["1001", "1002", "1101", "1103", "1201"]
+    standing = replace(w, crossings={**w.crossings, "0903": Crossing("0903", "canal", ("0903",), "Dyke", False)})
+    assert U.mulberry_reach(standing, "1102") == U.mulberry_reach(w, "1102")
+
+
+def test_factories_p5_hits_take_pp_steps_down_to_the_0pp_step() -> None:
+    """Factories ¶5 ("their zero (0) PP step cannot be eliminated"): three hits on Kingsbridge's 2 PP Army Factory take
+    two steps; a 0 PP factory takes none; a factory the city lacks is refused; a rule data minimum above 0 is kept."""
+    w, t = board()
+    assert refusal(F.hit_factory, w, "1103", "air", 1, t) == "Wexham (1103) has no Air Factory (Factories ¶5)"
+    assert refusal(F.hit_factory, w, "0302", "army", 1, t) == "Portsea (0302) has no Army Factory (Factories ¶5)"
+    new, taken = F.hit_factory(w, "0608", "army", 3, t)
+    assert (new.factories["0608"], taken) == ({"army": 0}, 2)
+    new, taken = F.hit_factory(w, "0704", "navy", 1, t)
+    assert (new.factories["0704"], taken) == ({"navy": 0}, 0)
+    floor = msgspec.structs.replace(t, factories=msgspec.structs.replace(
+        t.factories, min_pp=msgspec.structs.replace(t.factories.min_pp, value=1)))
+    new, taken = F.hit_factory(w, "0608", "army", 3, floor)
+    assert (new.factories["0608"], taken) == ({"army": 1}, 1)
