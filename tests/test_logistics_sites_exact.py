@@ -359,3 +359,45 @@ def test_destruction_p2_a_destroyed_canal_on_the_road_cuts_the_mulberrys_supply(
     assert U.mulberry_reach(cut, "1102") == ["1001", "1002", "1101", "1103", "1201"]
     standing = replace(w, crossings={**w.crossings, "0903": Crossing("0903", "canal", ("0903",), "Dyke", False)})
     assert U.mulberry_reach(standing, "1102") == U.mulberry_reach(w, "1102")
+
+
+def test_airfields_p6_mulberries_p1_p2_the_supply_lines_reminded_to_the_side_moving() -> None:
+    """Airfields ¶6 (no source of supply: units on it trace to a City), Mulberries ¶1 (supply to the adjacent hexes and
+    on by road) and ¶2 (no port for its captor until the next turn): the lines shown to the side about to move."""
+    w, t = board()
+    reach = ("0302 0303 0304 0305 0306 0307 0402 0407 0416 0417 0503 0508 0516 0603 0608 0609 0610 0611 0612 0615 0704 "
+             "0713 0715 0803 0813 0814 0903 0914 1001 1002 1013 1101 1103 1113 1201 1213 1313 1413")
+    assert U.reminder(w, "allied", 1, t) == [
+        "Supply: units on allied's airfields (0506 1007) trace a supply line to a City; an airfield is no source of supply "
+        "(Airfields ¶6)",
+        f"Supply: the Mulberry in 1102 supplies its adjacent hexes and on by road: {reach} (Mulberries ¶1; enemy units "
+        "on the way are yours to judge)"]
+    axis = ("Supply: units on axis's airfields (1808 2212) trace a supply line to a City; an airfield is no source of "
+            "supply (Airfields ¶6)")
+    assert U.reminder(w, "axis", 1, t) == [axis]
+    taken, _ = X.capture(w, "1102", "axis", 3, t)
+    assert U.reminder(taken, "axis", 3, t) == [axis, "Supply: the Mulberry in 1102 is no port for axis until turn 4 (Mulberries ¶2)"]
+    assert U.reminder(taken, "axis", 4, t)[1].startswith("Supply: the Mulberry in 1102 supplies its adjacent hexes")
+    assert U.reminder(replace(w, airfields={}, mulberries={}), "allied", 1, t) == []
+
+
+def test_mulberries_p3_l2_the_storm_on_a_mulberry_destroys_it_beside_one_rolls() -> None:
+    """Mulberries ¶3 ("If the storm lands *directly* on a Mulberry it is destroyed. If the storm is *adjacent* ... a 50%
+    chance", RULINGS L2: 1-3 on a d6): north 4 from 1106 lands on 1102, north 3 ends beside it."""
+    w, t = board()
+    start = replace(w, storm="1106")
+    onto = S.move(start, 1, 4, t)
+    assert onto == S.StormMove("1106", "N", 4, ("1105", "1104", "1103", "1102"), "1102", False)
+    new, destroyed, beside = S.apply_move(start, onto, t)
+    assert (new.storm, new.storm_move, destroyed, beside, new.mulberries) == ("1102", "1106 → N 4 → 1102", ["1102"], [], {})
+    new, destroyed, beside = S.apply_move(start, S.move(start, 1, 3, t), t)
+    assert (new.storm, destroyed, beside, list(new.mulberries)) == ("1103", [], ["1102"], ["1102"])
+    assert S.mulberries_hit(replace(w, storm="1309"), t) == ([], [])
+    assert [face for face in range(1, 7) if S.adjacent_destroyed(face, t)] == [1, 2, 3]
+
+
+def test_storms_p2_l1_the_area_is_the_hex_and_its_neighbours_on_the_map() -> None:
+    """Storms ¶2 (the hex it occupies plus all adjacent hexes, 7 in all) and RULINGS L1 (fewer at the map's edge)."""
+    w, t = board()
+    assert S.storm_area(w, t) == ["1208", "1209", "1308", "1309", "1310", "1408", "1409"]
+    assert S.storm_area(w, t, "0100") == ["0100", "0101", "0200"]
