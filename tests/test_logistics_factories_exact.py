@@ -256,3 +256,13 @@ def test_factories_p5_hits_take_pp_steps_down_to_the_0pp_step() -> None:
         t.factories, min_pp=msgspec.structs.replace(t.factories.min_pp, value=1)))
     new, taken = F.hit_factory(w, "0608", "army", 3, floor)
     assert (new.factories["0608"], taken) == ({"army": 1}, 1)
+
+
+def test_factories_p1_a_factory_kind_by_name_naval_is_navy() -> None:
+    """Factories ¶1 ("Specific Air, Navy and Army Factories"; the seed also says "Naval Factories"): a kind is typed by
+    name, any case, a unique beginning, or "naval"; anything else is refused with the kinds."""
+    t = board()[1]
+    assert (F.kind_of(" Naval ", t), F.kind_of("ar", t), F.kind_of("AIR", t), F.kind_of("nav", t)) == ("navy", "army", "air", "navy")
+    assert refusal(F.kind_of, "a", t) == "'a' is not a factory kind (air, navy, army)"
+    assert refusal(F.kind_of, "", t) == "'' is not a factory kind (air, navy, army)"
+    assert refusal(F.kind_of, "tank", t) == "'tank' is not a factory kind (air, navy, army)"
