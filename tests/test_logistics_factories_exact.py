@@ -266,3 +266,19 @@ def test_factories_p1_a_factory_kind_by_name_naval_is_navy() -> None:
     assert refusal(F.kind_of, "a", t) == "'a' is not a factory kind (air, navy, army)"
     assert refusal(F.kind_of, "", t) == "'' is not a factory kind (air, navy, army)"
     assert refusal(F.kind_of, "tank", t) == "'tank' is not a factory kind (air, navy, army)"
+
+
+def test_factories_p1_p5_only_the_three_kinds_and_never_below_0_pp() -> None:
+    """Factories ¶1 (Air, Navy and Army Factories) and ¶5 (the 0 PP step is the lowest): another kind or a negative PP
+    is refused, naming the rule."""
+    w, t = board()
+    assert refusal(F.set_factory, w, "0302", "tank", 1, t) == "no factory kind 'tank' (air, navy, army; Factories ¶1)"
+    assert refusal(F.set_factory, w, "0302", "air", -1, t) == "a factory has 0 PP or more, not -1 (Factories ¶5)"
+
+
+def test_factories_p3_what_a_factory_builds_is_listed_in_its_figure() -> None:
+    """Factories ¶3 ("Factories can only produce like units"): the figure of what a factory produces lists its units."""
+    w, t = board()
+    two = msgspec.structs.replace(t, factories=msgspec.structs.replace(
+        t.factories, builds=msgspec.structs.replace(t.factories.builds, navy=["navy", "marine"])))
+    assert F.production(w, "0302", two)["navy"].notes == ("builds only: navy, marine (and optional units where switched on)",)

@@ -401,3 +401,16 @@ def test_storms_p2_l1_the_area_is_the_hex_and_its_neighbours_on_the_map() -> Non
     w, t = board()
     assert S.storm_area(w, t) == ["1208", "1209", "1308", "1309", "1310", "1408", "1409"]
     assert S.storm_area(w, t, "0100") == ["0100", "0101", "0200"]
+
+
+def test_mulberries_p1_p2_every_mulberry_of_the_side_is_reminded_whatever_the_others() -> None:
+    """Mulberries ¶1-¶2: the side moving is reminded of each of its Mulberries, past the enemy's and past its own
+    captured one that is no port yet."""
+    w, t = board()
+    both = replace(w, mulberries={"0101": Mulberry("0101", "axis"), "1102": w.mulberries["1102"]})
+    lines = U.reminder(both, "allied", 1, t)
+    assert len(lines) == 2 and lines[1].startswith("Supply: the Mulberry in 1102 supplies")
+    taken = replace(w, mulberries={"0101": Mulberry("0101", "allied", 4), "1102": w.mulberries["1102"]})
+    lines = U.reminder(taken, "allied", 3, t)
+    assert lines[1] == "Supply: the Mulberry in 0101 is no port for allied until turn 4 (Mulberries ¶2)"
+    assert lines[2].startswith("Supply: the Mulberry in 1102 supplies") and len(lines) == 3

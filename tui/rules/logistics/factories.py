@@ -24,10 +24,8 @@ KIND_NAMES = {"air": "Air", "navy": "Navy", "army": "Army"}
 
 
 def check_factories(place: Place, factories: Mapping[str, int], tables: LogisticsTables) -> None:
-    """Refuse factories a city cannot hold (Factories ¶1, ¶2)."""
+    """Refuse factories the city ``place`` cannot hold (Factories ¶1, ¶2); every caller has checked it is a city."""
     rule = tables.factories.coastal_only.rule
-    if place.terrain != "city":
-        raise RuleError(f"{place.name or place.hex} is not a city: factories only in cities ({rule})")
     for kind, pp in factories.items():
         if kind not in tables.kinds:
             raise RuleError(f"no factory kind '{kind}' ({', '.join(tables.kinds)}; {tables.factories.kinds.rule})")
