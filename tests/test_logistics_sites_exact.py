@@ -414,3 +414,22 @@ def test_mulberries_p1_p2_every_mulberry_of_the_side_is_reminded_whatever_the_ot
     lines = U.reminder(taken, "allied", 3, t)
     assert lines[1] == "Supply: the Mulberry in 0101 is no port for allied until turn 4 (Mulberries ¶2)"
     assert lines[2].startswith("Supply: the Mulberry in 1102 supplies") and len(lines) == 3
+
+
+def test_storms_p3_production_goes_on_in_each_city_of_the_area_a_town_has_none() -> None:
+    """Storms ¶3 ("Production in a city within a storm area continues as normal"): every city of the area is named; a
+    town produces nothing, so the storm over Ferrin says nothing of production."""
+    w, t = board()
+    two = replace(w, storm="0302").with_place(Place("0303", "city", "Ashby", 1, control="allied"))
+    assert S.reminder(two, t)[2] == "Production continues in Portsea (0302), Ashby (0303) (Storms ¶3)"
+    assert len(S.reminder(replace(w, storm="1006"), t)) == 2
+
+
+def test_mulberries_p1_an_island_mulberry_is_reminded_as_supplying_nothing() -> None:
+    """Mulberries ¶1: with sea all round, the reminder says the Mulberry supplies no hex."""
+    w, t = board()
+    for n in w.grid.neighbours(w.at("1102")):
+        w = w.with_place(Place(w.id(n), "sea"))
+    assert U.reminder(w, "allied", 1, t)[1] == (
+        "Supply: the Mulberry in 1102 supplies its adjacent hexes and on by road: none (Mulberries ¶1; enemy units on "
+        "the way are yours to judge)")
