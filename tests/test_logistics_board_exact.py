@@ -18,8 +18,8 @@ from tui.rules.logistics import board as B
 from tui.rules.logistics import sites as X
 from tui.rules.logistics.export import chains, world_to_scenario
 from tui.rules.logistics.scenario import world_from_scenario
-from tui.rules.logistics.world import (Airfield, Crossing, LogisticsWorld, Mulberry, Place, link,
-                                       other, side_of, world_from_data, world_to_data)
+from tui.rules.logistics.world import (Airfield, Crossing, LogisticsWorld, Mulberry, Place, bridge_id,
+                                       is_production_turn, link, other, side_of, world_from_data, world_to_data)
 
 
 def test_sides_by_name_or_a_unique_prefix_l3() -> None:
@@ -380,3 +380,26 @@ def test_a_save_keeps_every_rule_state_and_an_older_save_reads_with_the_defaults
     assert "grown" not in world_to_data(replace(w, grown=False))
     old = {"grid": data["grid"], "centre": "1309"}
     assert world_from_data(old) == LogisticsWorld(grid=w.grid, centre="1309")
+
+
+def test_l3_production_turns_every_nth_from_a_turn_or_listed() -> None:
+    """RULINGS L3 ("Which game turns are production turns is a scenario value (default: every turn)"): every 2nd turn
+    from turn 2 on the Channel Coast; every 3rd from 2; a list of turns overrides both; every 0 reads as every turn."""
+    w, _ = board()
+    assert [n for n in range(1, 9) if is_production_turn(w, n)] == [2, 4, 6, 8]
+    assert [n for n in range(1, 12) if is_production_turn(replace(w, production_every=3, production_from=2), n)] == [2, 5, 8, 11]
+    assert [n for n in range(1, 9) if is_production_turn(replace(w, production_turns=(1, 5)), n)] == [1, 5]
+    assert [n for n in range(1, 5) if is_production_turn(replace(w, production_every=0, production_from=1), n)] == [1, 2, 3, 4]
+
+
+def test_hexes_labels_coasts_and_links_on_the_channel_coast() -> None:
+    """RULINGS L6 (a coastal hex is land beside the sea; the sea itself is not coastal), Destruction ¶1 (a bridge is
+    the hexside of its two hexes, lower id first), Mulberries ¶1 (roads lead from a hex to its linked neighbours)."""
+    w, _ = board()
+    assert (w.coastal("0100"), w.coastal("0302"), w.coastal("0505")) == (False, True, False)
+    assert bridge_id("1306", "1206") == "1206-1306"
+    assert (w.label("0302"), w.label("0303")) == ("Portsea (0302)", "0303")
+    assert w.linked("0302", w.roads) == ["0303", "0402"] and w.linked("0302", w.rails) == ["0303"]
+    assert [p.hex for p in w.cities()] == ["0302", "0417", "0608", "0704", "0914", "1103", "1413", "1602", "1909", "2117",
+                                           "2314", "2503"]
+    assert refusal(w.hex, "9999") == "hex 9999 is off the map (0100 to 2618)"
