@@ -403,3 +403,13 @@ def test_hexes_labels_coasts_and_links_on_the_channel_coast() -> None:
     assert [p.hex for p in w.cities()] == ["0302", "0417", "0608", "0704", "0914", "1103", "1413", "1602", "1909", "2117",
                                            "2314", "2503"]
     assert refusal(w.hex, "9999") == "hex 9999 is off the map (0100 to 2618)"
+
+
+def test_issue21_show_scenario_writes_my_board_from_turn_1() -> None:
+    """Issue 21 (``show SAVE scenario``): without names given, the file is the scenario "my-board", "My board", that a
+    new game starts at turn 1."""
+    t = board()[1]
+    text = world_to_scenario(board_world(), t.sides)
+    assert text.splitlines()[:7] == [
+        "# My board: a Logistics board written out by Harbormaster (`show SAVE scenario`).", "", "[scenario]",
+        'id = "my-board"', 'name = "My board"', 'ruleset = "logistics"', 'start = "1"']
