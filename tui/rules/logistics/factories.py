@@ -24,10 +24,8 @@ KIND_NAMES = {"air": "Air", "navy": "Navy", "army": "Army"}
 
 
 def check_factories(place: Place, factories: Mapping[str, int], tables: LogisticsTables) -> None:
-    """Refuse factories a city cannot hold (Factories ¶1, ¶2)."""
+    """Refuse factories the city ``place`` cannot hold (Factories ¶1, ¶2); every caller has checked it is a city."""
     rule = tables.factories.coastal_only.rule
-    if place.terrain != "city":
-        raise RuleError(f"{place.name or place.hex} is not a city: factories only in cities ({rule})")
     for kind, pp in factories.items():
         if kind not in tables.kinds:
             raise RuleError(f"no factory kind '{kind}' ({', '.join(tables.kinds)}; {tables.factories.kinds.rule})")
@@ -118,7 +116,6 @@ def growth_choices(world: LogisticsWorld, city: str, tables: LogisticsTables) ->
     own = tuple(k for k in tables.kinds if k in world.factories.get(city, {}))
     if own:
         return own
-    place = world.place(city)
     return tuple(k for k in tables.kinds if world.coastal(city) or k not in tables.factories.coastal_only.value)
 
 
@@ -265,6 +262,6 @@ def produce(world: LogisticsWorld, city: str, kind: str, unit: str, settings: Ma
     if rule is None:
         options = [f"{n} ({o.rule})" for n, o in tables.optional.items() if o.unit == unit and kind in o.factories]
         hint = f"; switch on the optional rule {options[0]}" if options else ""
-        raise RuleError(f"a {KIND_NAMES[kind]} Factory builds only {', '.join(tables.builds(kind))} units, not {unit} "
+        raise RuleError(f"the {KIND_NAMES[kind]} Factory builds only {', '.join(tables.builds(kind))} units, not {unit} "
                         f"({tables.factories.builds.rule}{hint})")
     return replace(world, produced=tuple(dict.fromkeys(world.produced + (city,)))), rule

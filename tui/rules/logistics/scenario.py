@@ -220,8 +220,6 @@ def world_from_scenario(raw: dict[str, Any], file: str, tables: LogisticsTables)
             raise DataError(file, f"{where}.factories", "factories and a size only in a city (Factories ¶2)")
         old = places.get(hid) or Place(hid)
         control = _side(entry.control, tables, file, f"{where}.control", blank=True) or old.control
-        if entry.resource < 0:
-            raise DataError(file, f"{where}.resource", "a resource is 0 PP or more")
         place = Place(hid, entry.terrain, entry.name, entry.size, entry.coastal or old.coastal, control, entry.resource)
         if entry.factories:
             checks.append((hid, f"{where}.factories", dict(entry.factories)))
@@ -261,6 +259,9 @@ def world_from_scenario(raw: dict[str, Any], file: str, tables: LogisticsTables)
     mulberries: dict[str, Mulberry] = {}
     for i, m in enumerate(convert(raw.get("mulberries", []), list[MarkerEntry], file, prefix="mulberries")):
         hid = _hex(grid, m.hex, file, f"table mulberries, key {i}.hex")
+        if tables.mulberries.coastal_only.value and not sea.coastal(hid):
+            raise DataError(file, f"table mulberries, key {i}.hex", f"{hid} is not coastal: a Mulberry is a port, placed only in "
+                            f"a coastal hex ({tables.mulberries.coastal_only.rule}; RULINGS L6)")
         mulberries[hid] = Mulberry(hid, _side(m.owner, tables, file, f"table mulberries, key {i}.owner"))
     return LogisticsWorld(
         grid=grid, centre=centre, places=places, rivers=tuple(rivers), roads=roads, rails=rails, crossings=crossings, airfields=airfields,

@@ -107,7 +107,7 @@ def retreat_reminder(world: LogisticsWorld, tables: LogisticsTables) -> list[str
 def reminder(world: LogisticsWorld, tables: LogisticsTables) -> list[str]:
     """What the storm forbids this movement (Storms ¶2, ¶3): the lines shown on entering a movement segment."""
     area = storm_area(world, tables)
-    cities = [world.label(h) for h in area if world.place(h).name]
+    cities = [world.label(h) for h in area if world.place(h).terrain == "city"]
     lines = [
         f"Storm at {world.storm}: area {' '.join(area)} ({tables.storm.area_radius.rule})",
         "Units in the storm area cannot move (turn them face down); units outside cannot move into or through it",

@@ -25,8 +25,8 @@ def _blocked(world: LogisticsWorld, a: str, b: str) -> bool:
         bridge = world.crossings.get(side)
         if bridge is None or bridge.destroyed:
             return True
-    canal = world.crossings.get(b)
-    return bool(canal and canal.kind == "canal" and canal.destroyed)
+    canal = world.crossings.get(b)  # a canal is keyed by its hex, a bridge by its hexside (never a hex id)
+    return bool(canal and canal.destroyed)
 
 
 def mulberry_reach(world: LogisticsWorld, hex_id: str) -> list[str]:

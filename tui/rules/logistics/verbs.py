@@ -21,7 +21,7 @@ from ..core.state import Pending
 from . import factories as F
 from . import sites as X
 from . import storm as S
-from .board import board_verbs
+from .board_verbs import board_verbs
 from .tables import LogisticsTables
 from .world import LogisticsWorld, is_production_turn, side_of
 

@@ -20,7 +20,7 @@ from . import sites as X
 from . import storm as S
 from . import supply
 from .tables import LogisticsTables
-from .world import LogisticsWorld, is_production_turn
+from .world import SEA, LogisticsWorld, is_production_turn
 
 TERRAIN_GLYPH = {"city": "●", "town": "○", "mountain": "^", "forest": "*", "marsh": "%", "clear": "", "sea": "~"}
 """The first character of a hex's content line."""
@@ -136,7 +136,7 @@ def map_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
             "bridge_intact": next((b.id for b in bridges if not b.destroyed), ""),
             "bridge_destroyed": next((b.id for b in bridges if b.destroyed), ""),
             "canal_destroyed": bool(canal and canal.destroyed),
-            "airfield_buildable": not field and place.terrain not in tables.airfields.forbidden_terrain.value,
+            "airfield_buildable": not field and place.terrain != SEA and place.terrain not in tables.airfields.forbidden_terrain.value,
             "airfield_minor": bool(field) and not field.major,
             "mulberry_placeable": not mul and (world.coastal(hid) or not tables.mulberries.coastal_only.value),
             "sea": place.terrain == "sea",

@@ -165,7 +165,8 @@ SEA = "sea"
 
 def link(a: str, b: str) -> tuple[str, str]:
     """A road or railway link between two hexes, the lower id first."""
-    return (a, b) if a <= b else (b, a)
+    low, high = sorted((a, b))
+    return low, high
 
 
 def side_of(text: str, sides: tuple[str, ...]) -> str:
@@ -178,8 +179,8 @@ def side_of(text: str, sides: tuple[str, ...]) -> str:
 
 
 def other(side: str, sides: tuple[str, ...]) -> str:
-    """The other side."""
-    return next((s for s in sides if s != side), side)
+    """The other side (the first side when ``side`` is none of them; the rule data has two distinct sides)."""
+    return next(s for s in sides if s != side)
 
 
 def is_production_turn(world: LogisticsWorld, turn: int) -> bool:
