@@ -105,7 +105,9 @@ def test_21_2111_in_strait_reads_name_and_side_and_refuses_half_an_option() -> N
 
 
 RT = "21.5342 (Raider Table)"
-A2 = "RULINGS A2: the printed part of the Raider Table as data; the referee may always type the modified result instead."
+A2 = ("RULINGS A2: the printed part of the Raider Table as data; the referee may always type the modified result instead. "
+      "A group with a Japanese raider based in one of singapore_bases takes the box's singapore_raiders modifier without "
+      "--singapore.")
 
 
 def test_21_5342_atlantic_raider_modifier_lists_every_printed_modifier() -> None:
