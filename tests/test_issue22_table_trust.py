@@ -72,3 +72,21 @@ def test_issue22_point3_next_effects_split_only_between_effects_not_inside_a_cit
         "• bombing hits on the interdiction zone end (33.B.7 d); 31.A.12)",
         "• Port Used removed from 1 port (31.A.1)",
     ]
+
+
+def test_issue22_point4_yes_no_facts_read_as_words_in_the_why_pane() -> None:
+    """Issue 22 point 4 (Europa 33.B.2.a): the sea zone "why?" pane printed "barred ... = False" and "Axis-owned ...:
+    True"; a yes/no fact reads "yes" or "no" wherever a number is formatted, the JSON keeps true/false."""
+    from test_app_pilot import fixed_clock
+    from tui.paths import data_dir
+    from tui.rules.core.explain import fmt_number
+    from tui.session import memory_game
+
+    assert (fmt_number(True), fmt_number(False), fmt_number(1), fmt_number(1.5)) == ("yes", "no", "1", "1½")
+    game = memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)
+    explained = [e for e in game.execute("why eastern-med").explanations if "barred" in e.name]
+    assert explained, "no bar explained for the Eastern Mediterranean"
+    lines = [line for e in explained for line in e.lines()]
+    assert any(line.startswith("Axis shipping barred, Eastern Mediterranean = no") for line in lines), lines
+    assert not any(word in line.split() for line in lines for word in ("True", "False", "True:", "False:")), lines
+    assert all(isinstance(e.to_dict()["value"], bool) for e in explained)
