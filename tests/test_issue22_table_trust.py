@@ -90,3 +90,32 @@ def test_issue22_point4_yes_no_facts_read_as_words_in_the_why_pane() -> None:
     assert any(line.startswith("Axis shipping barred, Eastern Mediterranean = no") for line in lines), lines
     assert not any(word in line.split() for line in lines for word in ("True", "False", "True:", "False:")), lines
     assert all(isinstance(e.to_dict()["value"], bool) for e in explained)
+
+
+async def test_issue22_point2_keys_pressed_before_a_dice_dialog_and_letters_never_land_in_its_faces() -> None:
+    """Issue 22 point 2 (OCS weather roll): ``2 A l e`` pressed quickly, before the dialog that opened by itself was put
+    up, went into its dice field as "2Ale". Keys pressed before the dialog do nothing in it; typed on it, a letter is
+    refused as you type (a letter is never a face) and the digit stays."""
+    from textual import events
+
+    from test_dialogs_referee import dice_app
+
+    app = dice_app("ocs")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        early = [events.Key(c, c) for c in "2Ale"]  # pressed now, handled once the dialog is up
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
+        await pilot.pause()
+        screen = app.screen
+        field = screen.query_one("#faces", Input)
+        for key in early:
+            app.post_message(key)
+        await pilot.pause(0.1)
+        assert field.value == "" and app.screen is screen
+        await pilot.press("2", "A", "l", "e")
+        await pilot.pause()
+        assert field.value == "2"
+        await pilot.press("comma", "x", "5", "enter")
+        await until(pilot, lambda: not isinstance(app.screen, DicePrompt))
+        assert app.game.events[-1]["command"] == "answer weather 2,5"
