@@ -119,3 +119,20 @@ async def test_issue22_point2_keys_pressed_before_a_dice_dialog_and_letters_neve
         await pilot.press("comma", "x", "5", "enter")
         await until(pilot, lambda: not isinstance(app.screen, DicePrompt))
         assert app.game.events[-1]["command"] == "answer weather 2,5"
+
+
+async def test_issue22_point6_europa_hit_form_knows_its_upper_bound() -> None:
+    """Issue 22 point 6 (31.A.3, 31.A.9, 31.A.10): Europa's hit prompt said "at least 1" with no upper bound; it asks
+    for 1 up to the hits that bring the port to its max damage, and checks them as you type."""
+    from tui.rules.europa.ports import hits_to_max
+
+    app = turn_app("europa")
+    async with app.run_test(size=(120, 36)) as pilot:
+        keys = Keys(pilot)
+        await pilot.pause()
+        await keys.press("port action", "2", "To", "h")
+        await keys.dialog(NumberPrompt)
+        tobruk = app.game.state.world.ports["Tobruk"]
+        most = hits_to_max(tobruk, app.game.ruleset.tables)
+        assert most >= 1 and (app.screen.minimum, app.screen.maximum) == (1, most)
+        assert any(f"1 to {most}" in str(w.render()) for w in app.screen.query("#dialog Static, #dialog Label"))
