@@ -3,6 +3,7 @@ meant for it, and what ``next`` did reads as the rules say it (points 1 to 7, as
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 
 from test_app_pilot import until
@@ -136,3 +137,65 @@ async def test_issue22_point6_europa_hit_form_knows_its_upper_bound() -> None:
         most = hits_to_max(tobruk, app.game.ruleset.tables)
         assert most >= 1 and (app.screen.minimum, app.screen.maximum) == (1, most)
         assert any(f"1 to {most}" in str(w.render()) for w in app.screen.query("#dialog Static, #dialog Label"))
+
+
+@pytest.mark.parametrize("size", [(120, 36), (80, 24)])
+async def test_issue22_point6_ocs_reinforcement_footer_shows_arrive(size: tuple[int, int]) -> None:
+    """Issue 22 point 6 (OCS 18.5g, 19.0a): in the Reinforcement phase, whose commands are load, unload and arrive,
+    the Ports footer shows ``v Arrive``; in the Movement phase it is left to the key legend (the key still works)."""
+    from test_footer_labels import footer_line
+
+    app = turn_app("ocs")
+    game = app.game
+    while not game.segment.key.endswith("/reinforcement"):
+        assert game.execute("next --force").ok
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await until(pilot, lambda: app.current_mode == "ports")
+        await pilot.pause()
+        assert "Arrive" in footer_line(app), footer_line(app)
+        assert game.execute("next --force").ok and "/movement/" in game.segment.key
+        app.screen.refresh_game()
+        await pilot.pause()
+        assert "Arrive" not in footer_line(app), footer_line(app)
+
+
+async def test_issue22_point5_logistics_hit_on_a_minor_airfield_is_refused_before_asking() -> None:
+    """Issue 22 points 5 and 6 (Logistics Airfields ¶4): ``h`` on a Minor Airfield asked for the hits, then refused;
+    only Major Airfields are targets, so it is refused at once, with the rule's reason, and nothing is asked."""
+    from logistics_game import at, logistics_game
+    from test_app_pilot import fixed_clock
+    from tui.app import make_app
+    from tui.screens.prompt import Prompt
+
+    app = make_app(at(logistics_game(), 1, "combat"), clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        app.switch_mode("map")
+        await until(pilot, lambda: app.current_mode == "map")
+        await pilot.pause()
+        assert app.screen.select_target("map", "0506")
+        before = len(app.game.events)
+        await pilot.press("h")
+        await pilot.pause(0.2)
+        assert not isinstance(app.screen, Prompt) and len(app.game.events) == before
+        assert any("Minor" in n.message and "Airfields ¶4" in n.message for n in app.notices), [n.message for n in app.notices]
+
+
+@pytest.mark.parametrize("size, lines", [((80, 24), 1), ((120, 36), 4)])
+async def test_issue22_point5_dice_toast_is_small_on_a_small_terminal(size: tuple[int, int], lines: int) -> None:
+    """Issue 22 point 5, found at 80x24 (OCS weather roll): the toast of the faces drawn three lines high covered most
+    of the Map for seconds; on a small terminal the toast is the one line of each die, on a large one the faces large."""
+    from test_dialogs_referee import dice_app
+
+    app = dice_app("ocs")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
+        await pilot.pause()
+        await pilot.press("3", "comma", "4", "enter")
+        await until(pilot, lambda: any(n.title.startswith("Dice used") for n in app.notices))
+        shown = [n for n in app.notices if n.title.startswith("Dice used")][-1]
+        assert len(shown.message.splitlines()) == lines and "⚂ 3" in shown.message, shown.message
