@@ -669,8 +669,10 @@ class HarbormasterApp(StartingApp):
     def _show_dice(self, result: Result) -> None:
         """Show the faces the command just recorded large, marked typed or app (issue 22 point 1)."""
         from .screens.dice_prompt import dice_notice
+        from .screens.form_prompt import COMPACT_BELOW
         event = self.game.events[-1] if self.game.events else {}
-        shown = dice_notice(event.get("dice", ())) if event.get("seq") == result.seq else None
+        large = self.size.height >= COMPACT_BELOW  # at 80x24 three-line digits would cover most of the screen
+        shown = dice_notice(event.get("dice", ()), large=large) if event.get("seq") == result.seq else None
         if shown is not None:
             self.notify(shown[0], title=shown[1])
 

@@ -229,15 +229,16 @@ def big_number(text: str) -> str:
     return "\n".join("".join(row).rstrip() for row in rows)
 
 
-def dice_notice(dice: Iterable[dict[str, Any]]) -> tuple[str, str] | None:
+def dice_notice(dice: Iterable[dict[str, Any]], *, large: bool = True) -> tuple[str, str] | None:
     """What to show after a roll (issue 22 point 1): (message, title), the faces large then each die, and who rolled them.
 
     ``dice`` are the rolls an event records; None when it rolled nothing. Several stages' rolls
-    are shown one after another (``·`` between stages).
+    are shown one after another (``·`` between stages). ``large=False`` (a small terminal): only the line of each die,
+    so the toast does not cover the screen (issue 22 point 5, found at 80x24).
     """
     stages, source = faces_used(dice)
     if not stages:
         return None
-    large = big_number("  ".join(" ".join(str(f) for f in faces) for faces in stages))
+    big = big_number("  ".join(" ".join(str(f) for f in faces) for faces in stages))
     small = "  ·  ".join("   ".join(f"{DIE_FACES[f - 1]} {f}" if 1 <= f <= 6 else str(f) for f in faces) for faces in stages)
-    return f"{large}\n{small}", f"Dice used: {source}"
+    return (f"{big}\n{small}" if large else small), f"Dice used: {source}"
