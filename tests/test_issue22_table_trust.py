@@ -199,3 +199,49 @@ async def test_issue22_point5_dice_toast_is_small_on_a_small_terminal(size: tupl
         await until(pilot, lambda: any(n.title.startswith("Dice used") for n in app.notices))
         shown = [n for n in app.notices if n.title.startswith("Dice used")][-1]
         assert len(shown.message.splitlines()) == lines and "⚂ 3" in shown.message, shown.message
+
+
+def test_issue22_point5_logistics_n_passes_production_on_a_turn_without_it() -> None:
+    """Issue 22 point 5 (Victory Logistics RULINGS L3, Factories ¶6): a turn without production walked through the
+    Production and End of production segments; ``n`` (``next --gate``) from the last Combat passes them on its own, says so in the log,
+    and the end-of-turn bookkeeping still runs. On a production turn both segments are played."""
+    from logistics_game import logistics_game
+    from tui.rules.logistics.world import is_production_turn
+
+    game = logistics_game()
+    titles = []
+    for _ in range(40):
+        turn = game.state.flow.turn
+        result = game.execute("next --gate --force")  # the referee's n, leaving the dice prompts unanswered
+        assert result.ok
+        titles.append((turn, game.segment.title))
+        if game.state.flow.turn > turn and not is_production_turn(game.state.world, turn):
+            assert "passed, not applicable this turn: Production phase › Production; Production phase › End of production" \
+                in game.events[-1]["summary"]
+            assert "New turn: production, exchanges and resources start again" in game.events[-1]["summary"]
+            break
+    else:
+        raise AssertionError("no turn without production")
+    assert not any("Production" in t for turn, t in titles if not is_production_turn(game.state.world, turn))
+
+
+async def test_issue22_point7_awaw_patrol_form_fits_at_120x36() -> None:
+    """Issue 22 point 7 (AWAW 21.41): the patrol form's five fields needed scrolling at 120x36 and its key-hint line
+    fell below the visible part; the whole form, buttons and hint too, is on the screen without scrolling."""
+    from test_turn_keys_europa import play_to
+    from tui.screens.form_prompt import FormPrompt
+
+    app = turn_app("awaw")
+    async with app.run_test(size=(120, 36)) as pilot:
+        keys = Keys(pilot)
+        await pilot.pause()
+        await play_to(keys, lambda: "Patrols" in app.game.segment.title, most=12)
+        await keys.press("naval", "6")
+        await pilot.pause()
+        await keys.press("patrol", "Sc", "p")
+        await keys.dialog(FormPrompt)
+        await pilot.pause(0.2)
+        dialog = app.screen.query_one("#dialog")
+        hint = app.screen.query_one("#dialog .dialog-hint")
+        assert len(app.screen.fields) == 5 and dialog.max_scroll_y == 0, dialog.virtual_size
+        assert dialog.region.contains_region(hint.region) and hint.region.bottom <= 36
