@@ -32,11 +32,6 @@ MATCHES_SHOWN = 8
 """How many of the names a name field could be are listed under it."""
 COMPACT_BELOW = 36
 """Below this many lines the form's fields and buttons lose their borders, so a form fits with its buttons at 80x24."""
-FIELDS_AT_FULL_SIZE = 4
-"""A form of more fields than this needs ``FIELD_LINES`` more lines per field to be drawn at full size (the AWAW patrol
-form's five fields at 120x36 ran its key hint off the screen: issue 22 point 7); below, it is compact."""
-FIELD_LINES = 3
-"""The lines a field takes at full size (its border) beyond the one it takes compact."""
 
 
 @dataclass(frozen=True)
@@ -99,12 +94,6 @@ class FormSelect(Select[str], inherit_bindings=False):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down,space,up", "show_overlay", "Show menu", show=False),  #: Open the menu.
     ]
-
-
-def compact_below(fields: int) -> int:
-    """The terminal height below which a form of ``fields`` fields is drawn compact (one line a field) so that all of
-    it, buttons and key hint too, is on the screen (issue 22 point 7)."""
-    return COMPACT_BELOW + max(0, fields - FIELDS_AT_FULL_SIZE) * FIELD_LINES
 
 
 class NameInput(Input):
@@ -225,10 +214,20 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
 
     def on_resize(self, event: events.Resize) -> None:
         """On a short terminal, compact fields and buttons (one line each) so the buttons stay on screen."""
-        compact = event.size.height < compact_below(len(self.fields))
+        self._compact(event.size.height < COMPACT_BELOW)
+        self.call_after_refresh(self._compact_if_cut)
+
+    def _compact(self, compact: bool) -> None:
         self.set_class(compact, "-compact")
         for widget in self.query("#dialog Input, #dialog Select, #dialog Button").results():
             widget.compact = compact  # type: ignore[attr-defined]
+
+    def _compact_if_cut(self) -> None:
+        """A form that does not fit at full size (it would scroll, its key hint cut) is drawn compact: the AWAW patrol
+        form's five fields at 120x36 (issue 22 point 7)."""
+        dialog = self.query_one("#dialog")
+        if not self.has_class("-compact") and dialog.max_scroll_y > 0:
+            self._compact(True)
 
     def on_mount(self) -> None:
         """Focus the field the refusal concerns, else the first empty one (a required field is empty), else the first
