@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from tests.conftest import fixed_clock
 from tui.app import make_app
 from tui.paths import data_dir
-from tui.rules.core.checklist import DONE, DUE, INFO, checklist, entry_event, segment_log
+from tui.rules.core.checklist import DONE, DUE, INFO, OPTIONAL, checklist, entry_event, segment_log
 from tui.session import memory_game
 from tui.widgets.checklist import SegmentChecklist, checklist_text
 
@@ -72,11 +72,11 @@ def test_europa_capacity_used_per_side() -> None:
 
 
 def test_europa_interference_offered_then_made_and_checks_due_in_its_zones() -> None:
-    """Issue 12 checklist, 33.B.2.b and 33.A: the attempt offered (due), then made (done); Allied checks due in its zones."""
+    """Issue 12 checklist, 33.B.2.b and 33.A: the attempt offered (optional: issue 22 point 6), then made (done); Allied checks due in its zones."""
     game = europa()
     assert game.execute("goto allied-turn/initial/initial-naval --force").ok
     offered = duty(of(game), "interference in the Eastern Mediterranean")
-    assert offered.state == DUE and "offered to the Axis" in offered.text and offered.rule.startswith("33.B.2.b")
+    assert offered.state == OPTIONAL and "offered to the Axis" in offered.text and offered.rule.startswith("33.B.2.b")
     red_sea = duty(of(game), "interference in the Red Sea")
     assert red_sea.state == INFO and "not offered" in red_sea.text and red_sea.detail
     assert game.execute("interfere eastern F").ok

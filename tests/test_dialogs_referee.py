@@ -74,8 +74,8 @@ async def test_issue22_point1_digits_typed_with_roll_focused_are_the_faces_used(
         assert screen.query_one("#faces", Input).value == ",".join(faces)
         await pilot.press("enter")
         await until(pilot, lambda: app.screen is not screen)
-        if isinstance(app.screen, DicePrompt):  # Europa: on contact, the result stage's 1d6, typed with Roll focused
-            assert app.screen.focused is app.screen.query_one("#roll", Button)
+        if isinstance(app.screen, DicePrompt):  # Europa: on contact, the result stage's 1d6, typed too (issue 22 point 1)
+            assert app.screen.typed and app.screen.focused is app.screen.query_one("#faces", Input)
             await pilot.press("4", "enter")
         await until(pilot, lambda: len(app.game.events) > events and not isinstance(app.screen, DicePrompt))
         rolled = [r for e in app.game.events[events:] for r in e["dice"]]

@@ -13,7 +13,7 @@ import pytest
 
 from tests.conftest import fixed_clock
 from tui.paths import data_dir
-from tui.rules.core.checklist import DONE, DUE, INFO, Duty
+from tui.rules.core.checklist import DONE, DUE, INFO, OPTIONAL, Duty
 from tui.rules.europa.seaworld import Beach, CheckRecord, InterdictionZone, InterferenceRecord, Mulberry, NavalGroup
 from tui.session import memory_game
 
@@ -118,7 +118,7 @@ def test_33B2b_interference_offered_attempted_declined_and_not_offered(game) -> 
     key = "allied-turn/initial/initial-combat"
     got = duties(game, key)
     assert got[0] == Duty("Italian naval interference in the Eastern Mediterranean and Aegean Sea: offered to the Axis — "
-                          "roll or decline (answer interference:eastern, or interfere eastern roll|decline)", EASTERN, DUE)
+                          "roll or decline (answer interference:eastern, or interfere eastern roll|decline)", EASTERN, OPTIONAL)
     assert got[1] == Duty("Italian naval interference in the Red Sea: not offered", RED_SEA, INFO,
                           "Massaua has never been Allied-owned does not hold (33.B.8.b; 33.B.2.b Table 1)")
     assert got[2] == Duty("South Aegean interdiction zone: cannot be declared", "33.B.7", INFO,

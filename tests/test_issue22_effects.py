@@ -83,8 +83,8 @@ def test_issue_22_point_7_the_new_turns_bookkeeping_is_in_the_next_summary(rid: 
 
 # ------------------------------------------------------------------ point 9
 REQUIRED_FIRST = ("awaw", "logistics")
-"""The rule sets whose game turn opens with a required prompt (Europa's sea state and OCS weather are optional: Europa's
-gate is tested on the Italian interference duty, OCS's next step on its optional weather prompt, below)."""
+"""The rule sets whose game turn opens with a required prompt (Europa's sea state and OCS weather are optional: OCS's next
+step is tested on its optional weather prompt, Europa's optional Italian interference below: issue 22 point 6)."""
 
 
 @pytest.mark.parametrize("rid", REQUIRED_FIRST)
@@ -101,17 +101,16 @@ def test_issue_22_point_9_the_gate_lists_what_is_still_required_and_leaving_anyw
     assert "required item(s) undone" in game.events[-1]["summary"] and "--force" in game.events[-1]["command"]
 
 
-def test_issue_22_point_9_a_duty_due_holds_n_but_not_a_plain_next() -> None:
-    """Europa 33.B.2.b: the Italian interference offered in the Allied initial phase is a duty due; `n` (``--gate``)
-    lists it and asks; leaving anyway records it; the plain command records it too."""
+def test_issue_22_point_6_an_optional_attempt_is_not_still_required_when_leaving() -> None:
+    """Issue 22 point 6 (Europa 33.B.2.b): the Italian interference offered in the Allied naval movement is optional:
+    the leave-segment gate lists only required prompts and duties, so ``n`` (``--gate``) leaves without asking."""
     game = memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)
     while game.segment.key != "allied-turn/initial/initial-naval":
         assert game.execute("next --force").ok
-    assert any("Italian naval interference" in line for line in still_required(game.ruleset, game.state))
-    refused = game.execute("next --gate")
-    assert not refused.ok and refused.needs_confirm and "Italian naval interference" in refused.message
-    forced = game.execute("next --gate --force")
-    assert forced.ok and "undone: Italian naval interference" in forced.message
+    assert any(not p.required and p.id.startswith("interference") for p in game.state.flow.pending)
+    assert not any("interference" in line for line in still_required(game.ruleset, game.state))
+    left = game.execute("next --gate")
+    assert left.ok and "undone" not in left.message
 
 
 # ------------------------------------------------------------------ point 10
@@ -132,12 +131,13 @@ def test_issue_22_point_10_ocs_the_next_step_offers_an_optional_prompt_and_n_pas
     assert not still_required(game.ruleset, game.state) and game.execute("next --gate").ok
 
 
-def test_issue_22_point_10_the_next_step_names_a_duty_due() -> None:
+def test_issue_22_point_10_the_next_step_offers_the_optional_interference() -> None:
+    """Issue 22 points 6 and 10 (Europa 33.B.2.b): the interference offered is optional: the next step offers it and n."""
     game = memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)
     while game.segment.key != "allied-turn/initial/initial-naval":
         assert game.execute("next --force").ok
     line = next_step_line(game.ruleset, game.state)
-    assert line.startswith("Allied: Italian naval interference") and line.endswith(", then n"), line
+    assert line.startswith("Allied: may answer interference:eastern") and "; or n → " in line, line
 
 
 # ------------------------------------------------------------ pilot tests
@@ -183,18 +183,18 @@ async def test_issue_22_point_7_after_n_the_screen_lists_what_the_rules_did() ->
 
 
 async def test_issue_22_point_9_n_lists_the_duties_and_asks_before_leaving() -> None:
+    """Logistics: the next turn's required initiative roll unanswered; n lists it and asks before anything changes."""
     from tui.screens.confirm_prompt import ConfirmPrompt
 
-    game = memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)
-    while game.segment.key != "allied-turn/initial/initial-naval":
-        assert game.execute("next --force").ok
+    game = at_next_turn("logistics")
+    where = game.segment.key
     app = make_app(game, clock=fixed_clock, cursor_blink=False)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
-        assert game.segment.key == "allied-turn/initial/initial-naval"  # asked before anything changed
-        assert "Still required" in app.screen.text and "Italian naval interference" in app.screen.text
+        assert game.segment.key == where  # asked before anything changed
+        assert "Still required" in app.screen.text and "answer initiative" in app.screen.text
         app.screen.dismiss(True)
-        await until(pilot, lambda: game.segment.key != "allied-turn/initial/initial-naval")
-        assert "undone: Italian naval interference" in game.events[-1]["summary"]
+        await until(pilot, lambda: game.segment.key != where)
+        assert "undone: answer initiative" in game.events[-1]["summary"]

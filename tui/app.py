@@ -9,6 +9,7 @@ the game changed (``GameChanged``).
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from importlib import import_module
 from pathlib import Path
@@ -573,7 +574,7 @@ class HarbormasterApp(StartingApp):
                 spec, purpose = result.needs_dice
                 what = f"{result.dice_detail}\n" if result.dice_detail else ""
                 answer = await self.push_screen_wait(DicePrompt(purpose or "Dice", f"{what}{line} needs {spec} for this stage.", spec,
-                                                                 typed=self.dice_typed))
+                                                                 typed=self.dice_typed or faces_typed(command, game)))
                 if answer is None:
                     self._say(f"Cancelled: {line} (nothing changed).", "warning")
                     return None
@@ -685,8 +686,10 @@ class HarbormasterApp(StartingApp):
     def _show_dice(self, result: Result) -> None:
         """Show the faces the command just recorded large, marked typed or app (issue 22 point 1)."""
         from .screens.dice_prompt import dice_notice
+        from .screens.form_prompt import COMPACT_BELOW
         event = self.game.events[-1] if self.game.events else {}
-        shown = dice_notice(event.get("dice", ())) if event.get("seq") == result.seq else None
+        large = self.size.height >= COMPACT_BELOW  # at 80x24 three-line digits would cover most of the screen
+        shown = dice_notice(event.get("dice", ()), large=large) if event.get("seq") == result.seq else None
         if shown is not None:
             self.notify(shown[0], title=shown[1])
 
@@ -739,8 +742,52 @@ def effects_list(result: Result) -> str:
     (issue 22 point 7)."""
     if not result.command.startswith(("next", "goto")):
         return result.message
-    head, *done = result.message.split("; ")
+    head, *done = split_top(result.message)
     return "\n".join([head, *(f"• {line}" for line in done)])
+
+
+CITED = re.compile(r"\d+\.[A-Z0-9]")
+"""The start of a rule number (``33.B.7``, ``31.A.12``, ``6.2``): a ``; `` before one is inside a citation."""
+LABEL = re.compile(r"[\s(][a-z]\)")
+"""A rule's clause label, ``33.B.7 d)``: its ``)`` closes nothing."""
+
+
+def split_top(text: str, sep: str = "; ") -> list[str]:
+    """``text`` split at each ``sep`` between effects: not inside parentheses or brackets, nor before a rule number
+    (an effect citing ``(33.B.2.b; 33.B.7 d); 31.A.12)`` stays one item; issue 22 point 3)."""
+    parts: list[str] = []
+    depth = start = i = 0
+    while i < len(text):
+        char = text[i]
+        if char in "([":
+            depth += 1
+        elif char in ")]" and depth and not LABEL.match(text, i - 2):
+            depth -= 1
+        elif depth == 0 and text.startswith(sep, i) and not CITED.match(text, i + len(sep)):
+            parts.append(text[start:i])
+            start = i = i + len(sep)
+            continue
+        i += 1
+    parts.append(text[start:])
+    return parts
+
+
+def faces_typed(command: str | Command, game: Game) -> bool:
+    """Whether ``command`` carries faces the referee typed (``--dice``, or the faces answering a roll prompt): a later
+    stage of the same command is then typed too, and never rolled by the app on Enter (issue 22 point 1; README: a
+    typed command's later stage is never rolled without ``--roll``)."""
+    if isinstance(command, str):
+        try:
+            command = parse(command, "key")
+        except ValueError:
+            return False
+    if command.options.get("dice"):
+        return True
+    if command.verb != "answer" or len(command.args) < 2:
+        return False
+    prompt = game.state.pending_prompt(command.args[0])
+    value = "".join(command.args[1:]).replace(",", "")
+    return prompt is not None and prompt.kind == "roll" and value.isdigit()
 
 
 def make_app(game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True,

@@ -94,9 +94,38 @@ def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     left = _check_gate(ctx, ctx.state, "next", bool(opts.get("force")), bool(opts.get("gate")))
     new_state, details = _advance(ctx, ctx.state)
     details[:0] = left
+    if opts.get("gate"):  # the referee's n: a segment that does not apply this turn is passed on its own
+        new_state = _pass_not_applicable(ctx, new_state, details)
     new_ctx = replace(ctx, state=new_state)
     summary = f"→ {new_ctx.turn_label} · {new_ctx.segment.title}" + _reported(details)
     return Outcome(world=new_state.world, summary=summary, details=tuple(map(str, details)), state=new_state)
+
+
+def _applies(ctx: EngineContext, state: GameState) -> bool:
+    """Whether the segment ``state`` is in applies this turn (its sequence condition holds, or it has none)."""
+    seg = ctx.ruleset.sequence.at(state.flow.index)
+    cond = ctx.ruleset.conditions.get(seg.when) if seg.when else None
+    return cond is None or bool(cond(state, seg))
+
+
+def _pass_not_applicable(ctx: EngineContext, state: GameState, details: list[str]) -> GameState:
+    """Pass, as ``next`` would one by one, the segments that do not apply this turn (a Logistics turn without
+    production: Production and End of production; issue 22 point 5); their effects run; the log says what was passed.
+    Done for the referee's ``n`` (``next --gate``); a plain ``next`` still steps one segment.
+
+    Stops at a segment that applies, one with a required prompt, or after one whole game turn."""
+    passed: list[str] = []
+    done: list[str] = []
+    for _ in range(len(ctx.ruleset.sequence)):
+        if _applies(ctx, state) or _required(state):
+            break
+        passed.append(ctx.ruleset.sequence.at(state.flow.index).title)
+        state, lines = _advance(ctx, state)
+        done.extend(lines)
+    if passed:
+        details.append(Reported("passed, not applicable this turn: " + "; ".join(passed)))
+    details.extend(done)
+    return state
 
 
 def _reported(details: list[str]) -> str:

@@ -10,6 +10,7 @@ asks which of its actions to run. The palette runs the same ``act``.
 from __future__ import annotations
 
 import shlex
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import events, work
@@ -25,6 +26,11 @@ from .actions import ActionContext, ask, dialog_title
 from .base import GameScreen
 from .choice_prompt import ChoicePrompt
 from .messages import RunCommand
+
+
+FEW_COMMANDS = 4
+"""A segment whose sequence names at most this many commands shows each of their actions in the footer, those kept out
+of it elsewhere too (OCS's Reinforcement phase: load, unload and ``v`` Arrive; issue 22 point 6)."""
 
 
 class ActionScreen(GameScreen):
@@ -119,6 +125,7 @@ class ActionScreen(GameScreen):
         """Render as every mode does; the legend follows whether this session writes (it may take over), and the
         footer dims the keys of actions not legal in the segment now."""
         super().refresh_game()
+        self._footer_follows_segment()
         self.refresh_bindings()
         keys = self._legend_keys()
         self._legend_key_set = frozenset(k for k, _ in keys)
@@ -126,6 +133,24 @@ class ActionScreen(GameScreen):
             if legend.keys != keys:
                 legend.keys = keys
                 legend.refresh()
+
+    def in_footer(self, action: Action) -> bool:
+        """Whether ``action``'s key is in the footer now: where the action says so, and in a segment that names only a
+        few commands, for each of them (what the segment is for: OCS's Reinforcement phase shows ``v`` Arrive)."""
+        if action.footer:
+            return True
+        listed = self.game.segment.commands
+        verb = action.verb.split(" ", 1)[0] if action.verb else ""
+        return listed is not None and len(listed) <= FEW_COMMANDS and verb in listed
+
+    def _footer_follows_segment(self) -> None:
+        """Show in the footer the keys :meth:`in_footer` picks for the segment now (the keys work in every segment)."""
+        for a in self.actions:
+            show = self.in_footer(a)
+            bindings = self._bindings.key_to_bindings.get(a.key, [])
+            for i, b in enumerate(bindings):
+                if b.action == f"act('{a.id}')" and b.show != show:
+                    bindings[i] = replace(b, show=show)
 
     def target_row(self, view: str) -> dict[str, Any] | None:
         """The selected row of ``view`` that an action acts on (subclasses)."""
@@ -185,8 +210,11 @@ class ActionScreen(GameScreen):
         if action.menu:
             row = self.target_row(action.target) if action.target else None
             subs = [self.by_id[i] for i in action.menu if i in self.by_id and self.by_id[i].applies(row)]
-            if not subs:
-                self.notify(f"{action.long_name}: nothing here it applies to.", severity="warning")
+            if not subs:  # refused before anything is asked, with the rule's reason where the row gives one (issue 22 point 6)
+                why = [str(row[f"{s.requires}_why"]) for i in action.menu if (s := self.by_id.get(i)) is not None
+                       and s.requires and (row or {}).get(f"{s.requires}_why")]
+                self.notify(f"{action.long_name}: nothing here it applies to" + (f": {'; '.join(why)}." if why else "."),
+                            title=f"{action.long_name}: refused — nothing asked", severity="warning")
                 return
             if len(subs) == 1:  # one thing here it applies to: no need to ask which
                 chosen = subs[0].label

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Iterable
 
 from textual import events, on
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -22,8 +23,28 @@ FACE_KEYS = frozenset("0123456789,")
 comma between faces (typed fast, ``5,6`` reaches the dialog before the field has the focus)."""
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 """A six-sided die's face, 1 to 6, drawn beside its number when the faces are shown."""
+FACES_ONLY = r"[0-9, ]*"
+"""What the faces field takes as it is typed (issue 22 point 2): digits, commas and spaces; a letter is never a face."""
 SOURCES = {"typed": "typed by the referee", "app": "rolled by the app"}
 """How each source of dice is named when the faces used are shown."""
+
+
+class FacesInput(Input):
+    """The typed faces: digits and commas only, and no key pressed before its dialog was put up (issue 22 point 2:
+    ``2 A l e`` pressed quickly after ``n``, meant for the screen, landed in the dice field of a prompt that opened by
+    itself)."""
+
+    def __init__(self, opened_at: float, **kwargs: Any) -> None:
+        super().__init__(restrict=FACES_ONLY, **kwargs)
+        self.opened_at = opened_at
+        """When the dialog was put up (the time of its key events): an earlier key was meant for something else."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.time < self.opened_at:
+            event.stop()
+            event.prevent_default()
+            return
+        await super()._on_key(event)
 
 
 def split_digits(dice: DiceSpec, text: str) -> str:
@@ -77,6 +98,8 @@ class DicePrompt(Prompt["str | None"]):
         """Whether the roll may be declined (an optional roll)."""
         self.typed = typed
         """Whether the referee rolls physical dice here: the faces field leads and Enter never lets the app roll."""
+        self.opened_at = get_time()
+        """When the dialog was put up: keys pressed before it were meant for the screen under it and are dropped."""
 
     def compose(self) -> ComposeResult:
         """What is rolled, a field for typed dice, the Roll button, Decline when allowed; typed dice first when typed."""
@@ -97,7 +120,8 @@ class DicePrompt(Prompt["str | None"]):
     def _faces(self, label: str) -> ComposeResult:
         yield Label(label, classes="dialog-text")
         with Horizontal(classes="dialog-row"):
-            yield Input(placeholder=f"faces for {self.spec}, e.g. {self._example()}", id="faces", select_on_focus=False)
+            yield FacesInput(self.opened_at, placeholder=f"faces for {self.spec}, e.g. {self._example()}", id="faces",
+                             select_on_focus=False)
             yield Button("Use typed", id="typed", variant="primary" if self.typed else "default")
         yield Static("", id="error", classes="dialog-error", markup=False)
 
@@ -133,7 +157,12 @@ class DicePrompt(Prompt["str | None"]):
             widget.compact = compact  # type: ignore[attr-defined]
 
     def on_key(self, event: events.Key) -> None:
-        """A digit typed outside the faces field goes into it (and the field takes the focus)."""
+        """A digit typed outside the faces field goes into it (and the field takes the focus); a key pressed before the
+        dialog was put up does nothing here (issue 22 point 2)."""
+        if event.time < self.opened_at:
+            event.stop()
+            event.prevent_default()
+            return
         field = self.query_one("#faces", Input)
         if event.character not in FACE_KEYS or self.focused is field:
             return
@@ -200,15 +229,16 @@ def big_number(text: str) -> str:
     return "\n".join("".join(row).rstrip() for row in rows)
 
 
-def dice_notice(dice: Iterable[dict[str, Any]]) -> tuple[str, str] | None:
+def dice_notice(dice: Iterable[dict[str, Any]], *, large: bool = True) -> tuple[str, str] | None:
     """What to show after a roll (issue 22 point 1): (message, title), the faces large then each die, and who rolled them.
 
     ``dice`` are the rolls an event records; None when it rolled nothing. Several stages' rolls
-    are shown one after another (``·`` between stages).
+    are shown one after another (``·`` between stages). ``large=False`` (a small terminal): only the line of each die,
+    so the toast does not cover the screen (issue 22 point 5, found at 80x24).
     """
     stages, source = faces_used(dice)
     if not stages:
         return None
-    large = big_number("  ".join(" ".join(str(f) for f in faces) for faces in stages))
+    big = big_number("  ".join(" ".join(str(f) for f in faces) for faces in stages))
     small = "  ·  ".join("   ".join(f"{DIE_FACES[f - 1]} {f}" if 1 <= f <= 6 else str(f) for f in faces) for faces in stages)
-    return f"{large}\n{small}", f"Dice used: {source}"
+    return (f"{big}\n{small}" if large else small), f"Dice used: {source}"

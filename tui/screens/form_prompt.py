@@ -225,10 +225,20 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
 
     def on_resize(self, event: events.Resize) -> None:
         """On a short terminal, compact fields and buttons (one line each) so the buttons stay on screen."""
-        compact = event.size.height < COMPACT_BELOW
+        self._compact(event.size.height < COMPACT_BELOW)
+        self.call_after_refresh(self._compact_if_cut)
+
+    def _compact(self, compact: bool) -> None:
         self.set_class(compact, "-compact")
         for widget in self.query("#dialog Input, #dialog Select, #dialog Button").results():
             widget.compact = compact  # type: ignore[attr-defined]
+
+    def _compact_if_cut(self) -> None:
+        """A form that does not fit at full size (it would scroll, its key hint cut) is drawn compact: the AWAW patrol
+        form's five fields at 120x36 (issue 22 point 7)."""
+        dialog = self.query_one("#dialog")
+        if not self.has_class("-compact") and dialog.max_scroll_y > 0:
+            self._compact(True)
 
     def on_mount(self) -> None:
         """Focus the field the refusal concerns, else the first empty one (a required field is empty), else the first

@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..rules.core.checklist import DONE, DUE, Checklist, Duty
+from ..rules.core.checklist import DONE, DUE, OPTIONAL, Checklist, Duty
 
 MARKS = {"pending": ("☐ ", "bold yellow"), "answered": ("✓ ", "green"), "not asked": ("– ", "dim")}
-DUTY_MARKS = {DUE: ("☐ ", "bold yellow"), DONE: ("✓ ", "green")}
+DUTY_MARKS = {DUE: ("☐ ", "bold yellow"), DONE: ("✓ ", "green"), OPTIONAL: ("○ ", "yellow")}
 DONE_SHOWN = 12
 """The newest commands of the segment listed; the earlier ones are counted (the Log has them all)."""
 

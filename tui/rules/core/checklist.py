@@ -21,8 +21,9 @@ from .state import GameState
 if TYPE_CHECKING:
     from .ruleset import RuleSet
 
-DUE, DONE, INFO = "due", "done", "info"
-"""A duty's state: still to do, done, or a figure to know."""
+DUE, DONE, INFO, OPTIONAL = "due", "done", "info", "optional"
+"""A duty's state: still to do, done, a figure to know, or something the rules offer and the players may leave (an
+optional attempt: never listed as still required when a segment is left; issue 22 point 6)."""
 DONE_KEPT = 100
 """The newest commands of the segment a checklist carries; the others are only counted (the log has them all)."""
 TURN_STEPS = ("next", "goto")
@@ -38,7 +39,7 @@ class Duty:
     text: str
     rule: str = ""
     state: str = DUE
-    """``due``, ``done`` or ``info`` (:data:`DUE`, :data:`DONE`, :data:`INFO`)."""
+    """``due``, ``done``, ``info`` or ``optional`` (:data:`DUE`, :data:`DONE`, :data:`INFO`, :data:`OPTIONAL`)."""
     detail: str = ""
     """What is left or how it was done (``2 of 3 checked``)."""
 

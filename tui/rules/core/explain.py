@@ -13,8 +13,11 @@ from typing import Any
 
 
 def fmt_number(value: Any) -> str:
-    """Format a game number the way players write it: 1.5 -> "1½", 0.5 -> "½", 3.0 -> "3"."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+    """Format a game number the way players write it: 1.5 -> "1½", 0.5 -> "½", 3.0 -> "3"; a yes/no fact as a word a
+    referee reads, True -> "yes", False -> "no" (issue 22 point 4: never Python's ``True``)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if not isinstance(value, (int, float, Fraction)):
         return str(value)
     if value == int(value):  # the common case, without building a Fraction
         return str(int(value))

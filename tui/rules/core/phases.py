@@ -84,6 +84,9 @@ class StepSpec(DataModel):
     on_exit: list[EffectSpec] = []
     note: str = ""
     rule: str = ""
+    when: str = ""
+    """A condition of the rule set (inherited by children): where it does not hold, ``next`` passes the step's segments
+    on its own (their effects still run) and says so in the log (a Logistics turn without production)."""
 
 
 class SequenceSpec(DataModel):
@@ -118,6 +121,8 @@ class Segment:
     prompts: tuple[PromptSpec, ...]
     enter: tuple[BoundEffect, ...]
     exit: tuple[BoundEffect, ...]
+    when: str = ""
+    """The condition under which the segment applies (``""``: always); see :attr:`StepSpec.when`."""
 
     @property
     def key(self) -> str:
@@ -185,8 +190,10 @@ def build_sequence(raw: Any, file: str) -> Sequence:
         enter: tuple[BoundEffect, ...],
         prompts: tuple[PromptSpec, ...],
         stack: tuple[str, ...],
+        when: str = "",
     ) -> tuple[BoundEffect, ...]:
         step = spec.steps[step_id]
+        when = step.when or when
         side = step.side or side
         acting = step.acting or acting
         if step.commands is not None:
@@ -207,6 +214,7 @@ def build_sequence(raw: Any, file: str) -> Sequence:
                     prompts=prompts + tuple(step.prompts),
                     enter=enter + mine_enter,
                     exit=mine_exit,
+                    when=when,
                 )
             )
             return mine_exit
@@ -221,6 +229,7 @@ def build_sequence(raw: Any, file: str) -> Sequence:
                 enter + mine_enter if first else (),
                 prompts + tuple(step.prompts) if first else (),
                 stack + (child,),
+                when,
             )
             first = False
         # The parent's exit effects run after its last leaf's own exit effects.

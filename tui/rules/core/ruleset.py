@@ -192,6 +192,8 @@ def check_sequence_names(rs: RuleSet, file: str) -> None:
             for eff in effects:
                 if eff.effect not in rs.effects:
                     raise DataError(file, f"{where}.{key}", f"names effect '{eff.effect}'; known: {', '.join(rs.effects)}")
+        if step.when and step.when not in rs.conditions:
+            raise DataError(file, f"{where}.when", f"names condition '{step.when}'; known: {', '.join(rs.conditions) or 'none'}")
         for name in step.commands or []:
             if name not in rs.verbs:
                 raise DataError(file, f"{where}.commands", f"names '{name}', not a {rs.id} command")

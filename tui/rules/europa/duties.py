@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from ..core.checklist import DONE, DUE, INFO, Duty
+from ..core.checklist import DONE, DUE, INFO, OPTIONAL, Duty
 from ..core.explain import fmt_number
 from ..core.phases import Segment
 from ..core.state import GameState
@@ -130,7 +130,7 @@ def interference(st: SeaTables, pt: PortTables, state: GameState, seg: Segment) 
             ok, why = I.offered(world, st, pt, aid, turn)
             if ok:
                 out.append(Duty(f"Italian naval interference in the {area.name}: offered to the Axis — roll or decline "
-                                f"(answer interference:{aid}, or interfere {aid} roll|decline)", area.rule, DUE))
+                                f"(answer interference:{aid}, or interfere {aid} roll|decline)", area.rule, OPTIONAL))
             else:
                 out.append(Duty(f"Italian naval interference in the {area.name}: not offered", area.rule, INFO, why))
     iz = world.sea.iz

@@ -338,6 +338,13 @@ def inflict_hits(port: Port, n: float, tables: PortTables) -> tuple[Port, Explai
     return replace(port, hits=port.hits + added), Explained("Port Hits added", added, "31.A.3", terms, notes)
 
 
+def hits_to_max(port: Port, tables: PortTables) -> int:
+    """The fewest whole hits that bring ``port`` to its max damage (31.A.3, 31.A.9, 31.A.10): more add no Port Hit,
+    so a hit form asks for 1 up to this (issue 22 point 6: number prompts know their bounds); 0 at max damage."""
+    room = max(0.0, (_printed(port, tables).max_damage or 0.0) - port.hits)
+    return math.ceil(room / _harbour(port, tables)[1].value)
+
+
 def _refuse_if_locked(port: Port, artificial: bool, what: str) -> None:
     """31.A.11: a destroyed inland port with an artificial harbour is never rebuilt or repaired."""
     if port.destroyed and port.inland and artificial:

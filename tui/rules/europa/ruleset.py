@@ -65,7 +65,7 @@ _PORT_FORM = (
 PORT_ACTIONS = (
     Action("hit", "h", "Hit", "hit {name} {n}", "Inflict port hits (31.A.3)", "31.A.3", target="ports",
            text="31.A.3: hits inflicted (natural harbour halves, artificial doubles).",
-           fields=(Field("n", "Hits", "number", default=1, min=1, step=1),)),
+           fields=(Field("n", "Hits", "number", default=1, min=1, step=1, max_from="hits_to_max"),)),
     Action("repair", "r", "Repair", "repair {name} {n}", "Remove Port Hit markers (31.A.3)", "31.A.3", target="ports",
            text="31.A.3: Port Hits repaired (½ for a fractional marker).",
            fields=(Field("n", "Port Hits", "number", default=1, min=0.5, step=0.5, max_from="hits"),)),
@@ -255,6 +255,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
             row["usable"] = port.name in state.world.usable.get(port.owner, ())
             row["nation"] = port.nation
             row["hits"] = port.hits  # the most a repair takes (31.A.3)
+            row["hits_to_max"] = P.hits_to_max(port, tables)  # the most hits that still count (31.A.3)
             row["captor_nation"] = state.world.captor_nation(port.name, "axis" if port.owner == "allied" else "allied")
             row["slp_count"] = slp_count(state.world, sea, tables, port).value
             if port.inland:

@@ -128,6 +128,9 @@ def map_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
             "owner": place.control, "storm": "storm" if hid == world.storm else "area" if hid in area else "",
             "airfield": ("major" if field.major else "minor") if field else "", "airfield_owner": field.owner if field else "",
             "airfield_usable": bool(field) and turn >= field.usable_from,
+            "airfield_major": "major" if field and field.major else "",  # the only airfield that is a target (Airfields ¶4)
+            "airfield_major_why": "its airfield is Minor: only Major Airfields are targets (Airfields ¶4)"
+                                  if field and not field.major else "",
             "mulberry": mul.owner if mul else "", "mulberry_usable": bool(mul) and turn >= mul.usable_from,
             "factories": dict(world.factories.get(hid, {})),
             "canal": ("destroyed" if canal.destroyed else "canal") if canal else "",
