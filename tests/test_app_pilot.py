@@ -380,7 +380,7 @@ async def test_next_advances_the_segment_and_shows_what_happened_on_entry() -> N
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await until(pilot, lambda: app.game.segment.index == 1)
-        assert app.game.events[-1]["command"] == "next"
+        assert app.game.events[-1]["command"] == "next --pass"  # n passes what does not apply (issue 22 point 5)
         await until(pilot, lambda: app.screen.query_one(GameHeader).info.segment == "Movement")
         entry = str(app.screen.query_one("#entry").render())
         assert "skipped: sea-state" in entry
@@ -401,7 +401,7 @@ async def test_next_over_a_required_prompt_asks_then_forces() -> None:
         await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
         await pilot.press("y")
         await until(pilot, lambda: app.game.segment.index == 1)
-        assert app.game.events[-1]["command"] == "next --force"
+        assert app.game.events[-1]["command"] == "next --pass --force"
         assert any("skipped: weather" in d and "(required)" in d for d in app.game.events[-1]["details"])
 
 

@@ -116,7 +116,7 @@ async def test_escape_on_a_segment_prompt_after_next_still_leaves_it_pending() -
         await until(pilot, lambda: isinstance(app.screen, ChoicePrompt))
         await pilot.press("escape")
         await until(pilot, lambda: not app.screen.is_modal)
-        assert app.game.events[-1]["command"] == "next"
+        assert app.game.events[-1]["command"] == "next --pass"
         assert app.game.state.pending_prompt("first-player") is not None
         assert "left pending" in status(app)
 

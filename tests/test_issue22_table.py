@@ -20,15 +20,24 @@ from tui.screens.confirm_prompt import ConfirmPrompt
 from tui.session import create_game, memory_game
 
 INTERFERENCE_DUE = "allied-turn/initial/initial-naval"
-"""Europa: the first segment where a duty is due in a new game (the Italian interference offered, 33.B.2.b)."""
+"""Europa: the Allied initial naval movement; with the Italian interference answered "major", every Allied cargo item
+shipped through those zones must be checked (a duty due, 33.A; 33.B.2.b)."""
+DUTY = "Allied shipping in Eastern Mediterranean"
+"""The start of the duty's line in the gate's list."""
+
+
+def at_the_duty(game) -> None:
+    """Go to the Allied initial naval movement and make the shipping checks due (interference rolled 6: major)."""
+    assert game.execute(f"goto {INTERFERENCE_DUE} --force").ok and game.segment.key == INTERFERENCE_DUE
+    assert game.execute("answer interference:eastern roll --dice 6").ok
 
 
 def europa_save_at_a_duty(tmp_path: Path) -> Path:
-    """A Europa save in the Allied initial naval movement, the Italian interference still to roll or decline."""
+    """A Europa save in the Allied initial naval movement, its shipping checks due under major Italian interference."""
     path = tmp_path / "g.json"
     game = create_game(path, data_dir(), seed=1, clock=fixed_clock)
-    assert game.execute(f"goto {INTERFERENCE_DUE} --force").ok and game.segment.key == INTERFERENCE_DUE
-    assert any("Italian naval interference" in line for line in still_required(game.ruleset, game.state))
+    at_the_duty(game)
+    assert any(DUTY in line for line in still_required(game.ruleset, game.state))
     game.close()
     return path
 
@@ -47,10 +56,10 @@ def test_issue_22_point_9_exec_next_lists_the_duties_like_the_screens_gate_and_c
     code, out, err = run(capsys, "exec", str(save), "next")
     assert code == 1 and out == "", (out, err)
     assert "refused: next" in err and "Still required in Allied player turn › Initial phase › Naval movement:" in err
-    assert "• Italian naval interference" in err and "'next --force' to leave anyway" in err and "nothing was changed" in err
+    assert f"• {DUTY}" in err and "'next --force' to leave anyway" in err and "nothing was changed" in err
     assert save.read_bytes() == before
     code, _, err = run(capsys, "exec", str(save), "goto allied-turn/reinforcement")
-    assert code == 1 and "• Italian naval interference" in err and save.read_bytes() == before
+    assert code == 1 and f"• {DUTY}" in err and save.read_bytes() == before
 
 
 def test_issue_22_point_9_exec_next_anyway_leaves_and_the_log_records_what_was_left(tmp_path: Path, capsys) -> None:
@@ -61,9 +70,10 @@ def test_issue_22_point_9_exec_next_anyway_leaves_and_the_log_records_what_was_l
     assert code == 0 and "ok: next --anyway" in out, err
     event = saved_events(save)[-1]
     assert event["command"] == "next --anyway" and event["source"] == "exec"
-    assert "required item(s) undone: Italian naval interference" in event["summary"]
+    assert f"required item(s) undone: {DUTY}" in event["summary"]
     game = memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)  # the old spelling still confirms
-    assert game.execute(f"goto {INTERFERENCE_DUE} --force").ok and game.execute("next --force", "exec").ok
+    at_the_duty(game)
+    assert game.execute("next --force", "exec").ok
 
 
 def test_issue_22_point_9_exec_next_without_a_duty_goes_on_and_a_replayed_next_is_not_held(tmp_path: Path, capsys) -> None:
@@ -71,20 +81,20 @@ def test_issue_22_point_9_exec_next_without_a_duty_goes_on_and_a_replayed_next_i
     by hand passes the gate)."""
     path = tmp_path / "g.json"
     game = create_game(path, data_dir(), seed=1, clock=fixed_clock)
-    assert game.execute(f"goto {INTERFERENCE_DUE} --force").ok
+    at_the_duty(game)
     assert game.execute("next").ok  # a line as scripts and older logs ran it: the duty is recorded, not refused
     game.close()
     code, out, err = run(capsys, "exec", str(path), "next")
-    assert code == 1 and "Italian naval interference" in err  # still offered in the next segment
+    assert code == 1 and DUTY in err  # still offered in the next segment
     code, out, _ = run(capsys, "show", str(path), "phase")
     assert code == 0  # the log with the plain next replays
 
 
 async def test_issue_22_point_9_phases_g_past_a_duty_asks_first_and_back_changes_nothing() -> None:
-    """Pilot: Phases `g`, a segment ahead, while the interference is due (33.B.2.b): the gate's list is asked about;
+    """Pilot: Phases `g`, a segment ahead, while the shipping checks are due under major interference (33.A; 33.B.2.b): the gate's list is asked about;
     `n` (Back) leaves the game as it was; `g` again and `y` goes, recorded as forced."""
     game = memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)
-    assert game.execute(f"goto {INTERFERENCE_DUE} --force").ok
+    at_the_duty(game)
     events = len(game.events)
     app = make_app(game, clock=fixed_clock, cursor_blink=False)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -98,7 +108,7 @@ async def test_issue_22_point_9_phases_g_past_a_duty_asks_first_and_back_changes
                 if isinstance(app.screen, ConfirmPrompt):
                     break
                 await pilot.pause(0.02)
-            assert isinstance(app.screen, ConfirmPrompt) and "Italian naval interference" in app.screen.text
+            assert isinstance(app.screen, ConfirmPrompt) and DUTY in app.screen.text
             await pilot.press(answer)
             await pilot.pause()
             if answer == "n":
@@ -111,16 +121,16 @@ async def test_issue_22_point_9_phases_g_past_a_duty_asks_first_and_back_changes
             await pilot.pause(0.02)
         event = game.events[-1]
         assert event["command"].startswith("goto ") and event["command"].endswith(" --force"), event["command"]
-        assert "required item(s) undone: Italian naval interference" in event["summary"]
+        assert f"required item(s) undone: {DUTY}" in event["summary"]
 
 
 async def test_issue_22_point_9_next_typed_at_the_command_line_asks_as_n_does() -> None:
-    """Pilot: `:` then `next` Enter while the interference is due (33.B.2.b): the gate's list is asked about ("Go
+    """Pilot: `:` then `next` Enter while the shipping checks are due under major interference (33.A; 33.B.2.b): the gate's list is asked about ("Go
     ahead?"); `n` (Back) changes nothing; typed again, `y` leaves, recorded as `next --force`."""
     from tests.test_snapshots import KEY_NAMES
 
     game = memory_game(data_dir(), "europa", seed=1, clock=fixed_clock)
-    assert game.execute(f"goto {INTERFERENCE_DUE} --force").ok
+    at_the_duty(game)
     events = len(game.events)
     app = make_app(game, clock=fixed_clock, cursor_blink=False)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -130,7 +140,7 @@ async def test_issue_22_point_9_next_typed_at_the_command_line_asks_as_n_does() 
             await until(pilot, lambda: app.screen.is_modal)
             await pilot.press(*[KEY_NAMES.get(c, c) for c in "next"], "enter")
             await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
-            assert "Italian naval interference" in app.screen.text
+            assert DUTY in app.screen.text
             await pilot.press(answer)
             await until(pilot, lambda: not app.screen.is_modal)
             if answer == "n":
@@ -139,7 +149,7 @@ async def test_issue_22_point_9_next_typed_at_the_command_line_asks_as_n_does() 
                 assert len(game.events) == events and game.segment.key == INTERFERENCE_DUE
         await until(pilot, lambda: len(game.events) > events)
         assert game.events[-1]["command"] == "next --force" and game.events[-1]["source"] == "line"
-        assert "required item(s) undone: Italian naval interference" in game.events[-1]["summary"]
+        assert f"required item(s) undone: {DUTY}" in game.events[-1]["summary"]
 
 
 # ------------------------------------------------------------------ point 13: the invasion form

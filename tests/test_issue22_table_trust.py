@@ -203,7 +203,7 @@ async def test_issue22_point5_dice_toast_is_small_on_a_small_terminal(size: tupl
 
 def test_issue22_point5_logistics_n_passes_production_on_a_turn_without_it() -> None:
     """Issue 22 point 5 (Victory Logistics RULINGS L3, Factories ¶6): a turn without production walked through the
-    Production and End of production segments; ``n`` (``next --gate``) from the last Combat passes them on its own, says so in the log,
+    Production and End of production segments; ``n`` (``next --pass``) from the last Combat passes them on its own, says so in the log,
     and the end-of-turn bookkeeping still runs. On a production turn both segments are played."""
     from logistics_game import logistics_game
     from tui.rules.logistics.world import is_production_turn
@@ -212,8 +212,9 @@ def test_issue22_point5_logistics_n_passes_production_on_a_turn_without_it() -> 
     titles = []
     for _ in range(40):
         turn = game.state.flow.turn
-        result = game.execute("next --gate --force")  # the referee's n, leaving the dice prompts unanswered
+        result = game.execute("next --pass --force")  # the referee's n, leaving the dice prompts unanswered
         assert result.ok
+        assert game.verify() is None  # the line as logged replays to the same state
         titles.append((turn, game.segment.title))
         if game.state.flow.turn > turn and not is_production_turn(game.state.world, turn):
             assert "passed, not applicable this turn: Production phase › Production; Production phase › End of production" \
@@ -225,8 +226,23 @@ def test_issue22_point5_logistics_n_passes_production_on_a_turn_without_it() -> 
     assert not any("Production" in t for turn, t in titles if not is_production_turn(game.state.world, turn))
 
 
+def test_issue22_point5_a_plain_next_by_hand_steps_one_segment_and_every_line_replays() -> None:
+    """Issue 22 point 5: only ``--pass`` (the ``n`` key, as logged) passes segments that do not apply; a ``next`` by
+    hand (``harbormaster exec``, the ``:`` line) steps one segment, so every logged line replays to the same state."""
+    from logistics_game import logistics_game
+    from tui.rules.logistics.world import is_production_turn
+
+    game = logistics_game()
+    seen = []
+    for _ in range(40):
+        assert game.execute("next --force", "exec").ok
+        seen.append((game.state.flow.turn, game.segment.title))
+    assert any("Production" in t for turn, t in seen if not is_production_turn(game.state.world, turn))
+    assert game.verify() is None
+
+
 async def test_issue22_point7_awaw_patrol_form_fits_at_120x36() -> None:
-    """Issue 22 point 7 (AWAW 21.41): the patrol form's five fields needed scrolling at 120x36 and its key-hint line
+    """Issue 22 point 7 (AWAW 21.41): the patrol form's fields (six with the range exception, 21.3615-21.3616) needed scrolling at 120x36 and its key-hint line
     fell below the visible part; the whole form, buttons and hint too, is on the screen without scrolling."""
     from test_turn_keys_europa import play_to
     from tui.screens.form_prompt import FormPrompt
@@ -243,5 +259,5 @@ async def test_issue22_point7_awaw_patrol_form_fits_at_120x36() -> None:
         await pilot.pause(0.2)
         dialog = app.screen.query_one("#dialog")
         hint = app.screen.query_one("#dialog .dialog-hint")
-        assert len(app.screen.fields) == 5 and dialog.max_scroll_y == 0, dialog.virtual_size
+        assert len(app.screen.fields) == 6 and dialog.max_scroll_y == 0, dialog.virtual_size
         assert dialog.region.contains_region(hint.region) and hint.region.bottom <= 36

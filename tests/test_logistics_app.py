@@ -184,7 +184,7 @@ async def test_n_asks_before_leaving_a_growth_choice_unanswered_issue21_3() -> N
         await pilot.press("y")
         await until(pilot, lambda: app.game.state.flow.turn == PRODUCTION_TURN + 1)
         event = app.game.events[-1]
-        assert event["command"] == "next --force"
+        assert event["command"] == "next --pass --force"
         assert any(d.startswith("skipped: grow-1103") for d in event["details"])
         assert app.game.state.world.factories["0914"] == {"air": 2} and "1103" not in app.game.state.world.factories
 

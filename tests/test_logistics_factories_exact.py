@@ -109,10 +109,12 @@ def test_factories_table_rows_factories_p1_p6_p7() -> None:
     rows = {r["hex"]: r for r in V.city_rows(state_with(w, 2), t)}
     assert rows["0302"] == {"name": "Portsea", "noun": "city", "hex": "0302", "owner": "allied", "size": 3, "coastal": True,
                             "air": 1, "navy": 2, "army": None, "total": 3, "produces": "1 air, 2 navy", "resource": "",
-                            "growth": 0, "storm": True, "produced": False, "exchanged": True}
+                            "growth": 0, "storm": True, "produced": False, "exchanged": True,
+                            "like_unit": "air"}
     assert rows["0417"] == {"name": "Harlow", "noun": "city", "hex": "0417", "owner": "allied", "size": 2, "coastal": False,
                             "air": None, "navy": None, "army": 1, "total": 1, "produces": "3 army", "resource": "2 PP army",
-                            "growth": 1, "storm": False, "produced": True, "exchanged": False}
+                            "growth": 1, "storm": False, "produced": True, "exchanged": False,
+                            "like_unit": "army"}
     assert rows["1103"]["produces"] == "" and rows["1103"]["total"] == 0
 
 

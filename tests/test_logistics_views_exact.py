@@ -26,7 +26,7 @@ def _played() -> Any:
 def _row(**changed: Any) -> dict[str, Any]:
     """A map row of a plain clear hex nobody has touched, with ``changed`` keys."""
     plain = {"low": False, "terrain": "clear", "place": "", "size": 0, "coastal": False, "owner": "allied", "storm": "",
-             "airfield": "", "airfield_owner": "", "airfield_usable": False, "mulberry": "", "mulberry_usable": False,
+             "airfield": "", "airfield_owner": "", "airfield_usable": False, "airfield_major": "", "airfield_major_why": "", "mulberry": "", "mulberry_usable": False,
              "factories": {}, "canal": "", "bridges": [], "bridge": "", "bridge_intact": "", "bridge_destroyed": "",
              "canal_destroyed": False, "airfield_buildable": True, "airfield_minor": False, "mulberry_placeable": False,
              "sea": False, "air_base": 0, "roads": [], "rails": [], "edges": {}, "content": "    ", "label": "", "glyphs": "",
@@ -42,7 +42,7 @@ def test_map_rows_say_what_each_hex_holds_and_what_can_be_done_there() -> None:
     assert rows["1103"] == _row(name="1103", hex="1103", column=11, row=3, terrain="city", place="Wexham", size=1,
                                 coastal=True, storm="storm", airfield_buildable=False, mulberry_placeable=True, air_base=2,
                                 roads=["1002"], content="@1+ ", label="Wexham", glyphs="@1+")
-    assert rows["1808"] == _row(name="1808", hex="1808", column=18, row=8, low=True, airfield="major",
+    assert rows["1808"] == _row(name="1808", hex="1808", column=18, row=8, low=True, airfield="major", airfield_major="major",
                                 airfield_owner="allied", airfield_buildable=False, roads=["1708", "1909"],
                                 rails=["1708", "1909"], content="  #A", glyphs="#A")
     assert rows["1102"] == _row(name="1102", hex="1102", column=11, row=2, coastal=True, storm="area", mulberry="allied",
@@ -59,6 +59,8 @@ def test_map_rows_say_what_each_hex_holds_and_what_can_be_done_there() -> None:
                                 airfield_buildable=False, air_base=2, roads=["1106"], rails=["0907", "1007"],
                                 content="○ # ", label="Ferrin", glyphs="○#")
     assert rows["0506"]["airfield_minor"] is True and rows["0506"]["airfield_usable"] is True
+    assert rows["0506"]["airfield_major"] == "" and rows["0506"]["airfield_major_why"] == (
+        "its airfield is Minor: only Major Airfields are targets (Airfields ¶4)")
     assert rows["0302"]["factories"] == {"navy": 2, "air": 1} and rows["0302"]["glyphs"] == "●3F#"
     assert rows["2406"]["content"] == "^   "
 

@@ -36,11 +36,11 @@ async def test_issue_22_done_means_an_awaw_turn_at_the_keyboard(size: tuple[int,
         await keys.press("sea transport", "Tri", "tab", "P:3", "tab", "12", "enter")
         await keys.until(lambda: commands(app)[-1].startswith("transport "))
         # The Allied player turn: a patrol of the Home Fleet ("Sc" jumps to the Scapa Flow base row: all its units),
-        # p, the sea hex Y20, Tab, 9 hexes, Enter; then the three steps of 21.416 asked, each answered with Enter.
+        # p, the sea hex C20 (6 hexes from Scapa Flow at C26, 21.36A), Tab, 9 hexes, Enter; then the three steps of 21.416 asked, each answered with Enter.
         await play_to(keys, lambda: app.game.segment.title.endswith("SW deployments") and header(app).side.startswith("Allies"))
         await keys.press("patrol", "Sc", "p")
         await keys.dialog(FormPrompt)
-        await keys.press("patrol", "Y20", "tab", "9", "enter")
+        await keys.press("patrol", "C20", "tab", "9", "enter")
         for _ in range(3):
             await keys.dialog(ChoicePrompt)
             await keys.press("patrol", "enter")
@@ -53,7 +53,7 @@ async def test_issue_22_done_means_an_awaw_turn_at_the_keyboard(size: tuple[int,
         assert commands(app) == [
             "answer first axis",
             "transport Taranto Tripoli --cargo P:3 --by RM-DD-Taranto --distance 12",
-            "patrol Y20 KGV,DukeOfYork,Victorious,RN-CA-Home,RN-DD-Home --distance 9",
+            "patrol C20 KGV,DukeOfYork,Victorious,RN-CA-Home,RN-DD-Home --distance 9",
             "answer patrol-2-route 'no interception'",
             "answer patrol-2-strikes 'remain at sea'",
             "answer patrol-2-hex 'no interception'",

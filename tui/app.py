@@ -341,11 +341,11 @@ class HarbormasterApp(StartingApp):
         from .screens.confirm_prompt import ConfirmPrompt
         left = "" if self.game.read_only else gate_text(self.game.ruleset, self.game.state)
         if not left:
-            return await self.execute("next", "key")
+            return await self.execute("next --pass", "key")
         if not await self.push_screen_wait(ConfirmPrompt("Leave this segment?", left, yes="Leave anyway", no="Back")):
             self._say("Cancelled: next (nothing changed).", "warning")
             return None
-        return await self.execute("next --force", "key")
+        return await self.execute("next --pass --force", "key")
 
     def action_undo(self) -> None:
         """Undo the last command."""

@@ -54,7 +54,7 @@ def gate_options(verb: str, source: str, options: dict[str, Any]) -> dict[str, A
 def core_verbs() -> dict[str, Verb]:
     """The verbs every rule set has."""
     verbs = [
-        Verb("next", "next [--force] [--gate]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (or --anyway; the skip is recorded); so do the segment's duties still due (cargo unchecked, bases overstacked) when the referee leaves by hand (a key, the : line, the palette, harbormaster exec) or with --gate.", "sequence of play", _next, anytime=True, group="turn", options=("force", "gate", "anyway")),
+        Verb("next", "next [--force] [--gate] [--pass]", "Advance to the next segment of the turn sequence, running its effects. Unanswered required prompts need --force (or --anyway; the skip is recorded); so do the segment's duties still due (cargo unchecked, bases overstacked) when the referee leaves by hand (a key, the : line, the palette, harbormaster exec) or with --gate. With --pass (the n key), segments that do not apply this turn are passed on their own, their effects run.", "sequence of play", _next, anytime=True, group="turn", options=("force", "gate", "anyway", "pass")),
         Verb("goto", "goto SEGMENT [--force] [--gate]", "Go to a segment ahead (by name, key or unique prefix; next-turn for the next game turn's first), running every effect on the way exactly as repeated 'next' would. Leaving the current segment passes its gate as next does; stops at the first required prompt on the way unless --force (or --anyway; the skips are recorded).", "sequence of play", _goto, anytime=True, group="turn", options=("force", "gate", "anyway")),
         Verb("answer", "answer PROMPT VALUE [--dice N,..|--roll]", "Answer a pending prompt: a choice, a number, yes/no, or a roll (typed faces or 'roll').", "sequence of play", _answer, anytime=True, group="turn", options=("dice", "roll")),
         Verb("roll", "roll NdM[+K] [--dice N,..] [PURPOSE...]", "Roll dice and log the result (app-rolled with its seed, or typed with --dice).", "dice", _roll, anytime=True, group="dice", options=("dice", "roll")),
@@ -94,7 +94,7 @@ def _next(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     left = _check_gate(ctx, ctx.state, "next", bool(opts.get("force")), bool(opts.get("gate")))
     new_state, details = _advance(ctx, ctx.state)
     details[:0] = left
-    if opts.get("gate"):  # the referee's n: a segment that does not apply this turn is passed on its own
+    if opts.get("pass"):  # the referee's n (next --pass): a segment that does not apply this turn is passed on its own
         new_state = _pass_not_applicable(ctx, new_state, details)
     new_ctx = replace(ctx, state=new_state)
     summary = f"→ {new_ctx.turn_label} · {new_ctx.segment.title}" + _reported(details)
@@ -111,7 +111,8 @@ def _applies(ctx: EngineContext, state: GameState) -> bool:
 def _pass_not_applicable(ctx: EngineContext, state: GameState, details: list[str]) -> GameState:
     """Pass, as ``next`` would one by one, the segments that do not apply this turn (a Logistics turn without
     production: Production and End of production; issue 22 point 5); their effects run; the log says what was passed.
-    Done for the referee's ``n`` (``next --gate``); a plain ``next`` still steps one segment.
+    Done for the referee's ``n`` (``next --pass``, as the log keeps it, so that the line replays the same); a plain
+    ``next`` still steps one segment.
 
     Stops at a segment that applies, one with a required prompt, or after one whole game turn."""
     passed: list[str] = []
