@@ -112,7 +112,7 @@ async def test_a_viewer_sees_the_writer_leave_takes_over_and_writes(tmp_path: Pa
             await pilot.press("1")
             await pilot.press("n")
             await until(pilot, lambda: len(app.game.events) == 2)
-            assert events_on_disk(save) == ["note before leaving", "next"]
+            assert events_on_disk(save) == ["note before leaving", "next --pass"]
     finally:
         app.game.close()
         viewer.close()

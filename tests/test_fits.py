@@ -150,7 +150,7 @@ async def test_issue22_point13_n_pressed_quickly_shows_one_toast() -> None:
         await until(pilot, lambda: len(app.game.events) == 3)
         await pilot.pause(0.3)
         titles = [n.title for n in app._notifications]
-        assert len([t for t in titles if t.endswith("next")]) == 1, titles
+        assert len([t for t in titles if t.endswith("next --pass")]) == 1, titles
 
 
 def test_issue22_point13_a_turn_without_production_has_no_production_checklist() -> None:
