@@ -111,7 +111,9 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int) 
     config = configuration.config()
     keep = [g for g in globs if not any(fnmatch.fnmatch(g, d) for d in config.do_not_mutate)]
     forget_unmutated_copies(keep, config.do_not_mutate)
-    args = [*config.pytest_add_cli_args, *(a for test in SUBPROCESS_TESTS for a in ("--deselect", test))]
+    sys.path.insert(0, str(ROOT / "scripts"))  # the forked test runs load mutation_fresh (rule sets built afresh)
+    args = [*config.pytest_add_cli_args, "-p", "mutation_fresh",
+            *(a for test in SUBPROCESS_TESTS for a in ("--deselect", test))]
     configuration._config = dataclasses.replace(config, only_mutate=keep, pytest_add_cli_args_test_selection=tests,
                                                 pytest_add_cli_args=args, debug=bool(os.environ.get("MUTATION_DEBUG")))
     from mutmut.__main__ import cli
