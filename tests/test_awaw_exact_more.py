@@ -38,3 +38,52 @@ def test_21_33_the_start_of_a_player_turn_notes_each_base_control_and_says_nothi
     assert lines == []
     assert new.ops["turn_control"] == {"Malta": "britain", "Messina": "italy"}
     assert new.units["E"] == w.units["E"]
+
+
+def test_21_211_21_223_control_at_the_start_of_the_phase_is_kept() -> None:
+    """21.211, 21.223: straits and base changes read control as it was at the start of the phase."""
+    b = base("Malta").change(control="italy")
+    w = world([b], [], hex_control={"Y20": "italy", "Y21": "britain"})
+    new, lines = _effect("note-control", w)
+    assert lines == []
+    assert new.phase_control == {"Y20": "italy", "Y21": "britain"}
+    assert new.bases["Malta"].control_at_start == "italy"
+
+
+def test_21_4184B_the_other_sides_submarines_on_patrol_return_inverted_at_the_end_of_the_player_turn() -> None:
+    """21.4184B: at the end of the allies' player turn the axis's patrolling submarines come home inverted; the allies'
+    own submarines and the axis's other units at sea stay; the uninversion allowance (21.71) is dropped."""
+    units = [unit("U1", 1, power="germany", type="submarine", base="Brest", at_sea="patrol", sea_hex="X1"),
+             unit("S1", 1, power="britain", type="submarine", at_sea="patrol", sea_hex="X2"),
+             unit("CA", 2, power="germany", type="cruiser-2", base="Brest", at_sea="patrol", sea_hex="X3"),
+             unit("U2", 1, power="germany", type="submarine", base="Brest")]
+    w = world([base("Malta")], units, uninvert_allowance={"britain": 3})
+    new, lines = _effect("end-player-turn", w, "allies")
+    assert (new.units["U1"].at_sea, new.units["U1"].sea_hex, new.units["U1"].inverted) == ("", "", True)
+    assert new.units["S1"] == w.units["S1"] and new.units["CA"] == w.units["CA"] and new.units["U2"] == w.units["U2"]
+    assert new.uninvert_allowance == {}
+    assert lines == ["Submarine patrols back in port at the end of the opposing player turn: U1 (21.4184B)"]
+    assert isinstance(lines[0], Reported)
+
+
+def test_21_4184B_no_submarine_at_sea_no_line_at_the_end_of_the_player_turn() -> None:
+    """21.4184B: nothing to bring home, nothing said; the allowance is dropped all the same (21.71)."""
+    w = world([base("Malta")], [unit("U2", 1, power="germany", type="submarine")], uninvert_allowance={"italy": 2})
+    new, lines = _effect("end-player-turn", w, "allies")
+    assert lines == [] and new.uninvert_allowance == {} and new.units == w.units
+
+
+def test_21_4183_21_4191_patrols_missions_and_defensive_patrols_return_inverted_21_4184_submarines_stay() -> None:
+    """21.4183, 21.4191: each kind of sortie comes home inverted before exploitation; a submarine patrol may stay
+    (21.4184B); a unit in port is untouched."""
+    units = [unit("P", at_sea="patrol", sea_hex="Y1"), unit("M", at_sea="mission", sea_hex="Y2"),
+             unit("D", at_sea="defensive-patrol", sea_hex="Y3"), unit("T", at_sea="transport", sea_hex="Y5"),
+             unit("S", 1, type="submarine", at_sea="patrol", sea_hex="Y4"), unit("H")]
+    w = world([base("Malta")], units)
+    new, lines = _effect("patrols-return", w)
+    for uid in "PMD":
+        assert (new.units[uid].at_sea, new.units[uid].sea_hex, new.units[uid].inverted) == ("", "", True), uid
+    assert new.units["S"] == w.units["S"] and new.units["H"] == w.units["H"] and new.units["T"] == w.units["T"]
+    assert lines == ["Returned to base and inverted before exploitation: P, M, D (21.4183, 21.4191); "
+                     "`return UNITS BASE --distance N` moves one to another base (21.33)",
+                     "Submarine patrols may stay at sea: S (21.4184B); `return` brings them home"]
