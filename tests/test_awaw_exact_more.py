@@ -91,17 +91,19 @@ def test_21_4183_21_4191_patrols_missions_and_defensive_patrols_return_inverted_
 
 def test_21_33_units_from_a_base_an_enemy_invasion_targets_are_held_at_sea_until_the_referee_returns_them() -> None:
     """21.33: a unit whose base the enemy invades this player turn is not brought home by the return; an aborted
-    invasion targets nothing."""
+    invasion targets nothing, and the invader's own units are not held by their own invasion."""
     ops = {"turn": "1:axis", "missions": {"invasion-1": {"kind": "invasion", "hex": "malta"},
                                            "invasion-2": {"kind": "invasion", "hex": "Gibraltar", "result": "aborted"}}}
-    units = [unit("P", at_sea="patrol", sea_hex="Y1"), unit("G", base="Gibraltar", at_sea="patrol", sea_hex="Y2")]
+    units = [unit("P", at_sea="patrol", sea_hex="Y1"), unit("G", base="Gibraltar", at_sea="patrol", sea_hex="Y2"),
+             unit("I", power="italy", at_sea="patrol", sea_hex="Y3")]
     w = world([base("Malta"), base("Gibraltar")], units, ops=ops)
     new, lines = _effect("patrols-return", w, "axis")
     assert new.units["P"] == w.units["P"]
     assert (new.units["G"].at_sea, new.units["G"].inverted) == ("", True)
     assert lines[0] == ("P may not return to a base an enemy seaborne invasion targets unless it is the only one: "
                         "return UNITS --to BASE --distance N, or return UNITS --only (21.33)")
-    assert lines[1].startswith("Returned to base and inverted before exploitation: G ")
+    assert (new.units["I"].at_sea, new.units["I"].inverted) == ("", True)
+    assert lines[1].startswith("Returned to base and inverted before exploitation: G, I ")
 
 
 def test_21_4184E_german_submarines_on_the_western_front_return_when_germany_waged_submarine_warfare() -> None:
