@@ -6,9 +6,12 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from awaw_core_fixtures import base, tables, unit, world
 from tui.rules.awaw.turn import build_turn
 from tui.rules.awaw.world import AwawWorld
+from tui.rules.core.errors import RuleError
 from tui.rules.core.phases import Reported
 
 
@@ -121,3 +124,41 @@ def test_21_4184E_german_submarines_on_the_western_front_return_when_germany_wag
                         "Atlantic SW box this player turn (SW) (21.4184E)")
     assert lines[1].startswith("Returned to base and inverted before exploitation: U1 ")
     assert lines[2].startswith("Submarine patrols may stay at sea: U2 ")
+
+
+def _answer(name: str, w: AwawWorld, value: str, who: str = "allies") -> Any:
+    """Answer the prompt ``name`` of the turn's parts with ``value``."""
+    ctx = SimpleNamespace(state=SimpleNamespace(world=w, flow=SimpleNamespace(turn=1)))
+    return build_turn(tables(), lambda _ctx: who).answers[name](ctx, None, value)
+
+
+def _verb(name: str, w: AwawWorld, args: list[str], who: str = "allies") -> Any:
+    """Run the verb ``name`` of the turn's parts with ``args``."""
+    ctx = SimpleNamespace(state=SimpleNamespace(world=w, flow=SimpleNamespace(turn=1)))
+    return build_turn(tables(), lambda _ctx: who).verbs[name].handler(ctx, args, {})
+
+
+def test_initiative_the_answer_names_a_side() -> None:
+    """The initiative: a side takes the first player turn; anything else is refused with the sides."""
+    w = world([base("Malta")], [])
+    out = _answer("first-player", w, "allies")
+    assert (out.world.first, out.summary, out.actor) == ("allies", "allies takes the first player turn", "allies")
+    with pytest.raises(RuleError, match=r"^'britain' is not a side \(axis, allies\)$"):
+        _answer("first-player", w, "britain")
+
+
+def test_21_112_overstacking_is_remedied_only_once_no_base_is_over_capacity() -> None:
+    """21.112: "yes" is refused while a base is over capacity, naming it and the excess; "no" leaves it for now."""
+    cap = base("Malta").capacity(tables())
+    assert cap is not None
+    over = world([base("Malta")], [unit("A", cap), unit("B", 2)])
+    with pytest.raises(RuleError, match=r"^still over capacity: Malta by 2; eliminate excess units"):
+        _answer("overstack-done", over, "yes")
+    with pytest.raises(RuleError, match="still over capacity"):
+        _answer("overstack-done", over, "Y")
+    assert _answer("overstack-done", over, "no").summary == "Overstacking left for now (21.112)"
+    fine = world([base("Malta")], [unit("A", cap)])
+    assert _answer("overstack-done", fine, "yes").summary == "Overstacking remedied (21.112)"
+    parts = build_turn(tables(), lambda _ctx: "allies")
+    assert parts.conditions["overstacked"](SimpleNamespace(world=over), None) is True
+    assert parts.conditions["overstacked"](SimpleNamespace(world=fine), None) is False
