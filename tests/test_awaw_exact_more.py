@@ -162,3 +162,41 @@ def test_21_112_overstacking_is_remedied_only_once_no_base_is_over_capacity() ->
     parts = build_turn(tables(), lambda _ctx: "allies")
     assert parts.conditions["overstacked"](SimpleNamespace(world=over), None) is True
     assert parts.conditions["overstacked"](SimpleNamespace(world=fine), None) is False
+
+
+def test_21_71_a4_the_allowance_is_typed_per_power_of_the_side_acting() -> None:
+    """21.71 (RULINGS A4): ``allowance POWER N`` records N for that power, keeps the others, and is refused for a
+    power that is not one, a missing figure, or the other side's power."""
+    w = world([base("Malta")], [unit("A", power="britain"), unit("I", power="italy")], uninvert_allowance={"usa": 4})
+    out = _verb("allowance", w, ["Britain", "3"])
+    assert out.world.uninvert_allowance == {"usa": 4, "britain": 3}
+    assert out.summary == "britain may uninvert 3 naval factors this player turn (21.71, 33.7; RULINGS A4)"
+    with pytest.raises(RuleError, match=r"^usage: allowance POWER N \("):
+        _verb("allowance", w, ["britain"])
+    with pytest.raises(RuleError, match=r"^usage: allowance POWER N"):
+        _verb("allowance", w, ["atlantis", "3"])
+    with pytest.raises(RuleError, match="not allies units"):
+        _verb("allowance", w, ["italy", "3"])
+
+
+def test_21_71_a4_uninversion_spends_each_powers_allowance_and_only_in_port() -> None:
+    """21.71 (RULINGS A4): uninverting spends the factors of each power from its allowance; units at sea, sunk or
+    not inverted are refused, as is a total over the allowance."""
+    units = [unit("A", 2, inverted=True), unit("B", 3, inverted=True), unit("F", 1, power="france", inverted=True),
+             unit("S", 1, inverted=True, at_sea="patrol"), unit("K", 1, inverted=True, sunk=True), unit("R", 1)]
+    w = world([base("Malta")], units, uninvert_allowance={"britain": 5, "france": 2, "usa": 1})
+    out = _verb("uninvert", w, ["A", "B", "F"])
+    assert not any(out.world.units[u].inverted for u in "ABF")
+    assert out.world.uninvert_allowance == {"britain": 0, "france": 1, "usa": 1}
+    assert out.summary == "Uninverted A, B, F; allowance left: britain 0, france 1 (21.71, RULINGS A4)"
+    with pytest.raises(RuleError, match=r"^6 britain naval factors exceed the 5 britain may still uninvert"):
+        _verb("uninvert", world([base("Malta")], units + [unit("C", 1, inverted=True)],
+                                uninvert_allowance={"britain": 5}), ["A", "B", "C"])
+    with pytest.raises(RuleError, match=r"^S is at sea: only units in port uninvert \(21.71\)$"):
+        _verb("uninvert", w, ["S"])
+    with pytest.raises(RuleError, match=r"^K is sunk: only units in port uninvert \(21.71\)$"):
+        _verb("uninvert", w, ["K"])
+    with pytest.raises(RuleError, match=r"^R is not inverted \(21.71\)$"):
+        _verb("uninvert", w, ["R"])
+    with pytest.raises(RuleError, match=r"^type britain's uninversion allowance from 33.7 first: allowance britain N"):
+        _verb("uninvert", world([base("Malta")], units), ["A"])
