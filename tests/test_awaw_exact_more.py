@@ -98,12 +98,12 @@ def test_21_33_units_from_a_base_an_enemy_invasion_targets_are_held_at_sea_until
     ops = {"turn": "1:axis", "missions": {"invasion-1": {"kind": "invasion", "hex": "malta"},
                                            "invasion-2": {"kind": "invasion", "hex": "Gibraltar", "result": "aborted"}}}
     units = [unit("P", at_sea="patrol", sea_hex="Y1"), unit("G", base="Gibraltar", at_sea="patrol", sea_hex="Y2"),
-             unit("I", power="italy", at_sea="patrol", sea_hex="Y3")]
+             unit("I", power="italy", at_sea="patrol", sea_hex="Y3"), unit("Q", at_sea="mission", sea_hex="Y4")]
     w = world([base("Malta"), base("Gibraltar")], units, ops=ops)
     new, lines = _effect("patrols-return", w, "axis")
-    assert new.units["P"] == w.units["P"]
+    assert new.units["P"] == w.units["P"] and new.units["Q"] == w.units["Q"]
     assert (new.units["G"].at_sea, new.units["G"].inverted) == ("", True)
-    assert lines[0] == ("P may not return to a base an enemy seaborne invasion targets unless it is the only one: "
+    assert lines[0] == ("P, Q may not return to a base an enemy seaborne invasion targets unless it is the only one: "
                         "return UNITS --to BASE --distance N, or return UNITS --only (21.33)")
     assert (new.units["I"].at_sea, new.units["I"].inverted) == ("", True)
     assert lines[1].startswith("Returned to base and inverted before exploitation: G, I ")
@@ -111,19 +111,20 @@ def test_21_33_units_from_a_base_an_enemy_invasion_targets_are_held_at_sea_until
 
 def test_21_4184E_german_submarines_on_the_western_front_return_when_germany_waged_submarine_warfare() -> None:
     """21.4184E (proposed ruling A12): a German submarine in the Atlantic SW box sends the German western-front
-    submarine patrols home; one on another front stays."""
+    submarine patrols home; one on another front, or with no front known, stays."""
     ops = {"turn": "1:axis", "patrol_fronts": {"U1": "western", "U2": "mediterranean"}}
     units = [unit("U1", 1, power="germany", type="submarine", base="Brest", at_sea="patrol", sea_hex="X1"),
              unit("U2", 1, power="germany", type="submarine", base="Brest", at_sea="patrol", sea_hex="X2"),
+             unit("U3", 1, power="germany", type="submarine", base="Brest", at_sea="patrol", sea_hex="X3"),
              unit("SW", 1, power="germany", type="submarine", base="Atlantic SW")]
     w = world([base("Brest", control="germany")], units, ops=ops)
     new, lines = _effect("patrols-return", w, "axis")
-    assert (new.units["U1"].at_sea, new.units["U1"].inverted) == ("", True)
-    assert new.units["U2"] == w.units["U2"]
+    assert (new.units["U1"].at_sea, new.units["U1"].sea_hex, new.units["U1"].inverted) == ("", "", True)
+    assert new.units["U2"] == w.units["U2"] and new.units["U3"] == w.units["U3"]
     assert lines[0] == ("U1 may not remain on patrol on the western front: germany conducted submarine warfare in the "
                         "Atlantic SW box this player turn (SW) (21.4184E)")
     assert lines[1].startswith("Returned to base and inverted before exploitation: U1 ")
-    assert lines[2].startswith("Submarine patrols may stay at sea: U2 ")
+    assert lines[2].startswith("Submarine patrols may stay at sea: U2, U3 ")
 
 
 def _answer(name: str, w: AwawWorld, value: str, who: str = "allies") -> Any:
