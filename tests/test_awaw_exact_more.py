@@ -152,8 +152,9 @@ def test_21_112_overstacking_is_remedied_only_once_no_base_is_over_capacity() ->
     """21.112: "yes" is refused while a base is over capacity, naming it and the excess; "no" leaves it for now."""
     cap = base("Malta").capacity(tables())
     assert cap is not None
-    over = world([base("Malta")], [unit("A", cap), unit("B", 2)])
-    with pytest.raises(RuleError, match=r"^still over capacity: Malta by 2; eliminate excess units"):
+    over = world([base("Malta"), base("Alexandria")],
+                 [unit("A", cap), unit("B", 2), unit("C", cap, base="Alexandria"), unit("D", 1, base="Alexandria")])
+    with pytest.raises(RuleError, match=r"^still over capacity: Malta by 2, Alexandria by 1; eliminate excess units"):
         _answer("overstack-done", over, "yes")
     with pytest.raises(RuleError, match="still over capacity"):
         _answer("overstack-done", over, "Y")
@@ -172,8 +173,9 @@ def test_21_71_a4_the_allowance_is_typed_per_power_of_the_side_acting() -> None:
     out = _verb("allowance", w, ["Britain", "3"])
     assert out.world.uninvert_allowance == {"usa": 4, "britain": 3}
     assert out.summary == "britain may uninvert 3 naval factors this player turn (21.71, 33.7; RULINGS A4)"
-    with pytest.raises(RuleError, match=r"^usage: allowance POWER N \("):
+    with pytest.raises(RuleError) as refused:
         _verb("allowance", w, ["britain"])
+    assert str(refused.value) == f"usage: allowance POWER N ({', '.join(tables().powers)}) (21.71, RULINGS A4)"
     with pytest.raises(RuleError, match=r"^usage: allowance POWER N"):
         _verb("allowance", w, ["atlantis", "3"])
     with pytest.raises(RuleError, match="not allies units"):
