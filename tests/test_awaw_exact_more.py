@@ -178,8 +178,15 @@ def test_21_71_a4_the_allowance_is_typed_per_power_of_the_side_acting() -> None:
     assert str(refused.value) == f"usage: allowance POWER N ({', '.join(tables().powers)}) (21.71, RULINGS A4)"
     with pytest.raises(RuleError, match=r"^usage: allowance POWER N"):
         _verb("allowance", w, ["atlantis", "3"])
-    with pytest.raises(RuleError, match="not allies units"):
+    with pytest.raises(RuleError, match=r"^allowance: I is not allies units; it is the allies player's turn$"):
         _verb("allowance", w, ["italy", "3"])
+    two = world([base("Malta")], [unit("I", power="italy"), unit("J", power="italy")])
+    with pytest.raises(RuleError, match=r"^allowance: I is not allies units"):
+        _verb("allowance", two, ["italy", "3"])
+    with pytest.raises(RuleError, match=r"^naval factors that may uninvert must be a whole number \(from 0 to 999\), not 'x'$"):
+        _verb("allowance", w, ["britain", "x"])
+    with pytest.raises(RuleError, match=r"^naval factors that may uninvert must be"):
+        _verb("allowance", w, ["britain", "-1"])
 
 
 def test_21_71_a4_uninversion_spends_each_powers_allowance_and_only_in_port() -> None:
