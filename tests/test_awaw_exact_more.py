@@ -187,6 +187,10 @@ def test_21_71_a4_the_allowance_is_typed_per_power_of_the_side_acting() -> None:
         _verb("allowance", w, ["britain", "x"])
     with pytest.raises(RuleError, match=r"^naval factors that may uninvert must be"):
         _verb("allowance", w, ["britain", "-1"])
+    with pytest.raises(RuleError, match=r"^naval factors that may uninvert must be"):
+        _verb("allowance", w, ["britain", "1000"])
+    assert _verb("allowance", w, ["britain", "0"]).world.uninvert_allowance["britain"] == 0
+    assert _verb("allowance", w, ["britain", "999"]).world.uninvert_allowance["britain"] == 999
 
 
 def test_21_71_a4_uninversion_spends_each_powers_allowance_and_only_in_port() -> None:
@@ -206,6 +210,8 @@ def test_21_71_a4_uninversion_spends_each_powers_allowance_and_only_in_port() ->
         _verb("uninvert", w, ["S"])
     with pytest.raises(RuleError, match=r"^K is sunk: only units in port uninvert \(21.71\)$"):
         _verb("uninvert", w, ["K"])
+    with pytest.raises(RuleError, match=r"^uninvert: I is not allies units; it is the allies player's turn$"):
+        _verb("uninvert", world([base("Malta")], [unit("I", power="italy", inverted=True)]), ["I"])
     with pytest.raises(RuleError, match=r"^R is not inverted \(21.71\)$"):
         _verb("uninvert", w, ["R"])
     with pytest.raises(RuleError, match=r"^type britain's uninversion allowance from 33.7 first: allowance britain N"):
