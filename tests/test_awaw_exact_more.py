@@ -203,7 +203,8 @@ def test_21_71_a4_uninversion_spends_each_powers_allowance_and_only_in_port() ->
     assert not any(out.world.units[u].inverted for u in "ABF")
     assert out.world.uninvert_allowance == {"britain": 0, "france": 1, "usa": 1}
     assert out.summary == "Uninverted A, B, F; allowance left: britain 0, france 1 (21.71, RULINGS A4)"
-    with pytest.raises(RuleError, match=r"^6 britain naval factors exceed the 5 britain may still uninvert"):
+    with pytest.raises(RuleError, match=r"^6 britain naval factors exceed the 5 britain may still uninvert this "
+                                         r"player turn \(21.71, RULINGS A4\)$"):
         _verb("uninvert", world([base("Malta")], units + [unit("C", 1, inverted=True)],
                                 uninvert_allowance={"britain": 5}), ["A", "B", "C"])
     with pytest.raises(RuleError, match=r"^S is at sea: only units in port uninvert \(21.71\)$"):
@@ -216,3 +217,10 @@ def test_21_71_a4_uninversion_spends_each_powers_allowance_and_only_in_port() ->
         _verb("uninvert", w, ["R"])
     with pytest.raises(RuleError, match=r"^type britain's uninversion allowance from 33.7 first: allowance britain N"):
         _verb("uninvert", world([base("Malta")], units), ["A"])
+
+
+def test_21_71_the_uninversion_verbs_are_naval_verbs_citing_the_rule() -> None:
+    """21.71, RULINGS A4: ``allowance`` and ``uninvert`` are listed with the naval verbs and cite their rule."""
+    verbs = build_turn(tables(), lambda _ctx: "allies").verbs
+    assert [(v.name, v.group, v.rule) for v in verbs.values()] == [("allowance", "naval", "21.71, RULINGS A4"),
+                                                                    ("uninvert", "naval", "21.71, RULINGS A4")]
