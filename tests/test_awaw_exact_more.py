@@ -222,5 +222,8 @@ def test_21_71_a4_uninversion_spends_each_powers_allowance_and_only_in_port() ->
 def test_21_71_the_uninversion_verbs_are_naval_verbs_citing_the_rule() -> None:
     """21.71, RULINGS A4: ``allowance`` and ``uninvert`` are listed with the naval verbs and cite their rule."""
     verbs = build_turn(tables(), lambda _ctx: "allies").verbs
-    assert [(v.name, v.group, v.rule) for v in verbs.values()] == [("allowance", "naval", "21.71, RULINGS A4"),
-                                                                    ("uninvert", "naval", "21.71, RULINGS A4")]
+    assert [(v.name, v.syntax, v.group, v.rule) for v in verbs.values()] == [
+        ("allowance", "allowance POWER N", "naval", "21.71, RULINGS A4"),
+        ("uninvert", "uninvert UNITS", "naval", "21.71, RULINGS A4")]
+    assert verbs["allowance"].help == "Type a power's naval uninversion allowance from the oil rules (33.7)."
+    assert verbs["uninvert"].help == "Uninvert inverted units in port, within each power's typed allowance."
