@@ -44,7 +44,7 @@ FAST_TESTS = {
              "test_awaw_exact_escort", "test_awaw_exact_helpers", "test_awaw_exact_invasion", "test_awaw_exact_invasion_checks", "test_awaw_exact_missions", "test_awaw_exact_raiders",
              "test_awaw_exact_routes", "test_awaw_exact_transport", "test_awaw_clauses_boxes", "test_awaw_clauses_fronts",
              "test_awaw_clauses_hexes", "test_awaw_clauses_more", "test_awaw_clauses_named", "test_awaw_clauses_ops",
-             "test_awaw_clauses_pacific_boxes", "test_awaw_clauses_redeploy"],
+             "test_awaw_clauses_pacific_boxes", "test_awaw_clauses_redeploy", "test_awaw_exact_more"],
     "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine", "test_checklist",
              "test_europa_sea_engine"],
 }
@@ -111,7 +111,9 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int) 
     config = configuration.config()
     keep = [g for g in globs if not any(fnmatch.fnmatch(g, d) for d in config.do_not_mutate)]
     forget_unmutated_copies(keep, config.do_not_mutate)
-    args = [*config.pytest_add_cli_args, *(a for test in SUBPROCESS_TESTS for a in ("--deselect", test))]
+    sys.path.insert(0, str(ROOT / "scripts"))  # the forked test runs load mutation_fresh (rule sets built afresh)
+    args = [*config.pytest_add_cli_args, "-p", "mutation_fresh",
+            *(a for test in SUBPROCESS_TESTS for a in ("--deselect", test))]
     configuration._config = dataclasses.replace(config, only_mutate=keep, pytest_add_cli_args_test_selection=tests,
                                                 pytest_add_cli_args=args, debug=bool(os.environ.get("MUTATION_DEBUG")))
     from mutmut.__main__ import cli
