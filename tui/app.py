@@ -9,7 +9,6 @@ the game changed (``GameChanged``).
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from importlib import import_module
 from pathlib import Path
@@ -22,8 +21,9 @@ from textual.notifications import Notification, SeverityLevel
 from textual.reactive import reactive
 
 from .app_start import StartingApp
-from .commands import APP_ACTIONS, HarbormasterCommands
+from .app_text import advancing, effects_list, faces_typed
 from .engine.command import Command, parse
+from .commands import APP_ACTIONS, HarbormasterCommands
 from .engine.sides import told_events
 from .engine.game import Game, Result
 from .screens.base import GameScreen
@@ -42,11 +42,6 @@ GAME_ACTIONS = frozenset({a.action.split("(")[0] for a in APP_ACTIONS} | {"comma
 WRITE_ACTIONS = frozenset({a.action for a in APP_ACTIONS if a.line and a.line != "help"})
 """App actions that change the game (``next``, undo, redo): a watching session's footer leaves them out."""
 SIDE_WRITES_NOTHING = "A side view writes nothing: no briefing, no branch (harbormaster report PATH --side SIDE writes one)."
-
-
-def advancing(command: str) -> bool:
-    """Whether ``command`` only moves through the turn sequence (``next``, ``goto ...``)."""
-    return command.split(" ", 1)[0] in ("next", "goto")
 
 
 def _mode_screen(module: str, name: str) -> GameScreen:
@@ -734,60 +729,6 @@ class HarbormasterApp(StartingApp):
 
     def _say(self, text: str, level: str) -> None:
         self.status = Status(text, level, self.clock().strftime("%H:%M"))
-
-
-def effects_list(result: Result) -> str:
-    """A result's message for the screen: for ``next`` and ``goto``, where the game went, then what the rules did on
-    their own (the reported effects of its summary: returns, inversions, markers removed, growth), one per line
-    (issue 22 point 7)."""
-    if not result.command.startswith(("next", "goto")):
-        return result.message
-    head, *done = split_top(result.message)
-    return "\n".join([head, *(f"• {line}" for line in done)])
-
-
-CITED = re.compile(r"\d+\.[A-Z0-9]")
-"""The start of a rule number (``33.B.7``, ``31.A.12``, ``6.2``): a ``; `` before one is inside a citation."""
-LABEL = re.compile(r"[\s(][a-z]\)")
-"""A rule's clause label, ``33.B.7 d)``: its ``)`` closes nothing."""
-
-
-def split_top(text: str, sep: str = "; ") -> list[str]:
-    """``text`` split at each ``sep`` between effects: not inside parentheses or brackets, nor before a rule number
-    (an effect citing ``(33.B.2.b; 33.B.7 d); 31.A.12)`` stays one item; issue 22 point 3)."""
-    parts: list[str] = []
-    depth = start = i = 0
-    while i < len(text):
-        char = text[i]
-        if char in "([":
-            depth += 1
-        elif char in ")]" and depth and not LABEL.match(text, i - 2):
-            depth -= 1
-        elif depth == 0 and text.startswith(sep, i) and not CITED.match(text, i + len(sep)):
-            parts.append(text[start:i])
-            start = i = i + len(sep)
-            continue
-        i += 1
-    parts.append(text[start:])
-    return parts
-
-
-def faces_typed(command: str | Command, game: Game) -> bool:
-    """Whether ``command`` carries faces the referee typed (``--dice``, or the faces answering a roll prompt): a later
-    stage of the same command is then typed too, and never rolled by the app on Enter (issue 22 point 1; README: a
-    typed command's later stage is never rolled without ``--roll``)."""
-    if isinstance(command, str):
-        try:
-            command = parse(command, "key")
-        except ValueError:
-            return False
-    if command.options.get("dice"):
-        return True
-    if command.verb != "answer" or len(command.args) < 2:
-        return False
-    prompt = game.state.pending_prompt(command.args[0])
-    value = "".join(command.args[1:]).replace(",", "")
-    return prompt is not None and prompt.kind == "roll" and value.isdigit()
 
 
 def make_app(game: Game, *, clock: Callable[[], datetime] | None = None, cursor_blink: bool = True,
