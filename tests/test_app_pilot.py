@@ -40,6 +40,7 @@ from tui.widgets.game_header import GameHeader
 from tui.widgets.pending_list import PendingList
 from tui.widgets.port_table import PortTable
 from tui.widgets.status_line import StatusLine
+from pilot_keys import type_keys
 
 SIZE = (120, 36)
 FIXED = datetime(2026, 11, 21, 12, 0, 0, tzinfo=timezone.utc)
@@ -66,8 +67,8 @@ async def until(pilot: Pilot[Any], check: Callable[[], Any], timeout: float = 3.
 
 
 async def type_text(pilot: Pilot[Any], text: str) -> None:
-    """Type ``text`` key by key."""
-    await pilot.press(*[{" ": "space", ":": "colon", ",": "comma", "-": "minus"}.get(c, c) for c in text])
+    """Type ``text`` key by key into the focused field (:func:`pilot_keys.type_keys`: one wait, after the last key)."""
+    await type_keys(pilot, text)
 
 
 async def select_port(pilot: Pilot[Any], app: HarbormasterApp, name: str) -> None:

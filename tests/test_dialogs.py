@@ -22,6 +22,7 @@ from tui.paths import data_dir
 from tui.screens.command_line import CommandLine
 from tui.screens.dice_prompt import DicePrompt
 from tui.session import memory_game
+from pilot_keys import type_keys
 
 SIZE = (120, 36)
 FIXED = datetime(2026, 11, 21, 12, 0, 0, tzinfo=timezone.utc)
@@ -45,7 +46,8 @@ async def until(pilot: Pilot[Any], check: Callable[[], Any], timeout: float = 3.
 
 
 async def type_text(pilot: Pilot[Any], text: str) -> None:
-    await pilot.press(*[{" ": "space", ":": "colon", ",": "comma", "-": "minus"}.get(c, c) for c in text])
+    """Type ``text`` key by key into the focused field (:func:`pilot_keys.type_keys`)."""
+    await type_keys(pilot, text)
 
 
 async def command(pilot: Pilot[Any], app: HarbormasterApp, line: str) -> None:

@@ -11,18 +11,19 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.test_snapshots import KEY_NAMES, new_app, settle, until
+from tests.test_snapshots import new_app, settle, until
 from tui.screens.confirm_prompt import ConfirmPrompt
 from tui.screens.form_prompt import FormPrompt
 from tui.screens.setup import SetupScreen
 from tui.widgets.table_search import SearchTable
+from pilot_keys import type_keys
 
 SIZE = (120, 36)
 
 
 async def type_text(pilot: Pilot[Any], text: str) -> None:
-    """Type ``text`` into the focused field."""
-    await pilot.press(*[KEY_NAMES.get(c, c) for c in text])
+    """Type ``text`` into the focused field (:func:`pilot_keys.type_keys`)."""
+    await type_keys(pilot, text)
 
 
 async def fill(pilot: Pilot[Any], values: dict[str, str]) -> None:

@@ -23,6 +23,7 @@ from tui.rules.core.state import Pending
 from tui.screens.base import GameScreen
 from tui.session import memory_game
 from tui.widgets.port_table import PortTable
+from pilot_keys import type_keys
 
 SIZE = (120, 36)
 SMALL = (80, 24)
@@ -59,7 +60,7 @@ async def run(pilot: Pilot[Any], *lines: str) -> None:
         before = (len(app.game.events), app.status)
         await pilot.press("colon")
         await until(pilot, lambda: app.screen.is_modal)
-        await pilot.press(*[KEY_NAMES.get(c, c) for c in line])
+        await type_keys(pilot, line)
         await pilot.press("enter")
         await until(pilot, lambda: (len(app.game.events), app.status) != before)
 
@@ -69,7 +70,8 @@ async def type_line(pilot: Pilot[Any], line: str) -> None:
     questions is written once they are answered; issue 12.6)."""
     await pilot.press("colon")
     await until(pilot, lambda: pilot.app.screen.is_modal)
-    await pilot.press(*[KEY_NAMES.get(c, c) for c in line], "enter")
+    await type_keys(pilot, line)
+    await pilot.press("enter")
 
 
 async def quiet(pilot: Pilot[Any]) -> None:

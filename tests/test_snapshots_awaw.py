@@ -11,13 +11,14 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from test_snapshots import settle, KEY_NAMES, SIZE, SMALL, Scene, fixed_clock, modal, quiet, run, until
+from test_snapshots import settle, SIZE, SMALL, Scene, fixed_clock, modal, quiet, run, until
 from tests.test_app_zones import choose
 from tui.app import HarbormasterApp, make_app
 from tui.paths import data_dir
 from tui.screens.naval import NavalScreen
 from tui.session import memory_game
 from tui.widgets.naval_table import NavalTable
+from pilot_keys import type_keys
 
 PATROLS = ("answer first axis", "next", "next")
 """From the start to the axis's patrols, base changes and SW deployments."""
@@ -30,7 +31,8 @@ async def patrol(pilot: Pilot[Any], line: str, *answers: str) -> None:
     before = len(app.game.events)
     await pilot.press("colon")
     await until(pilot, lambda: app.screen.is_modal)
-    await pilot.press(*[KEY_NAMES.get(c, c) for c in line], "enter")
+    await type_keys(pilot, line)
+    await pilot.press("enter")
     await until(pilot, lambda: type(app.screen).__name__ == "ChoicePrompt")
     for answer in answers:
         await until(pilot, lambda: type(app.screen).__name__ == "ChoicePrompt")
