@@ -180,6 +180,13 @@ def test_21_5152_21_527_computed_odds_count_every_attacking_factor() -> None:
     assert str(err.value) == "the defence strength of the invasion hex is a positive number of combat factors (21.5152)"
 
 
+def test_21_5152_computed_odds_show_a_fractional_defence_as_a_decimal() -> None:
+    """21.5152: a defence of 1.5 factors typed reads 3:1.5 (2:1), never 3:3/2; 3 against 3.5 is refused as 3:3.5."""
+    assert computed_odds(2, 0, Explained("added", 1), Fraction(3, 2), ops_tables()).value == "3:1.5"
+    with pytest.raises(RuleError, match=r"^at 3:3\.5 \(below 1:1\)"):
+        computed_odds(2, 0, Explained("added", 1), Fraction(7, 2), ops_tables())
+
+
 def test_21_517A_two_units_attack_by_sea_marines_and_commandos_beyond_it() -> None:
     """21.517A: two infantry within the limit, a marine and a commando beyond it; a third infantry is refused."""
     force = (Cargo("A", 3), Cargo("B", 2), Cargo("M", 1, "marine"), Cargo("K", 1, "commando"))

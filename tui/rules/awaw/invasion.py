@@ -315,7 +315,7 @@ def computed_odds(ground: int, land: int, added: Explained, defence: Fraction, t
     if defence <= 0:
         raise RuleError("the defence strength of the invasion hex is a positive number of combat factors (21.5152)")
     ratio = Fraction(attack) / defence
-    text = f"{attack}:{defence}"
+    text = f"{attack}:{defence.numerator if defence.denominator == 1 else f'{float(defence):g}'}"  # 3:1.5, never 3:3/2
     if ratio < need:
         raise RuleError(f"at {text} (below {need}:1) the seaborne invasion of a hex with an enemy unit may not be made, "
                         f"bombardment and ground support counted (21.5152, 21.527); add support, or record "
