@@ -186,3 +186,29 @@ async def test_the_palette_offers_go_to_a_segment() -> None:
         await entry[2]()
         await pilot.pause()
         assert isinstance(app.screen, ChoicePrompt) and app.screen.choices[0].startswith("first-player")
+
+
+async def test_issue22_point9_the_palettes_next_segment_goes_through_the_gate_as_n_does() -> None:
+    """Issue 22 points 4 and 9: "Next segment" in the palette does what ``n`` does: with the AWAW initiative still
+    required it asks "Leave this segment?" first, and leaving anyway is logged as ``next --pass --force`` from the
+    palette."""
+    from tui.commands import HarbormasterCommands
+    from tui.screens.confirm_prompt import ConfirmPrompt
+
+    game = memory_game(data_dir(), "awaw", seed=1, clock=fixed_clock)
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        entry = next(e for e in HarbormasterCommands(app.screen).entries() if e[0] == "Next segment")
+        await entry[2]()
+        for _ in range(100):
+            if isinstance(app.screen, ConfirmPrompt):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ConfirmPrompt) and "first" in str(app.screen.text) and not game.events
+        await pilot.press("y")
+        for _ in range(100):
+            if game.events:
+                break
+            await pilot.pause(0.02)
+        assert (game.events[-1]["command"], game.events[-1]["source"]) == ("next --pass --force", "palette")

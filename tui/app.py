@@ -325,22 +325,22 @@ class HarbormasterApp(StartingApp):
         if self.has_mode(mode):
             self.switch_mode(mode)
 
-    def action_next(self) -> None:
+    def action_next(self, source: str = "key") -> None:
         """Advance to the next segment, through its gate: what the rules still require there is listed, and leaving
-        anyway is confirmed and logged as ``next --force`` (issue 22 point 9)."""
-        self._next_through_gate()
+        anyway is confirmed and logged as ``next --force`` (issue 22 point 9); ``source``: the key or the palette."""
+        self._next_through_gate(source)
 
     @work(group="execute")
-    async def _next_through_gate(self) -> Result | None:
+    async def _next_through_gate(self, source: str = "key") -> Result | None:
         from .engine.flow import gate_text
         from .screens.confirm_prompt import ConfirmPrompt
         left = "" if self.game.read_only else gate_text(self.game.ruleset, self.game.state)
         if not left:
-            return await self.execute("next --pass", "key")
+            return await self.execute("next --pass", source)
         if not await self.push_screen_wait(ConfirmPrompt("Leave this segment?", left, yes="Leave anyway", no="Back")):
             self._say("Cancelled: next (nothing changed).", "warning")
             return None
-        return await self.execute("next --pass --force", "key")
+        return await self.execute("next --pass --force", source)
 
     def action_undo(self) -> None:
         """Undo the last command."""

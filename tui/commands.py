@@ -46,11 +46,15 @@ class AppAction:
     """The command it runs, if it is one (``next``): the palette runs it recorded as from the palette."""
     mode: str = ""
     """The mode it shows, if it shows one (the palette leaves out a mode the game lacks)."""
+    palette: str = ""
+    """The action the palette runs in place of :attr:`line`, where the key does more than the bare command (``n``: the
+    gate's confirmation, then ``next --pass``): the entry then does what the key does, recorded as from the palette."""
 
 
 APP_ACTIONS: tuple[AppAction, ...] = (
     AppAction("command_line", "colon", "Cmd", "Command line", "Type any command (hit Tobruk 2, why Tobruk, help)", ":"),
-    AppAction("next", "n", "Next", "Next segment", "Advance the turn sequence (asks before skipping required prompts)", line="next"),
+    AppAction("next", "n", "Next", "Next segment", "Advance the turn sequence (asks before skipping required prompts)", line="next",
+              palette="next('palette')"),
     AppAction("help", "question_mark", "Help", "Help", "Keys and every command with its syntax and rule", "?"),
     AppAction("quit", "q", "Quit", "Quit", "Leave Harbormaster (every change is already saved)"),
     AppAction("mode('phases')", "1", "Phases", "Mode: Phases", "The turn sequence, the current segment and its prompts", group="Modes", mode="phases"),
@@ -85,7 +89,10 @@ class HarbormasterCommands(Provider):
         for a in APP_ACTIONS:
             if a.mode and not app.has_mode(a.mode):
                 continue
-            yield a.title, a.help, partial(app.run_line, a.line, "palette") if a.line else partial(app.run_action, a.action)
+            if a.palette:
+                yield a.title, a.help, partial(app.run_action, a.palette)
+            else:
+                yield a.title, a.help, partial(app.run_line, a.line, "palette") if a.line else partial(app.run_action, a.action)
         if not app.game.read_only:
             yield ("Go to a segment", "Advance to a segment ahead, chosen from a list, every effect on the way (goto; g on Phases)",
                    partial(self._goto))
