@@ -21,6 +21,7 @@ from textual.app import App, ScreenError
 
 if TYPE_CHECKING:
     from .engine.game import Game
+    from .engine.rulecache import DiskCache
 
 HERE = Path(__file__).resolve().parent
 
@@ -148,20 +149,38 @@ class StartingApp(App[None]):
     async def _check_log(self) -> None:
         """Replay the save's log, :data:`CHECK_CHUNK` events at a time between screen updates, once the game is shown (a
         long log took most of the start-up); commands wait for it. A log that does not replay to the saved state ends
-        the app before anything was changed, and the command line refuses the save as it always did."""
-        steps = self.game.verify_steps(CHECK_CHUNK)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                problem = done.value
-                break
-            await asyncio.sleep(0)
+        the app before anything was changed, and the command line refuses the save as it always did.
+
+        A save whose exact bytes were verified before (a marker in the user's cache folder, ``tui/engine/verified.py``)
+        is not replayed again; one replayed here and found right is marked so for the next start."""
+        from .engine.rulecache import rule_cache
+
+        game = self.game
+        store = game.store
+        cache = rule_cache()  # None: markers are off (``HARBORMASTER_CACHE=off``), the log is replayed as always
+        raw = _save_bytes(store) if cache is not None else None
+        marked = raw is not None and _marked(game, raw, cache)
+        problem: str | None = None
+        if not marked:
+            steps = game.verify_steps(CHECK_CHUNK)  # takes the log and state as they are now: those of ``raw``
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    problem = done.value
+                    break
+                await asyncio.sleep(0)
         self.log_problem = problem
-        self.game.unverified = bool(problem)
+        game.unverified = bool(problem)
+        if problem is None and game.store is store:  # not re-read from disk meanwhile (a watching session follows)
+            game.chain_verified = game.chain_marked = raw is not None
         self._log_checked.set()
         if problem:
             self.exit(return_code=2)
+        elif not marked and raw is not None:  # after commands are accepted: the next start need not replay it
+            from .engine.verified import mark_verified
+
+            mark_verified(game.ruleset, raw, cache)
 
     async def log_checked(self) -> bool:
         """Wait until the log is known to replay; False if it does not (the app is ending)."""
@@ -196,3 +215,21 @@ class StartingApp(App[None]):
     def _say(self, text: str, level: str) -> None:
         """Put ``text`` on the status line (the app does)."""
         raise NotImplementedError
+
+
+def _save_bytes(store: object) -> bytes | None:
+    """The exact bytes of the save ``store`` holds as last written (None: a save in memory, or a store that cannot
+    say; then the log is replayed and nothing is marked)."""
+    if not getattr(store, "file", None):
+        return None
+    try:
+        return store.to_bytes()  # type: ignore[attr-defined, no-any-return]
+    except Exception:
+        return None
+
+
+def _marked(game: Game, raw: bytes, cache: DiskCache | None) -> bool:
+    """Whether the log of the save ``raw`` was verified before (a marker for its exact bytes in ``cache``)."""
+    from .engine.verified import is_verified
+
+    return is_verified(game.ruleset, raw, cache)
