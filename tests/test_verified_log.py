@@ -261,3 +261,18 @@ def test_issue19_nothing_is_written_outside_the_cache_folder(save: Path, cache: 
     assert len(_markers(cache)) == 2 and all(n.endswith((".verified", ".rules")) for n in names)
     assert (cache.stat().st_mode & 0o777) == 0o700
     assert all((p.stat().st_mode & 0o777) == 0o600 for p in cache.iterdir())
+
+
+def test_issue19_a_watching_session_that_takes_the_writers_save_marks_nothing(save: Path, cache: Path) -> None:
+    """Issue 19: a session re-reading the save another session wrote (a viewer following its writer) no longer knows
+    that the log replays: closing it marks nothing, neither the bytes it opened nor those it took."""
+    viewer = open_game(save, data_dir(), clock=fixed_clock, mode="read", verify=True)
+    assert viewer.chain_verified
+    writer = open_game(save, data_dir(), clock=fixed_clock, mode="write")  # not verified: marks nothing either
+    assert writer.execute("note behind the viewer").ok
+    writer.close()
+    writer.store.close()  # type: ignore[attr-defined]
+    assert viewer.poll() and not viewer.chain_verified
+    viewer.close()
+    viewer.store.close()  # type: ignore[attr-defined]
+    assert _markers(cache) == []
