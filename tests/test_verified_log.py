@@ -276,3 +276,25 @@ def test_issue19_a_watching_session_that_takes_the_writers_save_marks_nothing(sa
     viewer.close()
     viewer.store.close()  # type: ignore[attr-defined]
     assert _markers(cache) == []
+
+
+async def test_issue19_a_screen_opened_on_a_marker_keeps_the_chain_through_its_commands(save: Path, cache: Path,
+                                                                                       replays: list[int]) -> None:
+    """Issue 19: a screen that found its save's marker (no replay) runs commands at once, each checked as it goes;
+    closing marks the bytes it left, which do replay to their state."""
+    from tui.app import make_app
+
+    verified.mark_verified(_ruleset(), save.read_bytes(), DiskCache(cache))
+    game = open_game(save, data_dir(), clock=fixed_clock, verify="later")
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert await app.log_checked()
+        result = await app.execute("note on a verified save", "line")
+        assert result is not None and result.ok
+        await pilot.pause()
+    assert replays == [] and game.chain_verified
+    game.close()
+    game.store.close()  # type: ignore[attr-defined]
+    assert verified.is_verified(_ruleset(), save.read_bytes(), DiskCache(cache))
+    check = open_game(save, data_dir(), mode="read", verify=True)
+    check.store.close()  # type: ignore[attr-defined]
