@@ -21,6 +21,7 @@ from textual.app import App, ScreenError
 
 if TYPE_CHECKING:
     from .engine.game import Game
+    from .engine.rulecache import DiskCache
 
 HERE = Path(__file__).resolve().parent
 
@@ -76,9 +77,25 @@ class StartingApp(App[None]):
         gc.freeze()
         if getattr(self, "_collector_was_on", True):
             gc.enable()
-        if not self._log_checked.is_set():  # commands wait for it: it comes before the rest, once the screen is drawn
-            self.call_after_refresh(self._start_log_check)
+        if not self._log_checked.is_set() and not self._verified_before():
+            self.call_after_refresh(self._start_log_check)  # commands wait for it: before the rest, once drawn
         self.set_timer(AFTER_FIRST_FRAME, self._after_first_frame)
+
+    def _verified_before(self) -> bool:
+        """If a marker says the save's exact bytes were verified before (``tui/engine/verified.py``: a few
+        milliseconds, no replay), take its log as checked now and say True; else False (it is replayed)."""
+        from .engine.rulecache import rule_cache
+
+        game = self.game
+        cache = rule_cache()
+        raw = _save_bytes(game.store) if cache is not None else None
+        if raw is None or not _marked(game, raw, cache):
+            return False
+        self.log_problem = None
+        game.unverified = False
+        game.chain_verified = game.chain_marked = True
+        self._log_checked.set()
+        return True
 
     def _start_log_check(self) -> None:
         """Replay the save's log in a worker (:meth:`_check_log`)."""
@@ -148,20 +165,39 @@ class StartingApp(App[None]):
     async def _check_log(self) -> None:
         """Replay the save's log, :data:`CHECK_CHUNK` events at a time between screen updates, once the game is shown (a
         long log took most of the start-up); commands wait for it. A log that does not replay to the saved state ends
-        the app before anything was changed, and the command line refuses the save as it always did."""
-        steps = self.game.verify_steps(CHECK_CHUNK)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                problem = done.value
-                break
-            await asyncio.sleep(0)
+        the app before anything was changed, and the command line refuses the save as it always did.
+
+        A save whose exact bytes were verified before (a marker in the user's cache folder, ``tui/engine/verified.py``)
+        is not replayed again (:meth:`_verified_before` found it already, or it is found here if the save was re-read
+        from disk meanwhile); one replayed here and found right is marked so for the next start."""
+        from .engine.rulecache import rule_cache
+
+        game = self.game
+        store = game.store
+        cache = rule_cache()  # None: markers are off (``HARBORMASTER_CACHE=off``), the log is replayed as always
+        raw = _save_bytes(store) if cache is not None else None
+        marked = raw is not None and _marked(game, raw, cache)
+        problem: str | None = None
+        if not marked:
+            steps = game.verify_steps(CHECK_CHUNK)  # takes the log and state as they are now: those of ``raw``
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    problem = done.value
+                    break
+                await asyncio.sleep(0)
         self.log_problem = problem
-        self.game.unverified = bool(problem)
+        game.unverified = bool(problem)
+        if problem is None and game.store is store:  # not re-read from disk meanwhile (a watching session follows)
+            game.chain_verified = game.chain_marked = raw is not None
         self._log_checked.set()
         if problem:
             self.exit(return_code=2)
+        elif not marked and raw is not None:  # after commands are accepted: the next start need not replay it
+            from .engine.verified import mark_verified
+
+            mark_verified(game.ruleset, raw, cache)
 
     async def log_checked(self) -> bool:
         """Wait until the log is known to replay; False if it does not (the app is ending)."""
@@ -196,3 +232,21 @@ class StartingApp(App[None]):
     def _say(self, text: str, level: str) -> None:
         """Put ``text`` on the status line (the app does)."""
         raise NotImplementedError
+
+
+def _save_bytes(store: object) -> bytes | None:
+    """The exact bytes of the save ``store`` holds as last written (None: a save in memory, or a store that cannot
+    say; then the log is replayed and nothing is marked)."""
+    if not getattr(store, "file", None):
+        return None
+    try:
+        return store.to_bytes()  # type: ignore[attr-defined, no-any-return]
+    except Exception:
+        return None
+
+
+def _marked(game: Game, raw: bytes, cache: DiskCache | None) -> bool:
+    """Whether the log of the save ``raw`` was verified before (a marker for its exact bytes in ``cache``)."""
+    from .engine.verified import is_verified
+
+    return is_verified(game.ruleset, raw, cache)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from .engine.game import Game
+from .engine.rulecache import rule_cache
 from .engine.setup import DEFAULT_SCENARIO, load_ruleset, load_scenario, new_game
 from .rules.core.errors import DataError
 from .savecheck import SavedDataError, check_saved, rules_fingerprint
@@ -137,6 +138,8 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
                 game.store.close()  # type: ignore[attr-defined]
             raise refusal
         game.unverified = verify == "later"
+        # Replayed in full just now: ``close`` may mark the bytes it leaves verified (where markers are kept at all).
+        game.chain_verified = verify is True and rule_cache() is not None
     except BaseException:
         if lock is not None:
             lock.release()

@@ -10,6 +10,7 @@ in-memory game moves on only after it returned.
 from __future__ import annotations
 
 import difflib
+import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable, Generator, Protocol
@@ -142,6 +143,12 @@ class Game:
         #: Opened without replaying its log yet: the screen replays it once shown, before it runs any command
         #: (``open_game(..., verify="later")``; :meth:`verify_steps`).
         self.unverified = False
+        #: The save's log is known to replay to its saved state: checked at open (replayed, or a marker of
+        #: :mod:`tui.engine.verified` for its bytes), then kept so command by command (:meth:`_keep_chain`); False
+        #: once not known. :meth:`close` then marks the last bytes written as verified.
+        self.chain_verified = False
+        #: A marker exists for the save's bytes as they are (nothing written since the log was checked).
+        self.chain_marked = False
         self.verbs: dict[str, Verb] = {**flow.core_verbs(), "setup": setup_verb(lambda: self.initial), **ruleset.verbs}
         self._adopt(store, loaded)
 
@@ -155,6 +162,8 @@ class Game:
         self.state = state_from_data(doc["current"], self.ruleset)
         self.events: list[dict[str, Any]] = events
         self._history: dict[int, GameState] = {}
+        self.chain_verified = False  # a save taken from disk anew is not known to replay until it is checked
+        self.chain_marked = False
 
     def poll(self) -> bool:
         """If another session changed the save on disk, re-open it and take its state; True if so.
@@ -189,13 +198,51 @@ class Game:
         copy._history = dict(self._history)
         copy.reopen = None
         copy.on_close = None
+        copy.chain_verified = False  # a copy writes nothing: nothing to mark
         return copy
 
     def close(self) -> None:
-        """End the session: every command is already durable, so this only lets go of the lock."""
+        """End the session: every command is already durable, so this lets go of the lock, after marking the save's
+        last bytes as verified when its log was checked at open and each command since replayed as it was logged."""
+        self._mark_chain()
         if self.on_close is not None:
             self.on_close()
             self.on_close = None
+
+    def _mark_chain(self) -> None:
+        """Keep a marker for the save's bytes as last written if the chain held from a checked open to the last
+        commit, and the saved current state reads back as the state the chain ended in (the next open compares its
+        replay with that). Silent: a marker only spares the next open its replay."""
+        if not self.chain_verified or self.chain_marked or not getattr(self.store, "file", None):
+            return
+        self.chain_marked = True
+        from .rulecache import rule_cache
+
+        cache = rule_cache()
+        if cache is None:
+            return
+        try:
+            raw = self.store.to_bytes()  # type: ignore[attr-defined]
+            if state_from_data(self.store.state()["current"], self.ruleset) != self.state:
+                self.chain_verified = False
+                return
+        except Exception:  # a store that cannot say: no marker (the next open replays)
+            return
+        from .verified import mark_verified
+
+        mark_verified(self.ruleset, raw, cache)
+
+    def _keep_chain(self, before: GameState, event: dict[str, Any], after: GameState) -> None:
+        """After ``event`` was durably written taking the state from ``before`` to ``after``: the chain holds only
+        if the event, as the save keeps it (JSON), replays from ``before`` to exactly ``after`` (one event's work)."""
+        if not self.chain_verified:
+            return
+        self.chain_marked = False
+        try:
+            ok = json.loads(json.dumps(event)) == event and self._replay_one(before, event) == after
+        except Exception:  # whatever a handler raises on replay: the chain is broken, the command stands
+            ok = False
+        self.chain_verified = ok
 
     # ------------------------------------------------------------------ info
     @property
@@ -350,6 +397,7 @@ class Game:
         for s, e in abandon.items():
             self._replace_event(s, e)
         self.events.append(event)
+        self._keep_chain(old, event, new)
         self._remember(seq, new)
         lines = [r.describe() for r in ctx.rolls] + list(outcome.details)
         raised = [p.id for p in new.flow.pending if p.id not in {q.id for q in old.flow.pending}]
@@ -374,9 +422,12 @@ class Game:
         try:
             self.store.commit(append=list(append), update=update or {}, state=doc)
         except RuleError:
+            self.chain_verified = False  # not worth telling what the file holds now: the next open replays it
             raise
         except Exception as exc:  # the store says why; nothing was changed
+            self.chain_verified = False
             raise RuleError(f"Not saved, nothing changed: {exc}") from exc
+        self.chain_marked = False
         self.state = new
 
     def _replace_event(self, seq: int, event: dict[str, Any]) -> None:
@@ -398,6 +449,8 @@ class Game:
         last = applied[-1]
         before = self.state_after(applied[-2]["seq"]) if len(applied) > 1 else self.initial
         undone = {**last, "status": "undone", "undone_at": self.clock().isoformat(timespec="seconds")}
+        # The chain holds: ``before`` is a state the chain proved (kept after a command, or replayed from the log)
+        # and a replay skips the undone event, the last applied one.
         self._commit(before, update={last["seq"]: undone})
         self._replace_event(last["seq"], undone)
         return Result(True, f"Undone #{last['seq']}: {last['command']}", [last["summary"]], cmd.text, last["seq"], True)
@@ -413,8 +466,10 @@ class Game:
         new, _, _ = self._run(verb, parse(event["command"], "replay"), state, event["seq"], recorded)
         redone = {k: v for k, v in event.items() if k != "undone_at"}
         redone["status"] = "applied"
+        before = self.state
         self._commit(new, update={event["seq"]: redone})
         self._replace_event(event["seq"], redone)
+        self._keep_chain(before, redone, new)
         self._remember(event["seq"], new)
         return Result(True, f"Redone #{event['seq']}: {event['command']}", [event["summary"]], cmd.text, event["seq"], True)
 
