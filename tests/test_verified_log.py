@@ -298,3 +298,32 @@ async def test_issue19_a_screen_opened_on_a_marker_keeps_the_chain_through_its_c
     assert verified.is_verified(_ruleset(), save.read_bytes(), DiskCache(cache))
     check = open_game(save, data_dir(), mode="read", verify=True)
     check.store.close()  # type: ignore[attr-defined]
+
+
+def test_issue19_markers_are_capped_the_oldest_removed_first(tmp_path: Path) -> None:
+    """Issue 19: markers do not pile up: beyond KEEP the oldest are removed as a new one is written; entries of the
+    rule cache (other names), hidden files and links are never touched."""
+    import os
+
+    from tui.engine import verified
+    from tui.engine.rulecache import DiskCache
+    from tui.engine.setup import load_ruleset
+
+    folder = tmp_path / "cache"
+    cache = DiskCache(folder)
+    ruleset = load_ruleset("europa", data_dir())
+    for n in range(verified.KEEP + 5):
+        verified.mark_verified(ruleset, b"save %d" % n, cache)
+        name = verified.marker_name(ruleset, b"save %d" % n, cache.version)
+        assert name is not None
+        os.utime(folder / name, ns=(n * 10**9, n * 10**9))  # written in this order
+    (folder / "europa.rules").write_bytes(b"rule cache entry")
+    os.symlink(folder / "europa.rules", folder / "link.verified")
+    verified.mark_verified(ruleset, b"the newest", cache)
+    names = {p.name for p in folder.iterdir()}
+    markers = {n for n in names if n.endswith(".verified") and not os.path.islink(folder / n)}
+    assert len(markers) == verified.KEEP
+    assert verified.is_verified(ruleset, b"the newest", cache)
+    assert not any(verified.is_verified(ruleset, b"save %d" % n, cache) for n in range(6))
+    assert all(verified.is_verified(ruleset, b"save %d" % n, cache) for n in range(6, verified.KEEP + 5))
+    assert {"europa.rules", "link.verified"} <= names

@@ -77,25 +77,9 @@ class StartingApp(App[None]):
         gc.freeze()
         if getattr(self, "_collector_was_on", True):
             gc.enable()
-        if not self._log_checked.is_set() and not self._verified_before():
-            self.call_after_refresh(self._start_log_check)  # commands wait for it: before the rest, once drawn
+        if not self._log_checked.is_set():  # commands wait for it: it comes before the rest, once the screen is drawn
+            self.call_after_refresh(self._start_log_check)
         self.set_timer(AFTER_FIRST_FRAME, self._after_first_frame)
-
-    def _verified_before(self) -> bool:
-        """If a marker says the save's exact bytes were verified before (``tui/engine/verified.py``: a few
-        milliseconds, no replay), take its log as checked now and say True; else False (it is replayed)."""
-        from .engine.rulecache import rule_cache
-
-        game = self.game
-        cache = rule_cache()
-        raw = _save_bytes(game.store) if cache is not None else None
-        if raw is None or not _marked(game, raw, cache):
-            return False
-        self.log_problem = None
-        game.unverified = False
-        game.chain_verified = game.chain_marked = True
-        self._log_checked.set()
-        return True
 
     def _start_log_check(self) -> None:
         """Replay the save's log in a worker (:meth:`_check_log`)."""
@@ -168,8 +152,9 @@ class StartingApp(App[None]):
         the app before anything was changed, and the command line refuses the save as it always did.
 
         A save whose exact bytes were verified before (a marker in the user's cache folder, ``tui/engine/verified.py``)
-        is not replayed again (:meth:`_verified_before` found it already, or it is found here if the save was re-read
-        from disk meanwhile); one replayed here and found right is marked so for the next start."""
+        is not replayed again: looking its marker up takes a few milliseconds (hashing the save's bytes), done here,
+        after the first screen is drawn, not before it; one replayed here and found right is marked so for the next
+        start."""
         from .engine.rulecache import rule_cache
 
         game = self.game

@@ -91,6 +91,28 @@ class DiskCache:
         finally:
             os.close(folder)
 
+    def prune(self, suffix: str, keep: int) -> None:
+        """Remove the oldest entries whose name ends with ``suffix`` beyond the ``keep`` newest (regular files of the
+        user only, never through a link); any failure says nothing."""
+        folder = self._open_folder(create=False)
+        if folder is None:
+            return
+        try:
+            entries = []
+            with os.scandir(folder) as found:
+                for entry in found:
+                    if entry.name.endswith(suffix) and not entry.name.startswith("."):
+                        info = entry.stat(follow_symlinks=False)
+                        if stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid():
+                            entries.append((info.st_mtime_ns, entry.name))
+            entries.sort(reverse=True)
+            for _, name in entries[keep:]:
+                os.unlink(name, dir_fd=folder)
+        except OSError:
+            pass
+        finally:
+            os.close(folder)
+
     def _open_folder(self, create: bool) -> int | None:
         """A descriptor of the folder (made private if missing and ``create``), or None when it is missing, cannot
         be made, is a link, is not the user's or is writable by others."""

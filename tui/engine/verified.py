@@ -43,6 +43,9 @@ if TYPE_CHECKING:
 
 MAGIC = b"HMVERIFIED1\n"
 """The first bytes of a marker; the rest is its name's hash."""
+KEEP = 200
+"""The newest markers kept (one per save version closed or checked); older ones are removed as new ones come: an old
+save opened again is only replayed once more."""
 _DIGEST = 32
 _TUI = Path(__file__).resolve().parent.parent
 _CODE: dict[str, bytes | None] = {}
@@ -132,3 +135,4 @@ def mark_verified(ruleset: RuleSet, raw: bytes, cache: DiskCache | None = None) 
     name = marker_name(ruleset, raw, cache.version)
     if name is not None:
         cache.write(name, _payload(name))
+        cache.prune(".verified", KEEP)
