@@ -83,11 +83,11 @@ class StartingApp(App[None]):
 
     def _start_log_check(self) -> None:
         """Replay the save's log in a worker (:meth:`_check_log`)."""
-        self.run_worker(self._check_log(), group="check-log", exclusive=True)
+        self.run_worker(self._check_log, group="check-log", exclusive=True)  # the coroutine is made when it runs
 
     def _after_first_frame(self) -> None:
         """Off the start path: once the log is checked, read the other style sheets, then build the other modes."""
-        self.run_worker(self._after_log_check(), group="after-start", exclusive=True)
+        self.run_worker(self._after_log_check, group="after-start", exclusive=True)
 
     async def _after_log_check(self) -> None:
         """Wait for the log check (commands come first), then read the later style sheets and start building modes."""
