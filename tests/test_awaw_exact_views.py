@@ -186,13 +186,16 @@ def test_21_131_21_132_the_why_of_a_front_counts_each_side_and_notes_two_front_p
                                                         Explained("Allies naval factors", 0, "21.131", (), ())]
 
 
-def test_25_3_the_why_of_an_sw_box_lists_the_units_in_it() -> None:
-    """25.3: an SW box's sea area lists each side's units in it, at sea with their hex, citing 25.3."""
+def test_25_3_the_why_of_an_sw_box_is_its_room_listing_the_units_in_it() -> None:
+    """25.3, 21.114: "why? indian ocean sw" names the SW box as a base (any case): unlimited room, its units counted."""
     w = world([base("Malta"), base("Indian Ocean SW", "sw-box", (), theater="europe")],
-              [unit("U1", 1, power="germany", type="submarine", base="Indian Ocean SW", at_sea="patrol", sea_hex="X1")])
-    out = V._sea_area(w, None, "Indian Ocean SW", tables())
-    assert out[0] == Explained("Axis naval factors", 1, "21.131", (Term("U1 at Indian Ocean SW, patrol in X1", 1, "25.3"),))
-    assert out[1].value == 0
+              [unit("U1", 1, power="germany", type="submarine", base="Indian Ocean SW", at_sea="patrol", sea_hex="X1"),
+               unit("M", 2)])
+    out = V.explain(_state(w), "indian ocean sw", tables())
+    assert [(e.name, e.value) for e in out] == [("Basing capacity of Indian Ocean SW", "unlimited"),
+                                               ("Room used at Indian Ocean SW", 1), ("Room left at Indian Ocean SW",
+                                                                                    "unlimited")]
+    assert out[1].terms == (Term("U1", 1, "21.11"),)
 
 
 def test_21_211_the_why_of_a_strait_is_its_passage_for_each_side_and_an_unknown_name_is_nothing() -> None:
