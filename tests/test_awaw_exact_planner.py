@@ -48,6 +48,13 @@ def test_21_31_21_314_units_that_may_not_act_are_counted_named_and_their_rule_ci
                             (Term("B", "no", "21.31, 21.34"), Term("C", "no", "21.314")), reasons)
 
 
+def test_21_321_a_unit_at_sea_is_barred_citing_the_last_rule_of_its_reason() -> None:
+    """21.321: a unit at sea on a mission in Y2 is "no" with rule 21.321 (the last parentheses of its reason)."""
+    got = _plan([unit("P", 2, at_sea="mission", sea_hex="Y2")], ["P"], {"activity": "intercept"})["Units able to act"]
+    assert got.terms == (Term("P", "no", "21.321"),)
+    assert got.notes == ("P is at sea (mission in Y2) (21.321)",)
+
+
 def test_21_414B_a_unit_that_changed_base_may_not_patrol_but_may_intercept() -> None:
     """21.414B: a unit that changed base is barred from a patrol (the default activity), not from an interception."""
     units = [unit("A", 2, base_changed=True)]
@@ -131,9 +138,24 @@ def test_21_42_an_operation_adds_the_requirements_of_planner_ops_before_the_shor
     assert "destroyer factors for oil shipments" not in [e.name for e in plain]
 
 
+def test_21_434A_the_planner_passes_the_typed_cargo_and_the_world_to_the_operation() -> None:
+    """21.434A: a transport with cargo "A:2, B:3" from Malta: 5 cargo factors, 5 destroyer factors needed, 2 chosen."""
+    ops = load_ops_tables(data_dir() / "rulesets" / "awaw-operations.toml")
+    units = [unit("DD", 2, type="destroyer")]
+    out = plan(SimpleNamespace(world=world([base("Malta")], units)), ["DD"], {"activity": "transport", "cargo": "A:2, B:3"},
+               tables(), ops, ("transport",))
+    by = {e.name: e for e in out}
+    assert by["cargo factors"].value == 5
+    assert by["Shortfalls"].notes == ("needs 5 destroyer factors: 2 chosen (21.434A)",)
+    empty = plan(SimpleNamespace(world=world([base("Malta")], units)), ["DD"], {"activity": "transport"}, tables(), ops,
+                 ("transport",))
+    assert {e.name: e for e in empty}["cargo"].notes == ("type the cargo: ground/air factors, or NAME:FACTORS[:KIND], ...",)
+
+
 def test_shortfalls_reads_needs_and_chosen_and_keeps_what_it_cannot_read() -> None:
-    """21.31-21.35: "needs N ...: M chosen" is short when M < N; equal or more is not; an unreadable "needs" is kept."""
+    """21.31-21.35: "needs N ...: M chosen" is short when M < N; equal or more is not; an unreadable "needs" is kept; the first ": " splits."""
     figs = [Explained("a", 1, notes=("needs 3 x: 2 chosen", "needs 3 x: 3 chosen", "needs 3 x: 4 chosen", "other: 1")),
-            Explained("b", 1, notes=("needs one task force: 10 naval factors are in TF1, no TF", "needs 3 x:", "needs"))]
+            Explained("b", 1, notes=("needs one task force: 10 naval factors are in TF1, no TF", "needs 3 x:", "needs")),
+            Explained("c", 1, notes=("needs 5 a: 3 chosen: 9 b",))]
     assert shortfalls(figs) == ["needs 3 x: 2 chosen", "needs one task force: 10 naval factors are in TF1, no TF",
-                                "needs 3 x:"]
+                                "needs 3 x:", "needs 5 a: 3 chosen: 9 b"]

@@ -89,6 +89,19 @@ def test_21_423_one_transport_short_is_singular() -> None:
     assert _notes(_plan(["DD"], "grant-brp", "5"))[1] == "needs 1 transport: 0 chosen (21.423, 21.64D)"
 
 
+def test_21_42_a_count_that_is_not_a_number_is_refused_naming_what_it_counts() -> None:
+    """21.421-21.423: the cargo of sea supply, oil and BRP grants is a whole number; a word is refused by name."""
+    for activity, what in (("sea-supply", "lines from boxes"), ("ship-oil", "oil counters"), ("grant-brp", "BRPs")):
+        assert _plan(["DD"], activity, "x") == [
+            Explained(f"{activity}: not possible as planned", "refused", "", (),
+                      (f"{what} must be a whole number (from 0 to 999), not 'x'",))]
+
+
+def test_21_423_no_brps_typed_is_one_brp() -> None:
+    """21.423: the planner reads at least one BRP: "1 BRPs / 5, rounded up"."""
+    assert _plan(["DD"], "grant-brp", "0")[1].terms == (Term("1 BRPs / 5, rounded up", 1, "21.423, 21.64D"),)
+
+
 def test_21_35_no_cargo_asks_for_it_with_the_activity_hint() -> None:
     """21.35: transport, escort and invade with no (or blank) cargo ask for it, naming what to type."""
     for activity in ("transport", "escort", "invade"):
@@ -132,7 +145,24 @@ def test_21_434_an_unknown_destination_and_no_units_are_no_box() -> None:
     assert [f.value for f in out] == [3, 3, 0]
     bare = _plan([], "transport", "3")
     assert [f.value for f in bare] == [3, 3, 0]
-    assert _notes(bare)[1] == "needs 3 destroyer factors: 0 chosen (21.434A)"
+    assert _notes(bare)[1:] == ["needs 3 destroyer factors: 0 chosen (21.434A)", "needs 0 transports: 0 chosen"]
+
+
+def test_21_433_an_unknown_end_of_a_box_route_reads_as_a_question_mark() -> None:
+    """21.433: from the Atlantic U.S. box with no destination, or to it with no units marked, the other end is "?"."""
+    no_end = _plan(["USDD", "USTR"], "transport", "A:3")
+    assert no_end[0].notes == ("sea transport between Atlantic U.S. and ? is not permitted (21.433); from this box only: "
+                               "Atlantic U.S.: front:western (21.433A)",)
+    no_start = _plan([], "transport", "A:3", to="Atlantic U.S.")
+    assert no_start[0].notes == no_end[0].notes
+
+
+def test_21_433C_a_route_from_the_india_box_reaches_the_pacific_theater() -> None:
+    """21.433C: transports from the India box may carry cargo to a port of the Pacific theater (its theater is read)."""
+    w = world([base("India", "box", (), theater="pacific"), base("Colombo", fronts=("pacific",), theater="pacific")],
+              [unit("DD", 6, type="destroyer", base="India"), unit("TR", 1, type="transport", base="India")])
+    out = _plan(["DD", "TR"], "transport", "A:3", w, to="Colombo")
+    assert [f.value for f in out] == [3, 6, 1]
 
 
 def test_21_64_escort_on_the_mapboard_uses_destroyers_and_to_a_box_transports() -> None:
@@ -177,6 +207,8 @@ def test_21_526_bombardment_reads_the_nation_first_then_the_power() -> None:
     by_nation = _plan(["BB"], "bombard", "6",
                       world([base("Naples")], [units[0].change(nation="regia")], drm={"italy": 2, "regia": 1}))
     assert by_nation[0].terms[1].label.startswith("DRM 1: 6 naval factors")
+    fallback = _plan(["BB"], "bombard", "6", world([base("Naples")], [units[0].change(nation="regia")], drm={"italy": 2}))
+    assert fallback[0].terms[1].label.startswith("DRM 2: 6 naval factors")
 
 
 def test_21_521_bombardment_needs_the_ground_factors_and_a_number() -> None:
