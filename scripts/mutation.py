@@ -46,7 +46,8 @@ FAST_TESTS = {
              "test_awaw_clauses_hexes", "test_awaw_clauses_more", "test_awaw_clauses_named", "test_awaw_clauses_ops",
              "test_awaw_clauses_pacific_boxes", "test_awaw_clauses_redeploy", "test_awaw_exact_more",
              "test_awaw_exact_planner", "test_awaw_exact_planner_ops", "test_awaw_exact_views",
-             "test_awaw_exact_scenario", "test_awaw_exact_tables", "test_awaw_exact_ops_tables", "test_awaw_exact_world"],
+             "test_awaw_exact_scenario", "test_awaw_exact_tables", "test_awaw_exact_ops_tables", "test_awaw_exact_world",
+             "test_awaw_exact_ops_helpers"],
     "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine", "test_checklist",
              "test_europa_sea_engine"],
 }
