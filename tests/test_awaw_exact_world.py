@@ -90,9 +90,11 @@ def test_a_changed_base_replaces_its_namesake_and_a_new_one_comes_last() -> None
 
 
 def test_a_base_of_several_words_is_read_from_the_front_of_a_command() -> None:
-    """21.14: ``take_base`` reads "Atlantic U.S." from the words and returns the rest."""
+    """21.14: ``take_base`` reads "Atlantic U.S." from the words and returns the rest; no words asks which base."""
     got, rest = _world().take_base(["Atlantic", "U.S.", "Warspite"])
     assert got.name == "Atlantic U.S." and rest == ["Warspite"]
+    with pytest.raises(RuleError, match="^which base\\?$"):
+        _world().take_base([])
 
 
 def test_the_serial_goes_up_by_one_and_the_old_world_keeps_its_own() -> None:
