@@ -190,3 +190,18 @@ def test_the_turn_table_is_required() -> None:
 def test_21_526_a_drm_that_is_not_a_number_is_named() -> None:
     """21.526: a DRM must be a whole number; the message names the table and the nation."""
     assert _refused(_raw() | {"drm": {"britain": "one"}}).startswith("table drm, key britain")
+
+
+@pytest.mark.parametrize(("table", "value", "message"), [
+    ("bases", [{"name": "X"}], "table bases, key 0: Object missing required field `kind`"),
+    ("units", [{"id": "X", "power": "britain", "type": "battleship", "factors": "3", "base": "Malta"}],
+     "table units, key 0.factors: Expected `int`, got `str`"),
+    ("hex_control", {"AA7": 3}, "table hex_control, key AA7: Expected `str`, got `int`"),
+    ("harbor", {"research": "japan"}, "table harbor, key research: Expected `array`, got `str`"),
+    ("harbor", {"attacks_made": -1}, "table harbor, key attacks_made: must be 0 or more, not -1"),
+    ("drm", {"britain": "one"}, "table drm, key britain: Expected `int`, got `str`"),
+    ("turn", {"first": "axis"}, "table turn: Object contains unknown field `first`"),
+])
+def test_21_1_a_table_of_the_wrong_shape_names_the_file_table_and_key(table: str, value: Any, message: str) -> None:
+    """21.1 (DESIGN "Data files"): a value of the wrong type in any table of the scenario names file, table and key."""
+    assert _refused(_raw() | {table: value}) == message
