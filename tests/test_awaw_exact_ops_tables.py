@@ -49,9 +49,10 @@ def test_21_433_a_route_through_an_unknown_sw_box_lists_the_sw_boxes() -> None:
 @pytest.mark.parametrize(("place", "problem"), [
     ("group:tahiti", "names group 'tahiti', not in table groups"),
     ("box:Iceland", "names box 'Iceland', not in table boxes"),
+    ("group:hawaiian_islands:old", "names group 'hawaiian_islands:old', not in table groups"),
 ])
 def test_21_433B_a_route_place_names_a_known_group_or_box(place: str, problem: str) -> None:
-    """21.433B: a route's ``group:`` and ``box:`` places name a group and a box of the file."""
+    """21.433B: a route's ``group:`` and ``box:`` places name a group and a box of the file (all after the first colon)."""
     raw = _raw()
     raw["transport"]["routes"][1]["places"] = ["Dutch Harbor", place]
     assert _refused(raw) == f"table transport, key routes.1.places: {problem}"
