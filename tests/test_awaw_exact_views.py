@@ -206,3 +206,11 @@ def test_21_211_the_why_of_a_strait_is_its_passage_for_each_side_and_an_unknown_
                                                ("Passage of the Gibraltar for allies", "open")]
     assert [e.value for e in V.explain(_state(w), "Kattegat", tables())] == ["closed", "closed"]
     assert V.explain(_state(w), "zzz", tables()) == []
+
+
+def test_21_4183_the_why_of_a_front_names_a_unit_at_sea_without_a_hex_cleanly() -> None:
+    """21.4183, 21.131: a unit at sea whose hex is not known reads "Pat at Malta, at sea (mission)", never a dangling
+    "mission in "; with a hex, "mission in Y2"."""
+    w = world([base("Malta")], [unit("Pat", 2, at_sea="mission"), unit("Hex", 2, at_sea="patrol", sea_hex="Y2")])
+    terms = V.explain(_state(w), "mediterranean", tables())[1].terms
+    assert [t.label for t in terms] == ["Pat at Malta, at sea (mission)", "Hex at Malta, patrol in Y2"]

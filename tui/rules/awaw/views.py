@@ -15,6 +15,7 @@ from . import basing as B
 from .employment import why_not
 from .straits import passage
 from .tables import AwawTables
+from .units import NavalUnit
 from .world import AwawWorld
 
 UNIT_COLUMNS = (
@@ -170,9 +171,15 @@ def _sea_area(world: AwawWorld, front: str, tables: AwawTables) -> list[Explaine
     for side in tables.sides:
         units = [u for u in world.units.values() if not u.sunk and tables.side_of(u.power) == side
                  and front in world.bases[u.base].fronts]
-        terms = tuple(Term(f"{u.id} at {u.base}" + (f", {u.at_sea} in {u.sea_hex}" if u.at_sea else ""), u.factors,
-                           "21.131") for u in units)
+        terms = tuple(Term(f"{u.id} at {u.base}{_at_sea(u)}", u.factors, "21.131") for u in units)
         notes = ("a two-front port counts on both of its fronts (21.132)",) if any(
             world.bases[u.base].two_front for u in units) else ()
         out.append(Explained(f"{side.title()} naval factors", sum(u.factors for u in units), "21.131", terms, notes))
     return out
+
+
+def _at_sea(u: NavalUnit) -> str:
+    """", patrol in Y2" for a unit at sea, ", at sea (mission)" when its hex is not known, "" in port."""
+    if not u.at_sea:
+        return ""
+    return f", {u.at_sea} in {u.sea_hex}" if u.sea_hex else f", at sea ({u.at_sea})"
