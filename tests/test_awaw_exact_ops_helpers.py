@@ -167,6 +167,7 @@ def test_21_321_a_mission_enters_the_bases_it_is_not_at_the_ports_touched_and_it
     at_malta = [w.units["DD"], w.units["TR"]]
     assert H.entered_places(w, {"ports": "Naples"}, at_malta, ["Malta"], "u21") == ["Naples", "U21"]
     assert H.entered_places(w, {}, at_malta, ["aa7"], "Naples") == ["Gibraltar", "Naples"]
+    assert H.entered_places(w, {}, at_malta, ["y20"], "Naples") == ["Naples"]
     assert H.entered_places(w, {"ports": "u19"}, at_malta, ["X1"], "Naples") == ["X1", "Naples"]
     split = [w.units["DD"], unit("G", base="Gibraltar")]
     assert H.entered_places(w, {}, split, ["Malta"], "Naples") == ["Malta", "Naples"]
@@ -243,6 +244,7 @@ def test_a_confirmed_command_keeps_the_number_of_its_prompt() -> None:
     assert H.announced_id("invasion", 4, {}) == ("invasion-4", "")
     assert H.announced_id("invasion", 4, {H.ANNOUNCED: "invade-x"}) == ("invasion-4", "")
     assert H.announced_id("raid", 7, {H.ANNOUNCED: "raid-12"}) == ("raid-12", "raid-7")
+    assert H.announced_id("mission", 4, {H.ANNOUNCED: "carrier-mission-3"}) == ("mission-3", "mission-4")
     assert H.with_alias({"aliases": {"a": "b"}}, "invasion-4", "invasion-3") == {
         "aliases": {"a": "b", "invasion-4": "invasion-3"}}
     assert H.with_alias({"x": 1}, "", "invasion-3") == {"x": 1}
@@ -253,10 +255,11 @@ def test_21_521_a_mission_of_this_turn_by_id_and_kind() -> None:
     """21.521: a bombardment names an invasion of this player turn; another kind or an unknown id is refused listing
     the missions of that kind."""
     rec = {"turn": "3:allies", "missions": {"invasion-3": {"kind": "invasion", "hex": "U19"},
-                                            "raid-5": {"kind": "raid"}}, "aliases": {"invasion-4": "invasion-3"}}
+                                            "raid-5": {"kind": "raid"}, "invasion-6": {"kind": "invasion"}},
+           "aliases": {"invasion-4": "invasion-3"}}
     ctx, env = _ctx(_rec_world(rec)), _env()
     assert H.mission(ctx, env, "invasion-4", "invasion") == {"id": "invasion-3", "kind": "invasion", "hex": "U19"}
-    assert _refused(H.mission, ctx, env, "raid-5", "invasion") == "no invasion called 'raid-5' (invasion-3)"
+    assert _refused(H.mission, ctx, env, "raid-5", "invasion") == "no invasion called 'raid-5' (invasion-3, invasion-6)"
     assert _refused(H.mission, ctx, env, "invasion-9", "escort") == "no escort called 'invasion-9' (none this player turn)"
 
 
@@ -404,6 +407,19 @@ def test_21_37_an_island_named_but_not_used_is_refused() -> None:
     assert _refused(H.ends, _ctx(_world()), _env(), {"island-end": "Pantelleria", "island-held": True}, "Malta",
                     ["Naples"], "transport") == (
         "transport: --island-end names Pantelleria, which is neither a base of embarkation nor the destination (21.37)")
+    assert _refused(H.ends, _ctx(_world()), _env(), {"island-end": "Pantelleria,Lampedusa", "island-held": True},
+                    "Malta", ["Naples"], "transport").startswith("transport: --island-end names Pantelleria, Lampedusa, ")
+
+
+def test_21_37_an_island_of_two_words_and_island_among_several_starts() -> None:
+    """21.37: "New Ireland" typed as the destination is the island; "Truk, island": the island is the second base of
+    embarkation, in the theater of the first (the Pacific)."""
+    w = _world().with_base(base("Truk", fronts=("pacific",), theater="pacific"))
+    opts = {"island-end": "New Ireland", "island-held": True}
+    starts, end, rest = H.ends(_ctx(w), _env(), opts, "Truk", ["New", "Ireland"], "transport")
+    assert (end.name, end.theater, rest) == ("New Ireland", "pacific", [])
+    starts, end, _ = H.ends(_ctx(w), _env(), opts, "Truk, island", ["Truk"], "transport")
+    assert [(b.name, b.theater) for b in starts] == [("Truk", "pacific"), ("New Ireland", "pacific")]
 
 
 def test_21_435D_an_island_not_confirmed_held_is_refused() -> None:
@@ -465,3 +481,13 @@ def test_21_211_a_closed_strait_on_the_way_is_refused() -> None:
     assert _refused(_route, {"distance": "12", "straits": "C"}) == (
         "the Skagerrak is closed to allies this phase: E33 held by unknown (needs friendly); F33 held by unknown "
         "(needs friendly) (21.211C)")
+
+
+def test_21_3616A_a_range_exception_the_force_may_use_is_explained_after_the_range() -> None:
+    """21.3616A: Japanese units beginning in the Japan island group name the "japan" exception: its use is explained
+    after the range check."""
+    w = world([base("Tokyo", fronts=("pacific",), theater="pacific", control="japan", group="japan")],
+              [unit("Yamato", 5, power="japan", base="Tokyo")])
+    out = H.route_checks(_ctx(w), {"distance": "18", "exception": "japan", "by": "Yamato"}, _env("axis"), "offensive",
+                         "pacific", "carrier mission", "21.552")
+    assert [(e.name, e.value) for e in out][1:] == [("range exception japan", 1)]
