@@ -238,8 +238,8 @@ def test_a_mission_is_found_by_id_any_case_or_by_its_alias() -> None:
 
 
 def test_a_confirmed_command_keeps_the_number_of_its_prompt() -> None:
-    """An operation confirmed through prompt invade-3 is invasion-3, aliased by the serial drawn now; otherwise the
-    serial names it and there is no alias."""
+    """Issue 20 (one id per operation from the moment it is announced): an operation confirmed through prompt invade-3 is
+    invasion-3, aliased by the serial drawn now; otherwise the serial names it and there is no alias."""
     assert H.announced_id("invasion", 4, {H.ANNOUNCED: "invade-3"}) == ("invasion-3", "invasion-4")
     assert H.announced_id("invasion", 4, {}) == ("invasion-4", "")
     assert H.announced_id("invasion", 4, {H.ANNOUNCED: "invade-x"}) == ("invasion-4", "")
@@ -324,7 +324,8 @@ def test_21_321_a_mission_that_does_not_target_its_end_counts_only_earlier_targe
 
 
 def test_a_board_condition_is_asked_as_a_yes_no_prompt_keeping_the_command() -> None:
-    """A command that needs the referee's word raises a confirm prompt numbered by the serial; the engine's options
+    """Issue 20 (a clause raised as a prompt at the moment it matters), 21.512: a command that needs the referee's word
+    raises a confirm prompt numbered by the serial; the engine's options
     (dice, roll, force) are not kept."""
     w = AwawWorld(serial=2)
     out = H.ask(_ctx(w), "invade", ["U19", "Malta"], {"cargo": "A:3", "dice": "3", "roll": True, "force": True},
@@ -338,7 +339,8 @@ def test_a_board_condition_is_asked_as_a_yes_no_prompt_keeping_the_command() -> 
 
 
 def test_a_yes_carries_the_command_out_announced_by_its_prompt_and_a_no_drops_it() -> None:
-    """Yes runs the command again, confirmed, with the prompt's id; no does nothing; an unknown verb is refused."""
+    """Issue 20 (a clause raised as a prompt), 21.512: yes runs the command again, confirmed, with the prompt's id;
+    no does nothing; an unknown verb is refused."""
     seen: list[Any] = []
 
     def invade(ctx: Any, args: list[str], opts: dict[str, Any], confirmed: bool) -> Outcome:

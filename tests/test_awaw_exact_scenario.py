@@ -181,7 +181,8 @@ def test_21_211_21_442_damaged_control_harbor_or_turn_is_named(change: dict[str,
 
 
 def test_the_turn_table_is_required() -> None:
-    """A scenario without ``[turn]`` is refused: it names the missing first player."""
+    """Issue 20 (both bundled scenarios playable from the first player turn): a scenario without ``[turn]`` is refused,
+    naming the missing first player."""
     raw = _raw()
     del raw["turn"]
     assert _refused(raw) == "table turn: is missing (first_player)"

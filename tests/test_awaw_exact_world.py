@@ -98,7 +98,8 @@ def test_a_base_of_several_words_is_read_from_the_front_of_a_command() -> None:
 
 
 def test_the_serial_goes_up_by_one_and_the_old_world_keeps_its_own() -> None:
-    """Procedures are numbered: the next serial is one more; the world it came from is unchanged."""
+    """Issue 20 (one id per operation from the moment it is announced): the next serial is one more; the world it came
+    from is unchanged."""
     w = AwawWorld(serial=4)
     new, n = w.next_serial()
     assert (n, new.serial, w.serial) == (5, 5, 4)
@@ -119,13 +120,13 @@ def test_a_save_comes_back_whole_through_json() -> None:
 
 
 def test_an_old_save_without_the_later_fields_loads_with_their_defaults() -> None:
-    """A save with only units and bases loads: no DRMs, control, allowance, research, attacks, builds, record; serial 0."""
+    """21.526, 21.211, 21.71, 21.442, 21.444, 21.121: a save with only units and bases loads with none of these; serial 0."""
     back = world_from_data({"units": [], "bases": []})
     assert back == AwawWorld()
 
 
 def test_save_data_is_read_as_the_types_the_world_keeps() -> None:
-    """Numbers typed as text in a hand-edited save are read as numbers, flags as flags, keys as text."""
+    """21.526, 21.71, 21.444, 21.121: numbers typed as text in a hand-edited save are read as numbers, flags as flags."""
     back = world_from_data({"units": [], "bases": [], "drm": {"britain": "2"}, "hex_control": {"AA7": "britain"},
                             "phase_control": {"AA7": "italy"}, "uninvert_allowance": {"italy": "6"},
                             "harbor_research": {"japan": 1}, "harbor_attacks": "3", "initial_harbor_left": "1",
