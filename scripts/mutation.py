@@ -44,7 +44,10 @@ FAST_TESTS = {
              "test_awaw_exact_escort", "test_awaw_exact_helpers", "test_awaw_exact_invasion", "test_awaw_exact_invasion_checks", "test_awaw_exact_missions", "test_awaw_exact_raiders",
              "test_awaw_exact_routes", "test_awaw_exact_transport", "test_awaw_clauses_boxes", "test_awaw_clauses_fronts",
              "test_awaw_clauses_hexes", "test_awaw_clauses_more", "test_awaw_clauses_named", "test_awaw_clauses_ops",
-             "test_awaw_clauses_pacific_boxes", "test_awaw_clauses_redeploy", "test_awaw_exact_more"],
+             "test_awaw_clauses_pacific_boxes", "test_awaw_clauses_redeploy", "test_awaw_exact_more",
+             "test_awaw_exact_planner", "test_awaw_exact_planner_ops", "test_awaw_exact_views",
+             "test_awaw_exact_scenario", "test_awaw_exact_tables", "test_awaw_exact_ops_tables", "test_awaw_exact_world",
+             "test_awaw_exact_ops_helpers"],
     "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine", "test_checklist",
              "test_europa_sea_engine"],
 }

@@ -15,6 +15,7 @@ from . import basing as B
 from .employment import why_not
 from .straits import passage
 from .tables import AwawTables
+from .units import NavalUnit
 from .world import AwawWorld
 
 UNIT_COLUMNS = (
@@ -154,9 +155,8 @@ def explain(state: GameState, name: str, tables: AwawTables) -> list[Explained]:
                  Term("counts against basing", u.basing_factors(tables), "21.11, 21.113"))
         return [Explained(f"{u.id} may act", "no" if reason else "yes", "21.31", terms, (reason,) if reason else ())]
     front = next((f for f, spec in tables.fronts.items() if name.lower() in (f, spec.name.lower())), None)
-    sw = next((b for b in world.bases.values() if b.kind == "sw-box" and b.name.lower() == name.lower()), None)
-    if front or sw:
-        return _sea_area(world, front, sw.name if sw else "", tables)
+    if front:  # an SW box is a base: its name was found above
+        return _sea_area(world, front, tables)
     try:
         key = resolve_name(name, [s.id for s in tables.straits] + [s.name for s in tables.straits], "strait")
     except RuleError:
@@ -165,15 +165,21 @@ def explain(state: GameState, name: str, tables: AwawTables) -> list[Explained]:
     return [passage(world, strait, side, tables) for side in tables.sides]
 
 
-def _sea_area(world: AwawWorld, front: str | None, sw: str, tables: AwawTables) -> list[Explained]:
-    """A front's (21.131: bases whose water abuts it) or an SW box's naval factors by side, and who is at sea."""
+def _sea_area(world: AwawWorld, front: str, tables: AwawTables) -> list[Explained]:
+    """A front's naval factors by side (21.131: the bases whose water abuts it), and who is at sea."""
     out = []
     for side in tables.sides:
         units = [u for u in world.units.values() if not u.sunk and tables.side_of(u.power) == side
-                 and ((front and front in world.bases[u.base].fronts) or (sw and u.base == sw))]
-        terms = tuple(Term(f"{u.id} at {u.base}" + (f", {u.at_sea} in {u.sea_hex}" if u.at_sea else ""), u.factors,
-                           "21.131" if front else "25.3") for u in units)
+                 and front in world.bases[u.base].fronts]
+        terms = tuple(Term(f"{u.id} at {u.base}{_at_sea(u)}", u.factors, "21.131") for u in units)
         notes = ("a two-front port counts on both of its fronts (21.132)",) if any(
             world.bases[u.base].two_front for u in units) else ()
         out.append(Explained(f"{side.title()} naval factors", sum(u.factors for u in units), "21.131", terms, notes))
     return out
+
+
+def _at_sea(u: NavalUnit) -> str:
+    """", patrol in Y2" for a unit at sea, ", at sea (mission)" when its hex is not known, "" in port."""
+    if not u.at_sea:
+        return ""
+    return f", {u.at_sea} in {u.sea_hex}" if u.sea_hex else f", at sea ({u.at_sea})"
