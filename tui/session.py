@@ -264,7 +264,7 @@ def _load_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None)
         raise GameOpenError(f"{path}: {exc}") from exc
     state, events = store.state(), store.log()  # the game edits no event: the store's own documents serve
     try:
-        check_saved(state, events, ruleset)
+        check_saved(state, events, ruleset, typed=store.events_typed)  # read typed: no event looked at again
     except SavedDataError as exc:
         store.close()
         raise GameOpenError(f"cannot open {path}: the save is damaged: {exc}", _verified_backup(path, data_dir)) from None

@@ -184,6 +184,12 @@ class SaveFile:
         return loads(orjson.dumps(single_doc(self._tables()["meta"])[1]))
 
     @property
+    def events_typed(self) -> bool:
+        """Whether the save was read typed (:mod:`tui.store.typed`): its events were all of the logged shape, numbered
+        1, 2, 3 ... in order, with a command that is not blank, when it was read."""
+        return bool(getattr(self._storage, "events_typed", False))
+
+    @property
     def revision(self) -> int:
         """The number of commits since the save was created."""
         return int(single_doc(self._tables()["meta"])[1]["revision"])

@@ -79,6 +79,15 @@ def loads(raw: bytes) -> Any:
         return orjson.loads(raw)
 
 
+def load_typed(raw: bytes) -> Any:
+    """A save's bytes read typed (:func:`tui.store.typed.load_save`), with the garbage collector paused; None if they
+    are not a save of exactly the logged shape (parse them with :func:`loads`)."""
+    from tui.store.typed import load_save  # here: msgspec's decoder is built only where a save is read
+
+    with paused_gc():
+        return load_save(raw)
+
+
 class SnapshotStorage(Storage):
     """Base of both back ends: in-memory data, batches and roll-back.
 
@@ -93,7 +102,11 @@ class SnapshotStorage(Storage):
         super().__init__()
         self.name = name
         self._durable: bytes | None = raw or None
-        self._data: Data | None = loads(raw) if raw else None
+        typed = load_typed(raw) if raw else None
+        #: Read typed (:mod:`tui.store.typed`): every event was of the logged shape, numbered in order, its command
+        #: not blank, when the save was read (the save check need not look at each event again).
+        self.events_typed = typed is not None
+        self._data: Data | None = typed if typed is not None else loads(raw) if raw else None
         self._depth = 0
         self._dirty = False
         self._closed = False
