@@ -254,6 +254,19 @@ def test_two_news_at_once_give_exactly_one_created(tmp_path: Path) -> None:
         assert len(created) == 1 and len(refused) == 1, results
 
 
+def test_a_new_on_a_save_its_creator_holds_open_is_told_the_save_exists(tmp_path: Path, data: Path) -> None:
+    """Issue 8.7: the loser of two ``new`` at once may look while the winner, having made the save, holds it open:
+    it is told the save already exists (as when it looks a moment before or after), not who holds it."""
+    path = tmp_path / "g.json"
+    winner = create_game(path, data, seed=5)  # made, and open for writing: its lock is held
+    try:
+        proc = subprocess.run([sys.executable, "-m", "tui.cli", "new", str(path), "--seed", "5"], cwd=ROOT,
+                              capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+    finally:
+        winner.close()
+    assert proc.returncode == 2 and "already exists" in proc.stderr and "held by" not in proc.stderr, proc.stderr
+
+
 def test_a_creator_whose_temp_file_the_winner_swept_is_told_the_save_exists(tmp_path: Path) -> None:
     """Issue 8.7: the winner's first open sweeps ``NAME.tmp-*`` beside the save; since issue 18.7 it leaves the
     loser's temporary file, held open (in use) until linked, and the loser's link is refused: "already exists"

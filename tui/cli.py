@@ -188,6 +188,8 @@ def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | Non
         if problem is not None:
             print(f"harbormaster: cannot create {path}: you cannot write the folder {path.parent} ({problem}); nothing was changed", file=sys.stderr)
             game = None
+        elif os.path.lexists(path):  # before the lock: a session that just made it may hold it (issue 8.7)
+            raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create")
         elif not lock_free(path):  # a running screen holds this path (its save removed under it): issue 18.6
             holder = read_holder(path)
             who = visible(holder.describe()) if holder else "another session"  # the lock's record is another user's text
