@@ -161,7 +161,9 @@ class StartingApp(App[None]):
         store = game.store
         cache = rule_cache()  # None: markers are off (``HARBORMASTER_CACHE=off``), the log is replayed as always
         raw = _save_bytes(store) if cache is not None else None
-        marked = raw is not None and _marked(game, raw, cache)
+        # Hashing the save's bytes (and the code the verdict depends on) runs beside the screen, which draws its
+        # first full frame meanwhile (hashing a long save takes milliseconds, and lets the other thread run).
+        marked = raw is not None and await asyncio.to_thread(_marked, game, raw, cache)
         problem: str | None = None
         if not marked:
             steps = game.verify_steps(CHECK_CHUNK)  # takes the log and state as they are now: those of ``raw``
