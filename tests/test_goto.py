@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from test_app_pilot import until
 from tests.conftest import fixed_clock
 from tui.app import make_app
 from tui.paths import data_dir
@@ -201,14 +202,8 @@ async def test_issue22_point9_the_palettes_next_segment_goes_through_the_gate_as
         await pilot.pause()
         entry = next(e for e in HarbormasterCommands(app.screen).entries() if e[0] == "Next segment")
         await entry[2]()
-        for _ in range(100):
-            if isinstance(app.screen, ConfirmPrompt):
-                break
-            await pilot.pause(0.02)
-        assert isinstance(app.screen, ConfirmPrompt) and "first" in str(app.screen.text) and not game.events
+        await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
+        assert "first" in str(app.screen.text) and not game.events
         await pilot.press("y")
-        for _ in range(100):
-            if game.events:
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: game.events)
         assert (game.events[-1]["command"], game.events[-1]["source"]) == ("next --pass --force", "palette")

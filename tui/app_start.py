@@ -21,7 +21,6 @@ from textual.app import App, ScreenError
 
 if TYPE_CHECKING:
     from .engine.game import Game
-    from .engine.rulecache import DiskCache
 
 HERE = Path(__file__).resolve().parent
 
@@ -156,14 +155,15 @@ class StartingApp(App[None]):
         after the first screen is drawn, not before it; one replayed here and found right is marked so for the next
         start."""
         from .engine.rulecache import rule_cache
+        from .engine.verified import is_verified, mark_verified, save_bytes
 
         game = self.game
         store = game.store
         cache = rule_cache()  # None: markers are off (``HARBORMASTER_CACHE=off``), the log is replayed as always
-        raw = _save_bytes(store) if cache is not None else None
+        raw = save_bytes(store) if cache is not None else None
         # Hashing the save's bytes (and the code the verdict depends on) runs beside the screen, which draws its
         # first full frame meanwhile (hashing a long save takes milliseconds, and lets the other thread run).
-        marked = raw is not None and await asyncio.to_thread(_marked, game, raw, cache)
+        marked = raw is not None and await asyncio.to_thread(is_verified, game.ruleset, raw, cache)
         problem: str | None = None
         if not marked:
             steps = game.verify_steps(CHECK_CHUNK)  # takes the log and state as they are now: those of ``raw``
@@ -182,8 +182,6 @@ class StartingApp(App[None]):
         if problem:
             self.exit(return_code=2)
         elif not marked and raw is not None:  # after commands are accepted: the next start need not replay it
-            from .engine.verified import mark_verified
-
             mark_verified(game.ruleset, raw, cache)
 
     async def log_checked(self) -> bool:
@@ -220,20 +218,3 @@ class StartingApp(App[None]):
         """Put ``text`` on the status line (the app does)."""
         raise NotImplementedError
 
-
-def _save_bytes(store: object) -> bytes | None:
-    """The exact bytes of the save ``store`` holds as last written (None: a save in memory, or a store that cannot
-    say; then the log is replayed and nothing is marked)."""
-    if not getattr(store, "file", None):
-        return None
-    try:
-        return store.to_bytes()  # type: ignore[attr-defined, no-any-return]
-    except Exception:
-        return None
-
-
-def _marked(game: Game, raw: bytes, cache: DiskCache | None) -> bool:
-    """Whether the log of the save ``raw`` was verified before (a marker for its exact bytes in ``cache``)."""
-    from .engine.verified import is_verified
-
-    return is_verified(game.ruleset, raw, cache)

@@ -42,17 +42,13 @@ _MISSING: Any = object()
 _DICTS, _STRS = {dict}, {str}
 
 
-def check_events(events: list[Any], *, typed: bool = False) -> None:
+def check_events(events: list[Any]) -> None:
     """Raise :class:`SavedDataError` unless every event is a well-formed log entry, in order.
 
     An event shaped as the app logs them passes a quick look (a long log opens
     in a few milliseconds); any other is checked field by field, which names
     what is wrong. The quick look accepts nothing the full check refuses.
-    ``typed``: the events were read typed (``tui/store/typed.py``), which found
-    all this already, so none is looked at again.
     """
-    if typed:
-        return
     texts = _LOGGED_TEXTS
     for n, event in enumerate(events, start=1):
         if type(event) is dict:
@@ -129,8 +125,9 @@ def check_state(doc: Any, ruleset: RuleSet) -> None:
 
 def check_saved(state: Any, events: list[Any], ruleset: RuleSet, *, typed: bool = False) -> None:
     """The whole check: events, then both saved states against ``ruleset``; :class:`SavedDataError` says what is wrong.
-    ``typed``: the events were read typed (:func:`check_events`)."""
-    check_events(events, typed=typed)
+    ``typed``: the events were read typed (``tui/store/typed.py``), which found all :func:`check_events` looks for."""
+    if not typed:
+        check_events(events)
     check_state(state, ruleset)
 
 

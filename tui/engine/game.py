@@ -213,23 +213,22 @@ class Game:
         """Keep a marker for the save's bytes as last written if the chain held from a checked open to the last
         commit, and the saved current state reads back as the state the chain ended in (the next open compares its
         replay with that). Silent: a marker only spares the next open its replay."""
-        if not self.chain_verified or self.chain_marked or not getattr(self.store, "file", None):
+        if not self.chain_verified or self.chain_marked:
             return
         self.chain_marked = True
         from .rulecache import rule_cache
+        from .verified import mark_verified, save_bytes
 
         cache = rule_cache()
-        if cache is None:
+        raw = save_bytes(self.store) if cache is not None else None
+        if raw is None:
             return
         try:
-            raw = self.store.to_bytes()  # type: ignore[attr-defined]
             if state_from_data(self.store.state()["current"], self.ruleset) != self.state:
                 self.chain_verified = False
                 return
         except Exception:  # a store that cannot say: no marker (the next open replays)
             return
-        from .verified import mark_verified
-
         mark_verified(self.ruleset, raw, cache)
 
     def _keep_chain(self, before: GameState, event: dict[str, Any], after: GameState) -> None:

@@ -118,6 +118,17 @@ def _payload(name: str) -> bytes:
     return MAGIC + name.encode("ascii") + b"\n"
 
 
+def save_bytes(store: object) -> bytes | None:
+    """The exact bytes of the save ``store`` holds as last written (None: a save in memory, or a store that cannot
+    say; then the log is replayed and nothing is marked)."""
+    if not getattr(store, "file", None):
+        return None
+    try:
+        return store.to_bytes()  # type: ignore[attr-defined, no-any-return]
+    except Exception:
+        return None
+
+
 def is_verified(ruleset: RuleSet, raw: bytes, cache: DiskCache | None = None) -> bool:
     """Whether a marker says the log of the save ``raw`` replays to its state (False: replay it)."""
     cache = cache if cache is not None else rule_cache()

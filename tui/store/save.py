@@ -187,7 +187,7 @@ class SaveFile:
     def events_typed(self) -> bool:
         """Whether the save was read typed (:mod:`tui.store.typed`): its events were all of the logged shape, numbered
         1, 2, 3 ... in order, with a command that is not blank, when it was read."""
-        return bool(getattr(self._storage, "events_typed", False))
+        return self._storage.events_typed
 
     @property
     def revision(self) -> int:
