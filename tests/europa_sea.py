@@ -3,9 +3,9 @@ the way the tests need (a port's owner, an asked condition)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from msgspec.structs import replace
 import pytest
 
 from tests.conftest import fixed_clock

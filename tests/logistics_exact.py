@@ -3,10 +3,10 @@ at a turn, a small board using every scenario table."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from msgspec.structs import replace
 import pytest
 
 from logistics_game import logistics_game

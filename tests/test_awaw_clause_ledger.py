@@ -19,9 +19,9 @@ from __future__ import annotations
 import ast
 import re
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -117,8 +117,7 @@ def test_citations(tests_dir: Path = REPO / "tests") -> dict[str, list[str]]:
 test_citations.__test__ = False  # type: ignore[attr-defined]  # a helper, not a test
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(msgspec.Struct, frozen=True):
     """One row of the ledger: a clause, its status, where it is raised or documented, and why."""
 
     clause: str
@@ -237,8 +236,7 @@ def _strings(node: object) -> str:
 # --- the ledger ---------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Figures:
+class Figures(msgspec.Struct, frozen=True):
     """How the clauses of chapter 21 are accounted for."""
 
     total: int

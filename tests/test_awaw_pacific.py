@@ -7,9 +7,9 @@ illustrative, and the Pacific clauses of chapter 21 play on its data through the
 from __future__ import annotations
 
 import tomllib
-from dataclasses import replace
 
 import msgspec
+from msgspec.structs import replace
 import pytest
 
 from tests.awaw_game import ok, refused

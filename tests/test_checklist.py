@@ -166,7 +166,7 @@ def test_ocs_port_capacity_used_this_phase_is_listed() -> None:
 
 def test_europa_axis_checks_due_in_a_declared_interdiction_zone() -> None:
     """Issue 12 checklist, 33.B.7 b): while the zone exists, Axis shipping in it is checked as a separate sea zone."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from tui.rules.europa.seaworld import InterdictionZone
 
@@ -231,7 +231,7 @@ def test_each_prompt_of_the_segment_is_listed_once_with_its_state_rule_and_why()
 def test_a_prompt_settled_without_an_answer_says_so() -> None:
     """Issue 12 checklist: a declared prompt neither pending nor answered whose condition holds (or that has none) was
     settled another way; one whose condition does not hold says which condition."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     game = europa()
     assert game.execute("goto allied-turn/initial/initial-naval --force").ok

@@ -3,8 +3,8 @@ by hand from the printed tables of seeds 000 and 003 (never read back from the d
 
 from __future__ import annotations
 
-from dataclasses import replace
 
+from msgspec.structs import replace
 import pytest
 from msgspec.structs import replace as sreplace
 

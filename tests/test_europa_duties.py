@@ -6,9 +6,9 @@ reads: what is due, what was done, what is only information, with the rule.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from msgspec.structs import replace
 import pytest
 
 from tests.conftest import fixed_clock

@@ -9,10 +9,10 @@ rule. Expected texts are written out from the tables, not read back from the dat
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 import pytest
 
 from tests.conftest import fixed_clock

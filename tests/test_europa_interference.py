@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from msgspec.structs import replace
 import pytest
 
 from tests.europa_sea import game0, pt, st  # noqa: F401 - shared fixtures

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
+from msgspec.structs import replace
 import pytest
 
 from tui.rules.core.errors import DataError, RuleError

@@ -93,7 +93,7 @@ def test_31A_each_side_may_use_the_ports_it_starts_with() -> None:
 
 def test_a_saved_world_names_only_sea_zones(st) -> None:
     """A save naming a sea zone that is not one of 33.B.10 (or the scenario's other waters) is refused, naming where."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from tui.rules.europa.seaworld import AirUnit
 

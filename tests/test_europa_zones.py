@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
 
+from msgspec.structs import replace
 import pytest
 
 from tests.conftest import fixed_clock

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 import tomllib
-from dataclasses import replace
 from typing import Any
 
+from msgspec.structs import replace
 import pytest
 
 from logistics_exact import board, board_world, refusal, scenario_raw

@@ -9,10 +9,10 @@ inland 2 PP city with 2 PP Army, Harlow 0417 a 2 PP city with 1 PP Army, Calvade
 from __future__ import annotations
 
 import tomllib
-from dataclasses import replace
 from pathlib import Path
 
 import msgspec
+from msgspec.structs import replace
 import pytest
 
 from logistics_exact import board, refusal, state_with

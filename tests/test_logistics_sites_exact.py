@@ -9,9 +9,9 @@ outcome: a refusal names the hex and the paragraph it breaks, a log line says wh
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from msgspec.structs import replace
 import pytest
 
 from logistics_exact import board, board_world, refusal, state_with

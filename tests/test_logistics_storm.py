@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from logistics_game import PRODUCTION_TURN, at, logistics_game, ok, refused, world
 from tui.rules.logistics import storm as S
@@ -123,14 +124,14 @@ on_map = st.builds(lambda c, r: START.grid.hex_id(START.grid.at(c, r)), st.integ
 @settings(max_examples=300)
 @given(on_map, st.integers(1, 6), st.integers(1, 6))
 def test_storm_always_ends_on_the_map(start: str, face: int, distance: int) -> None:
-    sm = S.move(START.__class__(**{**START.__dict__, "storm": start}), face, distance, TABLES)
+    sm = S.move(replace(START, storm=start), face, distance, TABLES)
     assert START.grid.on_map(START.grid.parse(sm.end))
 
 
 @settings(max_examples=300)
 @given(on_map, st.integers(1, 6), st.integers(1, 6))
 def test_off_the_map_restarts_exactly_at_the_centre(start: str, face: int, distance: int) -> None:
-    w = START.__class__(**{**START.__dict__, "storm": start})
+    w = replace(START, storm=start)
     sm = S.move(w, face, distance, TABLES)
     straight = w.at(start).step(TABLES.storm.directions.value[face - 1], distance)
     if w.grid.on_map(straight):

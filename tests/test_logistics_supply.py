@@ -3,9 +3,9 @@ without units (Airfields ¶2, ¶6; Mulberries ¶1; Destruction ¶2)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from logistics_game import at, logistics_game, ok, world
+from msgspec.structs import replace
 from tui.rules.logistics.supply import mulberry_reach
 from tui.rules.logistics.views import explain, map_rows
 from tui.rules.logistics.world import Crossing

@@ -4,10 +4,10 @@ drawing, the map's row with the storm, a hex's figures, the plain-text map.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from logistics_exact import board, state_with
+from msgspec.structs import replace
 from tui.rules.logistics import sites as X
 from tui.rules.logistics import views as V
 from tui.rules.logistics.world import Airfield, Place

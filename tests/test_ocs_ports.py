@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import msgspec
+from msgspec.structs import replace
 import pytest
 
 from tui.paths import data_dir

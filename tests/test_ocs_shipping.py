@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
+from msgspec.structs import replace
 import pytest
 
 from tests.conftest import fixed_clock

@@ -199,6 +199,30 @@ def test_the_app_imports_no_dialog_and_no_other_mode_before_they_are_needed() ->
         assert later not in out, later
 
 
+def test_issue19_the_start_builds_no_dataclass_of_ours() -> None:
+    """Issue 19: Harbormaster's records are msgspec structs, made in C when their module is imported; a frozen
+    dataclass generates and compiles its methods at import (about half a millisecond each: some 25 ms for the ~50 the
+    start imports). Opening the default game in a fresh interpreter must build no dataclass from ``tui``, and no
+    module of the package declares one."""
+    import re
+    import subprocess
+    import sys
+
+    code = ("import dataclasses, sys; made = []; real = dataclasses._process_class\n"
+            "def spy(cls, *a, **k):\n    made.append(cls.__module__ + '.' + cls.__qualname__); return real(cls, *a, **k)\n"
+            "dataclasses._process_class = spy\n"
+            "from pathlib import Path; import tui.app, tui.cli; from tui.paths import data_dir; from tui.session import create_game\n"
+            "import tempfile; game = create_game(Path(tempfile.mkdtemp()) / 'g.json', data_dir(), seed=1)\n"
+            "tui.app.make_app(game); game.close()\n"
+            "print(' '.join(m for m in made if m.startswith('tui.')))")
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root).stdout.split()
+    assert out == []
+    declared = [f"{p.relative_to(root)}:{n}" for p in sorted((root / "tui").rglob("*.py"))
+                for n, line in enumerate(p.read_text().splitlines(), start=1) if re.match(r"\s*@(dataclasses\.)?dataclass\b", line)]
+    assert declared == []
+
+
 async def test_a_footer_is_composed_again_only_when_its_keys_change(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 12 Faster: Textual composes a footer again whenever the bindings change (each focus change, each screen
     shown); the fitted footer does so only when the keys it shows change, and the first switch to a mode composes

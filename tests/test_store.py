@@ -9,11 +9,11 @@ import random
 import threading
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import orjson
 import pytest
 from tinydb import Query, TinyDB
@@ -101,8 +101,7 @@ class FaultyOps(FileOps):
         super().fsync_dir(folder)
 
 
-@dataclass
-class Backend:
+class Backend(msgspec.Struct):
     """One back end under test: how to make a save and how to reopen it."""
 
     name: str

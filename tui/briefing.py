@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import html
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
+from msgspec import field
 
 from . import report
 from .engine.sides import OWNER_KEYS, Fog, UnknownSide, side_word, verb_of, visible
@@ -30,13 +32,11 @@ from .store.export import refusal as export_refusal
 from .store.export import write_export
 
 
-
 class BriefingError(Exception):
     """A briefing cannot be made (an unknown side or turn); nothing was written."""
 
 
-@dataclass
-class Doc:
+class Doc(msgspec.Struct):
     """A briefing as blocks: ``("h1"|"h2"|"p"|"ul", ...)`` and ``("table", headers, rows)``."""
 
     blocks: list[tuple[Any, ...]] = field(default_factory=list)

@@ -11,10 +11,10 @@ which shows the Ports mode with Tripoli selected and asks the capture there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Iterator
 
+import msgspec
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from .engine.sides import told_pending
@@ -24,8 +24,7 @@ MIN_WORD = 2
 """A word of the query this long or longer picks the rows whose name has a word starting with it."""
 
 
-@dataclass(frozen=True)
-class AppAction:
+class AppAction(msgspec.Struct, frozen=True):
     """One app-wide action: the binding and the palette entry."""
 
     action: str

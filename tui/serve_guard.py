@@ -19,13 +19,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 import jinja2
 from aiohttp import web
+import msgspec
+from msgspec import field
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -37,8 +38,7 @@ WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 Origin = tuple[str, str, int]  # scheme, host name (lower case, no brackets), port
 
 
-@dataclass(frozen=True)
-class Tokens:
+class Tokens(msgspec.Struct, frozen=True):
     """The secrets of one ``serve``: the writer's (None when read-only), the watchers', and one per side."""
 
     writer: str | None

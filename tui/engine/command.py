@@ -19,8 +19,10 @@ it parses back to exactly the same command, whatever the arguments hold.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
+from msgspec import field
 
 from ..rules.core.text import control_problem
 
@@ -58,8 +60,7 @@ class CommandSyntaxError(ValueError):
     """The line cannot be read as a command at all."""
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(msgspec.Struct, frozen=True):
     """A referee's command: verb, positional arguments, options and the text it came from."""
 
     verb: str
@@ -75,8 +76,7 @@ class Command:
         return Command(self.verb, self.args, options, render(self.verb, self.args, options), self.source)
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(msgspec.Struct, frozen=True):
     """One word of a line; ``option`` when it began with an unquoted ``--`` and has more after it."""
 
     text: str

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+
+import msgspec
+from msgspec import field
 
 from ..rules.core.dice import DiceSpec, Roll, StagedDice, roll_app, roll_typed
 from ..rules.core.errors import RuleError
@@ -46,8 +48,7 @@ def derive_seed(game_seed: int, seq: int, index: int) -> int:
     return random.Random(f"{game_seed}:{seq}:{index}").getrandbits(31)
 
 
-@dataclass
-class EngineContext:
+class EngineContext(msgspec.Struct):
     """Implements :class:`tui.rules.core.ruleset.Context` for one command.
 
     Dice come, in order of preference, from the recorded rolls (replay), the

@@ -24,8 +24,9 @@ start path).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Callable
+
+import msgspec
 
 from ..rules.core.errors import DataError, RuleError
 from ..rules.core.ruleset import Outcome, Verb
@@ -269,8 +270,8 @@ def merge(old: Any, base: Any, new: Any) -> Any:
         out = {k: (merge(old[k], base[k], v) if k in base and k in old else v) for k, v in new.items()}
         out.update({k: v for k, v in old.items() if k not in base and k not in out})  # the game's own entries
         return out
-    if dataclasses.is_dataclass(new) and type(new) is type(base) is type(old) and not isinstance(new, type):
-        changes = {f.name: merge(getattr(old, f.name), getattr(base, f.name), getattr(new, f.name))
-                   for f in dataclasses.fields(new) if f.init}
-        return dataclasses.replace(old, **changes)
+    if isinstance(new, msgspec.Struct) and type(new) is type(base) is type(old):
+        changes = {name: merge(getattr(old, name), getattr(base, name), getattr(new, name))
+                   for name in new.__struct_fields__}
+        return msgspec.structs.replace(old, **changes)
     return new

@@ -9,8 +9,9 @@ where their condition holds. ``goto`` is several ``next`` in one command.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..rules.core.dice import DiceSpec
 from ..rules.core.checklist import next_step, still_required

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import difflib
 import json
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable, Generator, Protocol
+
+import msgspec
+from msgspec import field
 
 from ..rules.core.dice import Roll, StagedDice
 from ..rules.core.errors import NeedAnswer, RuleError
@@ -44,8 +46,7 @@ class Persistence(Protocol):
     def commit(self, *, append: Any = (), update: Any = None, state: dict[str, Any], meta: Any = None) -> int: ...
 
 
-@dataclass
-class Result:
+class Result(msgspec.Struct):
     """What happened to one command, for the screen or the CLI to report."""
 
     ok: bool
@@ -62,8 +63,7 @@ class Result:
     needs_answer: Question | None = None  # a part of the command to ask for before anything happens
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(msgspec.Struct, frozen=True):
     """A part a command lacks (``NeedAnswer``): how to ask it, and the command the answer completes."""
 
     prompt: Any

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from ..rules.core.ruleset import RuleSet
@@ -15,7 +14,7 @@ def state_to_data(state: GameState, ruleset: RuleSet) -> dict[str, Any]:
         "flow": {
             "turn": state.flow.turn,
             "index": state.flow.index,
-            "pending": [asdict(p) for p in state.flow.pending],
+            "pending": [p.to_data() for p in state.flow.pending],
             "answered": list(state.flow.answered),
         },
         "settings": dict(state.settings),

@@ -5,10 +5,11 @@ from __future__ import annotations
 import importlib
 import os
 import stat
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from ..rules.core.data import DataModel, convert, parse_toml_bytes, read_toml
 from ..rules.core.errors import DataError
@@ -39,8 +40,7 @@ class ScenarioInfo(DataModel):
     dice: str = "app"
 
 
-@dataclass(frozen=True)
-class Scenario:
+class Scenario(msgspec.Struct, frozen=True):
     """A scenario file: its info table and the raw rule-set tables."""
 
     info: ScenarioInfo

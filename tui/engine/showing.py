@@ -7,8 +7,10 @@ what they read (the rule set, its verbs, the state) and reports what they show.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any, Mapping
+
+import msgspec
+from msgspec import field
 
 from ..rules.core.errors import RuleError
 from ..rules.core.explain import Explained
@@ -19,8 +21,7 @@ from ..rules.core.state import GameState
 from .command import with_names
 
 
-@dataclass
-class Shown:
+class Shown(msgspec.Struct):
     """What a verb that changes nothing shows: a title, its lines, the command as understood and any explanations."""
 
     title: str

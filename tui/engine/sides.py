@@ -19,8 +19,10 @@ referee (side None) sees everything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
+
+import msgspec
+from msgspec.structs import replace
 
 from ..rules.core.ruleset import RuleSet
 from .command import CommandSyntaxError, parse
@@ -121,8 +123,7 @@ def _of_sequence(prompt_id: str, ids: set[str]) -> bool:
     return prompt_id in ids or any(prompt_id.startswith(f"{i}-") or prompt_id.startswith(f"{i}:") for i in ids)
 
 
-@dataclass
-class Fog:
+class Fog(msgspec.Struct):
     """What ``side`` of a game is told (None: the referee, told everything)."""
 
     side: str | None

@@ -11,11 +11,11 @@ import csv
 import io
 import os
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import msgspec
+from msgspec import field
 
 from ..rules.core.text import control_problem
 from .cells import CellError, field_types, parse, required
@@ -28,8 +28,7 @@ COMMENT = "#"
 MAX_BYTES = 20_000_000
 
 
-@dataclass
-class Sheet:
+class Sheet(msgspec.Struct):
     """One kind's rows as read: the plain values (``rows``) and the line each starts on (``lines``)."""
 
     kind: Kind

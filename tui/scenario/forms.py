@@ -11,8 +11,9 @@ the rule set when the scenario is checked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
+
+import msgspec
 
 from ..engine.setup import RULESETS, ScenarioInfo
 from ..rules.awaw import scenario as awaw
@@ -37,8 +38,7 @@ class PortNation(DataModel):
     allied: str = ""
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(msgspec.Struct, frozen=True):
     """One CSV file of a scenario and the TOML table it fills."""
 
     name: str

@@ -10,7 +10,7 @@ asks which of its actions to run. The palette runs the same ``act``.
 from __future__ import annotations
 
 import shlex
-from dataclasses import replace
+from dataclasses import replace  # Textual's Binding is a dataclass
 from typing import Any, ClassVar
 
 from textual import events, work

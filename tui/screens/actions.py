@@ -9,8 +9,9 @@ which the screen sends up the same path as a typed command.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Mapping, Sequence
+
+import msgspec
 
 from ..rules.core.actions import Action, Field, choices, fill, flipped, held_choices, largest, render, start_value
 from .choice_prompt import ChoicePrompt
@@ -25,8 +26,7 @@ KIND = {"choice": "choice", "number": "number", "flag": "bool", "text": "text"}
 """Field kinds as the form knows them."""
 
 
-@dataclass(frozen=True)
-class ActionContext:
+class ActionContext(msgspec.Struct, frozen=True):
     """What an action's questions need: the row it acts on, the sides, and the rule set's views."""
 
     row: Mapping[str, Any] | None

@@ -10,9 +10,9 @@ typed (issue 12, bug 5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
+import msgspec
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -37,8 +37,7 @@ COMPACT_BELOW = 36
 LABEL_LEAST, LABEL_MOST = 20, 27
 
 
-@dataclass(frozen=True)
-class FormField:
+class FormField(msgspec.Struct, frozen=True):
     """One field of a form."""
 
     name: str

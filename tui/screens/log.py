@@ -9,9 +9,10 @@ filters hold.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import msgspec
+from msgspec.structs import replace
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -39,8 +40,7 @@ def verb_of(event: dict[str, Any]) -> str:
     return str(event.get("command", "")).split(" ", 1)[0].lower()
 
 
-@dataclass(frozen=True)
-class LogFilter:
+class LogFilter(msgspec.Struct, frozen=True):
     """What the Log shows: by turn, side, port or unit, kind; with or without ``next``."""
 
     turn: str = ALL

@@ -10,9 +10,9 @@ hex under the cursor; ``j`` jumps to a hex by id or by a city's name (``g`` is P
 from __future__ import annotations
 
 import shlex
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from msgspec.structs import replace
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult

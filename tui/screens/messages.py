@@ -7,7 +7,7 @@ after every change and forwarded down to the open screens, which re-render.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 from textual.message import Message
 
 from ..engine.game import Result
@@ -44,8 +44,7 @@ class GameChanged(Message, bubble=False):
         """The app's change counter after this change (screens remember what they rendered)."""
 
 
-@dataclass(frozen=True)
-class Status:
+class Status(msgspec.Struct, frozen=True):
     """The status line: the last thing the app said, and how (``info``, ``success``, ``warning``, ``error``)."""
 
     text: str

@@ -14,6 +14,7 @@ import shlex
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec.inspect as mi
+import msgspec.structs
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -161,7 +162,7 @@ class SetupScreen(GameScreen):
             if refusal is None:
                 return
             typed = form.typed
-            fields = [FormField(**{**f.__dict__, "default": typed.get(f.name, f.default)}) for f in fields]
+            fields = [msgspec.structs.replace(f, default=typed.get(f.name, f.default)) for f in fields]
             error, error_field = refusal, field_of(refusal, fields, typed)
 
     async def _run(self, words: list[str]) -> str | None:

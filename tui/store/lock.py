@@ -30,10 +30,10 @@ import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+import msgspec
 from tui.store.fileops import NotASaveFile, not_a_file, read_file, reason
 
 __all__ = ["FolderBusy", "Holder", "LockLost", "SaveLock", "folder_lock", "info_path", "lock_free", "lock_path", "read_holder"]
@@ -62,8 +62,7 @@ class FolderBusy(OSError):
     """Another session's write in the same folder did not finish within :data:`FOLDER_WAIT` seconds."""
 
 
-@dataclass(frozen=True)
-class Holder:
+class Holder(msgspec.Struct, frozen=True):
     """Who holds a save's lock."""
 
     host: str

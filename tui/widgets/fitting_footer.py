@@ -11,9 +11,9 @@ line, Next, Help and the mode keys stay. ``?`` lists every key whatever the widt
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from itertools import groupby
 
+import msgspec
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -31,8 +31,7 @@ MODE_KEY = 3
 """A mode's own key found nowhere else on screen."""
 
 
-@dataclass
-class _Item:
+class _Item(msgspec.Struct):
     """One footer entry: a key, or a group of keys sharing a label (``12345 Modes``)."""
 
     bindings: list[tuple[Binding, bool, str]]

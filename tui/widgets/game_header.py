@@ -6,8 +6,8 @@ sets ``header.info``; the widget only renders it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+import msgspec
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -30,8 +30,7 @@ def side_title(side: str) -> str:
     return side.title() if side else BOTH
 
 
-@dataclass(frozen=True)
-class HeaderInfo:
+class HeaderInfo(msgspec.Struct, frozen=True):
     """Everything the header shows, already worded."""
 
     game: str = ""

@@ -16,9 +16,10 @@ keep the board from fitting the view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import ClassVar
 
+import msgspec
+from msgspec import field
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding, BindingType
@@ -54,8 +55,7 @@ RULER = Style(color="#8b93a1", bgcolor="#1e2127")
 """The coordinates along the edges of the view."""
 
 
-@dataclass(frozen=True)
-class HexLook:
+class HexLook(msgspec.Struct, frozen=True):
     """How one hex is coloured: who controls it, and the storm."""
 
     side: str = ""
@@ -65,8 +65,7 @@ class HexLook:
     row: int = 0
 
 
-@dataclass(frozen=True)
-class MapPicture:
+class MapPicture(msgspec.Struct, frozen=True):
     """Everything the widget draws: the character canvas and, per hex id, its look."""
 
     canvas: list[list[Cell]] = field(default_factory=list)

@@ -7,14 +7,15 @@ is computed in :mod:`basing` from the kind's capacity in the tables.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from .tables import AwawTables
 
 
-@dataclass(frozen=True)
-class Base:
+class Base(msgspec.Struct, frozen=True):
     """One place naval units can be based."""
 
     name: str

@@ -9,17 +9,17 @@ and :func:`loss_options` apply 21.528x. Every figure comes from the tables.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+
+import msgspec
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
 from .ops_tables import OpsTables
 
 
-@dataclass(frozen=True)
-class Bombardment:
+class Bombardment(msgspec.Struct, frozen=True):
     """The outcome of 21.525-21.526: combat factors added, naval factors used and their remnant."""
 
     value: Explained
@@ -104,8 +104,7 @@ def combined_support(bomb: Bombardment, air_support: Fraction, ground_factors: i
     return Explained("combat factors added by sea and air", total, "21.527", terms)
 
 
-@dataclass(frozen=True)
-class FleetLoss:
+class FleetLoss(msgspec.Struct, frozen=True):
     """The ships a fleet gives up to ground combat losses (21.5282)."""
 
     destroyer_factors: int = 0

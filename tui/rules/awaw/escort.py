@@ -11,7 +11,8 @@ applies 21.65A with the distance the referee types (RULINGS A1), and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
+
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
@@ -22,8 +23,7 @@ LEGS = ("destroyers", "transports")
 """How a leg of a sea escort is carried: by destroyers (mapboard) or transports (to or from a box)."""
 
 
-@dataclass(frozen=True)
-class Cargo:
+class Cargo(msgspec.Struct, frozen=True):
     """What one sea escort carries: ground and air factors, oil counters, BRPs."""
 
     factors: int = 0

@@ -9,9 +9,10 @@ the rule number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+import msgspec
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
@@ -134,8 +135,7 @@ def check_winter(winter: bool, fronts_crossed: tuple[str, ...], aleutian: bool, 
                      (Term(f"winter, naval movement only on {', '.join(fronts_crossed) or 'other'} fronts", 0, "21.5151A"),))
 
 
-@dataclass(frozen=True)
-class EnemyShip:
+class EnemyShip(msgspec.Struct, frozen=True):
     """An enemy naval unit in the invasion hex, for 21.5153."""
 
     kind: str

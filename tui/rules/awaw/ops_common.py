@@ -8,7 +8,8 @@ and the Naval mode's planner shows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
+
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
@@ -19,8 +20,7 @@ def ceil_div(amount: int, per: int) -> int:
     return -(-amount // per)
 
 
-@dataclass(frozen=True)
-class Requirement:
+class Requirement(msgspec.Struct, frozen=True):
     """The destroyer factors and transports a naval activity needs, each with its derivation."""
 
     destroyers: Explained

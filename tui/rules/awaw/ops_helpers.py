@@ -9,8 +9,10 @@ record of another player turn is treated as empty.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Callable
+
+import msgspec
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.ruleset import Context, Outcome
@@ -34,8 +36,7 @@ Action = Callable[[Context, list[str], dict[str, Any], bool], Outcome]
 """A command that may need the referee's confirmation: (ctx, args, options, confirmed) -> outcome."""
 
 
-@dataclass(frozen=True)
-class Env:
+class Env(msgspec.Struct, frozen=True):
     """What every operations verb is closed over: both tables and the acting side."""
 
     tables: AwawTables
@@ -63,8 +64,7 @@ def power_of(words: list[str], env: Env) -> tuple[str, list[str]]:
     return power, words[1:]
 
 
-@dataclass(frozen=True)
-class Force:
+class Force(msgspec.Struct, frozen=True):
     """The naval units a command uses, with the factors chapter 21 counts."""
 
     units: list[NavalUnit]

@@ -8,15 +8,16 @@ define, so one part can never silently replace another's verb.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
+from msgspec import field
+
 
 from ..core.actions import Action
 from ..core.errors import DataError
 from ..core.ruleset import Answer, Condition, Effect, Verb
 
 
-@dataclass(frozen=True)
-class OpsParts:
+class OpsParts(msgspec.Struct, frozen=True):
     """One part of the AWAW rule set."""
 
     verbs: dict[str, Verb]

@@ -10,7 +10,8 @@ world model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
+
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
@@ -21,8 +22,7 @@ from .transport import Place, place_matches
 CARRIER = "fast-carrier"
 
 
-@dataclass(frozen=True)
-class RaidShip:
+class RaidShip(msgspec.Struct, frozen=True):
     """A naval unit as the raider rules see it."""
 
     name: str
@@ -75,8 +75,7 @@ def check_per_base(origin: Origin, counts: dict[str, int]) -> None:
             raise RuleError(f"up to {origin.per_base} ships may raid from {base}, not {n} ({origin.rule})")
 
 
-@dataclass(frozen=True)
-class RaidConditions:
+class RaidConditions(msgspec.Struct, frozen=True):
     """What the Raider Table's modifiers need to know, typed or confirmed by the referee."""
 
     priority: int = 1

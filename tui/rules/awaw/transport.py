@@ -9,7 +9,9 @@ units). Figures come from the operations tables.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import msgspec
+from msgspec.structs import replace
+
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
@@ -21,8 +23,7 @@ AIR_KINDS = ("air",)
 SUPPLY = ("full", "partial", "none")
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(msgspec.Struct, frozen=True):
     """A base as the operations rules see it: name, box or not, fronts and theater."""
 
     name: str
@@ -36,8 +37,7 @@ class Place:
         return self.name if self.box else self.name.lower()
 
 
-@dataclass(frozen=True)
-class Cargo:
+class Cargo(msgspec.Struct, frozen=True):
     """One ground or air unit carried by sea, as the referee types it (``4th Armd:4:armor``)."""
 
     name: str

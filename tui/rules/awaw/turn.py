@@ -12,8 +12,9 @@ Verbs: ``allowance`` and ``uninvert`` (21.71, RULINGS A4).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.numbers import read_int

@@ -8,8 +8,10 @@ gives the one word a table shows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from .tables import AwawTables
 
@@ -17,8 +19,7 @@ AT_SEA = ("patrol", "defensive-patrol", "mission", "raiding")
 """Why a unit is at sea (21.41x patrols, 21.419 defensive patrols, 21.5x missions, 21.53 raiding)."""
 
 
-@dataclass(frozen=True)
-class NavalUnit:
+class NavalUnit(msgspec.Struct, frozen=True):
     """One naval counter: who owns it, what it is, where it is and what it has done this player turn."""
 
     id: str

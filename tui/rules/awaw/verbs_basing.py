@@ -12,8 +12,9 @@ redeploys naval units in the redeployment phase (21.32, 21.3612), and
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.explain import Explained

@@ -14,8 +14,9 @@ results (RULINGS A2).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.numbers import read_int

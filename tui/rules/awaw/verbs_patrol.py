@@ -12,8 +12,9 @@ defender's side (21.3611, 21.4191-21.4195). ``harbor`` walks 21.443 A-D.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.ruleset import Context, Outcome, Verb

@@ -11,8 +11,9 @@ harbor-attack research result (21.442).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.names import new_name

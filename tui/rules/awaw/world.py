@@ -10,10 +10,11 @@ the harbor-attack record (21.442, 21.444).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 import msgspec
+from msgspec import field
+from msgspec.structs import replace
 
 from ..core.names import resolve_name, take_named
 from ..core.roster import replaced, resolve_many
@@ -21,8 +22,7 @@ from .bases import Base
 from .units import NavalUnit
 
 
-@dataclass(frozen=True)
-class AwawWorld:
+class AwawWorld(msgspec.Struct, frozen=True):
     """Everything the AWAW rule set keeps about a game."""
 
     units: dict[str, NavalUnit] = field(default_factory=dict)

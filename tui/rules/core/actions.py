@@ -26,8 +26,9 @@ Rendering a word (see :func:`render`):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
+
+import msgspec
 
 FIELD_KINDS = ("choice", "number", "flag", "text")
 """What a field asks for: one of a few choices, a number, yes/no, or free text."""
@@ -41,8 +42,7 @@ OTHER_SIDE = "other-side"
 PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(msgspec.Struct, frozen=True):
     """One value an action asks for before it runs."""
 
     name: str
@@ -89,8 +89,7 @@ class Field:
     factory's own kind of unit: an Army Factory's form starts on ``army``, not on the first unit listed)."""
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(msgspec.Struct, frozen=True):
     """One command bound to a key in a mode, and how its arguments are asked for."""
 
     id: str

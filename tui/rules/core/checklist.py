@@ -10,10 +10,11 @@ interference attempt offered or declined, the capacity each side used).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Sequence
+
+import msgspec
 
 from .phases import Segment, turn_label
 from .state import GameState
@@ -32,8 +33,7 @@ _ANSWERS = ("answer ", "result ")
 _COMMAND = itemgetter("command")
 
 
-@dataclass(frozen=True)
-class Duty:
+class Duty(msgspec.Struct, frozen=True):
     """One thing the rules ask of the referee in this segment, with its rule."""
 
     text: str
@@ -44,8 +44,7 @@ class Duty:
     """What is left or how it was done (``2 of 3 checked``)."""
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(msgspec.Struct, frozen=True):
     """A prompt of the segment, declared by the sequence or raised by a command, and where it stands."""
 
     id: str
@@ -58,8 +57,7 @@ class Ask:
     """The answer logged, or why it was not asked."""
 
 
-@dataclass(frozen=True)
-class Done:
+class Done(msgspec.Struct, frozen=True):
     """A command logged in the segment."""
 
     seq: int
@@ -68,8 +66,7 @@ class Done:
     actor: str = ""
 
 
-@dataclass(frozen=True)
-class Checklist:
+class Checklist(msgspec.Struct, frozen=True):
     """Everything :func:`checklist` found for the current segment."""
 
     segment: Segment
@@ -81,9 +78,19 @@ class Checklist:
     """The segment's newest commands, oldest first: at most :data:`DONE_KEPT` of them."""
     done_count: int = 0
     """How many commands the segment logged in all."""
-    entry: dict[str, Any] | None = field(default=None, compare=False)
+    entry: dict[str, Any] | None = None
     """The newest applied ``next`` or ``goto`` of the log (:func:`entry_event` of the same events), found on the same
-    read of the log's end: what entered the segment, or None if nothing did yet."""
+    read of the log's end: what entered the segment, or None if nothing did yet. Not compared: two checklists of the
+    same segment, with the same asks, duties and commands, are equal whatever event entered it."""
+
+    def _compared(self) -> tuple[Any, ...]:
+        return self.segment, self.asks, self.duties, self.leaving, self.done, self.done_count
+
+    def __eq__(self, other: object) -> bool:
+        return self._compared() == other._compared() if type(other) is Checklist else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
 
 
 def segment_events(events: Sequence[dict[str, Any]], turn: str, key: str) -> list[dict[str, Any]]:

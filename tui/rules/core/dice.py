@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from typing import Any, Sequence
+
+import msgspec
 
 from .errors import RuleError
 from .numbers import read_int
@@ -22,8 +23,7 @@ MAX_MODIFIER = 100  # the largest modifier (either sign) a roll may carry
 MAX_SPEC = 200  # the longest dice expression read
 
 
-@dataclass(frozen=True)
-class DiceSpec:
+class DiceSpec(msgspec.Struct, frozen=True):
     """A dice expression: ``count`` dice of ``sides`` sides plus ``modifier``."""
 
     count: int
@@ -56,8 +56,7 @@ class DiceSpec:
         return DiceSpec(self.count, self.sides, self.modifier + extra)
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(msgspec.Struct, frozen=True):
     """A resolved roll: the dice faces, the total with modifier, and where the faces came from."""
 
     spec: str

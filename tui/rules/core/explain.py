@@ -7,9 +7,11 @@ demand ("why?") and ``show --json`` includes it via :meth:`Explained.to_dict`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+import msgspec
+from msgspec import field
 
 
 def fmt_number(value: Any) -> str:
@@ -33,8 +35,7 @@ def fmt_number(value: Any) -> str:
     return f"{int(whole)}{glyph}" if whole else glyph
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(msgspec.Struct, frozen=True):
     """One line of a derivation: a label, its value and the rule that supplies it."""
 
     label: str
@@ -46,8 +47,7 @@ class Term:
         return {"label": self.label, "value": _plain(self.value), "rule": self.rule}
 
 
-@dataclass(frozen=True)
-class Explained:
+class Explained(msgspec.Struct, frozen=True):
     """A computed value together with how it was computed.
 
     ``name`` is what the value is ("RE capacity"), ``rule`` the governing rule

@@ -20,8 +20,9 @@ characters take the mark's role.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
+
+import msgspec
 
 from .hexgrid import Hex, HexGrid
 
@@ -31,8 +32,7 @@ PITCH_X, PITCH_Y = 5, 2
 """Columns are 5 characters apart; rows 2 lines."""
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(msgspec.Struct, frozen=True):
     """One character of the drawing: the text, the hex it belongs to ("" for none) and its role.
 
     Roles: ``edge`` (a plain hexside), ``id`` (the id line), ``body`` (the content line),

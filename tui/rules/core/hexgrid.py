@@ -15,8 +15,9 @@ centre as data and asks this module where things are.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterator
+
+import msgspec
 
 from .errors import RuleError
 
@@ -34,8 +35,7 @@ _STEPS: dict[str, tuple[int, int]] = {
 """Axial (dq, dr) of one step in each direction (flat-topped hexes)."""
 
 
-@dataclass(frozen=True, order=True)
-class Hex:
+class Hex(msgspec.Struct, frozen=True, order=True):
     """A hex in axial coordinates: ``q`` column, ``r`` diagonal row; ``s`` = -q-r completes the cube."""
 
     q: int
@@ -102,8 +102,7 @@ def ring(centre: Hex, radius: int) -> list[Hex]:
     return out
 
 
-@dataclass(frozen=True)
-class HexGrid:
+class HexGrid(msgspec.Struct, frozen=True):
     """A rectangular map of flat-topped hexes in columns, with its printed ids.
 
     ``columns`` x ``rows`` hexes; the first column and row carry the numbers

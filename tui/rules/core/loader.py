@@ -20,7 +20,6 @@ Nothing here writes a file: the cache does its own I/O.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Generic, Protocol, TypeVar
 
@@ -57,8 +56,7 @@ class Cache(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Tables(Generic[T]):
+class Tables(msgspec.Struct, Generic[T], frozen=True):
     """Tables of one kind in a data file, and their cross-checks.
 
     With ``table`` empty, each field of ``kind`` is a top-level table of the
@@ -95,8 +93,7 @@ class Tables(Generic[T]):
         return self.convert(read_toml(path) if raw is None else raw, path.name)
 
 
-@dataclass(frozen=True)
-class RuleData:
+class RuleData(msgspec.Struct, frozen=True):
     """Everything a rule set reads from its ``rulesets/`` folder.
 
     ``files`` pairs each file name with the :class:`Tables` read from it, in

@@ -15,8 +15,9 @@ prompts) is kept apart from game data, and transitions are pure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from .data import DataModel, convert
 from .errors import DataError
@@ -98,8 +99,7 @@ class SequenceSpec(DataModel):
     note: str = ""
 
 
-@dataclass(frozen=True)
-class BoundEffect:
+class BoundEffect(msgspec.Struct, frozen=True):
     """An effect together with the side of the step that declared it."""
 
     effect: str
@@ -108,8 +108,7 @@ class BoundEffect:
     rule: str = ""
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(msgspec.Struct, frozen=True):
     """A leaf of the turn sequence, with everything inherited from its ancestors."""
 
     index: int
@@ -140,13 +139,12 @@ class Segment:
         return self.path
 
 
-@dataclass(frozen=True)
-class Sequence:
+class Sequence(msgspec.Struct, frozen=True):
     """The flattened turn sequence of one rule set."""
 
     segments: tuple[Segment, ...]
     calendar: str
-    steps: dict[str, StepSpec] = field(repr=False)
+    steps: dict[str, StepSpec]
 
     def __len__(self) -> int:
         return len(self.segments)
@@ -234,7 +232,7 @@ def build_sequence(raw: Any, file: str) -> Sequence:
             first = False
         # The parent's exit effects run after its last leaf's own exit effects.
         last = leaves[-1]
-        leaves[-1] = Segment(**{**last.__dict__, "exit": last.exit + mine_exit})
+        leaves[-1] = msgspec.structs.replace(last, exit=last.exit + mine_exit)
         return mine_exit
 
     walk(spec.root, (), (), "", "", None, (), (), (spec.root,))
@@ -403,8 +401,7 @@ NEXT_TURN = "next-turn"
 """The name ``goto`` gives the first segment of the next game turn."""
 
 
-@dataclass(frozen=True)
-class Ahead:
+class Ahead(msgspec.Struct, frozen=True):
     """A segment ``goto`` can reach from the current one: its shortest name, the segment, and whether a new game turn starts."""
 
     name: str

@@ -10,8 +10,10 @@ replay is exact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
+
+import msgspec
+from msgspec import field
 
 from .actions import Action
 from .dice import Roll
@@ -40,8 +42,7 @@ class Context(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(msgspec.Struct, frozen=True):
     """What a handler did: the new world, a one-line summary, and any prompts it raises or settles."""
 
     world: Any
@@ -61,8 +62,7 @@ Condition = Callable[[GameState, Segment], bool]
 Expansion = Callable[[GameState, Segment], list[tuple[str, str, tuple[str, ...]]]]  # -> (item, text, choices) per prompt
 
 
-@dataclass(frozen=True)
-class Verb:
+class Verb(msgspec.Struct, frozen=True):
     """One command of the text language.
 
     ``anytime`` verbs are legal in every segment (set-up and housekeeping);
@@ -108,8 +108,7 @@ def where_legal(sequence: Sequence, verb: Verb) -> str:
     return summarise_segments(sequence, legal_segments(sequence, verb)) or "nowhere in this sequence"
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(msgspec.Struct, frozen=True):
     """A column of an entity table in the UI and in ``show``: a key and a header.
 
     ``width`` caps a text column (0: as wide as its longest value). On a
@@ -127,9 +126,9 @@ class Column:
     wrap: bool = False
 
 
-@dataclass
-class RuleSet:
-    """Everything rule-set-specific the engine and screens need."""
+class RuleSet(msgspec.Struct, dict=True):
+    """Everything rule-set-specific the engine and screens need (a rule set may add its own attributes for tests and
+    tools, such as Europa's ``sea_tables``)."""
 
     id: str
     name: str

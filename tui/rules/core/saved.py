@@ -35,9 +35,8 @@ def convert_saved(raw: Any, kind: type, where: str) -> Any:
 
 
 def check_numbers(record: Any, where: str, limit: float = MAX_SAVED_NUMBER) -> None:
-    """Every number field of ``record`` (a dataclass or msgspec struct) is finite and within 0..``limit``."""
-    names = getattr(record, "__struct_fields__", None) or getattr(record, "__dataclass_fields__", {})
-    for name in names:
+    """Every number field of ``record`` (a msgspec struct) is finite and within 0..``limit``."""
+    for name in record.__struct_fields__:
         value = getattr(record, name)
         values = value if isinstance(value, tuple) else (value,)
         for item in values:

@@ -1,18 +1,21 @@
 """Game state: flow bookkeeping kept apart from the rule set's own world data.
 
 ``GameState`` is frozen; every transition returns a new one. ``world`` is the
-rule set's frozen dataclass (ports, zones, ...); the engine never looks inside
+rule set's frozen record (a msgspec struct: ports, zones, ...); the engine never looks inside
 it except through the rule set.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from copy import deepcopy
 from typing import Any
 
+import msgspec
+from msgspec import field
+from msgspec.structs import asdict, replace
 
-@dataclass(frozen=True)
-class Pending:
+
+class Pending(msgspec.Struct, frozen=True):
     """A prompt waiting for the referee's answer, raised by a segment or by a command.
 
     ``id`` is unique among pending prompts (``destroy:Naples``); ``subject``
@@ -34,9 +37,12 @@ class Pending:
     raised: str = ""  # segment key where it was raised
     expires: str = "segment"  # "segment": dropped (recorded) when the segment ends; "answer": kept until answered
 
+    def to_data(self) -> dict[str, Any]:
+        """The prompt as plain data, as a save keeps it: its fields in order, ``args`` copied (shares nothing)."""
+        return {**asdict(self), "args": deepcopy(self.args)}
 
-@dataclass(frozen=True)
-class Flow:
+
+class Flow(msgspec.Struct, frozen=True):
     """Where the game is in its turn sequence: absolute turn number and segment index."""
 
     turn: int
@@ -45,8 +51,7 @@ class Flow:
     answered: tuple[str, ...] = ()  # prompt ids answered in the current segment
 
 
-@dataclass(frozen=True)
-class GameState:
+class GameState(msgspec.Struct, frozen=True):
     """The whole game at one moment: flow, game settings and the rule set's world."""
 
     flow: Flow

@@ -11,8 +11,9 @@ first. The modifiers of Table 4 multiply.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term, fmt_number

@@ -13,8 +13,9 @@ interdiction zone, says what happens, in plain words.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any, Callable
+
+import msgspec
 
 from ..core.dice import MAX_DICE, MAX_SIDES, Roll
 from ..core.errors import RuleError
@@ -30,8 +31,7 @@ Roller = Callable[..., Roll]
 """(dice spec, purpose, detail) -> a resolved roll (typed, app-rolled or replayed); detail is shown when asked."""
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(msgspec.Struct, frozen=True):
     """One cargo item to check: its name, kind and size in REs (SPs/SRPs)."""
 
     name: str

@@ -12,8 +12,9 @@ intrinsic supply each (31.A.13).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term, fmt_number

@@ -8,8 +8,9 @@ Mulberry is a choice prompt (31.A.12, raised by the phase machine).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.names import new_name

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
+
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term

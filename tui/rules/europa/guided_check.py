@@ -21,8 +21,9 @@ so those saves replay and their open prompts can still be answered.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
+
+from msgspec.structs import replace
 
 from ..core.errors import NeedAnswer, RuleError
 from ..core.explain import fmt_number

@@ -14,8 +14,9 @@ lower its naval status number by 1 each for the turn.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term

@@ -15,8 +15,9 @@ takes its hex it is wrecked at the end of the Allies' next player turn.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term

@@ -11,8 +11,9 @@ enemy off-map port.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from .seaworld import NavalGroup, OffMapPort

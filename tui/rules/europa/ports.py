@@ -11,8 +11,10 @@ the rule; a refused transition changes nothing. Every number comes from
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 from fractions import Fraction
+
+import msgspec
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term, fmt_number
@@ -21,8 +23,7 @@ from .tables import Cited, HarbourHitMultiplier, PortTables, PortType
 TABLE = "31.A.1 Table 1"
 
 
-@dataclass(frozen=True)
-class Port:
+class Port(msgspec.Struct, frozen=True):
     """One port on the map and the markers on it (31.A)."""
 
     name: str

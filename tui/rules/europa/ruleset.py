@@ -7,9 +7,10 @@ rest of 31 (31.A.8, 31.A.11-31.A.13, 31.B) from :mod:`.sea_verbs`,
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.actions import OTHER_SIDE, Action, Field
 from ..core.actions import SIDES as SIDE_CHOICES

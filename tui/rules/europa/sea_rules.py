@@ -13,8 +13,9 @@ step advances towed Mulberries and naval groups in transit.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any, Callable
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.phases import Reported, Segment, reported

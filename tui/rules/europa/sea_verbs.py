@@ -10,8 +10,9 @@ or ``key=value`` words (``dice=3,4,6``, ``mission=patrol``); the engine's
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
+
+from msgspec.structs import replace
 
 from ..core.dice import DiceSpec, Roll, StagedDice
 from ..core.errors import RuleError

@@ -11,10 +11,11 @@ existed load with the defaults.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
 import msgspec
+from msgspec import field
+from msgspec.structs import replace
 
 from ..core.data import DataModel, convert
 from ..core.errors import DataError
@@ -23,8 +24,7 @@ from .seatables import ASKED_KINDS, SIDES, SeaTables
 MULBERRY_STATES = ("unavailable", "available", "towing", "emplacing", "emplaced", "wrecked")
 
 
-@dataclass(frozen=True)
-class InterferenceRecord:
+class InterferenceRecord(msgspec.Struct, frozen=True):
     """One Italian naval interference attempt (33.B.2.b): game turn, area, result letter, modified roll."""
 
     turn: int
@@ -35,8 +35,7 @@ class InterferenceRecord:
     vps: float = 0.0
 
 
-@dataclass(frozen=True)
-class InterdictionZone:
+class InterdictionZone(msgspec.Struct, frozen=True):
     """The South Aegean naval interdiction zone (33.B.7): tight or loose, the turn declared, bombing hits this turn."""
 
     kind: str
@@ -44,8 +43,7 @@ class InterdictionZone:
     hits: int = 0
 
 
-@dataclass(frozen=True)
-class AirUnit:
+class AirUnit(msgspec.Struct, frozen=True):
     """An air unit in a sea zone's anti-shipping box or flying a naval air mission there (33.C)."""
 
     name: str
@@ -59,8 +57,7 @@ class AirUnit:
     distance: int = 0  # distance marker: hexes from the closest operational airbase (33.C)
 
 
-@dataclass(frozen=True)
-class CheckRecord:
+class CheckRecord(msgspec.Struct, frozen=True):
     """One anti-shipping check of a cargo item in a sea zone (33.A, 33.D, 33.E)."""
 
     phase: str  # "turn/segment key": once per sea zone per naval movement phase
@@ -79,8 +76,7 @@ class CheckRecord:
     flags: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Mulberry:
+class Mulberry(msgspec.Struct, frozen=True):
     """A Mulberry (31.A.12) from availability to emplacement or wreck."""
 
     name: str
@@ -100,8 +96,7 @@ class Mulberry:
     why: str = ""  # why it was wrecked
 
 
-@dataclass(frozen=True)
-class NavalGroup:
+class NavalGroup(msgspec.Struct, frozen=True):
     """A naval group moving between the map and an off-map port, with its step counter (31.A.8)."""
 
     name: str
@@ -113,8 +108,7 @@ class NavalGroup:
     cargo: str = ""
 
 
-@dataclass(frozen=True)
-class OffMapPort:
+class OffMapPort(msgspec.Struct, frozen=True):
     """An off-map port (31.A.8): type, holding box and distances in hexes to map entry hexes or boxes."""
 
     name: str
@@ -126,8 +120,7 @@ class OffMapPort:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Beach:
+class Beach(msgspec.Struct, frozen=True):
     """A beach hex (31.B): owner, the phase its owner changed, landings this phase, transports acting as jetties."""
 
     name: str
@@ -141,8 +134,7 @@ class Beach:
     jetties: int = 0  # NTs/LCs/LBs that did not move, acting as jetties (31.A.13)
 
 
-@dataclass(frozen=True)
-class SeaWorld:
+class SeaWorld(msgspec.Struct, frozen=True):
     """Everything rule 33 and the rest of 31 keep about a game."""
 
     conditions: dict[str, Any] = field(default_factory=dict)  # asked conditions the referee answered

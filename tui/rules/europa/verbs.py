@@ -7,8 +7,9 @@ number), and returns an :class:`Outcome` whose summary says what changed.
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
 from typing import Any, Callable
+
+from msgspec.structs import fields, replace
 
 from ..core.errors import RuleError
 from ..core.explain import fmt_number

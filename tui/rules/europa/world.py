@@ -7,10 +7,11 @@ into a world, validated.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import msgspec
+from msgspec import field
+from msgspec.structs import fields, replace
 
 from ..core.data import DataModel, convert
 from ..core.names import resolve_name, take_named
@@ -25,8 +26,7 @@ PORT_TYPES = ("great", "major", "standard", "mulberry", "minor", "jetty")
 HARBOURS = ("none", "artificial", "natural")
 
 
-@dataclass(frozen=True)
-class EuropaWorld:
+class EuropaWorld(msgspec.Struct, frozen=True):
     """Ports by name (scenario order), and per side the ports it owned at the start of its initial phase (31.A)."""
 
     ports: dict[str, Port] = field(default_factory=dict)

@@ -9,7 +9,8 @@ model: they are markers and explanations only.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
+
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term

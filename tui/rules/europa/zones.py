@@ -13,8 +13,9 @@ E21, :mod:`.air`). Every figure is an :class:`Explained` listing each line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term, fmt_number
@@ -29,8 +30,7 @@ SIDES_PLURAL = {"axis": "Axis", "allied": "Allies"}
 """A side named as the subject of a sentence ("The Allies receive 2 VPs")."""
 
 
-@dataclass(frozen=True)
-class CondResult:
+class CondResult(msgspec.Struct, frozen=True):
     """A condition's current value, whether the app derived it, and how."""
 
     value: Any

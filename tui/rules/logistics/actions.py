@@ -8,7 +8,8 @@ legend, dialogs and palette entries from these tables.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
+
 
 from ..core.actions import OTHER_SIDE, SIDES, Action, Field
 

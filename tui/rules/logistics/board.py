@@ -9,8 +9,9 @@ second end may be given as a direction from the first (``road 0101 ne``).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.hexgrid import DIRECTIONS, HexGrid, direction_between

@@ -12,8 +12,9 @@ convert into one factory type of the city (¶7, RULINGS L4).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term

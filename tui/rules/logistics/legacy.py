@@ -28,8 +28,10 @@ never for a command typed now (``answer growth`` typed now is refused: there is 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.phases import Segment, Sequence
@@ -61,8 +63,7 @@ def settled(state: GameState) -> bool:
     return world.grown or OLD_PROMPT in {a.lower() for a in state.flow.answered}
 
 
-@dataclass(frozen=True)
-class LegacyGrowth:
+class LegacyGrowth(msgspec.Struct, frozen=True):
     """The earlier version's growth, for the Logistics rule set built from ``tables`` and ``sequence``."""
 
     tables: LogisticsTables
@@ -103,7 +104,7 @@ class LegacyGrowth:
             if not isinstance(prompt, dict):
                 pending.append(prompt)
             elif prompt.get("id") == OLD_PROMPT and prompt.get("effect") == OLD_PROMPT:
-                pending.extend(asdict(p) for p in self.asked_now(world_from_data(world)))
+                pending.extend(p.to_data() for p in self.asked_now(world_from_data(world)))
             elif prompt.get("effect") == "grow" and "city" in (prompt.get("args") or {}):
                 pending.append({**prompt, "required": False})
             elif prompt.get("required") and prompt.get("expires") == "answer" and prompt.get("raised") != here:

@@ -10,9 +10,10 @@ factories' growth (Factories ¶6). The player turns are named ``first`` and
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.dice import DiceSpec
 from ..core.errors import DataError, RuleError

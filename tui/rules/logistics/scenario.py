@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from ..core.data import DataModel, convert
 from ..core.errors import DataError, RuleError
 from ..core.hexgrid import HexGrid, direction_between
@@ -206,7 +208,7 @@ def world_from_scenario(raw: dict[str, Any], file: str, tables: LogisticsTables)
         side = _side(own.side, tables, file, f"table owners, key {i}.side")
         for j, text in enumerate(own.hexes):
             hid = _hex(grid, text, file, f"table owners, key {i}.hexes.{j}")
-            places[hid] = Place(**{**vars(places.get(hid) or Place(hid)), "control": side})
+            places[hid] = replace(places.get(hid) or Place(hid), control=side)
     factories: dict[str, dict[str, int]] = {}
     checks: list[tuple[str, str, dict[str, int]]] = []
     for i, entry in enumerate(convert(raw.get("hexes", []), list[HexEntry], file, prefix="hexes")):
@@ -228,7 +230,7 @@ def world_from_scenario(raw: dict[str, Any], file: str, tables: LogisticsTables)
     sea = LogisticsWorld(grid=grid, centre=centre, places=places)
     for hid, where, held in checks:  # Navy Factories in coastal cities: the sea hexes are all known now
         try:
-            check_factories(Place(**{**vars(places[hid]), "coastal": sea.coastal(hid)}), held, tables)
+            check_factories(replace(places[hid], coastal=sea.coastal(hid)), held, tables)
         except RuleError as exc:
             raise DataError(file, where, str(exc)) from None
     rivers: list[tuple[str, str]] = []

@@ -11,7 +11,8 @@ them from the next turn.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
+
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term

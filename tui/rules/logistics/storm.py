@@ -11,7 +11,9 @@ is destroyed; one adjacent is destroyed on 1-3 (Mulberries ¶3, L2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import msgspec
+from msgspec.structs import replace
+
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
@@ -19,8 +21,7 @@ from .tables import LogisticsTables
 from .world import LogisticsWorld
 
 
-@dataclass(frozen=True)
-class StormMove:
+class StormMove(msgspec.Struct, frozen=True):
     """One move of the storm: where from, which way, how far, the hexes passed, where it ended."""
 
     start: str

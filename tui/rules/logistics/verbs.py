@@ -10,8 +10,9 @@ costs the unit (1 cv).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
+
+from msgspec.structs import replace
 
 from ..core.dice import DiceSpec
 from ..core.errors import RuleError

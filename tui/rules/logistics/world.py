@@ -9,21 +9,23 @@ city. A land hex next to a sea hex is coastal (:meth:`LogisticsWorld.coastal`);
 the explicit ``coastal`` flag of a map without sea hexes still counts. The world also keeps who won the initiative, the hits of the battle
 being fought (RULINGS L5), and which cities produced or exchanged this turn.
 
-Every state is a frozen dataclass; the rule functions return new ones.
+Every state is a frozen record (a msgspec struct); the rule functions return new ones.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
+
+import msgspec
+from msgspec import field
+from msgspec.structs import asdict, replace
 
 from ..core.errors import RuleError
 from ..core.hexgrid import Hex, HexGrid
 from ..core.names import note_resolved
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(msgspec.Struct, frozen=True):
     """One hex's features (a hex not listed is clear, inland, with no city and nobody's)."""
 
     hex: str
@@ -35,8 +37,7 @@ class Place:
     resource: int = 0  # a resource hex's PP (Factories ¶7), as the board shows it
 
 
-@dataclass(frozen=True)
-class Airfield:
+class Airfield(msgspec.Struct, frozen=True):
     """An airfield marker (Airfields ¶1-¶5): minor or major, its owner, and from which turn the owner may use it."""
 
     hex: str
@@ -45,8 +46,7 @@ class Airfield:
     usable_from: int = 0  # absolute turn; after a capture the captor waits a turn (Airfields ¶5)
 
 
-@dataclass(frozen=True)
-class Mulberry:
+class Mulberry(msgspec.Struct, frozen=True):
     """A Mulberry marker (Mulberries ¶1-¶3): a port of capacity 2 while it stands."""
 
     hex: str
@@ -54,8 +54,7 @@ class Mulberry:
     usable_from: int = 0  # after a capture: no port for the captor until the next turn (Mulberries ¶2)
 
 
-@dataclass(frozen=True)
-class Crossing:
+class Crossing(msgspec.Struct, frozen=True):
     """A bridge (a hexside, ``0807-0808``) or a canal (its hex, ``0807``) (Destruction ¶1-¶3)."""
 
     id: str
@@ -65,8 +64,7 @@ class Crossing:
     destroyed: bool = False
 
 
-@dataclass(frozen=True)
-class LogisticsWorld:
+class LogisticsWorld(msgspec.Struct, frozen=True):
     """Everything the Logistics rule set keeps about a game."""
 
     grid: HexGrid
@@ -204,13 +202,13 @@ def world_to_data(world: LogisticsWorld) -> dict[str, Any]:
         "grid": {"columns": g.columns, "rows": g.rows, "first_column": g.first_column, "first_row": g.first_row,
                  "shifted": g.shifted, "digits": g.digits},
         "centre": world.centre,
-        "places": [vars(p) for p in world.places.values()],
+        "places": [asdict(p) for p in world.places.values()],
         "rivers": [list(r) for r in world.rivers],
         "roads": [list(r) for r in world.roads],
         "rails": [list(r) for r in world.rails],
-        "crossings": [{**vars(c), "hexes": list(c.hexes)} for c in world.crossings.values()],
-        "airfields": [vars(a) for a in world.airfields.values()],
-        "mulberries": [vars(m) for m in world.mulberries.values()],
+        "crossings": [{**asdict(c), "hexes": list(c.hexes)} for c in world.crossings.values()],
+        "airfields": [asdict(a) for a in world.airfields.values()],
+        "mulberries": [asdict(m) for m in world.mulberries.values()],
         "factories": {h: dict(f) for h, f in world.factories.items()},
         "storm": world.storm,
         "first": world.first,

@@ -7,8 +7,9 @@ files would refuse.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.errors import DataError, RuleError
 from ..core.names import new_name, note_resolved

@@ -11,8 +11,10 @@ transition changes nothing. Every number comes from :class:`OcsTables`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 from fractions import Fraction
+
+import msgspec
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term
@@ -20,8 +22,7 @@ from .amounts import format_amount
 from .tables import OcsTables
 
 
-@dataclass(frozen=True)
-class Port:
+class Port(msgspec.Struct, frozen=True):
     """One port on the map and the markers on it (19.0)."""
 
     name: str

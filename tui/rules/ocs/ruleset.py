@@ -7,9 +7,10 @@ first player determination from the world.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from msgspec.structs import replace
 
 from ..core.actions import OTHER_SIDE, SIDES, Action, Field
 from ..core.errors import DataError, RuleError

@@ -9,7 +9,8 @@ capacities are charged (19.0f D). The Move Mode and no-movement conditions
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
+
 
 from ..core.errors import RuleError
 from ..core.explain import Explained, Term

@@ -10,8 +10,9 @@ confirmed by an option on the command or asked as a yes/no prompt
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
+
+from msgspec.structs import replace
 
 from ..core.errors import RuleError
 from ..core.numbers import MOST, read_amount, read_int

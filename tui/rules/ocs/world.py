@@ -6,11 +6,12 @@ world, validated, every error naming the file, table and key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Union
 
 import msgspec
+from msgspec import field
+from msgspec.structs import replace
 
 from ..core.saved import check_numbers, check_unique, convert_saved
 from ..core.data import DataModel, convert
@@ -23,8 +24,7 @@ from .tables import OcsTables
 AmountData = Union[int, float, str]
 
 
-@dataclass(frozen=True)
-class OcsWorld:
+class OcsWorld(msgspec.Struct, frozen=True):
     """Everything the OCS rule set keeps about a game."""
 
     ports: dict[str, Port] = field(default_factory=dict)
