@@ -215,3 +215,19 @@ def test_a_prompt_answered_with_typed_dice_replays_and_redoes(game) -> None:
     assert game.replay() == game.state
     assert game.execute("undo").ok and game.execute("redo").ok
     assert game.state.world.ports["Athens"].destroyed and game.replay() == game.state
+
+
+def test_a_prompt_as_saved_shares_nothing_with_the_state() -> None:
+    """The plain form of a pending prompt (what a save keeps) holds every field in order and a copy of its ``args``:
+    editing the plain data (as the store's documents may be) never reaches the frozen state's prompt."""
+    from tui.rules.core.state import Pending
+
+    prompt = Pending(id="destroy:Naples", text="Destroy Naples?", kind="choice", choices=("yes", "no"),
+                     args={"port": "Naples", "hits": [1, 2]})
+    data = prompt.to_data()
+    assert list(data) == list(Pending.__struct_fields__)
+    assert data["args"] == {"port": "Naples", "hits": [1, 2]} and data["choices"] == ("yes", "no")
+    data["args"]["hits"].append(3)
+    data["args"]["port"] = "Bari"
+    assert prompt.args == {"port": "Naples", "hits": [1, 2]}
+    assert Pending(**data).id == "destroy:Naples"

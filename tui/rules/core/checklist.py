@@ -80,17 +80,7 @@ class Checklist(msgspec.Struct, frozen=True):
     """How many commands the segment logged in all."""
     entry: dict[str, Any] | None = None
     """The newest applied ``next`` or ``goto`` of the log (:func:`entry_event` of the same events), found on the same
-    read of the log's end: what entered the segment, or None if nothing did yet. Not compared: two checklists of the
-    same segment, with the same asks, duties and commands, are equal whatever event entered it."""
-
-    def _compared(self) -> tuple[Any, ...]:
-        return self.segment, self.asks, self.duties, self.leaving, self.done, self.done_count
-
-    def __eq__(self, other: object) -> bool:
-        return self._compared() == other._compared() if type(other) is Checklist else NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._compared())
+    read of the log's end: what entered the segment, or None if nothing did yet."""
 
 
 def segment_events(events: Sequence[dict[str, Any]], turn: str, key: str) -> list[dict[str, Any]]:
