@@ -103,6 +103,17 @@ SCALAR = st.one_of(st.text(max_size=12), st.integers(-10**6, 10**6), st.booleans
 ROW = st.dictionaries(st.text(min_size=1, max_size=8), st.one_of(SCALAR, st.lists(st.text(max_size=6), max_size=3)), max_size=4)
 
 
+@pytest.mark.parametrize("raw", [{"0\n": {}}, {"0": {"0\n": ""}}, {"0": {}, "0\n": {}}, {"a\n": 1}, {"rows": [{"k\n": 1}]}],
+                         ids=["table", "key in a table", "beside its bare twin", "top-level key", "key in a row"])
+def test_issue23_a_key_ending_in_a_line_feed_is_quoted(raw: dict[str, Any]) -> None:
+    """Issue 23: a key that ends in a line feed is no bare key: it is written quoted, and reads back as itself
+    (found by the property test below: a ``$`` anchor matched before the final line feed)."""
+    from tui.scenario.write import to_toml
+
+    tomllib = pytest.importorskip("tomllib")
+    assert tomllib.loads(to_toml(raw)) == raw
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.dictionaries(st.text(min_size=1, max_size=8).filter(lambda k: k != "rows"), ROW, max_size=3), st.lists(ROW, max_size=3))
 def test_issue23_the_toml_writer_reads_back_as_written(tables: dict[str, Any], rows: list[dict[str, Any]]) -> None:

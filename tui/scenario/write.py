@@ -16,7 +16,7 @@ from typing import Any
 
 from ..rules.core.data import _toml
 
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE = re.compile(r"[A-Za-z0-9_-]+")  # the whole key (fullmatch): "$" would let a final line feed through
 
 
 class WriteRefused(Exception):
@@ -24,7 +24,7 @@ class WriteRefused(Exception):
 
 
 def _key(key: str) -> str:
-    return key if _BARE.match(key) else _string(key)
+    return key if _BARE.fullmatch(key) else _string(key)
 
 
 def _string(text: str) -> str:
