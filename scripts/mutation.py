@@ -49,6 +49,7 @@ FAST_TESTS = {
              "test_awaw_exact_scenario", "test_awaw_exact_tables", "test_awaw_exact_ops_tables", "test_awaw_exact_world",
              "test_awaw_exact_ops_helpers"],
     "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine", "test_checklist",
+             "test_core_exact_checklist",
              "test_europa_sea_engine"],
 }
 """The fast tests of each area of tui/rules/ (module names under tests/)."""
