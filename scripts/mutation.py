@@ -104,6 +104,22 @@ def forget_unmutated_copies(globs: list[str], do_not_mutate: list[str]) -> list[
     return removed
 
 
+STATS = ROOT / "mutants" / "mutmut-stats.json"
+"""mutmut's record of which tests call which mutated function, kept between runs."""
+
+
+def forget_stats() -> None:
+    """Remove :data:`STATS`, so that mutmut traces every test again before it tests a mutant.
+
+    mutmut traces the tests once and afterwards only the tests it has not seen;
+    the functions of a module mutated for the first time (after a run on
+    another module) were never traced, and all their mutants counted as
+    having no tests (a run on one module, then on its whole area, scored the
+    other modules 0 of N with N "no tests").
+    """
+    STATS.unlink(missing_ok=True)
+
+
 def run(patterns: list[str], globs: list[str], tests: list[str], children: int) -> None:
     """Run mutmut on the mutants matching ``patterns`` with only ``tests`` (in this process, like ``mutmut run``).
 
@@ -114,7 +130,8 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int) 
 
     config = configuration.config()
     keep = [g for g in globs if not any(fnmatch.fnmatch(g, d) for d in config.do_not_mutate)]
-    forget_unmutated_copies(keep, config.do_not_mutate)
+    if forget_unmutated_copies(keep, config.do_not_mutate):
+        forget_stats()
     sys.path.insert(0, str(ROOT / "scripts"))  # the forked test runs load mutation_fresh (rule sets built afresh)
     args = [*config.pytest_add_cli_args, "-p", "mutation_fresh",
             *(a for test in SUBPROCESS_TESTS for a in ("--deselect", test))]
