@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
+
+import pytest
 
 from tui.paths import data_dir
 from tui.rules.awaw.bases import Base
 from tui.rules.awaw.tables import AwawTables, load_tables
 from tui.rules.awaw.units import NavalUnit
 from tui.rules.awaw.world import AwawWorld
+from tui.rules.core.errors import DataError
 
 
 @lru_cache(maxsize=1)
@@ -32,3 +36,11 @@ def base(name: str, kind: str = "port", fronts: tuple[str, ...] = ("mediterranea
 def world(bases: list[Base], units: list[NavalUnit], **kw: object) -> AwawWorld:
     """A world of these bases and units."""
     return AwawWorld(units={u.id: u for u in units}, bases={b.name: b for b in bases}, **kw)  # type: ignore[arg-type]
+
+
+def data_refusal(load: Callable[[], object], file: str) -> str:
+    """``where: problem`` of the :class:`DataError` that ``load()`` raises, which must name ``file``."""
+    with pytest.raises(DataError) as err:
+        load()
+    assert err.value.file == file
+    return f"{err.value.where}: {err.value.problem}"

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from awaw_core_fixtures import data_refusal
 from tui.paths import data_dir
 from tui.rules.awaw.ops_tables import SW_BOXES, load_ops_tables
 from tui.rules.core.data import read_toml
-from tui.rules.core.errors import DataError
 
 FILE = data_dir() / "rulesets" / "awaw-operations.toml"
 BOXES = "Atlantic U.S., Australia, India, Pacific U.S., South Africa"
@@ -25,10 +25,7 @@ def _raw() -> dict[str, Any]:
 
 
 def _refused(raw: dict[str, Any]) -> str:
-    with pytest.raises(DataError) as err:
-        load_ops_tables(Path("/nowhere/awaw-operations.toml"), raw)
-    assert err.value.file == "awaw-operations.toml"
-    return f"{err.value.where}: {err.value.problem}"
+    return data_refusal(lambda: load_ops_tables(Path("/nowhere/awaw-operations.toml"), raw), "awaw-operations.toml")
 
 
 def test_21_433_a_route_from_an_unknown_box_lists_the_boxes_sorted() -> None:

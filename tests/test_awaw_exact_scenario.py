@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 
-from awaw_core_fixtures import tables
+from awaw_core_fixtures import data_refusal, tables
 from tui.rules.awaw.bases import Base
 from tui.rules.awaw.scenario import world_from_scenario
 from tui.rules.awaw.units import NavalUnit
-from tui.rules.core.errors import DataError
 
 FILE = "test-scenario.toml"
 POWERS = "germany, italy, japan, britain, usa, france, ussr"
@@ -43,10 +42,7 @@ def _raw() -> dict[str, Any]:
 
 
 def _refused(raw: dict[str, Any]) -> str:
-    with pytest.raises(DataError) as err:
-        world_from_scenario(raw, FILE, tables())
-    assert err.value.file == FILE
-    return f"{err.value.where}: {err.value.problem}"
+    return data_refusal(lambda: world_from_scenario(raw, FILE, tables()), FILE)
 
 
 def _with(path: str, value: Any) -> dict[str, Any]:

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from awaw_core_fixtures import data_refusal
 from tui.paths import data_dir
 from tui.rules.awaw.tables import BASE_KINDS, CATEGORIES, load_tables
 from tui.rules.core.data import read_toml
-from tui.rules.core.errors import DataError
 
 RULES = data_dir() / "rulesets" / "awaw.toml"
 POWERS = "germany, italy, japan, britain, usa, france, ussr"
@@ -25,10 +25,7 @@ def _raw() -> dict[str, Any]:
 
 
 def _refused(raw: dict[str, Any]) -> str:
-    with pytest.raises(DataError) as err:
-        load_tables(Path("/nowhere/awaw.toml"), raw)
-    assert err.value.file == "awaw.toml"
-    return f"{err.value.where}: {err.value.problem}"
+    return data_refusal(lambda: load_tables(Path("/nowhere/awaw.toml"), raw), "awaw.toml")
 
 
 def test_the_shipped_tables_pass_every_cross_check() -> None:
