@@ -10,6 +10,8 @@ import pytest
 
 from tests.conftest import fixed_clock
 from tui.paths import data_dir
+from tui.rules.europa.ruleset import load_sea
+from tui.rules.europa.seatables import SeaTables
 from tui.session import memory_game
 
 
@@ -19,10 +21,16 @@ def game0():
     return memory_game(data_dir(), seed=1, clock=fixed_clock)
 
 
-@pytest.fixture
-def st(game0):
+def sea_tables() -> SeaTables:
+    """The bundled sea tables (33, 31.A.8-31.B), read as the Europa rule set reads them (afresh: a mutation run
+    tests each mutant of the loader)."""
+    return load_sea(data_dir())
+
+
+@pytest.fixture(scope="module")
+def st():
     """The sea tables (33, 31.A.8-31.B)."""
-    return game0.ruleset.sea_tables
+    return sea_tables()
 
 
 @pytest.fixture

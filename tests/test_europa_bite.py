@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 import pytest
-from msgspec.structs import replace as sreplace
 
 from tests.conftest import fixed_clock, guided
+from tests.europa_sea import sea_tables
 from tui.paths import data_dir
 from tui.rules.europa import interference as I
 from tui.rules.europa import ports as P
@@ -70,20 +70,20 @@ def crete_allied(world):
 def test_33B7_c_and_d_requirements_are_checked_against_the_numbers(game) -> None:
     """With a) and b) holding, the zone may be declared only if c) Aegean Axis NSN (1 here) and d) E Med Axis NSN
     (15: a Crete port is Allied) reach their minimum; raise a minimum past them and the zone is refused."""
-    st, pt = game.ruleset.sea_tables, game.ruleset.tables
+    st, pt = sea_tables(), game.ruleset.tables
     w = crete_allied(game.state.world)
     assert I.requirements(w, st, pt).value
     reqs = st.interdiction_zone.requires
     for i, high in ((2, 2), (3, 16)):  # c) Aegean 1 < 2; d) E Med 15 < 16
-        changed = sreplace(st, interdiction_zone=sreplace(st.interdiction_zone, requires=[
-            sreplace(r, min=high) if j == i else r for j, r in enumerate(reqs)]))
+        changed = replace(st, interdiction_zone=replace(st.interdiction_zone, requires=[
+            replace(r, min=high) if j == i else r for j, r in enumerate(reqs)]))
         req = I.requirements(w, changed, pt)
         assert not req.value and [t.value for t in req.terms] == [j != i for j in range(4)]
 
 
 def test_33B7_c_the_eastern_med_number_is_5_lower_while_the_zone_exists(game) -> None:
     """Axis E Med with a Crete port Allied: 15 (Table 2); with the South Aegean zone: 15 - 5 = 10."""
-    st, pt = game.ruleset.sea_tables, game.ruleset.tables
+    st, pt = sea_tables(), game.ruleset.tables
     w = crete_allied(game.state.world)
     assert naval_status(w, st, pt, "eastern-med", "axis").value == 15
     declared, _ = I.declare(w, st, pt, "tight", 1)
@@ -169,7 +169,7 @@ def test_31B3_land_without_lc_rolls_nothing(game) -> None:
 def test_33F_slp_count_adds_every_zone_after_an_exempt_one_and_says_why(game) -> None:
     """Algiers (major, SLP 20), Allied, Malta 10: Western Med with --far adds nothing (33.B.3.b), the English
     Channel after it still adds 9 (France Axis-owned, Table 3): 20 + 0 + 9 = 29."""
-    st, pt = game.ruleset.sea_tables, game.ruleset.tables
+    st, pt = sea_tables(), game.ruleset.tables
     ok(game, "malta 10")
     ok(game, "supply-line Algiers 'Western Med' 'English Channel' --far")
     from tui.rules.europa.zones import slp_count
@@ -188,7 +188,7 @@ def test_33F_slp_count_adds_every_zone_after_an_exempt_one_and_says_why(game) ->
 
 def test_33F_a_barred_zone_bars_the_line_whatever_comes_after(game) -> None:
     """Tripoli (Axis): the Eastern Med is barred to Axis shipping while any Crete hex is not Axis (33.B.2.a)."""
-    st, pt = game.ruleset.sea_tables, game.ruleset.tables
+    st, pt = sea_tables(), game.ruleset.tables
     ok(game, "capture 'Crete ports' allied")
     ok(game, "supply-line Tripoli 'Eastern Med' 'Central Med'")
     from tui.rules.europa.zones import slp_count
@@ -206,7 +206,7 @@ def test_33F_a_barred_zone_bars_the_line_whatever_comes_after(game) -> None:
 def test_33B_zone_names_of_several_words_need_no_quotes(game) -> None:
     from tui.rules.europa.zones import take_zone
 
-    st = game.ruleset.sea_tables
+    st = sea_tables()
     assert take_zone(st, ["Central", "Med", "axis", "unit"]) == ("central-med", ["axis", "unit"])
     assert take_zone(st, ["South", "Aegean", "Interdiction", "Zone", "x"]) == ("south-aegean-iz", ["x"])
     assert take_zone(st, ["Aegean", "axis"]) == ("aegean", ["axis"])
@@ -234,7 +234,7 @@ def test_33C_the_air_term_names_the_interfering_side(game) -> None:
     """An Allied type S naval bomber, range 20, TBF 2, in the Central Med box: x1 x1 (Table 4) = +2 to the Axis
     NSN there (RULINGS E21), named as the Allies'."""
     ok(game, "air add B1 allied 'Central Med' role=bomber type=S range=20 tbf=2")
-    st, pt = game.ruleset.sea_tables, game.ruleset.tables
+    st, pt = sea_tables(), game.ruleset.tables
     got = naval_status(game.state.world, st, pt, "central-med", "axis")
     assert got.value == 12
     assert got.terms[-1].label == "anti-shipping air: allied modified TBF" and got.terms[-1].value == 2

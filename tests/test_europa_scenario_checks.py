@@ -7,17 +7,15 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import fixed_clock
-from tui.paths import data_dir
+from tests.europa_sea import sea_tables
 from tui.rules.core.errors import DataError
 from tui.rules.core.saved import SavedDataError
 from tui.rules.europa.world import check_saved_zones, sea_zone_problem, world_from_scenario
-from tui.session import memory_game
 
 
 @pytest.fixture(scope="module")
 def st():
-    return memory_game(data_dir(), seed=1, clock=fixed_clock).ruleset.sea_tables
+    return sea_tables()
 
 
 def port(**kw: Any) -> dict[str, Any]:

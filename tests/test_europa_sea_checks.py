@@ -11,18 +11,17 @@ from typing import Any, Callable
 import msgspec
 import pytest
 
-from tests.conftest import fixed_clock
+from tests.europa_sea import sea_tables
 from tui.paths import data_dir
 from tui.rules.core.errors import DataError
 from tui.rules.europa.seacheck import check
-from tui.session import memory_game
 
 R = msgspec.structs.replace
 
 
 @pytest.fixture(scope="module")
 def st():
-    return memory_game(data_dir(), seed=1, clock=fixed_clock).ruleset.sea_tables
+    return sea_tables()
 
 
 def cond(t: Any, cid: str, **kw: Any) -> Any:

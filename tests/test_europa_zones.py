@@ -8,7 +8,7 @@ from msgspec.structs import replace
 import pytest
 
 from tests.conftest import fixed_clock
-from tests.europa_sea import cond, owner
+from tests.europa_sea import cond, owner, sea_tables
 from tui.paths import data_dir
 from tui.rules.core.errors import RuleError
 from tui.rules.europa.seaworld import InterdictionZone
@@ -27,8 +27,8 @@ def rs(game0):
 
 
 @pytest.fixture
-def st(rs):
-    return rs.sea_tables
+def st():
+    return sea_tables()
 
 
 @pytest.fixture

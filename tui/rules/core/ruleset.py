@@ -126,9 +126,8 @@ class Column(msgspec.Struct, frozen=True):
     wrap: bool = False
 
 
-class RuleSet(msgspec.Struct, dict=True):
-    """Everything rule-set-specific the engine and screens need (a rule set may add its own attributes for tests and
-    tools, such as Europa's ``sea_tables``)."""
+class RuleSet(msgspec.Struct):
+    """Everything rule-set-specific the engine and screens need."""
 
     id: str
     name: str

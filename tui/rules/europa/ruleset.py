@@ -195,6 +195,11 @@ DATA = RuleData("europa", (("europa.toml", (PORT_TABLES, SEA_TABLES, SEQUENCE)),
 """What the rule set reads: the port tables, the sea tables and the turn sequence of ``europa.toml``."""
 
 
+def load_sea(data_dir: Path, cache: Cache | None = None) -> SeaTables:
+    """The sea tables :func:`load` builds the rule set with (chapter 33 and 31.A.8-31.B), for tests and tools."""
+    return load_data(data_dir, DATA, cache)[1]
+
+
 def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
     """Load ``rulesets/europa.toml`` (through ``cache`` if given) and build the rule set; data errors name file,
     table and key."""
@@ -325,6 +330,5 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         actions={"ports": PORT_ACTIONS, "zones": zone_actions(sea)},
         duties=build_duties(sea, tables),
     )
-    rs.sea_tables = sea  # type: ignore[attr-defined]  # the sea tables, for tests and tools
     check_sequence_names(rs, path.name)
     return rs
