@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent  # "<stdin>" as the second account: only the knock runs there
 FOREIGN = "http://evil.example.com"
 ANSI = re.compile(r"\x1b\[[0-9;?<>=$]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
 WAIT = 60.0  # seconds: a cold start of a tab's app on a busy two-core machine takes a few
@@ -234,21 +234,53 @@ def second_user_missing() -> str:
     return ""
 
 
+#: The comment (GECOS) of every throw-away account, with the making process's pid: an account whose maker is gone
+#: (a run killed before its ``finally``) is removed by the next run (:func:`sweep_test_accounts`).
+ACCOUNT_MARK = "harbormaster test account, made by pid "
+
+
+def _userdel(name: str) -> None:
+    """Remove account ``name`` and the group of its name that ``useradd`` made for it."""
+    subprocess.run(["userdel", name], check=False, capture_output=True)
+    subprocess.run(["groupdel", name], check=False, capture_output=True)  # where userdel left it (no USERGROUPS_ENAB)
+
+
+def sweep_test_accounts() -> list[str]:
+    """Remove the throw-away accounts whose making process is gone; the names removed."""
+    import pwd
+
+    swept = []
+    for entry in pwd.getpwall():
+        if not entry.pw_gecos.startswith(ACCOUNT_MARK):
+            continue
+        maker = entry.pw_gecos[len(ACCOUNT_MARK):]
+        if maker.isdigit() and Path(f"/proc/{maker}").exists():
+            continue  # its maker still runs: another run's account, in use
+        _userdel(entry.pw_name)
+        swept.append(entry.pw_name)
+    return swept
+
+
 @contextlib.contextmanager
 def second_user() -> Iterator[str]:
-    """A throw-away system account (no home, no shell), removed on leaving."""
+    """A throw-away system account (no home, no shell, a group of its own), removed with its group on leaving, even
+    when the body fails or is interrupted; one left by a killed run is removed by the next (:func:`sweep_test_accounts`)."""
+    sweep_test_accounts()
     name = f"hmprobe{secrets.token_hex(3)}"
-    subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name],
-                   check=True, capture_output=True)
+    subprocess.run(["useradd", "--system", "--no-create-home", "--user-group", "--shell", "/usr/sbin/nologin",
+                    "--comment", f"{ACCOUNT_MARK}{os.getpid()}", name], check=True, capture_output=True)
     try:
         yield name
     finally:
-        subprocess.run(["userdel", name], check=False, capture_output=True)
+        _userdel(name)
 
 
 def knock_as(user: str, base: str) -> dict[str, Any]:
-    """Run :func:`unauthorised_knocks` (no token: the account has none) as ``user``; its uid, knocks and readable command lines."""
-    out = subprocess.run([SYSTEM_PYTHON, "-I", str(Path(__file__).resolve()), "knock", base], user=user,
+    """Run :func:`unauthorised_knocks` (no token: the account has none) as ``user``; its uid, knocks and readable command lines.
+
+    The account runs this very file, handed to the system Python on standard input: it needs no access to the
+    checkout, which may sit in a folder only its owner can enter (a 0700 home)."""
+    out = subprocess.run([SYSTEM_PYTHON, "-I", "-", "knock", base], user=user, input=Path(__file__).read_text(),
                          capture_output=True, text=True, timeout=120, cwd="/")
     if out.returncode != 0:
         raise AssertionError(f"the knock as {user} failed: {out.stderr[-500:]}")

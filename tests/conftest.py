@@ -20,6 +20,10 @@ from tui.session import create_game, memory_game, open_game
 #: (the app's pilot pauses, subprocesses, files), so more workers than cores still gain.
 EXTRA_WORKERS = 1
 
+#: Set in a run started by a test that already holds the machine's lock of ``exclusive`` tests (the check that the
+#: multi-user tests leave no account behind runs them inside itself): its tests then take no lock of their own.
+EXCLUSIVE_HELD = "HARBORMASTER_TESTS_EXCLUSIVE_HELD"
+
 
 def workers() -> int:
     """How many worker processes a run of a folder uses: the cores this process may use, plus ``EXTRA_WORKERS``."""
@@ -169,7 +173,8 @@ def modes_built_when_shown(request: pytest.FixtureRequest):
 def one_at_a_time(request: pytest.FixtureRequest):
     """Tests marked ``exclusive`` (they make Unix users, bind a fixed port or write a fixed path) hold one lock file of
     the machine while they run, so two of them never overlap: not on two workers of a parallel run, nor in two runs."""
-    if not request.node.get_closest_marker("exclusive"):
+    marked = request.node.get_closest_marker("exclusive") or request.node.get_closest_marker("multiuser")
+    if not marked or os.environ.get(EXCLUSIVE_HELD):
         yield
         return
     with FileLock(Path(tempfile.gettempdir()) / "harbormaster-tests-exclusive.lock"):

@@ -3,6 +3,7 @@ ranges are refused cleanly (issue 8, points 3, 5, 6, 7, 8, 10, 11)."""
 
 from __future__ import annotations
 
+import grp
 import json
 import os
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.accounts import other_account, reachable_folder, run_as, run_as_missing  # noqa: F401 (fixtures)
 from tests.conftest import fixed_clock
 from tui import cli, session
 from tui.session import GameOpenError, create_game, open_game
@@ -180,13 +182,16 @@ def test_a_lock_file_that_cannot_be_made_means_watching(save: Path, data: Path, 
     assert game.read_only and "Permission denied" in game.read_only_reason
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to switch to another user")
-def test_a_group_member_of_a_setgid_folder_can_write(data: Path, tmp_path: Path) -> None:
-    """Issue 8.3 README: a group-writable setgid folder lets a second user write, and the first watches meanwhile."""
-    folder = tmp_path / "shared"
-    folder.mkdir()
-    os.chmod(tmp_path, 0o755)
-    os.chown(folder, 0, 100)  # group 100 ("users")
+@pytest.mark.multiuser
+@pytest.mark.skipif(bool(run_as_missing()), reason=run_as_missing() or "possible")
+def test_a_group_member_of_a_setgid_folder_can_write(data: Path, tmp_path: Path, other_account: tuple[str, int],
+                                                     reachable_folder: Path) -> None:
+    """Issue 8.3 README: a group-writable setgid folder lets a second user write, and the first watches meanwhile.
+    The second user is an account made for the test (issue 35), in the folder's group only; it loads the project
+    wherever the checkout is (even in a private folder) but writes only where that account may."""
+    shared_group = grp.getgrnam(other_account[0]).gr_gid  # the account's own group: the folder's group here
+    folder = reachable_folder  # pytest's tmp_path sits in a folder only this user can enter
+    os.chown(folder, 0, shared_group)
     os.chmod(folder, 0o2775)
     path = folder / "g.json"
     old = os.umask(0o002)
@@ -194,13 +199,9 @@ def test_a_group_member_of_a_setgid_folder_can_write(data: Path, tmp_path: Path)
         create_game(path, data, seed=5).close()
     finally:
         os.umask(old)
-    probe = subprocess.run([sys.executable, "-c", "import os; os.setgid(100); os.setuid(65534); import argparse, tinydb"],
-                           capture_output=True)
-    if probe.returncode != 0:
-        pytest.skip("the test interpreter cannot be run by another user here (its files are private to root)")
-    code = (f"import os, sys; os.setgid(100); os.setgroups([100]); os.setuid(65534); sys.path.insert(0, {str(ROOT)!r}); "
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
             f"from tui.cli import main; sys.exit(main(['exec', {str(path)!r}, 'note from a player']))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    result = run_as(other_account[1], shared_group, [sys.executable, "-c", code], env={**os.environ, "HOME": str(tmp_path)})
     assert result.returncode == 0, result.stderr
     assert "note from a player" in path.read_text()
 

@@ -9,7 +9,6 @@ watchers' token never writes. The knocks are those of ``scripts/proofs.py``
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import pwd
 import subprocess
@@ -20,15 +19,12 @@ from typing import Any, Iterator
 
 import pytest
 
+from tests.accounts import ps
 from tests.conftest import fixed_clock
 from tui.serve_guard import WATCH, WRITE, Tokens, allowed_origins, parse_origin
 from tui.session import create_game
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("proofs_serve", ROOT / "scripts" / "proofs_serve.py")
-ps = importlib.util.module_from_spec(_spec)
-sys.modules["proofs_serve"] = ps  # dataclasses look their module up while the script loads
-_spec.loader.exec_module(ps)  # type: ignore[union-attr]
 
 
 @pytest.fixture
@@ -157,6 +153,7 @@ def test_18_1_read_only_prints_and_accepts_the_watchers_token_only(save: Path) -
         ps.stop(proc)
 
 
+@pytest.mark.multiuser
 @pytest.mark.skipif(bool(ps.second_user_missing()), reason=ps.second_user_missing() or "possible")
 def test_18_1_a_second_unix_user_on_loopback_without_the_token_is_refused(served: dict[str, str]) -> None:
     """Issue 18.1: another account of the host (made with useradd, removed after) reaches 127.0.0.1 but gets nothing:
@@ -192,6 +189,7 @@ def test_18_6_serve_refuses_a_public_url_that_is_not_http(tmp_path: Path) -> Non
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.multiuser
 def test_18_1_the_serve_proof_in_small(tmp_path: Path) -> None:
     """Issue 18.1: ``scripts/proofs.py --serve`` in small: no unauthorised knock accepted, watchers write nothing,
     the referee's tab (the control) writes."""
