@@ -31,6 +31,7 @@ from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
 from .store.fileops import not_a_file, read_only_file, reason
 from .store.snapshot import paused_gc
 from .store.lock import lock_free
+from .store.links import backups_beside, linked_backup, planted_link
 from .store.recovery import foreign_through_link
 
 if TYPE_CHECKING:
@@ -355,13 +356,17 @@ def _exec(game, lines: list[str]) -> int:
 
 def _restore(path: Path, backup: Path | None) -> int:
     what = not_a_file(path) or foreign_through_link(path) or read_only_file(path)  # nothing is made beside it
+    if what is None and backup is not None:  # a backup is never read through a link (issue 29.2)
+        what = linked_backup(backup) or planted_link(backup)
     if what is not None:
-        print(f"harbormaster: cannot restore {path}: {what}; nothing was changed", file=sys.stderr)
+        print(f"harbormaster: cannot restore {path}: {visible(what)}; nothing was changed", file=sys.stderr)
         return 2
     problem = cannot_write(Path(os.path.realpath(path)).parent)
     if problem is not None:
         print(f"harbormaster: cannot restore {path}: you cannot write its folder ({problem}); nothing was changed", file=sys.stderr)
         return 2
+    if backup is None and lock_free(path) and not backups_beside(path):
+        return _restore_locked(path, None)  # no backup to put back: only judged, never written, so no lock is made
     lock = SaveLock(path)
     try:
         taken = lock.acquire(0)
@@ -388,7 +393,9 @@ def _restore_locked(path: Path, backup: Path | None) -> int:
             print(f"{path} opens fine; nothing to restore (name a --backup to force one)")
             return 0
     if backup is None:
-        print(f"harbormaster: no good backup of {path} was found", file=sys.stderr)
+        linked = backups_beside(path, linked=True)
+        because = f" ({visible(linked[0])})" if linked else ""
+        print(f"harbormaster: no good backup of {path} was found{because}; nothing was changed", file=sys.stderr)
         return 2
     try:
         kept = restore_backup(path, backup)

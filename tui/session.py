@@ -19,7 +19,8 @@ from .rules.core.errors import DataError
 from .savecheck import SavedDataError, check_saved, rules_fingerprint
 from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
 from .store.lock import LockLost, folder_lock, lock_free
-from .store.recovery import foreign_through_link, put_back
+from .store.links import backups_of, linked_backup
+from .store.recovery import foreign_through_link, no_save_here, put_back
 from .store.snapshot import paused_gc
 from .store.fileops import not_a_file, read_only_file
 from .store.fileops import reason as os_reason
@@ -90,10 +91,14 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     """
     given = Path(path)
     what = not_a_file(given) or foreign_through_link(given)  # a FIFO, a device, a folder, a link to one or to
-    # another program's file: nothing is made beside it (no lock file), no backup offered
+    # another program's file, a link another user planted (issue 29.2): nothing is made beside it (no lock file),
+    # no backup offered
     if what is not None:
         raise GameOpenError(f"cannot open {given}: {what}; nothing was changed")
     path = Path(os.path.realpath(given)) if os.path.isfile(given) else given  # anything else is refused by its own name
+    plainly = no_save_here(path) if mode in ("write", "auto") else None  # a text file: refused before its lock is made
+    if plainly is not None:
+        raise GameOpenError(str(plainly), plainly.backup)
     lock: SaveLock | None = None
     why = ""
     who = ""
@@ -227,9 +232,8 @@ def _open_checked(path: Path, ruleset, clock: Callable[[], datetime] | None) -> 
 
 def _verified_backup(path: Path, data_dir: Path) -> Path | None:
     """The newest backup of ``path`` that opens and whose log replays, if any."""
-    for n in (1, 2, 3):
-        candidate = path.with_name(f"{path.name}.{n}")
-        if not candidate.exists():
+    for candidate in backups_of(path):
+        if not candidate.exists() or linked_backup(candidate) is not None:  # a backup is never read through a link
             continue
         try:
             game = _load(candidate, data_dir, None)

@@ -18,6 +18,7 @@ import stat
 from pathlib import Path
 
 from tui.store.fileops import FileOps, NotASaveFile, not_a_file, read_file, reason
+from tui.store.links import link_text
 from tui.store.recovery import looks_like_save
 
 __all__ = ["OutputRefused", "refusal", "save_family", "write_export"]
@@ -87,7 +88,7 @@ def _refusal(path: str | os.PathLike[str], force: bool) -> tuple[str | None, int
             return (f"the folder {folder} does not exist" if not os.path.lexists(folder) else f"{folder} is not a folder"), None
         return None, None
     if stat.S_ISLNK(info.st_mode):
-        return f"{path} is a symbolic link (to {os.readlink(path)}); name the file itself", None
+        return f"{path} is a symbolic link (to {link_text(path)}); name the file itself", None
     if stat.S_ISDIR(info.st_mode):
         return f"{path} is a folder; name a file in it", None
     if not stat.S_ISREG(info.st_mode):

@@ -12,6 +12,8 @@ import os
 import stat
 from typing import NamedTuple
 
+from tui.store.links import link_text
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -62,10 +64,7 @@ def not_a_file(path: str | os.PathLike[str]) -> str | None:
     if not stat.S_ISLNK(own.st_mode):
         what = "a folder" if stat.S_ISDIR(own.st_mode) else _kind(own.st_mode)
         return f"{name} is {what}, not a save"
-    try:
-        where = os.readlink(path)
-    except OSError:
-        where = "?"
+    where = link_text(path)
     try:
         real = os.stat(path)
     except FileNotFoundError:
@@ -127,7 +126,7 @@ def read_file(path: str, limit: int = MAX_SAVE_BYTES) -> FileRead | None:
         fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         if os.path.islink(path):
-            raise NotASaveFile(f"it is a symbolic link to {os.readlink(path)}, which does not exist") from None
+            raise NotASaveFile(f"it is a symbolic link to {link_text(path)}, which does not exist") from None
         return None
     try:
         info = os.fstat(fd)
@@ -216,7 +215,11 @@ class FileOps:
             os.rename(old, path)
         except FileNotFoundError:
             return None
-        fd = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
+        try:  # never through a link: a backup that is one is never written through (issue 29.2)
+            fd = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            os.unlink(path)
+            return None
         try:
             info = os.fstat(fd)
             if info.st_nlink != 1 or not stat.S_ISREG(info.st_mode):

@@ -17,13 +17,14 @@ from pathlib import Path
 import orjson
 
 from tui.store.fileops import FileOps, NotASaveFile, not_a_file, read_file, read_only_file, reason, replace_file
+from tui.store.links import backups_of, link_text, linked_backup, planted_link
 from tui.store.snapshot import SnapshotStorage, StoreFailed
 from tui.store.storage import AtomicJSONStorage
 from tui.store.validate import Problem, check_save
 
 __all__ = [
     "Clock", "SaveError", "check_storage", "foreign_through_link", "load_checked", "looks_like_save", "newest_backup",
-    "put_back", "restore_backup", "utc_now",
+    "no_save_here", "put_back", "restore_backup", "utc_now",
 ]
 
 #: A clock returning an aware datetime; injected so tests and snapshots are stable.
@@ -93,14 +94,21 @@ def looks_like_save(data: bytes) -> bool:
 
 
 def foreign_through_link(path: Path) -> str | None:
-    """Why a restore must not replace what the symbolic link ``path`` leads to: a regular file that is no save.
+    """Why ``path`` must not be opened, restored or locked through the symbolic link it is or goes through.
 
-    A save opened through a link is written where the link points; a link
-    to a file of some other program (or another user's) must not make a
-    restore rename that file and write a save in its place. None if
-    ``path`` is no link, leads nowhere yet, or leads to a save (or what is
-    left of one, see :func:`looks_like_save`).
+    The one check every open makes (the screen's, ``show``, ``exec``,
+    ``report``, ``branch``, ``scenario export``, ``restore``): a link another
+    user planted on the way (:func:`~tui.store.links.planted_link`), or a link
+    to a regular file of some other program (a save opened through a link is
+    written where it points: a restore must not rename that file and write a
+    save in its place). None if ``path`` may be followed: no link, one that
+    leads nowhere yet (:func:`~tui.store.fileops.not_a_file` names that), or
+    the user's own link to a save (or what is left of one, see
+    :func:`looks_like_save`). A link swapped while it is checked is refused.
     """
+    planted = planted_link(path)
+    if planted is not None:
+        return planted
     if not os.path.islink(path):
         return None
     try:
@@ -108,24 +116,53 @@ def foreign_through_link(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return f"{path} is a symbolic link to {os.readlink(path)}, which cannot be read ({reason(exc)})"
+        return f"{path} is a symbolic link to {link_text(path)}, which cannot be read ({reason(exc)})"
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None  # not a regular file: :func:`~tui.store.fileops.not_a_file` names it
         head = os.read(fd, 4096)
     except OSError as exc:
-        return f"{path} is a symbolic link to {os.readlink(path)}, which cannot be read ({reason(exc)})"
+        return f"{path} is a symbolic link to {link_text(path)}, which cannot be read ({reason(exc)})"
     finally:
         os.close(fd)
     if looks_like_save(head):
         return None
-    return f"{path} is a symbolic link to {os.readlink(path)}, a file that is not a save"
+    return f"{path} is a symbolic link to {link_text(path)}, a file that is not a save"
+
+
+def no_save_here(path: Path) -> SaveError | None:
+    """The refusal of ``path`` when it is plainly no save (a text file, another program's JSON), judged from its first
+    bytes without a lock: so that ``exec`` or the screen refuses it before making ``NAME.lock`` beside it. Carries the
+    newest good backup, as any open's refusal does. None when it is, or may be, a save or what is left of one (empty,
+    cut short, zeroed), or is not there: the full checks under the lock judge those."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        head = os.read(fd, 4096)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if looks_like_save(head):
+        return None
+    try:
+        load_checked(path).close()
+    except SaveError as exc:
+        if exc.kind != "newer":
+            exc.backup = newest_backup(path)
+        return exc
+    return None
 
 
 def newest_backup(path: Path) -> Path | None:
     """The newest of ``NAME.1``, ``NAME.2``, ``NAME.3`` that opens cleanly, or None."""
-    for i in (1, 2, 3):
-        candidate = path.with_name(f"{path.name}.{i}")
+    for candidate in backups_of(path):
+        if linked_backup(candidate) is not None:  # never read through a link (issue 29.2)
+            continue
         try:
             load_checked(candidate).close()
         except SaveError:
@@ -146,6 +183,9 @@ def restore_backup(
     """
     path, backup = Path(path), Path(backup)
     problem = not_a_file(path) or foreign_through_link(path)
+    if problem is not None:
+        raise SaveError(path, problem, kind="unreadable", action="restore")
+    problem = linked_backup(backup) or planted_link(backup)
     if problem is not None:
         raise SaveError(path, problem, kind="unreadable", action="restore")
     good = load_checked(backup, ops)

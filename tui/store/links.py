@@ -1,0 +1,145 @@
+"""Which symbolic links a save's path may follow: never one another user planted, never a backup that is a link.
+
+A shared game sits in a folder the players can write. A co-player could put a
+link there (``campaign.json`` -> the referee's private save) and let the
+referee's own commands copy or write that private game. So, as Linux's
+``fs.protected_symlinks`` does in sticky world-writable folders, but for every
+link on the way to a save:
+
+- a link the follower owns is followed (the referee's own ``current.json``);
+- root's link is followed unless it sits in a folder others can write that root
+  does not own (``/usr/lib`` and the like, and ``/tmp``'s own links, stay usable);
+- any other user's link is refused, wherever it is.
+
+:func:`planted_link` walks the path one name at a time, as the kernel does, and
+says why it must not be followed; each link is read and then looked at again,
+so a link swapped while it is checked is refused rather than followed (and never
+raises). :func:`linked_backup` says why a backup (``SAVE.1`` ..) that is a link
+is never read, restored or written through.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+__all__ = ["MAX_HOPS", "backups_beside", "backups_of", "link_text", "linked_backup", "planted_link"]
+
+#: As the kernel: a path that goes through more links than this leads nowhere.
+MAX_HOPS = 40
+
+
+def link_text(path: str | os.PathLike[str]) -> str:
+    """Where the link ``path`` points, for a message; ``?`` if it is no longer a link (swapped meanwhile) or unreadable."""
+    try:
+        return os.readlink(path)
+    except (OSError, ValueError):
+        return "?"
+
+
+def _owner(uid: int) -> str:
+    """``bob (uid 1001)``, or ``uid 1001`` for a number with no account."""
+    try:
+        import pwd
+
+        return f"{pwd.getpwuid(uid).pw_name} (uid {uid})"
+    except (ImportError, KeyError):
+        return f"uid {uid}"
+
+
+def _others_can_write(folder: os.stat_result, me: int) -> bool:
+    """Whether anyone but this user (and root) can add or replace names in ``folder``: its group or everyone may write
+    it (sticky or not), or it belongs to another user."""
+    return bool(folder.st_mode & 0o022) or folder.st_uid not in (me, 0)
+
+
+def _refusal(link: str, info: os.stat_result, folder: str) -> str | None:
+    """Why the link ``link`` (``info`` its own lstat) in the real folder ``folder`` must not be followed, or None."""
+    me = os.geteuid()
+    if info.st_uid == me:
+        return None
+    if info.st_uid != 0:
+        return f"{link} is a symbolic link owned by {_owner(info.st_uid)}, not by you: another user's link is never followed"
+    try:
+        where = os.stat(folder)
+    except OSError:
+        where = None
+    if where is not None and (where.st_uid == 0 or not _others_can_write(where, me)):
+        return None
+    return (f"{link} is root's symbolic link in {folder}, a folder others can write that root does not own: "
+            "it is not followed")
+
+
+def planted_link(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` must not be opened: a link on the way to it (the last name or any folder) is another user's,
+    or root's in a folder others can write (see the module), or it changed while it was checked. None if every link
+    on the way may be followed (or there is none). Never raises, never follows a link it has not judged."""
+    if not hasattr(os, "geteuid"):  # pragma: no cover - Windows: no owners to compare
+        return None
+    given = os.fspath(path)
+    if not given:
+        return None
+    try:
+        current = "/" if given.startswith("/") else os.getcwd()
+    except OSError:  # the working folder is gone: a relative name leads nowhere
+        return None
+    pending = [part for part in given.split("/")][::-1]  # a stack: the next name last
+    hops = 0
+    while pending:
+        name = pending.pop()
+        if name in ("", "."):
+            continue
+        if name == "..":
+            current = os.path.dirname(current)
+            continue
+        candidate = os.path.join(current, name)
+        try:
+            info = os.lstat(candidate)
+        except (OSError, ValueError):  # nothing there (or not to be looked into): nothing further is followed
+            return None
+        if not stat.S_ISLNK(info.st_mode):
+            current = candidate
+            continue
+        hops += 1
+        if hops > MAX_HOPS:
+            return f"{given} goes through more than {MAX_HOPS} symbolic links"
+        problem = _refusal(candidate, info, current)
+        if problem is not None:
+            return problem
+        try:
+            target = os.readlink(candidate)
+            again = os.lstat(candidate)
+        except (OSError, ValueError):
+            again = None
+        if again is None or (again.st_dev, again.st_ino) != (info.st_dev, info.st_ino):
+            return f"{candidate} changed while it was being checked (a link was replaced); it is not followed"
+        if target.startswith("/"):
+            current = "/"
+        pending.extend(part for part in reversed(target.split("/")))
+    return None
+
+
+def linked_backup(backup: str | os.PathLike[str]) -> str | None:
+    """Why the backup ``backup`` is never read, restored or written through: it is a symbolic link. None otherwise."""
+    try:
+        if not stat.S_ISLNK(os.lstat(backup).st_mode):
+            return None
+    except OSError:
+        return None
+    return f"{os.fspath(backup)} is a symbolic link (to {link_text(backup)}): a backup is never read through a link"
+
+
+def backups_of(path: str | os.PathLike[str]) -> list[Path]:
+    """``NAME.1``, ``NAME.2``, ``NAME.3`` beside the save ``path``, newest first."""
+    path = Path(path)
+    return [path.with_name(f"{path.name}.{n}") for n in (1, 2, 3)]
+
+
+def backups_beside(path: str | os.PathLike[str], *, linked: bool = False) -> list:
+    """The backups of the save ``path`` names (beside the file itself, through the user's own link) that may be read;
+    with ``linked``, why each one that is a symbolic link never is, instead."""
+    found = [b for b in backups_of(os.path.realpath(path)) if os.path.lexists(b)]
+    if linked:
+        return [why for b in found if (why := linked_backup(b)) is not None]
+    return [b for b in found if linked_backup(b) is None]
