@@ -273,3 +273,25 @@ def test_29_low_readlink_einval_itself_is_caught(tmp_path: Path, monkeypatch) ->
 
     monkeypatch.setattr(os, "readlink", einval)
     assert "changed while it was being checked" in (planted_link(link) or "")
+
+
+@pytest.mark.multiuser
+def test_29_2_a_save_swapped_for_a_link_after_the_check_is_not_read(table: Table, data: Path, monkeypatch) -> None:
+    """Issue 29.2: the referee's real shared save, replaced by the co-player's link in the instant between the path
+    check and the read: the read is refused, so nothing of the private save is ever copied out."""
+    import tui.store.storage as storage
+
+    save = table.shared / "campaign.json"
+    create_game(save, data, seed=4, clock=fixed_clock).close()
+    real = storage.read_file
+
+    def swapped(path, *args, **kwargs):
+        if Path(path).name == "campaign.json" and not os.path.islink(path):
+            os.unlink(path)
+            os.symlink(table.secret, path)
+            os.lchown(path, table.uid, table.gid)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(storage, "read_file", swapped)
+    with pytest.raises(GameOpenError, match="replaced by a symbolic link"):
+        open_game(save, data, mode="read", verify=True)

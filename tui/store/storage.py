@@ -38,7 +38,7 @@ import os
 import re
 import stat
 
-from tui.store.fileops import FileOps, in_use, read_file, reason
+from tui.store.fileops import FileOps, NotASaveFile, in_use, read_file, reason
 from tui.store.snapshot import MemoryStorage, SnapshotStorage, StoreFailed, Unconfirmed
 
 __all__ = ["AtomicJSONStorage", "MemoryStorage", "SnapshotStorage", "StoreFailed"]
@@ -78,6 +78,9 @@ class AtomicJSONStorage(SnapshotStorage):
         #: The stamp (:func:`~tui.store.fileops.stamp_of`) of the very file read at open, or None if there was none.
         self.read_stamp: tuple[int, ...] | None = None
         found = read_file(os.fspath(path))
+        if found is not None and os.path.islink(self.path):  # the file itself was swapped for a link after the path
+            # was checked (issue 29.2): what was read may be anyone's file, and is not used
+            raise NotASaveFile("it was replaced by a symbolic link while it was being opened; nothing is read through it")
         if found is not None:
             raw, self._mode, self.read_stamp = found
         self._on_disk = raw is not None
