@@ -2,13 +2,16 @@
 """Proofs that nothing is lost: kill test, concurrent writers, corrupt saves, fuzzed input, and files.
 
     python scripts/proofs.py [--kills 1000] [--procs 8] [--corrupt 500] [--fuzz 5000]
-        [--exec-kills 100] [--damaged 23] [--lock-race 6] [--permissions] [--serve 50]
+        [--exec-kills 100] [--damaged 23] [--lock-race 6] [--permissions] [--serve 50] [--hangups 100]
 
 The file parts (kills of real ``exec`` processes, damaged saves through every
 open path, the lock-deletion race, permissions) live in ``proofs_files.py``;
 each has its own flag, and 0 skips it. The ``serve`` probes (no token, a wrong
 one, a foreign Origin, a watcher's tab pressing keys, a second Unix account)
-live in ``proofs_serve.py``; ``--serve 0`` skips them.
+live in ``proofs_serve.py``; ``--serve 0`` skips them. The hang-up proof (the app
+stopped in a pseudo-terminal by SIGHUP, SIGTERM, EIO, a stalled terminal or its
+server going, at random moments; each must end within 2 s and free the lock)
+lives in ``proofs_hangup.py``; ``--hangups 0`` skips it.
 
 Prints the figures (kills survived, commands lost, corruptions detected,
 fuzz cases, concurrent commands). The tests in tests/test_proofs.py run small
@@ -40,6 +43,7 @@ from tui.session import create_game, open_game  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fuzz_commands import FuzzReport, fuzz_test  # noqa: E402,F401  (the fuzz part lives in its own module)
 import proofs_files  # noqa: E402
+import proofs_hangup  # noqa: E402
 import proofs_serve  # noqa: E402
 
 SEED = 11
@@ -344,6 +348,7 @@ def main() -> None:
     parser.add_argument("--fuzz", type=int, default=5000, help="random command lines per rule set (engine and CLI)")
     proofs_files_arguments(parser)
     parser.add_argument("--serve", type=int, default=50, help="rounds of unauthorised knocks on a served game")
+    parser.add_argument("--hangups", type=int, default=100, help="stops of the app in a terminal (every kind, in turn)")
     args = parser.parse_args()
     import tempfile
 
@@ -367,6 +372,8 @@ def main() -> None:
         run_file_proofs(folder, args, rng)
         if args.serve:
             serve_proof(folder, args.serve)
+        if args.hangups:
+            hangup_proof(folder, args.hangups, rng)
         print(f"total {time.perf_counter() - start:.0f} s")
 
 
@@ -445,6 +452,18 @@ def serve_proof(folder: Path, rounds: int) -> None:
     else:
         print(f"serve, second Unix account on loopback: {r.cross_user_accepted} of {r.cross_user} connections accepted, "
               f"token in a command line it can read: {r.token_visible}")
+    for f in r.failures[:5]:
+        print("  ", f)
+
+
+def hangup_proof(folder: Path, stops: int, rng: random.Random) -> None:
+    """Run and print the hang-up proof (scripts/proofs_hangup.py)."""
+    hangups = folder / "hangups"
+    hangups.mkdir()
+    r = proofs_hangup.hangup_test(hangups, stops, rng)
+    kinds = ", ".join(f"{kind} {n}" for kind, n in r.by_kind.items())
+    print(f"hang-ups: {r.ended_in_time} of {r.stops} stops ended within {proofs_hangup.LIMIT:.0f} s ({kinds}; slowest "
+          f"{r.slowest:.2f} s), {r.locks_held} locks held, {r.writers_refused} writers refused right after")
     for f in r.failures[:5]:
         print("  ", f)
 

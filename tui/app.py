@@ -17,6 +17,7 @@ from typing import Any, Callable, ClassVar
 from textual import events, on, work
 from textual.app import ScreenStackError
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.notifications import Notification, SeverityLevel
 from textual.reactive import reactive
 
@@ -105,6 +106,13 @@ class HarbormasterApp(StartingApp):
         """The name of the selected row of each view shown (``ports`` -> a port); the palette's actions name it."""
         self.writer: str | None = game.writer or None
         """For a watching session: who writes the game as last seen (None: nobody); see :meth:`_follow_writer`."""
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal (or served tab), made to end like a hang-up when the terminal is gone
+        instead of blocking on it (:mod:`tui.terminal`)."""
+        from .terminal import guarded
+
+        return guarded(super().get_driver_class())
 
     @property
     def selected_port(self) -> str | None:

@@ -14,13 +14,13 @@
 from __future__ import annotations
 
 import os
-import signal
 import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from . import __version__
+from .ending import Ending
 from .engine.setup import RULESETS, load_scenario, scenario_paths
 from .paths import data_dir, default_save, make_folder, save_path, save_path_problem
 from .rules.core.errors import DataError, RuleError
@@ -217,32 +217,30 @@ def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | Non
 
 
 def run_app(game, headless: bool = False, greeting: str = "") -> int:
-    """Run the interface on ``game`` until the referee quits, the SSH link drops (SIGHUP) or SIGTERM.
+    """Run the interface on ``game`` until the referee quits, the SSH link drops (SIGHUP), SIGTERM, or the terminal
+    is gone (:mod:`tui.ending`).
 
     Every command was durable before it was shown as done, so ending is only
-    leaving the screen and letting go of the lock.
+    leaving the screen and letting go of the lock: an ending signal asks the app
+    to leave as ``q`` does, and ends the process at once if it has not left
+    within ``ending.GRACE`` seconds (the operating system then drops the lock).
     """
-    stopping: list[int] = []
+    ending = Ending()
     app = None
-
-    def stop(signum: int, frame: object) -> None:
-        stopping.append(signum)
-        if app is not None and app.is_running:
-            app.call_later(app.exit)  # ends the run loop like 'q' does
-
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGHUP, signal.SIGTERM)}  # before the slow imports
+    ending.install()  # before the slow imports: a hang-up while starting up ends the start too
     try:
         with paused_gc(set_aside=True):  # what is imported and built here lives as long as the screen: never walked
             from .app import make_app  # Textual is imported only when a screen is needed
 
             app = make_app(game, greeting=greeting)
-        if not stopping:  # a signal while starting up: end without showing the screen
+        ending.leave = lambda: app.call_later(app.exit) if app.is_running else None  # ends the run loop like 'q' does
+        if not ending.requested:  # a signal while starting up: end without showing the screen
             app.run(headless=headless)
             if app.log_problem:
                 raise LogDoesNotReplay(app.log_problem)
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+        ending.leave = None
+        ending.restore()
         game.close()  # every command is already durable; this lets go of the lock
         if app is not None and app.game is not game:  # the referee carried on in a copy written elsewhere
             app.game.close()

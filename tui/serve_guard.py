@@ -113,6 +113,8 @@ class GuardedServer(Server):
         self.origins = allowed_origins(host, port, public_url)
         self.public = parse_origin(public_url)
         self.cookie = cookie_name(port)
+        self.tabs: set[AppService] = set()
+        """The tabs open now: each runs an app process that may hold the writer's lock (see :meth:`hang_up_tabs`)."""
 
     # ------------------------------------------------------------ checks
     def refusal(self, request: web.Request) -> tuple[str | None, str]:
@@ -190,7 +192,8 @@ class GuardedServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: the writer's command for a writer on ``/ws``, a side's view for a side's token, the read-only one
-        for anyone else."""
+        for anyone else. The shell textual-serve starts it with ``exec``s it, so the tab's process is the app itself
+        (a hang-up sent to the tab reaches it: :meth:`hang_up_tabs`)."""
         role = request["role"]
         if role == WRITE and request.match_info.route.name != "websocket":
             role = WATCH  # the writer's token on a watcher page's route; a side's role is its own on any route
@@ -200,9 +203,11 @@ class GuardedServer(Server):
         app_service: AppService | None = None
         try:
             await websocket.prepare(request)
-            app_service = AppService(self.commands[role], write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+            app_service = AppService(f"exec {self.commands[role]}", write_bytes=websocket.send_bytes,
+                                     write_str=websocket.send_str,
                                      close=websocket.close, download_manager=self.download_manager, debug=self.debug)
             await app_service.start(width, height)
+            self.tabs.add(app_service)
             try:
                 await self._process_messages(websocket, app_service)
             finally:
@@ -213,12 +218,33 @@ class GuardedServer(Server):
             logging.getLogger("textual-serve").exception(error)
         finally:
             if app_service is not None:
+                self.tabs.discard(app_service)
                 await app_service.stop()
         return websocket
 
+    def hang_up_tabs(self) -> None:
+        """Hang up every open tab's app (SIGHUP), as a dropped link does: each lets go of its lock at once and ends
+        within ``tui.ending.GRACE`` seconds, without waiting for the server's own shutdown."""
+        import os
+        import signal
+
+        for tab in list(self.tabs):
+            process = getattr(tab, "_process", None)  # textual-serve 1.1.3 (pinned) keeps the tab's process here
+            if process is not None and process.returncode is None:
+                try:
+                    os.kill(process.pid, signal.SIGHUP)
+                except ProcessLookupError:
+                    pass
+
+    def request_exit(self) -> None:
+        """Ctrl+C, SIGTERM or SIGHUP (the SSH link that started ``serve`` dropped): hang up the tabs, then stop."""
+        self.hang_up_tabs()
+        super().request_exit()
+
     def serve(self, debug: bool = False) -> None:
-        """Serve until Ctrl+C or SIGTERM: ``announce`` once the port is bound; no textual-serve banner, no access log
-        (its lines would hold the tokens)."""
+        """Serve until Ctrl+C, SIGTERM or SIGHUP: ``announce`` once the port is bound; no textual-serve banner, no
+        access log (its lines would hold the tokens). Stopping hangs up the tabs first and waits at most a second for
+        the open connections."""
         import signal
 
         self.debug = debug
@@ -227,10 +253,10 @@ class GuardedServer(Server):
             loop = asyncio.get_event_loop()
         except Exception:
             loop = asyncio.new_event_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             try:
                 loop.add_signal_handler(sig, self.request_exit)
             except NotImplementedError:
                 pass
         web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
-                    access_log=None, print=lambda *args: self.announce())
+                    shutdown_timeout=1.0, access_log=None, print=lambda *args: self.announce())
