@@ -1,5 +1,6 @@
 """Issue 23 (export): import -> export -> import gives the same scenario, for any rows a referee may type (a
-Hypothesis property over OCS ports and AWAW units: names with commas, quotes and any letters)."""
+Hypothesis property over OCS ports and AWAW units: names with commas, quotes and any letters; issue 29.6: names that
+start as a spreadsheet formula or with the escape ')."""
 
 from __future__ import annotations
 
@@ -25,9 +26,11 @@ AWAW = load_ruleset("awaw", DATA)
 MODEL = load_scenario(DATA, "awaw-mediterranean-1942").raw
 
 # Text a referee types in a cell: letters, digits, spaces, punctuation with commas and quotes; no leading or
-# trailing space (a cell is read trimmed) and not starting with '#' (a comment row).
-TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=20).map(str.strip).filter(
-    lambda s: bool(s) and not s.startswith("#"))
+# trailing space (a cell is read trimmed) and not starting with '#' (a comment row). Issue 29.6: it may start as a
+# spreadsheet formula (= + - @), which the export escapes with a ', or with ' itself (typed: '#x is the text #x, ''x 'x).
+FORMULA_STARTS = ("", "=", "+", "-", "@", "'", "''", "'#", "'=")
+TEXT = st.tuples(st.sampled_from(FORMULA_STARTS), st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")),
+                 min_size=1, max_size=20).map(str.strip).filter(lambda s: bool(s) and not s.startswith("#"))).map("".join)
 
 
 def text(rows: list[dict[str, Any]]) -> str:
@@ -58,7 +61,10 @@ def round_trip(ruleset: str, files: dict[str, str]) -> tuple[dict[str, Any], dic
 
 def unique(rows: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
     seen: set[str] = set()
-    return [r for r in rows if not (r[key].lower() in seen or seen.add(r[key].lower()))]  # type: ignore[func-returns-value]
+    def name(row: dict[str, Any]) -> str:  # as imported: one leading ' is taken off (issue 29.6)
+        return (row[key][1:] if row[key].startswith("'") else row[key]).lower()
+
+    return [r for r in rows if not (name(r) in seen or seen.add(name(r)))]  # type: ignore[func-returns-value]
 
 
 OCS_PORT = st.fixed_dictionaries({

@@ -6,6 +6,14 @@ items separated by ``;`` (a pair of hexes inside a list as ``0807/0808``); a
 table as ``key=value`` items separated by ``;``. An empty cell leaves the
 field at its default. Every problem is a :class:`CellError` saying what is
 allowed.
+
+A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab
+or a carriage return as a formula. As OWASP advises, :func:`cell` writes such
+a text cell behind a ``'`` (and one that starts with ``'`` itself, so that it
+reads back whole; the first cell of a row also when it starts with ``#``, a
+comment's mark), and :func:`unescape` takes one ``'`` off any cell read. A
+number is written as it is (``-1``): its column is typed, so it is read as a
+number, never run, and a ``'-1`` typed by hand reads as -1 too.
 """
 
 from __future__ import annotations
@@ -21,6 +29,9 @@ from ..rules.core.data import DATA_LIMIT
 LIST_SEP = ";"
 PAIR_SEP = "/"
 KEY_SEP = "="
+ESCAPE = "'"
+#: The starts a spreadsheet takes for a formula (OWASP's CSV injection list), and the escape itself.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", ESCAPE)
 TRUE = ("true", "yes", "1")
 FALSE = ("false", "no", "0")
 
@@ -154,6 +165,23 @@ def show(value: Any) -> str:
     if isinstance(value, dict):
         return LIST_SEP.join(f"{k}{KEY_SEP}{show(v)}" for k, v in value.items())
     return str(value)
+
+
+def cell(value: Any, first: bool = False) -> str:
+    """A field's value as the text of a CSV cell: :func:`show`, behind a ``'`` when it is not a number and starts as a
+    formula would (or with ``'``; with ``first``, the row's first cell, also ``#``); :func:`unescape` gives it back."""
+    text = show(value)
+    if isinstance(value, (bool, int, float)):
+        return text
+    if text.startswith(FORMULA_STARTS) or (first and text.startswith("#")):
+        return ESCAPE + text
+    return text
+
+
+def unescape(text: str) -> str:
+    """A cell as read, without the one ``'`` :func:`cell` put before it (blanks around the cell are trimmed first)."""
+    text = text.strip()
+    return text[len(ESCAPE):] if text.startswith(ESCAPE) else text
 
 
 def builtins(value: Any) -> Any:

@@ -3,6 +3,8 @@
 The header row names the columns (the fields of the kind's struct; unknown
 ones are refused by name). A row whose first cell starts with ``#`` is a
 comment, and an empty row is skipped. A UTF-8 byte order mark is accepted.
+One ``'`` before a cell is taken off (the escape of a cell a spreadsheet
+would run as a formula, see :mod:`.cells`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import msgspec
 from msgspec import field
 
 from ..rules.core.text import control_problem
-from .cells import CellError, field_types, parse, required
+from .cells import CellError, field_types, parse, required, unescape
 from .forms import Kind
 from .problems import Problem
 
@@ -176,6 +178,7 @@ def _row(cells: dict[str, str], types: dict[str, Any], kind: Kind, file: str, li
     bad = False
     must = ("key", "value") if kind.shape == "map" else required(kind.struct)
     for name, text in by_field.items():
+        text = None if text is None else unescape(text)  # a spreadsheet-safe cell ('=x) is the text it escapes
         if text is None or not text.strip():
             if name in must:
                 problems.append(Problem(file, line, names[name], "is required (the cell is empty)"))

