@@ -42,6 +42,29 @@ def cells(path: Path) -> list[list[str]]:
     return list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"), newline="")))
 
 
+# ------------------------------------------------------------------ 29.5: import never writes over a save's family
+@pytest.mark.parametrize("target, why", [
+    ("g.json", "{p} is a save"),
+    ("g.json.1", "{p} belongs to the save g.json beside it"),
+    ("g.json.lock", "{p} belongs to the save g.json beside it"),
+])
+def test_issue29_5_import_force_never_overwrites_a_save_its_backup_or_its_lock(
+        target: str, why: str, save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+    """Issue 29.5: ``scenario import ... -o SAVE --force`` is refused for the save, its backup and its lock (named
+    beside the save even while no lock file exists), as ``report -o`` refuses them (``save_family``); nothing is
+    written."""
+    tpl = tmp_path / "csv"
+    assert run(capsys, "scenario", "export", str(save), "-o", str(tpl))[0] == 0
+    (save.parent / "g.json.1").write_bytes(save.read_bytes())  # a backup, as the store keeps them
+    before = listing(save.parent)
+    path = save.parent / target
+    code, out, err = run(capsys, "scenario", "import", "--ruleset", "europa", str(tpl), "-o", str(path), "--force")
+    assert code == 2 and out == ""
+    assert err.splitlines() == [f"harbormaster: {why.format(p=path)}; a scenario file is never written over a save, its "
+                                "backups or its lock; nothing was written"]
+    assert listing(save.parent) == before
+
+
 # ------------------------------------------------------------------ 29.6: CSV injection
 def _awaw_with_starts() -> dict[str, Any]:
     """The bundled AWAW scenario with unit ids, names and a base's name that start as a formula would (the base's

@@ -2,7 +2,8 @@
 
 A file is written to a temporary file beside it, flushed, then linked into
 place: an existing file is never replaced unless ``force`` is given, and a
-symbolic link at the target is always refused (it is never written through).
+symbolic link at the target is always refused (it is never written through),
+as is a save, one of its backups or its lock (issue 29.5).
 """
 
 from __future__ import annotations
@@ -79,9 +80,15 @@ def to_toml(raw: dict[str, Any], comment: str = "") -> str:
 
 
 def check_target(path: Path, force: bool) -> None:
-    """Refuse a target that is a symbolic link, not a regular file, or exists (without ``force``)."""
+    """Refuse a target that is a symbolic link, a save, one of its backups or its lock (as ``report -o`` does, with
+    or without ``force``), not a regular file, or exists (without ``force``)."""
+    from ..store.export import save_family  # here: the store (and TinyDB) is loaded only when a file is written
+
     if path.is_symlink():
         raise WriteRefused(f"{path} is a symbolic link: it is never written through; nothing was written")
+    family = save_family(path)
+    if family is not None:
+        raise WriteRefused(f"{family}; a scenario file is never written over a save, its backups or its lock; nothing was written")
     if os.path.lexists(path):
         if not path.is_file():
             raise WriteRefused(f"{path} exists and is not a regular file; nothing was written")
