@@ -106,6 +106,8 @@ class HarbormasterApp(StartingApp):
         """The name of the selected row of each view shown (``ports`` -> a port); the palette's actions name it."""
         self.writer: str | None = game.writer or None
         """For a watching session: who writes the game as last seen (None: nobody); see :meth:`_follow_writer`."""
+        self.taking_over = False
+        """Whether this session is taking the game over (it holds the lock and checks the save's log meanwhile)."""
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal (or served tab), made to end like a hang-up when the terminal is gone
@@ -148,7 +150,7 @@ class HarbormasterApp(StartingApp):
     def _poll(self) -> None:
         """Take another session's changes (one ``stat`` when there are none); never die on a file problem."""
         try:
-            if self.screen.is_modal:
+            if self.screen.is_modal or self.taking_over:  # taking over: the lock held is this session's own
                 return
         except ScreenStackError:  # the timer fired while the app starts or ends
             return
@@ -236,7 +238,8 @@ class HarbormasterApp(StartingApp):
         self._say(f"This game is open read-only: '{label}' would change it. {self.game.read_only_reason}{how}".strip(), "warning")
 
     def action_take_over(self) -> None:
-        """Write the game from this session now that nobody does (key T): take the lock properly, then carry on as its writer."""
+        """Write the game from this session now that nobody does (key T): take the lock properly, check the save's log
+        replays (:meth:`_take_over`), then carry on as its writer."""
         game = self.game
         if not game.read_only:
             self._say("This session already writes the game.", "info")
@@ -244,15 +247,49 @@ class HarbormasterApp(StartingApp):
         if game.take_over is None:
             self._say(f"This session cannot write the game: {game.read_only_reason}", "warning")
             return
+        if self.taking_over:
+            return  # already taking over: its check is running
+        self.taking_over = True
+        self._take_over()
+
+    @work(group="taking-over", exclusive=True)
+    async def _take_over(self) -> None:
+        """Take the game's lock, then replay the save's log (or find the marker of its exact bytes) before writing it,
+        as every open does (issue 29.7): a log that does not replay lets the lock go, and the session keeps watching."""
+        from .app_start import CHECK_CHUNK
+        from .engine.rulecache import rule_cache
+        from .log_check import check_log
+
         try:
-            new = game.take_over()
-        except GameLocked as exc:
-            self._say(f"Not taken over: {exc}", "warning")
-            self._follow_writer()
-            return
-        except GameOpenError as exc:
-            self._say(f"Not taken over: {exc}", "error")
-            return
+            if not await self.log_checked():
+                return
+            game = self.game
+            try:
+                new = game.take_over()
+            except GameLocked as exc:
+                self._say(f"Not taken over: {exc}", "warning")
+                self._follow_writer()
+                return
+            except GameOpenError as exc:
+                self._say(f"Not taken over: {exc}", "error")
+                return
+            try:
+                self._say("Taking over: checking that the save's log replays to its state ...", "info")
+                cache = rule_cache()
+                verdict = await check_log(new, CHECK_CHUNK, cache)
+            except BaseException:  # the app ends meanwhile: let the lock go
+                new.close()
+                new.store.close()  # type: ignore[attr-defined]
+                raise
+            if verdict.problem:
+                new.close()
+                new.store.close()  # type: ignore[attr-defined]
+                self._say(f"Not taken over: {verdict.problem}; you are still watching and the file was not changed.", "error")
+                return
+        finally:
+            self.taking_over = False
+        verdict.mark(cache)
+        new.chain_verified = new.chain_marked = verdict.raw is not None  # ``close`` marks the bytes it leaves
         old, self.game = game, new
         old.close()
         old.store.close()  # type: ignore[attr-defined]

@@ -153,36 +153,24 @@ class StartingApp(App[None]):
         A save whose exact bytes were verified before (a marker in the user's cache folder, ``tui/engine/verified.py``)
         is not replayed again: looking its marker up takes a few milliseconds (hashing the save's bytes), done here,
         after the first screen is drawn, not before it; one replayed here and found right is marked so for the next
-        start."""
+        start. The bytes looked up, replayed and marked are the same, even if a watching session re-reads the save
+        meanwhile (:mod:`tui.log_check`, issue 29.4)."""
         from .engine.rulecache import rule_cache
-        from .engine.verified import is_verified, mark_verified, save_bytes
+        from .log_check import check_log
 
         game = self.game
-        store = game.store
         cache = rule_cache()  # None: markers are off (``HARBORMASTER_CACHE=off``), the log is replayed as always
-        raw = save_bytes(store) if cache is not None else None
-        # Hashing the save's bytes (and the code the verdict depends on) runs beside the screen, which draws its
-        # first full frame meanwhile (hashing a long save takes milliseconds, and lets the other thread run).
-        marked = raw is not None and await asyncio.to_thread(is_verified, game.ruleset, raw, cache)
-        problem: str | None = None
-        if not marked:
-            steps = game.verify_steps(CHECK_CHUNK)  # takes the log and state as they are now: those of ``raw``
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    problem = done.value
-                    break
-                await asyncio.sleep(0)
+        verdict = await check_log(game, CHECK_CHUNK, cache)  # of the bytes as they are now, even if re-read meanwhile
+        problem = verdict.problem
         self.log_problem = problem
         game.unverified = bool(problem)
-        if problem is None and game.store is store:  # not re-read from disk meanwhile (a watching session follows)
-            game.chain_verified = game.chain_marked = raw is not None
+        if problem is None and game.store is verdict.store:  # not re-read from disk meanwhile (a watching session follows)
+            game.chain_verified = game.chain_marked = verdict.raw is not None
         self._log_checked.set()
         if problem:
             self.exit(return_code=2)
-        elif not marked and raw is not None:  # after commands are accepted: the next start need not replay it
-            mark_verified(game.ruleset, raw, cache)
+        else:  # after commands are accepted: the next start need not replay it
+            verdict.mark(cache)
 
     async def log_checked(self) -> bool:
         """Wait until the log is known to replay; False if it does not (the app is ending)."""
