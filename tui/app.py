@@ -42,7 +42,6 @@ PROMPT_CHAIN = 16  # prompts asked after one command, one after another
 GAME_ACTIONS = frozenset({a.action.split("(")[0] for a in APP_ACTIONS} | {"command_palette", "take_over"})
 WRITE_ACTIONS = frozenset({a.action for a in APP_ACTIONS if a.line and a.line != "help"})
 """App actions that change the game (``next``, undo, redo): a watching session's footer leaves them out."""
-SIDE_WRITES_NOTHING = "A side view writes nothing: no briefing, no branch (harbormaster report PATH --side SIDE writes one)."
 
 
 def _mode_screen(module: str, name: str) -> GameScreen:
@@ -397,6 +396,7 @@ class HarbormasterApp(StartingApp):
 
     def action_help(self) -> None:
         """The keys and every command."""
+        from .app_outputs import briefing_help
         from .screens.action_screen import ActionScreen
         from .screens.text_screen import TextScreen, help_text, keys_table
         result = self.game.execute("help", "key")
@@ -405,7 +405,7 @@ class HarbormasterApp(StartingApp):
                                "unit (capture Tripoli)"))
         keys.append(("/", "In a table: search every column (Enter or ↓ next match, ↑ previous, then n/N; Esc close); "
                           "typing a name as written (Tob) jumps to it"))
-        keys.append(("R", "Write a briefing for one side (or the referee's report) beside the save"))
+        keys.append(("R", briefing_help(self)))
         if self.game.read_only and self.game.take_over is not None:
             keys.append(("T", "Take over: write the game from this session once its writer has left"))
         sections = [("Keys", keys_table(keys))]
@@ -424,72 +424,24 @@ class HarbormasterApp(StartingApp):
         self.answer(prompt_id)
 
     def branch_at(self, seq: int) -> None:
-        """Write a what-if branch of the game at log entry ``seq`` beside the save, and say where (Log mode's ``b``)."""
-        from .branch import BranchError, branch_game, default_branch_path
+        """Write a what-if branch of the game at log entry ``seq`` beside the save, and say where (Log mode's ``b``); a
+        read-only session offers it as a download or refuses (:mod:`tui.app_outputs`)."""
+        from .app_outputs import branch
 
-        if self.game.side is not None:  # a copy of the whole game would show the other side's entries
-            self._say(SIDE_WRITES_NOTHING, "warning")
-            return
-        save = getattr(self.game.store, "path", None)
-        if save is None:
-            self._say("Not branched: this game has no save file.", "error")
-            return
-        try:
-            path, _ = branch_game(self.game, seq, default_branch_path(save, seq))
-        except BranchError as exc:
-            self._say(f"Not branched: {exc}", "error")
-            self.notify(str(exc), title="Not branched — nothing changed", severity="error")
-            return
-        message = f"Branched at #{seq} into {path} — open it with: harbormaster {path}"
-        self._say(message, "success")
-        self.notify(message, title="What-if branch saved", timeout=10)
+        branch(self, seq)
 
     @work(group="briefing")
     async def action_briefing(self) -> None:
-        """Ask for a side, write its briefing (Markdown) beside the save, and say where (key ``R``)."""
-        from .briefing import default_report_path, render, write_file
-        from .screens.choice_prompt import ChoicePrompt
+        """Ask for a side, write its briefing (Markdown) beside the save, and say where (key ``R``); a read-only session
+        offers it as a download or refuses (:mod:`tui.app_outputs`)."""
+        from .app_outputs import briefing
 
-        if self.game.side is not None:
-            self._say(SIDE_WRITES_NOTHING, "warning")
-            return
-        save = getattr(self.game.store, "path", None)
-        if save is None:
-            self._say("No briefing: this game has no save file to write it beside.", "error")
-            return
-        choices = [*self.game.ruleset.sides, "referee"]
-        side = await self.push_screen_wait(ChoicePrompt(
-            "Write a briefing", "For which side? A side's briefing leaves out what only the other side holds; "
-            "the referee's report has everything.", choices, default=self.game.phasing_side))
-        if side is None:
-            self._say("No briefing written.", "warning")
-            return
-        who = None if side == "referee" else side
-        turn = await self._briefing_turn()
-        if turn is None:
-            self._say("No briefing written.", "warning")
-            return
-        path = default_report_path(save, who, turn)
-        try:
-            write_file(path, render(self.game, who, turn))
-        except OSError as exc:
-            self._say(f"Briefing not written: {exc}", "error")
-            return
-        self._say(f"Briefing for {side} written to {path}", "success")
-        self.notify(str(path), title=f"Briefing for {side} written", timeout=10)
+        await briefing(self)
 
-    async def _briefing_turn(self) -> str | None:
-        """Which turn the briefing tells (issue 22 point 13): asked when the log has more than one, the last finished
-        one first; None if the referee cancelled."""
-        from .briefing import last_finished, log_turns
-        from .screens.choice_prompt import ChoicePrompt
-
-        turns = log_turns(self.game)
-        if len(turns) == 1:
-            return turns[0]
-        return await self.push_screen_wait(ChoicePrompt(
-            "Which turn?", f"The briefing tells one game turn's log; {last_finished(self.game)} is the last finished.",
-            list(reversed(turns)), default=last_finished(self.game)))
+    @on(events.DeliveryFailed)
+    def _delivery_failed(self, event: events.DeliveryFailed) -> None:
+        """A download offered to the browser did not reach it: say so (nothing was written here either way)."""
+        self._say(f"The download of {event.name or 'the file'} failed: {event.exception}", "error")
 
     def _typed(self, line: str | None) -> None:
         if line:

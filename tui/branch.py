@@ -23,7 +23,9 @@ fsynced, then hard-linked to its name (which fails if anything is there).
 So it exists complete or not at all, however the process ends: a branch
 killed half-way never opens as a branch with an empty log. Nothing is
 written where anything already is (a file, a link, a FIFO), and a folder
-this user cannot write is refused with the reason.
+this user cannot write is refused with the reason. ``branch_bytes`` builds
+the same save in memory only: a read-only session offers it as a download
+and writes nothing (issue 29.3).
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ from .store.fileops import not_a_file, reason
 from .store.validate import RESERVED_META
 
 
-__all__ = ["BranchError", "branch_game", "branch_point", "branch_save", "default_branch_path", "describe_parent", "parent_link"]
+__all__ = ["BranchError", "branch_bytes", "branch_game", "branch_name", "branch_point", "branch_save", "default_branch_path",
+           "describe_parent", "parent_link"]
 
 
 class BranchError(Exception):
@@ -73,13 +76,17 @@ def branch_point(game: Game, at: object) -> int:
     return seq
 
 
+def branch_name(save: Path, seq: int) -> str:
+    """The branch's file name, as the first free name beside the save would be (``game-branch-12.json``)."""
+    return f"{save.stem}-branch-{seq}{save.suffix}"
+
+
 def default_branch_path(save: Path, seq: int) -> Path:
     """A free name beside the save: ``game-branch-12.json``, then ``game-branch-12-2.json`` ..."""
-    base = f"{save.stem}-branch-{seq}"
-    candidate = save.with_name(f"{base}{save.suffix}")
+    candidate = save.with_name(branch_name(save, seq))
     n = 2
     while candidate.exists() or candidate.with_name(candidate.name + ".lock").exists():
-        candidate = save.with_name(f"{base}-{n}{save.suffix}")
+        candidate = save.with_name(f"{save.stem}-branch-{seq}-{n}{save.suffix}")
         n += 1
     return candidate
 
@@ -92,11 +99,50 @@ def branch_game(game: Game, at: object, new_path: Path, *, parent_path: Path | N
     bad entry, a log that does not replay, an existing ``new_path`` or a
     failed write.
     """
+    seq, parts = _branch_parts(game, at, parent_path, clock)
+    new_path = Path(new_path)
+    _check_new_path(new_path)
+    try:
+        made = make_folder(new_path.parent)
+    except OSError as exc:
+        raise BranchError(f"cannot write {new_path}: the folder {new_path.parent} cannot be made ({reason(exc)}); "
+                          "nothing was written") from None
+    try:
+        problem = cannot_write(new_path.parent)
+        if problem is not None:
+            raise BranchError(f"cannot write {new_path}: you cannot write the folder {new_path.parent} ({problem}); "
+                              "nothing was written")
+        _write(new_path, _build(parts, clock, f"cannot branch into {new_path}"), clock)
+    except BaseException:
+        for folder in reversed(made):
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+        raise
+    return new_path, seq
+
+
+def branch_bytes(game: Game, at: object, *, clock: Callable[[], datetime] | None = None) -> tuple[bytes, int]:
+    """The bytes of a branch of ``game`` at entry ``at``, built in memory and written nowhere (a read-only session
+    offers them as a download; issue 29.3); the entry. :class:`BranchError` as :func:`branch_game` raises it."""
+    seq, parts = _branch_parts(game, at, None, clock)
+    return _build(parts, clock, "cannot branch"), seq
+
+
+_Parts = tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]], dict[str, Any]]
+"""A branch's meta, initial state, events and current state (as the save holds them)."""
+
+
+def _branch_parts(game: Game, at: object, parent_path: Path | None,
+                  clock: Callable[[], datetime] | None) -> tuple[int, _Parts]:
+    """The entry ``at`` names and what the branch at it holds: its meta (naming the parent), the parent's initial
+    state, its events ``1..SEQ`` and the replay of them. :class:`BranchError` for a bad entry or a log that does
+    not replay."""
     source = parent_path or getattr(game.store, "path", None)
     if source is None:
         raise BranchError("this game lives only in memory: there is no save file to name as the parent")
     seq = branch_point(game, at)
-    new_path = Path(new_path)
     try:
         state = game.initial if seq == 0 else game.replay(until=seq)
     except ReplayError as exc:
@@ -115,26 +161,7 @@ def branch_game(game: Game, at: object, new_path: Path, *, parent_path: Path | N
         "revision": game.store.revision,
         "branched": now.isoformat(timespec="seconds"),
     }
-    _check_new_path(new_path)
-    try:
-        made = make_folder(new_path.parent)
-    except OSError as exc:
-        raise BranchError(f"cannot write {new_path}: the folder {new_path.parent} cannot be made ({reason(exc)}); "
-                          "nothing was written") from None
-    try:
-        problem = cannot_write(new_path.parent)
-        if problem is not None:
-            raise BranchError(f"cannot write {new_path}: you cannot write the folder {new_path.parent} ({problem}); "
-                              "nothing was written")
-        _write(new_path, meta, initial, events, state_to_data(state, game.ruleset), clock)
-    except BaseException:
-        for folder in reversed(made):
-            try:
-                folder.rmdir()
-            except OSError:
-                break
-        raise
-    return new_path, seq
+    return seq, (meta, initial, events, state_to_data(state, game.ruleset))
 
 
 def _start_label(game: Game) -> str:
@@ -151,14 +178,10 @@ def _check_new_path(path: Path) -> None:
         raise BranchError(f"{path} already exists; nothing was written (name a new file)")
 
 
-def _write(path: Path, meta: dict[str, Any], initial: dict[str, Any], events: list[dict[str, Any]],
-           current: dict[str, Any], clock: Callable[[], datetime] | None) -> None:
-    """Write the branch whole: built in memory, then one temporary file, fsynced and linked into place.
-
-    The link fails if anything appeared at ``path`` meanwhile, so the branch
-    exists complete (its parent link, its log and its state) or not at all,
-    however the process ends.
-    """
+def _build(parts: _Parts, clock: Callable[[], datetime] | None, what: str) -> bytes:
+    """The branch's save, built whole in memory (the scenario start, then the log and its state in one commit): its
+    bytes. ``what`` begins the refusal if it cannot be built (nothing was written)."""
+    meta, initial, events, current = parts
     try:
         draft = SaveFile.memory(meta, {"initial": initial, "current": initial}, clock=clock)
         if events:
@@ -166,7 +189,17 @@ def _write(path: Path, meta: dict[str, Any], initial: dict[str, Any], events: li
         raw = draft.to_bytes()
         draft.close()
     except (ValueError, TypeError, StoreFailed) as exc:
-        raise BranchError(f"cannot branch into {path}: {exc}; nothing was written") from None
+        raise BranchError(f"{what}: {exc}; nothing was written") from None
+    return raw
+
+
+def _write(path: Path, raw: bytes, clock: Callable[[], datetime] | None) -> None:
+    """Write the branch whole: one temporary file, fsynced and linked into place.
+
+    The link fails if anything appeared at ``path`` meanwhile, so the branch
+    exists complete (its parent link, its log and its state) or not at all,
+    however the process ends.
+    """
     try:
         SaveFile.create_from_bytes(path, raw, clock=clock).close()
     except SaveError as exc:

@@ -255,11 +255,17 @@ def to_html(doc: Doc) -> str:
     return "\n".join(out) + "\n"
 
 
+def report_name(save: Path, side: str | None, turn: str, fmt: str = "md") -> str:
+    """``game-briefing-axis-jan-i-1943.md``: the briefing's file name for the save ``save`` (``referee`` for the full
+    report); also the name a read-only session offers it under as a download (issue 29.3)."""
+    slug = "-".join(turn.lower().split())
+    return f"{save.stem}-briefing-{side or 'referee'}-{slug}.{fmt}"
+
+
 def default_report_path(save: Path, side: str | None, turn: str, fmt: str = "md") -> Path:
     """``game-briefing-axis-jan-i-1943.md`` beside the save (``referee`` for the full report); ``-2``, ``-3`` ... if
     that name is taken (a briefing is never written over another file)."""
-    slug = "-".join(turn.lower().split())
-    base = f"{save.stem}-briefing-{side or 'referee'}-{slug}"
+    base = report_name(save, side, turn, fmt)[: -len(fmt) - 1]
     candidate = save.with_name(f"{base}.{fmt}")
     n = 2
     while os.path.lexists(candidate):

@@ -17,9 +17,12 @@ from typing import Any, Callable, Iterator
 import msgspec
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from .app_outputs import briefing_help
 from .engine.sides import told_pending
 from .widgets.rows import row_key
 
+SCREENSHOT = "Screenshot"
+"""The title of Textual's own screenshot entry (:meth:`textual.app.App.get_system_commands`)."""
 MIN_WORD = 2
 """A word of the query this long or longer picks the rows whose name has a word starting with it."""
 
@@ -114,18 +117,25 @@ class HarbormasterCommands(Provider):
         for prompt in told_pending(app.game):  # a side view: only the prompts its side sees
             mark = "required · " if prompt.required else ""
             yield f"Answer {prompt.id}", f"{mark}{prompt.text}", partial(app.answer, prompt.id, "palette")
-        yield ("Write a briefing", "A side's briefing (or the referee's report) as Markdown beside the save (key R)",
-               partial(app.run_action, "briefing"))
+        if not app.game.read_only:
+            yield ("Write a briefing", "A side's briefing (or the referee's report) as Markdown beside the save (key R)",
+                   partial(app.run_action, "briefing"))
+        elif app.is_web:  # a read-only session in a terminal writes no file: none to offer (issue 29.3)
+            yield "Download a briefing", f"{briefing_help(app)} (key R)", partial(app.run_action, "briefing")
         yield from self.system_entries()
 
     def system_entries(self) -> Iterator[Entry]:
         """Textual's own entries (theme, keys, screenshot), after the game's, without its second Quit (issue 22
-        point 13: the game's Quit is the one listed)."""
+        point 13: the game's Quit is the one listed). A read-only session in a terminal lists no Screenshot: Textual
+        saves it into the downloads folder, and such a session writes nothing anywhere (issue 29.3; in a browser
+        tab it is a download)."""
         app: Any = self.app
         ours = {a.title for a in APP_ACTIONS}
+        writes_no_file = app.game.read_only and not app.is_web
         for command in app.get_system_commands(self.screen):
-            if command.title not in ours:
-                yield command.title, command.help, command.callback
+            if command.title in ours or (writes_no_file and command.title == SCREENSHOT):
+                continue
+            yield command.title, command.help, command.callback
 
     async def _goto(self) -> None:
         """Show the Phases mode and its list of the segments ahead (its ``g``)."""
