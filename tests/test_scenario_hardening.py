@@ -160,3 +160,30 @@ def test_issue29_6_a_tab_or_cr_start_is_escaped() -> None:
     assert [cell(v) for v in ("\tx", "\rx", "=1", "-x", "x", "", -1, 2.5, True, ["-1", "a"], [-1, 2], {"=k": 1})] == [
         "'\tx", "'\rx", "'=1", "'-x", "x", "", "-1", "2.5", "true", "'-1;a", "'-1;2", "'=k=1"]
     assert cell("#x") == "#x" and cell("#x", first=True) == "'#x"
+
+
+# ------------------------------------------------------------------ low: hostile TOML, one shared check
+HEAD = '[scenario]\nid = "x"\nname = "x"\nruleset = "ocs"\nstart = "1"\n[turn]\nfirst_player = "axis"\n'
+
+
+@pytest.mark.parametrize("body, problem", [
+    ("[sea_cap]\nallowance = { axis = " + "9" * 5000 + " }\n",
+     "line 9: a number of 5000 digits: numbers are from -10000 to 10000"),
+    ("[extra]\nx = " + "[" * 10_000 + "]" * 10_000 + "\n", "file: its tables or arrays nest more than 64 levels deep"),
+    ("[extra]\nx = " + "{a = " * 10_000 + "1" + "}" * 10_000 + "\n", "file: its tables or arrays nest more than 64 levels deep"),
+    ("[extra]\nx = " + "[" * 100 + "]" * 100 + "\n", "file: its tables or arrays nest more than 64 levels deep"),
+    ("[extra]\nx = 1\n", "table extra: is not a table of a ocs scenario; tables: ports, scenario, sea_cap, turn"),
+], ids=["5000 digits", "10000 arrays", "10000 inline tables", "100 arrays", "unknown table"])
+def test_issue29_low_check_and_new_refuse_hostile_toml_alike_in_one_line(
+        body: str, problem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29 low: a huge integer, deep nesting or an unknown table is refused by ``scenario check`` and by
+    ``new --scenario`` with the same one line naming the file (one shared check), never a traceback; no save made."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text(HEAD + body, encoding="utf-8")
+    code, out, err = run(capsys, "scenario", "check", str(bad))
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [f"harbormaster: bad.toml: {problem}", "harbormaster: nothing was written"]
+    code, out, err = run(capsys, "new", str(tmp_path / "sub" / "g.json"), "--scenario", str(bad))
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [f"harbormaster: data file error: bad.toml: {problem}"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.toml"]

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import stat
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from ..rules.core.data import DataModel, convert, parse_toml_bytes, read_toml
+from ..rules.core.data import DATA_LIMIT, DataModel, convert, parse_toml_bytes, read_toml
 from ..rules.core.errors import DataError
 from ..rules.core.phases import parse_start
 from ..rules.core.ruleset import RuleSet
@@ -77,7 +79,8 @@ def is_scenario_path(name: str) -> bool:
 
 def load_scenario_file(path: Path) -> Scenario:
     """Load the referee's scenario file at ``path``: a regular file (a folder, device or pipe is refused, never read),
-    UTF-8 TOML; errors name the file, table and key."""
+    UTF-8 TOML (:func:`parse_scenario`) of its rule set's tables (the check ``scenario check`` makes too); errors
+    name the file, table and key."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
@@ -94,9 +97,52 @@ def load_scenario_file(path: Path) -> Scenario:
         raise DataError(path.name, "file", f"cannot be read: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
-    raw = parse_toml_bytes(blob, path.name)
+    raw = parse_scenario(blob, path.name)
     info_table = convert(raw.get("scenario"), ScenarioInfo, path.name, prefix="scenario")
+    from ..scenario.forms import check_form  # here: only a referee's own file is checked against the CSV form
+
+    check_form(raw, info_table.ruleset, path.name)
     return Scenario(info_table, raw, path)
+
+
+#: The deepest a scenario file's tables and arrays may nest (a scenario in use nests 4 deep: nations.ports.NAME.axis);
+#: deeper ones are refused before anything walks them.
+MAX_NESTING = 64
+_LONG_DIGITS = re.compile(rb"[0-9](?:_?[0-9]){%d,}" % (sys.get_int_max_str_digits() or 4300))
+
+
+def parse_scenario(blob: bytes, name: str) -> dict[str, Any]:
+    """The plain data of the scenario file ``name`` (its bytes ``blob``), as :func:`parse_toml_bytes` reads it; a
+    number too long to read or tables nested too deep are a :class:`DataError` naming the file, never a traceback
+    (``scenario check`` and ``new --scenario`` both read a referee's file here)."""
+    nested = f"its tables or arrays nest more than {MAX_NESTING} levels deep"
+    try:
+        raw = parse_toml_bytes(blob, name)
+    except RecursionError:  # the TOML parser recurses once per level
+        raise DataError(name, "file", nested) from None
+    except ValueError as exc:  # int() of more digits than Python converts (sys.get_int_max_str_digits)
+        found = _LONG_DIGITS.search(blob)
+        if found is None:
+            raise DataError(name, "file", f"is not valid TOML: {str(exc).splitlines()[0]}") from None
+        line = blob[: found.start()].count(b"\n") + 1
+        digits = sum(c != ord("_") for c in found.group())
+        raise DataError(name, f"line {line}", f"a number of {digits} digits: numbers are from {-DATA_LIMIT} to {DATA_LIMIT}") from None
+    if nesting(raw) > MAX_NESTING:
+        raise DataError(name, "file", nested)
+    return raw
+
+
+def nesting(data: Any) -> int:
+    """How deep the tables and arrays of ``data`` nest (a plain value 0, ``{}`` 1), counted without recursion and
+    stopping past :data:`MAX_NESTING`."""
+    deepest = 0
+    stack = [(data, 1)]
+    while stack and deepest <= MAX_NESTING:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 def load_scenario(data_dir: Path, name: str) -> Scenario:

@@ -16,11 +16,11 @@ from typing import Any
 
 import msgspec
 
-from ..engine.setup import RULESETS, Scenario, ScenarioInfo, initial_state, load_ruleset
-from ..rules.core.data import convert, parse_toml_bytes
+from ..engine.setup import RULESETS, Scenario, ScenarioInfo, initial_state, load_ruleset, parse_scenario
+from ..rules.core.data import convert
 from ..rules.core.errors import DataError
 from .csvread import Sheet, decode, read_bytes, read_sheet
-from .forms import Kind, form
+from .forms import Kind, check_form, form
 from .problems import Problem, ScenarioRefused
 
 _WHERE = re.compile(r"^table ([\w.]+)(?:, key (.*))?$")
@@ -127,12 +127,7 @@ def check_scenario(raw: dict[str, Any], data_dir: Path, sheets: dict[str, Sheet]
     """Run the rule set's checks on ``raw``; :class:`ScenarioRefused` names the first problem (by CSV row if ``sheets``)."""
     try:
         info = convert(raw.get("scenario"), ScenarioInfo, file, prefix="scenario")
-        if info.ruleset not in RULESETS:
-            raise DataError(file, "table scenario, key ruleset", f"'{info.ruleset}' is not a rule set; known: {', '.join(RULESETS)}")
-        allowed = {k.name for k in form(info.ruleset)} - {"port_nations"}
-        for key in raw:
-            if key not in allowed:
-                raise DataError(file, f"table {key}", f"is not a table of a {info.ruleset} scenario; tables: {', '.join(sorted(allowed))}")
+        check_form(raw, info.ruleset, file)
         ruleset = load_ruleset(info.ruleset, data_dir)
         initial_state(ruleset, Scenario(info, raw, Path(file)))
     except DataError as exc:
@@ -180,7 +175,7 @@ def read_toml_scenario(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise ScenarioRefused([Problem(path.name, 0, "", f"cannot be read: {exc.strerror or exc}")]) from None
     try:
-        return parse_toml_bytes(blob, path.name)
+        return parse_scenario(blob, path.name)
     except DataError as exc:
         raise ScenarioRefused([Problem(exc.file, 0, "", f"{exc.where}: {exc.problem}")]) from None
 

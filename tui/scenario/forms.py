@@ -18,6 +18,7 @@ import msgspec
 from ..engine.setup import RULESETS, ScenarioInfo
 from ..rules.awaw import scenario as awaw
 from ..rules.core.data import DataModel, Signed
+from ..rules.core.errors import DataError
 from ..rules.europa import seaworld as europa_sea
 from ..rules.europa import world as europa
 from ..rules.logistics import scenario as logistics
@@ -151,6 +152,17 @@ FORMS: dict[str, tuple[Kind, ...]] = {
     ),
 }
 assert set(FORMS) == set(RULESETS)
+
+
+def check_form(raw: dict[str, Any], ruleset: str, file: str) -> None:
+    """Refuse a scenario of an unknown rule set, or with a table that is not one of its rule set's form: the one
+    check of both ``scenario check`` and ``new --scenario`` (a :class:`DataError` naming the file and table)."""
+    if ruleset not in RULESETS:
+        raise DataError(file, "table scenario, key ruleset", f"'{ruleset}' is not a rule set; known: {', '.join(RULESETS)}")
+    allowed = {k.name for k in form(ruleset)} - {"port_nations"}  # port_nations.csv fills [nations.ports]
+    for key in raw:
+        if key not in allowed:
+            raise DataError(file, f"table {key}", f"is not a table of a {ruleset} scenario; tables: {', '.join(sorted(allowed))}")
 
 
 def form(ruleset: str) -> tuple[Kind, ...]:
