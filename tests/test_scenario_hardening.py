@@ -187,3 +187,19 @@ def test_issue29_low_check_and_new_refuse_hostile_toml_alike_in_one_line(
     assert (code, out) == (2, "")
     assert err.splitlines() == [f"harbormaster: data file error: bad.toml: {problem}"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.toml"]
+
+
+# ------------------------------------------------------------------ low: a huge cell names its column
+@pytest.mark.parametrize("name, note, column", [
+    ("N" * 5_000_000, "", "name"),
+    ('"a, ""b""\nc"', '"' + "x, " * 2_000_000 + '"', "note"),
+], ids=["name", "quoted note after a quoted name"])
+def test_issue29_low_a_five_megabyte_name_cell_names_its_column(
+        name: str, note: str, column: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29 low: a 5 MB cell is reported with its file, line and column (``name``, not the last one)."""
+    (tmp_path / "units.csv").write_text("id,name,power,type,factors,base,note\nKGV,ok,britain,battleship,4,Scapa Flow,\n"
+                                        f"X,{name},britain,battleship,4,Scapa Flow,{note}\n", encoding="utf-8")
+    code, out, err = run(capsys, "scenario", "check", str(tmp_path / "units.csv"), "--ruleset", "awaw")
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [f"harbormaster: units.csv, line 3, column {column}: the cell is longer than 131,072 "
+                                "characters", "harbormaster: nothing was written"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,10 @@ def read_sheet(text: str, kind: Kind, file: str, problems: list[Problem]) -> She
             records.append((end + 1, record))
             end = reader.line_num
     except csv.Error as exc:
+        if "field larger than field limit" in str(exc):  # a cell the csv module will not hold: say which one
+            limit = csv.field_size_limit()
+            problems.append(Problem(file, end + 1, _long_column(text, end, records, limit), f"the cell is longer than {limit:,} characters"))
+            return sheet
         problems.append(Problem(file, end + 1, _quote_column(text, end, records), f"is not valid CSV ({exc}); a cell holding a comma or a quote is "
                                 "written in double quotes, a quote inside it doubled (\"\")"))
         return sheet
@@ -141,6 +146,30 @@ def _quote_column(text: str, end: int, records: list[tuple[int, list[str]]]) -> 
     index = before.count(",")
     header = [c.strip() for c in records[0][1]] if records else []
     return header[index] if index < len(header) else str(index + 1)
+
+
+_FIELD = re.compile(r'"[^"]*(?:""[^"]*)*"|[^,"\r\n]*')  # one cell: quoted (a quote doubled inside) or plain
+
+
+def _long_column(text: str, end: int, records: list[tuple[int, list[str]]], limit: int) -> str:
+    """The column of the first cell longer than ``limit`` in the record starting on line ``end + 1`` (its header name,
+    else its number); the unclosed quote's column if no cell is found so."""
+    start = 0
+    for _ in range(end):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return _quote_column(text, end, records)
+    header = [c.strip() for c in records[0][1]] if records else []
+    pos, index = start, 0
+    while True:
+        cell = _FIELD.match(text, pos)
+        assert cell is not None  # the pattern matches the empty cell too
+        if len(cell.group()) > limit:
+            return header[index] if index < len(header) else str(index + 1)
+        pos = cell.end()
+        if text[pos:pos + 1] != ",":
+            return _quote_column(text, end, records)
+        pos, index = pos + 1, index + 1
 
 
 def _types(kind: Kind) -> dict[str, Any]:
