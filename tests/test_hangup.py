@@ -198,3 +198,35 @@ def test_29_1_the_hang_up_proof_in_small(tmp_path: Path) -> None:
     assert report.failures == []
     assert report.stops == stops and report.ended_in_time == stops and report.locks_held == 0
     assert report.writers_refused == 0 and report.slowest < proof.LIMIT
+
+
+def test_29_1_a_terminal_that_hangs_up_while_nothing_touches_it_is_noticed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29.1: a terminal closed while the app still starts (no signal: the app is not its controlling process,
+    and nothing has read or written it yet) is noticed within a poll and reported as a hang-up; a live terminal is
+    not, and nothing is watched for a file that is no terminal."""
+    import os
+
+    lost: list[bool] = []
+    monkeypatch.setattr(ending_module, "terminal_lost", lambda: lost.append(True))
+    master, slave = os.openpty()
+    ending = Ending()
+    try:
+        ending.watch_terminal(slave)
+        time.sleep(3 * ending_module.WATCH_MS / 1000)
+        assert lost == []
+        os.close(master)
+        deadline = time.monotonic() + 5
+        while not lost and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert lost == [True]
+    finally:
+        ending.restore()
+        os.close(slave)
+    read, write = os.pipe()
+    try:
+        quiet = Ending()
+        quiet.watch_terminal(read)
+        assert not quiet._watching
+    finally:
+        os.close(read)
+        os.close(write)

@@ -228,6 +228,8 @@ def run_app(game, headless: bool = False, greeting: str = "") -> int:
     ending = Ending()
     app = None
     ending.install()  # before the slow imports: a hang-up while starting up ends the start too
+    if not headless:
+        ending.watch_terminal(sys.stdin.fileno() if sys.stdin is not None else -1)
     try:
         with paused_gc(set_aside=True):  # what is imported and built here lives as long as the screen: never walked
             from .app import make_app  # Textual is imported only when a screen is needed

@@ -15,14 +15,16 @@ process ignored SIGHUP and SIGTERM and kept the lock until someone killed it by
 hand. :class:`TerminalWriter` mends the cause (a writer whose terminal is gone
 drops what it is given and reports the hang-up); the bound is the guarantee.
 
-A terminal that is gone without a signal (EIO on reading or writing it, or the
-end of a served tab's input) is reported as a hang-up: the process sends itself
-SIGHUP, so every ending takes the same path.
+A terminal that is gone without a signal (EIO on reading or writing it, the
+end of a served tab's input, or a hang-up the terminal reports while the app is
+still starting and touches it not) is reported as a hang-up: the process sends
+itself SIGHUP, so every ending takes the same path.
 """
 
 from __future__ import annotations
 
 import os
+import select
 import signal
 import threading
 from types import FrameType
@@ -33,6 +35,9 @@ __all__ = ["GRACE", "Ending", "terminal_lost"]
 #: Seconds the app gets to leave on its own after a hang-up or SIGTERM before the process ends at once (the promise
 #: is 2 s from the signal to a free lock; a busy machine needs the margin).
 GRACE = 1.0
+
+#: Milliseconds between two looks at whether the terminal hung up (:meth:`Ending.watch_terminal`).
+WATCH_MS = 100
 
 #: The signals that end a session.
 ENDING_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
@@ -56,13 +61,36 @@ class Ending:
         self._exit_now = exit_now
         self._deadline: threading.Timer | None = None
         self._previous: dict[int, object] = {}
+        self._watching = False
 
     def install(self) -> None:
         """Handle SIGHUP and SIGTERM from now on (call from the main thread, before anything slow)."""
         self._previous = {sig: signal.signal(sig, self.on_signal) for sig in ENDING_SIGNALS}
 
+    def watch_terminal(self, fd: int) -> None:
+        """Look every :data:`WATCH_MS` ms whether terminal ``fd`` hung up, until :meth:`restore`: a terminal that
+        closes while the app is still starting (nothing reads or writes it yet), and sends no signal, is noticed too.
+        Nothing is watched if ``fd`` is no terminal."""
+        try:
+            if not os.isatty(fd):
+                return
+        except OSError:
+            return
+        self._watching = True
+        threading.Thread(target=self._watch, args=(fd,), name="harbormaster-hangup", daemon=True).start()
+
+    def _watch(self, fd: int) -> None:
+        poller = select.poll()
+        poller.register(fd, 0)  # no events asked: poll still reports a hang-up or an error
+        while self._watching:
+            if poller.poll(WATCH_MS):
+                self._watching = False
+                terminal_lost()
+
     def restore(self) -> None:
-        """Put back the handlers found by :meth:`install`; a deadline already armed still stands."""
+        """Put back the handlers found by :meth:`install` and stop watching the terminal; a deadline already armed
+        still stands."""
+        self._watching = False
         for sig, handler in self._previous.items():
             signal.signal(sig, handler)  # type: ignore[arg-type]
         self._previous = {}
