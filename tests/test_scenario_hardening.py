@@ -203,3 +203,78 @@ def test_issue29_low_a_five_megabyte_name_cell_names_its_column(
     assert (code, out) == (2, "")
     assert err.splitlines() == [f"harbormaster: units.csv, line 3, column {column}: the cell is longer than 131,072 "
                                 "characters", "harbormaster: nothing was written"]
+
+
+# ------------------------------------------------------------------ low: disk full, read-only: one line, nothing left
+@pytest.mark.parametrize("action", ["export", "template"])
+@pytest.mark.parametrize("fault", [errno.ENOSPC, errno.EROFS, errno.EACCES])
+def test_issue29_low_a_failed_write_says_so_in_one_line_and_leaves_no_folder(
+        action: str, fault: int, save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],  # noqa: F811
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 low: a full disk (ENOSPC while writing), a read-only file system or folder (EROFS, EACCES while
+    creating; tests run as root, so the fault is made, not a 0555 folder) gives one line naming the folder and the
+    reason, exit 2, and the folder the command made is gone."""
+    import tui.scenario.write as write
+
+    def fail(*args: Any) -> Any:
+        raise OSError(fault, os.strerror(fault))
+
+    monkeypatch.setattr(write, "_put" if fault == errno.ENOSPC else "_create", fail)
+    before = listing(tmp_path)
+    out_dir = tmp_path / "out"
+    argv = ["export", str(save)] if action == "export" else ["template", "--ruleset", "ocs"]
+    code, out, err = run(capsys, "scenario", *argv, "-o", str(out_dir))
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [f"harbormaster: cannot write the files in {out_dir}: {os.strerror(fault)}; nothing was written"]
+    assert listing(tmp_path) == before and not out_dir.exists()
+
+
+def test_issue29_low_a_failed_import_names_its_file(
+        save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """Issue 29 low: ``scenario import`` onto a full disk names the scenario file it could not write; nothing left."""
+    import tui.scenario.write as write
+
+    assert run(capsys, "scenario", "export", str(save), "-o", str(tmp_path / "csv"))[0] == 0
+    before = listing(tmp_path)
+
+    def fail(*args: Any) -> Any:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(write, "_put", fail)
+    target = tmp_path / "mine.toml"
+    code, out, err = run(capsys, "scenario", "import", "--ruleset", "europa", str(tmp_path / "csv"), "-o", str(target))
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [f"harbormaster: cannot write {target}: No space left on device; nothing was written"]
+    assert listing(tmp_path) == before
+
+
+def test_issue29_low_a_folder_that_cannot_be_made_says_so_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 low: the output folder cannot be made (a read-only parent): one line, no ``[Errno 13]``."""
+    def fail(self: Path, *args: Any, **kwargs: Any) -> None:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self))
+
+    monkeypatch.setattr(Path, "mkdir", fail)
+    code, out, err = run(capsys, "scenario", "template", "--ruleset", "ocs", "-o", str(tmp_path / "out"))
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [f"harbormaster: cannot make the folder {tmp_path / 'out'}: Permission denied; nothing was written"]
+
+
+def test_issue29_low_a_failed_forced_export_keeps_the_files_it_would_replace(
+        save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """Issue 29 low: a full disk during ``export --force`` into a folder of earlier files leaves them as they were,
+    and the folder (not made by this command) stays."""
+    import tui.scenario.write as write
+
+    out_dir = tmp_path / "out"
+    assert run(capsys, "scenario", "export", str(save), "-o", str(out_dir))[0] == 0
+    before = listing(tmp_path)
+
+    def fail(*args: Any) -> Any:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(write, "_put", fail)
+    code, _, err = run(capsys, "scenario", "export", str(save), "-o", str(out_dir), "--force")
+    assert code == 2 and err.splitlines() == [f"harbormaster: cannot write the files in {out_dir}: No space left on device; "
+                                              "nothing was written"]
+    assert listing(tmp_path) == before

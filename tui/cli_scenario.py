@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .engine.setup import RULESETS, load_scenario
 from .paths import data_dir
@@ -71,10 +71,8 @@ def main(argv: Sequence[str]) -> int:
             return _check(args.files, args.ruleset, data)
         elif args.action == "template":
             example = _bundled(args.ruleset, data)
-            _refuse_folder(args.output, make=True)
-            files = templates(args.ruleset, example, args.output)
-            write_files(files, args.force)
-            print(f"Wrote {len(files)} CSV files in {args.output}: fill them in, then harbormaster scenario import --ruleset "
+            count = _write_folder(args.output, lambda folder: templates(args.ruleset, example, folder), args.force)
+            print(f"Wrote {count} CSV files in {args.output}: fill them in, then harbormaster scenario import --ruleset "
                   f"{args.ruleset} {args.output} -o my-game.toml")
         else:
             print(json.dumps(schema(args.ruleset), indent=2))
@@ -84,18 +82,46 @@ def main(argv: Sequence[str]) -> int:
             print(f"harbormaster: {visible(str(problem))}", file=sys.stderr)
         print("harbormaster: nothing was written", file=sys.stderr)
         return 2
-    except (WriteRefused, OSError) as exc:
+    except WriteRefused as exc:
         print(f"harbormaster: {visible(str(exc))}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # reading a file or folder given: its name and the reason, not "[Errno 13] ..."
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"harbormaster: {visible(where + (exc.strerror or str(exc)))}; nothing was written", file=sys.stderr)
         return 2
 
 
-def _refuse_folder(path: Path, make: bool = False) -> None:
-    """A target folder must exist (or, with ``make``, is made if its parent does); an output file's folder too."""
+def _refuse_folder(path: Path, make: bool = False) -> bool:
+    """A target folder must exist (or, with ``make``, is made if its parent does); an output file's folder too.
+    Whether the folder was made here."""
     folder = path if make else path.parent
+    made = False
     if make and not folder.exists() and folder.parent.is_dir() and not folder.is_symlink():
-        folder.mkdir()
+        try:
+            folder.mkdir()
+        except OSError as exc:  # a read-only parent, a full disk
+            raise WriteRefused(f"cannot make the folder {folder}: {exc.strerror or exc}; nothing was written") from None
+        made = True
     if not folder.is_dir() or (make and folder.is_symlink()):
         raise WriteRefused(f"the folder {folder} does not exist; nothing was written")
+    return made
+
+
+def _write_folder(folder: Path, files_of: Callable[[Path], dict[Path, bytes]], force: bool) -> int:
+    """Write the files ``files_of(folder)`` in ``folder`` (made if its parent exists); the number written. A folder
+    made here is removed again when the files cannot be written (a full disk), so a refusal leaves nothing behind."""
+    made = _refuse_folder(folder, make=True)
+    try:
+        files = files_of(folder)
+        write_files(files, force)
+    except BaseException:
+        if made:
+            try:
+                folder.rmdir()  # only if empty: never anything but what this command would have written
+            except OSError:
+                pass
+        raise
+    return len(files)
 
 
 def _bundled(ruleset: str, data: Path) -> dict[str, Any]:
@@ -120,10 +146,8 @@ def _export(save: Path, folder: Path, force: bool, data: Path) -> int:
         ruleset = game.ruleset.id
     finally:
         game.close()
-    _refuse_folder(folder, make=True)
-    files = to_csv(ruleset, raw, folder)
-    write_files(files, force)
-    print(f"Wrote {len(files)} CSV files in {folder}; import them back with: harbormaster scenario import --ruleset {ruleset} {folder} -o my-game.toml")
+    count = _write_folder(folder, lambda where: to_csv(ruleset, raw, where), force)
+    print(f"Wrote {count} CSV files in {folder}; import them back with: harbormaster scenario import --ruleset {ruleset} {folder} -o my-game.toml")
     return 0
 
 

@@ -96,34 +96,71 @@ def check_target(path: Path, force: bool) -> None:
             raise WriteRefused(f"{path} exists; give --force to replace it; nothing was written")
 
 
+def _create(path: Path) -> int:
+    """Open the new file ``path`` for writing (never through a link, never an existing file)."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+
+
+def _put(fd: int, blob: bytes) -> None:
+    """Write ``blob`` whole to ``fd`` and force it to the disk (a full disk raises here: ENOSPC)."""
+    view = memoryview(blob)
+    while view:
+        view = view[os.write(fd, view):]
+    os.fsync(fd)
+
+
 def write_files(files: dict[Path, bytes], force: bool) -> None:
-    """Write each file whole: every target is checked first, so a refusal writes nothing."""
+    """Write each file whole: every target is checked first, so a refusal writes nothing; a write that fails (a full
+    disk, a read-only folder) is a :class:`WriteRefused` saying why, and leaves nothing of its own behind."""
     for path in files:
         check_target(path, force)
         if not path.parent.is_dir():
             raise WriteRefused(f"the folder {path.parent} does not exist; nothing was written")
     temps: dict[Path, Path] = {}
+    linked: list[Path] = []
+    replaced: list[Path] = []
     try:
         for path, blob in files.items():
             temp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            fd = _create(temp)
             temps[path] = temp
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(blob)
-                handle.flush()
-                os.fsync(handle.fileno())
+            try:
+                _put(fd, blob)
+            finally:
+                os.close(fd)
         for path, temp in temps.items():
             check_target(path, force)
             if force and os.path.lexists(path):
                 os.replace(temp, path)
+                replaced.append(path)
             else:
                 os.link(temp, path)  # fails if the file appeared meanwhile: never replaced without --force
+                linked.append(path)
                 os.unlink(temp)
-    except FileExistsError:
-        raise WriteRefused("a file appeared while writing; nothing more was written") from None
+    except (FileExistsError, WriteRefused, OSError) as exc:
+        for path in linked:  # files this call made: gone again
+            _remove(path)
+        if isinstance(exc, FileExistsError):
+            raise WriteRefused("a file appeared while writing; nothing more was written") from None
+        if isinstance(exc, WriteRefused):
+            raise
+        where = next(iter(files)) if len(files) == 1 else f"the files in {_folder(files)}"
+        done = f"{', '.join(p.name for p in replaced)} already replaced" if replaced else "nothing was written"
+        raise WriteRefused(f"cannot write {where}: {exc.strerror or exc}; {done}") from None
     finally:
         for temp in temps.values():
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
+            _remove(temp)
+
+
+def _folder(files: dict[Path, bytes]) -> Path:
+    """The folder of ``files`` (the first one's, when they are in several)."""
+    folders = {path.parent for path in files}
+    return folders.pop() if len(folders) == 1 else next(iter(files)).parent
+
+
+def _remove(path: Path) -> None:
+    """Remove ``path`` if it is there."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
