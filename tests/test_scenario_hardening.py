@@ -278,3 +278,22 @@ def test_issue29_low_a_failed_forced_export_keeps_the_files_it_would_replace(
     assert code == 2 and err.splitlines() == [f"harbormaster: cannot write the files in {out_dir}: No space left on device; "
                                               "nothing was written"]
     assert listing(tmp_path) == before
+
+
+# ------------------------------------------------------------------ low: serve's Host check
+@pytest.mark.parametrize("host", ["evil.example.com@localhost:8000", "localhost:8000#x", "localhost#@evil:8000",
+                                  "user:pw@127.0.0.1:8000", "localhost:8000/x", "localhost:8000?x", "localhost:8000 ",
+                                  "localhost:8000\\@x", ""])
+def test_issue29_low_hosts_with_at_or_hash_are_refused(host: str) -> None:
+    """Issue 29 low: a ``Host`` holding ``@``, ``#`` (or any character no host name or port has) is refused by the
+    rebinding check, though its host part parses as an allowed name; the plain names still pass."""
+    from tui.serve_guard import host_origin
+
+    server = GuardedServer({"write": "x", "watch": "x"}, Tokens.new(read_only=False), host="127.0.0.1", port=8000,
+                           title="t", public_url="http://127.0.0.1:8000")
+    assert host_origin(host, server.origins) is None
+    request = make_mocked_request("GET", "/", headers={"Host": host})
+    role, why = server.refusal(request)
+    assert role is None and why.startswith("unknown host")
+    for good in ("localhost:8000", "127.0.0.1:8000", "[::1]:8000", "LOCALHOST:8000"):
+        assert host_origin(good, server.origins) is not None, good

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
@@ -81,6 +82,23 @@ def parse_origin(url: str) -> Origin | None:
     return scheme, parts.hostname.lower(), port or (443 if scheme == "https" else 80)
 
 
+#: A ``Host`` header as browsers send it: a host name or IPv4 address, or an IPv6 address in brackets, and a port.
+#: Nothing else (``@``, ``#``, ``/``, ``?``, a space), though a URL parser would find an allowed name in it.
+_HOST = re.compile(r"(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+
+
+def host_origin(host: str, origins: frozenset[Origin]) -> Origin | None:
+    """The origin of ``origins`` the ``Host`` header ``host`` names, or None: the rebinding check (``evil@localhost``
+    and ``localhost#x`` name no host a browser asks for, and are refused)."""
+    if not _HOST.fullmatch(host):
+        return None
+    for scheme in ("http", "https"):
+        found = parse_origin(f"{scheme}://{host}")
+        if found in origins:
+            return found
+    return None
+
+
 def allowed_origins(host: str, port: int, public_url: str | None) -> frozenset[Origin]:
     """The origins a served page may have: the bound address (every loopback name of it), and ``public_url``."""
     names = {host.strip("[]").lower()} - set(WILDCARD_HOSTS)
@@ -133,11 +151,7 @@ class GuardedServer(Server):
 
     def host_origin(self, request: web.Request) -> Origin | None:
         """The allowed origin the request's ``Host`` names (its scheme taken from the public URL), or None."""
-        for scheme in ("http", "https"):
-            found = parse_origin(f"{scheme}://{request.host}")
-            if found in self.origins:
-                return found
-        return None
+        return host_origin(request.host, self.origins)
 
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
