@@ -8,7 +8,8 @@ Tobruk, a standard port with a natural harbour, 1½ effective hits, 1 RE used,
 2 REs of NTs dedicated, 1 Army HQ: RE capacity 3 - 1½ x ½ = 2¼; HE capacity
 (half of 3) - ¾ = ¾ (E7); intrinsic SP 24 - 1½ x 4 = 18 (E5); max NT REs
 2 x 2¼/3 = 1½ (E6); SLP cost 30 - (1½ - 1 per Army HQ) x 10 = 25 (E8);
-capacity left 2¼ - 1 - 2 = 0 (E8, E11).
+capacity left 2¼ - 1 - 1½ = 0: the 2 REs of NTs dedicated count up to the max
+of 1½ (E8, E11; issue 33).
 
 Bari, a major port with an artificial harbour, Reduced 1 and Collateral Damage
 (level 3 - 2 = 1, a minor port's 1½), 2 hits: RE capacity ½, so it acts as a
@@ -81,7 +82,7 @@ TOBRUK_FIGURES = {
     'capacity_left': ('capacity left', 0.0, '31.A.1', [
         ('RE capacity', 2.25, '31.A.1, 31.A.3'),
         ('capacity used', 1, '31.A.1'),
-        ('REs of NTs dedicated', 2, '31.A.1 Table 1 note #'),
+        ('REs of NTs dedicated (up to max)', 1.5, '31.A.1 Table 1 note #'),
     ], ('RULINGS E8: dedicated NTs count as capacity used', 'RULINGS E11')),
 }
 BARI_FIGURES = {
@@ -140,7 +141,7 @@ BARI_FIGURES = {
     'capacity_left': ('capacity left', 0.5, '31.A.1', [
         ('RE capacity', 0.5, '31.A.1, 31.A.3'),
         ('capacity used', 0.0, '31.A.1'),
-        ('REs of NTs dedicated', 0.0, '31.A.1 Table 1 note #'),
+        ('REs of NTs dedicated (up to max)', 0.0, '31.A.1 Table 1 note #'),
     ], ('RULINGS E8: dedicated NTs count as capacity used', 'RULINGS E11', 'intrinsic capacity used: no combat units may embark or debark (31.A.2, note 4)')),
 }
 

@@ -103,9 +103,6 @@ def _multiple(x: float, step: float) -> bool:
     return (Fraction(x) / Fraction(step)).denominator == 1
 
 
-def _used(port: Port) -> float:
-    """REs marked used, dedicated NTs included (31.A.1 note; RULINGS E8)."""
-    return port.capacity_used + port.nts_dedicated
 
 
 # --- figures -------------------------------------------------------------------
@@ -222,8 +219,7 @@ def slp_cost(port: Port, tables: PortTables) -> Explained:
     """SLP cost = acts-as SLP - 10 per NT RE beyond one per Army HQ, never below 0 (note #, note 1; E8)."""
     kind = acts_as(port, tables).value
     rules = tables.port_rules
-    top = max_nt_res(port, tables).value
-    nts = min(port.nts_dedicated, top)
+    nts = nts_in_force(port, tables).value
     base = tables.port_summary[kind].slp_cost if kind else None
     terms = (Term("acts as", kind or "nothing", "31.A.7"),
              Term("SLP cost of that type", base if base is not None else 0, TABLE),
@@ -257,18 +253,45 @@ def _landable(port: Port, tables: PortTables) -> float:
     return cap * 2 if port.doubled else cap
 
 
+def nts_in_force(port: Port, tables: PortTables) -> Explained:
+    """REs of NTs dedicated that count, for the SLP cost and as capacity used alike (note #, 31.A.1 note; E6, E8).
+
+    The dedication the referee made, never above the port's max REs of NTs,
+    which falls with hits, Collateral Damage and Reduced markers (note 2, E6).
+    The dedication itself is kept: when the port is repaired its NTs count again.
+    """
+    top = max_nt_res(port, tables).value
+    value = min(port.nts_dedicated, top)
+    terms = (Term("REs of NTs dedicated", port.nts_dedicated, f"{TABLE} note #"),
+             Term("max REs of NTs", top, f"{TABLE} note 2"))
+    notes = _notes("RULINGS E8: dedicated NTs never exceed the port's max REs of NTs",
+                   f"{fmt_number(port.nts_dedicated - value)} REs of the NTs dedicated do not count now"
+                   if value < port.nts_dedicated else "")
+    return Explained("REs of NTs in force", value, f"{TABLE} note #", terms, notes)
+
+
+def capacity_used(port: Port, tables: PortTables) -> Explained:
+    """REs marked used this turn: cargo plus the dedicated NTs in force (31.A.1 and its note; RULINGS E8, E11)."""
+    nts = nts_in_force(port, tables).value
+    terms = (Term("cargo embarked/disembarked", port.capacity_used, "31.A.1"),
+             Term("REs of NTs dedicated (up to max)", nts, f"{TABLE} note #"))
+    return Explained("capacity used", port.capacity_used + nts, "31.A.1", terms,
+                     ("RULINGS E8: dedicated NTs count as capacity used",))
+
+
 def capacity_left(port: Port, tables: PortTables) -> Explained:
     """RE capacity not yet used this turn, dedicated NTs counting as used (31.A.1; E8, E11; 31.A.12 S*)."""
     cap = _landable(port, tables)
+    used = capacity_used(port, tables).value
     terms = (Term("RE capacity", re_capacity(port, tables).value, "31.A.1, 31.A.3"),
              Term("capacity used", port.capacity_used, "31.A.1"),
-             Term("REs of NTs dedicated", port.nts_dedicated, f"{TABLE} note #"))
+             Term("REs of NTs dedicated (up to max)", used - port.capacity_used, f"{TABLE} note #"))
     if port.doubled:
         terms += (Term("Great Success: double the normal REs this turn", 2, "31.A.12 Table 2"),)
     notes = ["RULINGS E8: dedicated NTs count as capacity used", "RULINGS E11"]
     if port.intrinsic_used:
         notes.append("intrinsic capacity used: no combat units may embark or debark (31.A.2, note 4)")
-    return Explained("capacity left", max(0.0, cap - _used(port)), "31.A.1", terms, tuple(notes))
+    return Explained("capacity left", max(0.0, cap - used), "31.A.1", terms, tuple(notes))
 
 
 def port_figures(port: Port, tables: PortTables) -> dict[str, Explained]:
@@ -281,6 +304,7 @@ def port_figures(port: Port, tables: PortTables) -> dict[str, Explained]:
         "functioning": functioning(port, tables),
         "intrinsic_sp": intrinsic_capacity(port, tables),
         "max_nt_res": max_nt_res(port, tables),
+        "nts_in_force": nts_in_force(port, tables),
         "slp_cost": slp_cost(port, tables),
         "naval_base": naval_base(port, tables),
         "capacity_left": capacity_left(port, tables),
@@ -289,7 +313,7 @@ def port_figures(port: Port, tables: PortTables) -> dict[str, Explained]:
 
 def port_used(port: Port, tables: PortTables) -> bool:
     """Port Used: all capacity used or intrinsic capacity declared (31.A.1; RULINGS E11)."""
-    used = _used(port)
+    used = capacity_used(port, tables).value
     return port.intrinsic_used or (used > 0 and used >= _landable(port, tables))
 
 
@@ -308,7 +332,7 @@ def markers(port: Port, tables: PortTables) -> list[tuple[str, str]]:
         out.append(("Marshalling Yard Hit", str(port.yard_hits)))
     if port.mines:
         out.append(("Port Interdiction", str(port.mines)))
-    used = _used(port)
+    used = capacity_used(port, tables).value
     if used > 0 and used < _landable(port, tables):
         out.append(("Capacity Used", fmt_number(used)))
     if port_used(port, tables):
@@ -421,7 +445,7 @@ def use_capacity(port: Port, res: float, he: float, combat: bool, tables: PortTa
     if combat and port.intrinsic_used:
         raise RuleError(f"{port.name}: intrinsic supply capacity is used; combat units may not embark or debark "
                         f"(31.A.2, {TABLE} note 4)")
-    left = _landable(port, tables) - _used(port)
+    left = capacity_left(port, tables).value
     if res > left:
         raise RuleError(f"{port.name}: {fmt_number(res)} REs exceed the {fmt_number(left)} REs left "
                         "(31.A.1; RULINGS E8)")
@@ -437,7 +461,7 @@ def declare_intrinsic(port: Port, tables: PortTables) -> Port:
     if port.intrinsic_used:
         raise RuleError(f"{port.name}: intrinsic supply capacity is already declared used (31.A.1)")
     refuse_cut_off(port)
-    if _used(port) > 0 or port.he_used > 0:
+    if capacity_used(port, tables).value > 0 or port.he_used > 0:
         raise RuleError(f"{port.name}: capacity is already marked used; intrinsic supply capacity cannot be "
                         "declared (31.A.1; RULINGS E11)")
     if not functioning(port, tables).value:
@@ -462,7 +486,7 @@ def dedicate_nts(port: Port, res: float, army_hqs: int, tables: PortTables) -> P
     if res > top:
         raise RuleError(f"{port.name}: at most {fmt_number(top)} REs of NTs may be dedicated ({TABLE} note #; "
                         "RULINGS E6)")
-    left = re_capacity(port, tables).value - port.capacity_used
+    left = max(0.0, _landable(port, tables) - port.capacity_used)
     if res > left:
         raise RuleError(f"{port.name}: dedicated NTs count as capacity used; {fmt_number(res)} REs exceed the "
                         f"{fmt_number(left)} left (31.A.1; RULINGS E8)")

@@ -194,7 +194,7 @@ def build_verbs(tables: PortTables, sea: SeaTables | None = None) -> dict[str, V
         new = P.use_capacity(port, res, he, not opts.get("supply"), tables)
         cargo = "supply (SPs/SRPs)" if opts.get("supply") else "cargo"
         he_text = ", heavy equipment" if he else ""
-        marker = "Port Used" if P.port_used(new, tables) else f"Capacity Used {fmt_number(new.capacity_used + new.nts_dedicated)}"
+        marker = "Port Used" if P.port_used(new, tables) else f"Capacity Used {fmt_number(P.capacity_used(new, tables).value)}"
         return changed(ctx, new, f"{port.name}: {fmt_number(res)} REs of {cargo}{he_text} through the port; {marker} (31.A.1)", actor=port.owner)
 
     @one_port
