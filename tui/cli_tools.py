@@ -16,6 +16,7 @@ from typing import Any, Callable, NoReturn
 
 from .branch import BranchError, branch_save, describe_parent
 from .paths import data_dir, default_save, save_path
+from .rules.core.text import visible
 from .session import GameOpenError, open_game
 
 TOOL_COMMANDS = ("branch", "report", "serve")
@@ -53,8 +54,8 @@ def _branch(argv: list[str]) -> int:
         game, seq = branch_save(args.path, args.at, args.new_path, data_dir())
     except GameOpenError as exc:
         return _open_failed(args.path, exc)
-    except BranchError as exc:
-        print(f"harbormaster: {exc}", file=sys.stderr)
+    except BranchError as exc:  # may name another user's link and its text: shown escaped, on one line
+        print(f"harbormaster: {visible(str(exc))}", file=sys.stderr)
         return 2
     try:
         entries = len(game.events)
@@ -86,7 +87,7 @@ def _report(argv: list[str]) -> int:
     if args.output is not None:  # refused before the game is read: nothing is written
         problem = briefing.output_refusal(args.output, args.force)
         if problem is not None:
-            print(f"harbormaster: cannot write the report: {problem}; nothing was written", file=sys.stderr)
+            print(f"harbormaster: cannot write the report: {visible(problem)}; nothing was written", file=sys.stderr)
             return 2
     try:
         game = open_game(args.path, data_dir(), mode="read", verify=True)
@@ -106,7 +107,7 @@ def _report(argv: list[str]) -> int:
     try:
         briefing.write_file(Path(args.output), text, force=args.force)
     except OSError as exc:
-        print(f"harbormaster: cannot write the report: {exc}; nothing was written", file=sys.stderr)
+        print(f"harbormaster: cannot write the report: {visible(str(exc))}; nothing was written", file=sys.stderr)
         return 2
     print(f"Wrote {args.output}")
     return 0

@@ -18,10 +18,10 @@ import stat
 from pathlib import Path
 
 from tui.store.fileops import FileOps, NotASaveFile, not_a_file, read_file, reason
-from tui.store.links import link_text
+from tui.store.links import PlantedLink, link_text, owner_name, pinned_folder, planted_link
 from tui.store.recovery import looks_like_save
 
-__all__ = ["OutputRefused", "refusal", "save_family", "write_export"]
+__all__ = ["OutputRefused", "planted_output", "refusal", "save_family", "write_export"]
 
 #: The files a save keeps beside itself: backups, its lock and holder record, kept broken copies, temporary files.
 _BESIDE = re.compile(r"(?P<save>.+?)\.(?:[123]|lock|lock\.info(?:\.tmp-.*)?|broken-.*|tmp-.*)")
@@ -60,6 +60,30 @@ def save_family(path: Path) -> str | None:
     return None
 
 
+def planted_output(path: str | os.PathLike[str], *, lock: bool = False) -> str | None:
+    """Why nothing may be written or made at ``path`` (issue 29.2), or None: the rule saves are opened by
+    (:func:`~tui.store.links.planted_link`), applied to every name on the way, the folders and the last name, so a
+    co-player's link in a shared folder never leads an output into a private one. With ``lock`` (a new save) its
+    lock name ``PATH.lock`` must not be a symbolic link either: a lock is never one.
+
+    Every writer of outputs asks this before it makes anything (``report -o``, ``scenario export``, ``template``
+    and ``import -o``, ``branch``, ``new``, the ``R`` and ``b`` keys); the folder is then held open while the file is
+    made in it (:func:`~tui.store.links.pinned_folder`), so a link swapped in after the check is not followed.
+    """
+    problem = planted_link(path)
+    if problem is not None or not lock:
+        return problem
+    name = f"{os.fspath(path)}.lock"
+    try:
+        info = os.lstat(name)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISLNK(info.st_mode):
+        return None
+    return (f"{name} is a symbolic link owned by {owner_name(info.st_uid)} (to {link_text(name)}): "
+            "a save's lock is never a link")
+
+
 def refusal(path: str | os.PathLike[str], force: bool = False) -> str | None:
     """Why ``path`` may not be written by :func:`write_export` (None if it may)."""
     return _refusal(path, force)[0]
@@ -70,6 +94,9 @@ def _refusal(path: str | os.PathLike[str], force: bool) -> tuple[str | None, int
     text = os.fspath(path)
     if not text:
         return "an empty path names no file", None
+    planted = planted_output(text)
+    if planted is not None:
+        return planted, None
     path = Path(text)
     match = _BESIDE.fullmatch(path.name)
     if match is not None and os.path.lexists(path.with_name(match["save"])):
@@ -114,7 +141,20 @@ def write_export(path: str | os.PathLike[str], data: bytes, *, force: bool = Fal
     if problem is not None:
         raise OutputRefused(problem)
     folder = os.path.dirname(os.path.abspath(target))
-    tmp = os.path.join(folder, f".{target.name}.tmp-{os.urandom(6).hex()}")
+    try:  # held open from here: the file is made in the folder just checked, whatever its path names later
+        where = pinned_folder(folder)
+    except PlantedLink as exc:
+        raise OutputRefused(str(exc)) from None
+    except OSError as exc:
+        raise OutputRefused(f"cannot write {target}: the folder {folder} cannot be used ({reason(exc)})") from None
+    with where:
+        _write_in(where.name_in(f".{target.name}.tmp-{os.urandom(6).hex()}"), where.name_in(target.name),
+                  target, folder, data, mode, ops)
+
+
+def _write_in(tmp: str, final: str, target: Path, folder: str, data: bytes, mode: int | None, ops: FileOps) -> None:
+    """Write ``data`` as ``final`` (a name in the folder held open) through the temporary file ``tmp`` beside it;
+    ``target`` and ``folder`` name them in messages."""
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o666)
     except OSError as exc:
@@ -128,14 +168,14 @@ def write_export(path: str | os.PathLike[str], data: bytes, *, force: bool = Fal
         finally:
             ops.close(fd)
         if mode is None:
-            ops.link(tmp, str(target))  # fails if anything appeared there meanwhile
+            ops.link(tmp, final)  # fails if anything appeared there meanwhile
         else:
-            ops.replace(tmp, str(target))
+            ops.replace(tmp, final)  # replaces the name, never follows a link swapped in there
     except FileExistsError:
         raise OutputRefused(f"{target} appeared while it was being written; nothing was written over it") from None
     except OSError as exc:
         if exc.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS) and mode is None:
-            _write_exclusive(target, data, ops)
+            _write_exclusive(target, data, ops, final)
         else:
             raise OutputRefused(f"cannot write {target}: {reason(exc)}") from None
     finally:
@@ -149,10 +189,12 @@ def write_export(path: str | os.PathLike[str], data: bytes, *, force: bool = Fal
         pass  # the file is written; only the folder's record of it is not yet forced to the disk
 
 
-def _write_exclusive(target: Path, data: bytes, ops: FileOps) -> None:
-    """Create ``target`` with O_EXCL where hard links do not work; remove it if the write fails."""
+def _write_exclusive(target: Path, data: bytes, ops: FileOps, final: str | None = None) -> None:
+    """Create ``target`` (as ``final``, its name in the folder held open) with O_EXCL where hard links do not work;
+    remove it if the write fails."""
+    final = final or os.fspath(target)
     try:
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        fd = os.open(final, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o666)
     except FileExistsError:
         raise OutputRefused(f"{target} appeared while it was being written; nothing was written over it") from None
     except OSError as exc:
@@ -164,5 +206,5 @@ def _write_exclusive(target: Path, data: bytes, ops: FileOps) -> None:
         finally:
             ops.close(fd)
     except OSError as exc:
-        os.unlink(target)
+        os.unlink(final)
         raise OutputRefused(f"cannot write {target}: {reason(exc)}") from None

@@ -20,11 +20,14 @@ is never read, restored or written through.
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import stat
 from pathlib import Path
 
-__all__ = ["MAX_HOPS", "backups_beside", "backups_of", "link_text", "linked_backup", "planted_link"]
+__all__ = ["MAX_HOPS", "PinnedFolder", "PlantedLink", "backups_beside", "backups_of", "link_text", "linked_backup",
+           "owner_name", "pinned_folder", "planted_link"]
 
 #: As the kernel: a path that goes through more links than this leads nowhere.
 MAX_HOPS = 40
@@ -143,3 +146,164 @@ def backups_beside(path: str | os.PathLike[str], *, linked: bool = False) -> lis
     if linked:
         return [why for b in found if (why := linked_backup(b)) is not None]
     return [b for b in found if linked_backup(b) is None]
+
+
+class PlantedLink(OSError):
+    """A folder on the way to an output is reached only through a link that must not be followed (the message says
+    which link and whose), or it changed while it was walked. Nothing was made."""
+
+
+class PinnedFolder:
+    """A folder held open once every name on the way to it was judged (see :func:`pinned_folder`): files are made
+    in *this* folder, whatever its path names by then.
+
+    ``fd`` is the open folder; :meth:`name_in` a path to a name in it that the kernel resolves through the open
+    folder, not through the path again (``/proc/self/fd/N/NAME``, where there is a ``/proc``); ``made`` the folders
+    the walk made, outermost first, to remove again on a refusal.
+    """
+
+    def __init__(self, fd: int, path: str, made: list[str]) -> None:
+        self.fd, self.path, self.made = fd, path, made
+
+    def name_in(self, name: str) -> str:
+        """A path to ``name`` in this very folder; the last name itself is never followed by a call that makes it with
+        ``O_NOFOLLOW`` / ``O_EXCL`` (or links, renames or removes it)."""
+        if "/" in name or name in ("", ".", ".."):
+            raise ValueError(f"{name!r} is not a name in a folder")
+        proc = f"/proc/self/fd/{self.fd}"
+        return f"{proc}/{name}" if os.path.isdir(proc) else os.path.join(self.path, name)
+
+    def unmake(self) -> None:
+        """Remove the folders the walk made (innermost first) if they are still empty."""
+        for folder in reversed(self.made):
+            try:
+                os.rmdir(folder)
+            except OSError:
+                break
+        self.made = []
+
+    def close(self) -> None:
+        """Let go of the folder."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def __enter__(self) -> PinnedFolder:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _folder_refusal(link: str, info: os.stat_result, where: os.stat_result, folder: str) -> str | None:
+    """As :func:`_refusal`, the folder judged by ``where`` (the fstat of the folder held open), not by its path."""
+    me = os.geteuid()
+    if info.st_uid == me:
+        return None
+    if info.st_uid != 0:
+        return f"{link} is a symbolic link owned by {_owner(info.st_uid)}, not by you: another user's link is never followed"
+    if where.st_uid == 0 or not _others_can_write(where, me):
+        return None
+    return (f"{link} is root's symbolic link in {folder}, a folder others can write that root does not own: "
+            "it is not followed")
+
+
+#: A folder this process holds open, named by the kernel's own link to it.
+_HELD = re.compile(r"/proc/self/fd/[0-9]+(?=/|$)")
+
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_PATH", 0)
+
+
+def pinned_folder(folder: str | os.PathLike[str], *, make: bool = False) -> PinnedFolder:
+    """Open ``folder`` one name at a time, judging every link on the way as :func:`planted_link` does, and hold it.
+
+    Each name is looked at (``lstat`` relative to the folder already held), then opened with ``O_NOFOLLOW`` and
+    checked to be what was looked at; a link's text is read once, checked not to have been swapped, and walked the
+    same way. So no link is followed that was not judged, and a name swapped for a link meanwhile leads nowhere.
+    With ``make``, missing folders are made (in the folder held, never through a link) and listed in ``made``.
+
+    Raises :class:`PlantedLink` (one line naming the link and its owner, or the name that changed), else the
+    ``OSError`` of the name that is missing (``FileNotFoundError``) or not a folder (``NotADirectoryError``);
+    folders made before a refusal are removed again.
+    """
+    given = os.fspath(folder) or "."
+    held = _HELD.match(given)
+    if held is not None:  # a folder already held open by this process (``/proc/self/fd/N``): used as it is, not re-read
+        start, rest = held[0], given[held.end():]
+    else:
+        start, rest = ("/" if given.startswith("/") else "."), given
+    fd = os.open(start, _DIR_FLAGS)
+    current = start if start != "." else os.getcwd()
+    made: list[str] = []
+    pending = rest.split("/")[::-1]
+    hops = 0
+    try:
+        while pending:
+            name = pending.pop()
+            if name in ("", "."):
+                continue
+            if name == "..":
+                fd = _step(fd, os.open("..", _DIR_FLAGS, dir_fd=fd))
+                current = os.path.dirname(current)
+                continue
+            candidate = os.path.join(current, name)
+            try:
+                info = os.stat(name, dir_fd=fd, follow_symlinks=False)
+            except FileNotFoundError:
+                if not make:
+                    raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), candidate) from None
+                try:
+                    os.mkdir(name, 0o777, dir_fd=fd)
+                    made.append(candidate)
+                except FileExistsError:  # another session made it a moment ago: looked at again below
+                    pass
+                info = os.stat(name, dir_fd=fd, follow_symlinks=False)
+            if stat.S_ISLNK(info.st_mode):
+                hops += 1
+                if hops > MAX_HOPS:
+                    raise PlantedLink(f"{given} goes through more than {MAX_HOPS} symbolic links")
+                problem = _folder_refusal(candidate, info, os.fstat(fd), current)
+                if problem is not None:
+                    raise PlantedLink(problem)
+                try:
+                    target = os.readlink(name, dir_fd=fd)
+                    again = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                except OSError:
+                    again = None
+                if again is None or (again.st_dev, again.st_ino) != (info.st_dev, info.st_ino):
+                    raise PlantedLink(f"{candidate} changed while it was being checked (a link was replaced); "
+                                      "it is not followed")
+                if target.startswith("/"):
+                    fd = _step(fd, os.open("/", _DIR_FLAGS))
+                    current = "/"
+                pending.extend(reversed(target.split("/")))
+                continue
+            if not stat.S_ISDIR(info.st_mode):
+                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), candidate)
+            try:
+                opened = os.open(name, _DIR_FLAGS | getattr(os, "O_NOFOLLOW", 0), dir_fd=fd)
+            except OSError as exc:  # ELOOP, ENOTDIR: swapped for a link or a file since it was looked at
+                raise PlantedLink(f"{candidate} changed while it was being checked ({exc.strerror}); "
+                                  "it is not followed") from None
+            fd = _step(fd, opened)
+            held = os.fstat(fd)
+            if (held.st_dev, held.st_ino) != (info.st_dev, info.st_ino):
+                raise PlantedLink(f"{candidate} changed while it was being checked (a folder was replaced); "
+                                  "it is not followed")
+            current = candidate
+    except BaseException:
+        os.close(fd)
+        PinnedFolder(-1, current, made).unmake()
+        raise
+    return PinnedFolder(fd, current, made)
+
+
+def _step(old: int, new: int) -> int:
+    """Hold ``new`` instead of ``old``."""
+    os.close(old)
+    return new
+
+
+def owner_name(uid: int) -> str:
+    """``bob (uid 1001)``, or ``uid 1001`` for a number with no account: how a message names a link's owner."""
+    return _owner(uid)
