@@ -23,7 +23,10 @@ fsynced, then hard-linked to its name (which fails if anything is there).
 So it exists complete or not at all, however the process ends: a branch
 killed half-way never opens as a branch with an empty log. Nothing is
 written where anything already is (a file, a link, a FIFO), and a folder
-this user cannot write is refused with the reason. ``branch_bytes`` builds
+this user cannot write is refused with the reason. Nothing is made through
+a link another user planted on the way, nor beside a lock name that is a
+link (issue 29.2): checked before any folder is made, and the folders and
+the file are made in the folders checked. ``branch_bytes`` builds
 the same save in memory only: a read-only session offers it as a download
 and writes nothing (issue 29.3).
 """
@@ -41,10 +44,11 @@ from .engine.serialize import state_to_data
 from .rules.core.errors import RuleError
 from .rules.core.numbers import read_int
 from .rules.core.phases import turn_label
-from .paths import make_folder
 from .session import cannot_write, open_game
 from .store import SaveError, SaveFile, StoreFailed
+from .store.export import planted_output
 from .store.fileops import not_a_file, reason
+from .store.links import PlantedLink, pinned_folder
 from .store.validate import RESERVED_META
 
 
@@ -102,11 +106,14 @@ def branch_game(game: Game, at: object, new_path: Path, *, parent_path: Path | N
     seq, parts = _branch_parts(game, at, parent_path, clock)
     new_path = Path(new_path)
     _check_new_path(new_path)
-    try:
-        made = make_folder(new_path.parent)
+    try:  # each folder made in the one checked before it, never through a link (issue 29.2)
+        where = pinned_folder(new_path.parent, make=True)
+    except PlantedLink as exc:
+        raise BranchError(f"{exc}; nothing was written") from None
     except OSError as exc:
         raise BranchError(f"cannot write {new_path}: the folder {new_path.parent} cannot be made ({reason(exc)}); "
                           "nothing was written") from None
+    where.close()
     try:
         problem = cannot_write(new_path.parent)
         if problem is not None:
@@ -114,11 +121,7 @@ def branch_game(game: Game, at: object, new_path: Path, *, parent_path: Path | N
                               "nothing was written")
         _write(new_path, _build(parts, clock, f"cannot branch into {new_path}"), clock)
     except BaseException:
-        for folder in reversed(made):
-            try:
-                folder.rmdir()
-            except OSError:
-                break
+        where.unmake()
         raise
     return new_path, seq
 
@@ -170,7 +173,11 @@ def _start_label(game: Game) -> str:
 
 
 def _check_new_path(path: Path) -> None:
-    """Refuse a ``NEW_PATH`` where anything is (a file, a folder, a FIFO, a link, even a dangling one)."""
+    """Refuse a ``NEW_PATH`` reached through a link that is never followed or whose lock name is a link (issue 29.2),
+    or where anything is (a file, a folder, a FIFO, a link, even a dangling one)."""
+    planted = planted_output(path, lock=True)
+    if planted is not None:
+        raise BranchError(f"{planted}; nothing was written")
     what = not_a_file(path)
     if what is not None:
         raise BranchError(f"{what}; nothing was written (name a new file)")

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from . import __version__
 from .ending import Ending
 from .engine.setup import RULESETS, load_scenario, scenario_paths
-from .paths import data_dir, default_save, make_folder, save_path, save_path_problem
+from .paths import data_dir, default_save, save_path, save_path_problem
 from .rules.core.errors import DataError, RuleError
 from .rules.core.numbers import read_amount, read_int
 from .rules.core.text import json_visible, visible
@@ -31,7 +31,8 @@ from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
 from .store.fileops import not_a_file, read_only_file, reason
 from .store.snapshot import paused_gc
 from .store.lock import lock_free
-from .store.links import backups_beside, linked_backup, planted_link
+from .store.export import planted_output
+from .store.links import PlantedLink, backups_beside, linked_backup, pinned_folder, planted_link
 from .store.recovery import foreign_through_link
 
 if TYPE_CHECKING:
@@ -177,10 +178,20 @@ def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | Non
     """Create a save at ``path`` (and its folders); print why not and return None if it cannot be.
 
     Exactly one of several sessions creating the same path wins; a refused
-    create leaves no folder it made behind.
+    create leaves no folder it made behind. A link another user planted on
+    the way, or a lock name that is a link, is refused before anything is
+    made (issue 29.2).
     """
-    try:
-        made = make_folder(path.parent)
+    planted = planted_output(path, lock=True)  # issue 29.2: before any folder is made
+    if planted is not None:
+        print(f"harbormaster: cannot create {path}: {visible(planted)}; nothing was changed", file=sys.stderr)
+        return None
+    try:  # each folder made in the one checked before it, never through a link
+        with pinned_folder(path.parent, make=True) as where:
+            made = [Path(folder) for folder in where.made]
+    except PlantedLink as exc:
+        print(f"harbormaster: cannot create {path}: {visible(str(exc))}; nothing was changed", file=sys.stderr)
+        return None
     except OSError as exc:
         print(f"harbormaster: cannot create {path}: the folder {path.parent} cannot be made ({reason(exc)}); nothing was changed", file=sys.stderr)
         return None
