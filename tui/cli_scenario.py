@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -93,16 +94,32 @@ def main(argv: Sequence[str]) -> int:
 
 def _refuse_folder(path: Path, make: bool = False) -> bool:
     """A target folder must exist (or, with ``make``, is made if its parent does); an output file's folder too.
-    Whether the folder was made here."""
+    Whether the folder was made here.
+
+    Issue 29.2: a link another user planted on the way (or as the folder itself) is refused first, naming it and its
+    owner; a folder to make must not be a link at all; it is made in its parent held open once checked, never
+    through a link swapped in meanwhile.
+    """
+    from .store.export import planted_output
+    from .store.links import PlantedLink, link_text, pinned_folder
+
     folder = path if make else path.parent
+    planted = planted_output(path)
+    if planted is not None:
+        raise WriteRefused(f"{planted}; nothing was written")
+    if make and folder.is_symlink():
+        raise WriteRefused(f"{folder} is a symbolic link (to {link_text(folder)}): name the folder itself; nothing was written")
     made = False
-    if make and not folder.exists() and folder.parent.is_dir() and not folder.is_symlink():
+    if make and not os.path.lexists(folder) and folder.parent.is_dir():
         try:
-            folder.mkdir()
+            with pinned_folder(folder.parent) as where:
+                Path(where.name_in(folder.name)).mkdir()  # in the parent just checked; never through a link
+        except PlantedLink as exc:
+            raise WriteRefused(f"{exc}; nothing was written") from None
         except OSError as exc:  # a read-only parent, a full disk
             raise WriteRefused(f"cannot make the folder {folder}: {exc.strerror or exc}; nothing was written") from None
         made = True
-    if not folder.is_dir() or (make and folder.is_symlink()):
+    if not folder.is_dir():
         raise WriteRefused(f"the folder {folder} does not exist; nothing was written")
     return made
 

@@ -3,7 +3,11 @@
 A file is written to a temporary file beside it, flushed, then linked into
 place: an existing file is never replaced unless ``force`` is given, and a
 symbolic link at the target is always refused (it is never written through),
-as is a save, one of its backups or its lock (issue 29.5).
+as is a save, one of its backups or its lock (issue 29.5). A link another
+user planted on the way (a folder of the path, or its last name) is refused
+before anything is written, naming the link and its owner, and each file is
+made in the folder held open once checked, never through a link swapped in
+after the check (issue 29.2).
 """
 
 from __future__ import annotations
@@ -82,8 +86,11 @@ def to_toml(raw: dict[str, Any], comment: str = "") -> str:
 def check_target(path: Path, force: bool) -> None:
     """Refuse a target that is a symbolic link, a save, one of its backups or its lock (as ``report -o`` does, with
     or without ``force``), not a regular file, or exists (without ``force``)."""
-    from ..store.export import save_family  # here: the store (and TinyDB) is loaded only when a file is written
+    from ..store.export import planted_output, save_family  # here: the store (and TinyDB) is loaded only when a file is written
 
+    planted = planted_output(path)
+    if planted is not None:
+        raise WriteRefused(f"{planted}; nothing was written")
     if path.is_symlink():
         raise WriteRefused(f"{path} is a symbolic link: it is never written through; nothing was written")
     family = save_family(path)
@@ -96,7 +103,7 @@ def check_target(path: Path, force: bool) -> None:
             raise WriteRefused(f"{path} exists; give --force to replace it; nothing was written")
 
 
-def _create(path: Path) -> int:
+def _create(path: Path | str) -> int:
     """Open the new file ``path`` for writing (never through a link, never an existing file)."""
     return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
 
@@ -112,16 +119,22 @@ def _put(fd: int, blob: bytes) -> None:
 def write_files(files: dict[Path, bytes], force: bool) -> None:
     """Write each file whole: every target is checked first, so a refusal writes nothing; a write that fails (a full
     disk, a read-only folder) is a :class:`WriteRefused` saying why, and leaves nothing of its own behind."""
+    from ..store.links import PlantedLink, pinned_folder
+
     for path in files:
         check_target(path, force)
         if not path.parent.is_dir():
             raise WriteRefused(f"the folder {path.parent} does not exist; nothing was written")
-    temps: dict[Path, Path] = {}
-    linked: list[Path] = []
+    held: dict[Path, Any] = {}
+    temps: dict[Path, str] = {}
+    linked: list[str] = []
     replaced: list[Path] = []
     try:
+        for path in files:  # each folder held open once checked: every file is made in it (issue 29.2)
+            if path.parent not in held:
+                held[path.parent] = pinned_folder(path.parent)
         for path, blob in files.items():
-            temp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+            temp = held[path.parent].name_in(f".{path.name}.{secrets.token_hex(4)}.tmp")
             fd = _create(temp)
             temps[path] = temp
             try:
@@ -130,12 +143,13 @@ def write_files(files: dict[Path, bytes], force: bool) -> None:
                 os.close(fd)
         for path, temp in temps.items():
             check_target(path, force)
-            if force and os.path.lexists(path):
-                os.replace(temp, path)
+            final = held[path.parent].name_in(path.name)
+            if force and os.path.lexists(final):
+                os.replace(temp, final)  # replaces the name: a link swapped in there is not followed
                 replaced.append(path)
             else:
-                os.link(temp, path)  # fails if the file appeared meanwhile: never replaced without --force
-                linked.append(path)
+                os.link(temp, final, follow_symlinks=False)  # fails if the file appeared meanwhile: never without --force
+                linked.append(final)
                 os.unlink(temp)
     except (FileExistsError, WriteRefused, OSError) as exc:
         for path in linked:  # files this call made: gone again
@@ -144,12 +158,16 @@ def write_files(files: dict[Path, bytes], force: bool) -> None:
             raise WriteRefused("a file appeared while writing; nothing more was written") from None
         if isinstance(exc, WriteRefused):
             raise
+        if isinstance(exc, PlantedLink):  # a link on the way, judged as the folder was held
+            raise WriteRefused(f"{exc}; nothing was written") from None
         where = next(iter(files)) if len(files) == 1 else f"the files in {_folder(files)}"
         done = f"{', '.join(p.name for p in replaced)} already replaced" if replaced else "nothing was written"
         raise WriteRefused(f"cannot write {where}: {exc.strerror or exc}; {done}") from None
     finally:
         for temp in temps.values():
             _remove(temp)
+        for where in held.values():
+            where.close()
 
 
 def _folder(files: dict[Path, bytes]) -> Path:
@@ -158,7 +176,7 @@ def _folder(files: dict[Path, bytes]) -> Path:
     return folders.pop() if len(folders) == 1 else next(iter(files)).parent
 
 
-def _remove(path: Path) -> None:
+def _remove(path: Path | str) -> None:
     """Remove ``path`` if it is there."""
     try:
         os.unlink(path)
