@@ -265,3 +265,81 @@ def test_C1_9_great_port(game) -> None:
     ok(game, "hit G 6")
     assert figures(game, "G") == {"cap": 9.0, "max_nts": 6.0, "nts": 6.0, "used": 6.0, "left": 3.0,
                                   "acts_as": "great", "slp": 0.0, "intrinsic": 72.0}
+
+
+# --- 2. 31.A.2: intrinsic supply capacity and NT dedication, both orders (docs/rulings-proposed.md P1) ------------
+
+
+def haifa_state(game) -> tuple:
+    f = figures(game, "Haifa")
+    return (port(game, "Haifa").intrinsic_used, f["intrinsic"], f["slp"], f["used"], f["left"], markers(game, "Haifa"))
+
+
+HAIFA_BOTH = (True, 24.0, 20.0, 1.0, 2.0, [("Capacity Used", "1"), ("Port Used", "")])
+
+
+def test_P1_C2_1_intrinsic_first_then_nts(game) -> None:
+    """C2.1, 31.A.2 example: intrinsic, then dedicate 1 (allowed): intrinsic 24, SLP 20, used 1, left 2; combat
+    units refused (31.A.2, Table 1 note 4), SPs accepted ("these are not combat units")."""
+    ok(game, "intrinsic Haifa")
+    assert markers(game, "Haifa") == [("Port Used", "")]
+    ok(game, "dedicate Haifa 1")
+    assert haifa_state(game) == HAIFA_BOTH
+    refused(game, "use Haifa 1", "combat units may not embark or debark", "31.A.2")
+    ok(game, "use Haifa 1 --supply")
+    f = figures(game, "Haifa")
+    assert (f["used"], f["left"]) == (2.0, 1.0)
+
+
+def test_P1_C2_2_nts_first_then_intrinsic_ends_in_the_same_state(game) -> None:
+    """C2.2, docs/rulings-proposed.md P1 (the outsider's proposed reading): dedicate 1, then intrinsic is accepted
+    (it was refused before issue 33: the order decided the state); the state equals C2.1's."""
+    ok(game, "dedicate Haifa 1")
+    ok(game, "intrinsic Haifa")
+    assert haifa_state(game) == HAIFA_BOTH
+    other = memory_game(data_dir(), seed=1, clock=fixed_clock)
+    ok(other, "intrinsic Haifa")
+    ok(other, "dedicate Haifa 1")
+    assert port(game, "Haifa") == port(other, "Haifa")
+
+
+def test_P1_C2_3_combat_units_first_bar_intrinsic(game) -> None:
+    """C2.3, 31.A.1 note ("as long as no port capacity of any kind is marked as being used previously")."""
+    ok(game, "use Haifa 1")
+    refused(game, "intrinsic Haifa", "capacity is already marked used", "RULINGS E11")
+
+
+def test_P1_C2_4_sps_first_still_bar_intrinsic(game) -> None:
+    """C2.4: the outsider flags it (accepted under their proposal). P1 leaves it as 31.A.1 says: cargo "of any
+    kind ... previously" bars the declaration; only NTs for the SLP cost are freed by the 31.A.2 example."""
+    ok(game, "use Haifa 1 --supply")
+    refused(game, "intrinsic Haifa", "capacity is already marked used")
+
+
+def test_P1_C2_5_either_players_turn_and_the_marker_goes_with_the_owner(game) -> None:
+    """C2.5, 31.A.1: declared in the Axis turn for an Allied port; Port Used stays past the Axis reinforcement
+    phase and goes at the end of the Allied (owning) one; a dedication in the Allied turn follows C2.1."""
+    assert game.segment.key == "axis-turn/initial/initial-naval"
+    ok(game, "intrinsic Haifa")
+    to(game, "allied-turn/initial/initial-naval")
+    assert port(game, "Haifa").intrinsic_used and markers(game, "Haifa") == [("Port Used", "")]
+    ok(game, "dedicate Haifa 1")
+    assert haifa_state(game) == HAIFA_BOTH
+    to(game, "allied-turn/reinforcement")
+    ok(game, "next --force")
+    assert not port(game, "Haifa").intrinsic_used and markers(game, "Haifa") == []
+
+
+def test_P1_C2_6_intrinsic_with_damage_and_mines(game) -> None:
+    """C2.6, E5, E6, E10: 2 hits: cap 2, intrinsic 16, max NTs 1; 1 mine: intrinsic 12, cap and max NTs unchanged;
+    intrinsic, then dedicate 2 refused (max 1), 1 accepted: SLP 30 - 10 = 20 (acts as standard at cap 2)."""
+    ok(game, "hit Haifa 2")
+    f = figures(game, "Haifa")
+    assert (f["cap"], f["intrinsic"], f["max_nts"]) == (2.0, 16.0, 1.0)
+    ok(game, "mines Haifa 1")
+    f = figures(game, "Haifa")
+    assert (f["cap"], f["intrinsic"], f["max_nts"]) == (2.0, 12.0, 1.0)
+    ok(game, "intrinsic Haifa")
+    refused(game, "dedicate Haifa 2", "at most 1 REs of NTs")
+    ok(game, "dedicate Haifa 1")
+    assert (figures(game, "Haifa")["slp"], figures(game, "Haifa")["acts_as"]) == (20.0, "standard")

@@ -331,8 +331,8 @@ def test_declare_intrinsic_E11(tables: PortTables) -> None:
         declare_intrinsic(p, tables)
     with pytest.raises(RuleError, match="E11"):
         declare_intrinsic(port("major", capacity_used=0.5), tables)
-    with pytest.raises(RuleError, match="E11"):
-        declare_intrinsic(port("major", nts_dedicated=1), tables)
+    # NTs dedicated first do not bar it (31.A.2 example; docs/rulings-proposed.md P1, issue 33)
+    assert declare_intrinsic(port("major", nts_dedicated=1), tables).intrinsic_used
     with pytest.raises(RuleError, match="31.A.2"):
         declare_intrinsic(port("major", hits=12), tables)
     # 31.A.2 example: NTs may reduce the SLP cost after intrinsic capacity is declared.
@@ -441,11 +441,11 @@ def test_unknown_type_or_harbour_is_refused(tables: PortTables) -> None:
 
 
 def test_dedicated_nts_show_as_capacity_used_31A1_E8(tables: PortTables) -> None:
-    """31.A.1 note / E8: NTs reducing the SLP cost are marked as Capacity Used and block intrinsic use."""
+    """31.A.1 note / E8: NTs reducing the SLP cost are marked as Capacity Used; they do not block intrinsic use
+    (31.A.2 example; docs/rulings-proposed.md P1, issue 33)."""
     p = dedicate_nts(port("standard"), 1, 0, tables)
     assert ("Capacity Used", "1") in markers(p, tables) and capacity_left(p, tables).value == 2
-    with pytest.raises(RuleError, match="E11"):
-        declare_intrinsic(p, tables)
+    assert declare_intrinsic(p, tables).intrinsic_used
     with pytest.raises(RuleError, match="E8"):
         use_capacity(p, 2.5, 0, False, tables)
     assert clear_usage(p).nts_dedicated == 0

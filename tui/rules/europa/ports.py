@@ -457,11 +457,15 @@ def use_capacity(port: Port, res: float, he: float, combat: bool, tables: PortTa
 
 
 def declare_intrinsic(port: Port, tables: PortTables) -> Port:
-    """Declare the intrinsic supply capacity used, only while no capacity is marked used (31.A.1, 31.A.2; E11)."""
+    """Declare the intrinsic supply capacity used, only while no cargo has used the port (31.A.1, 31.A.2; E11).
+
+    NTs dedicated to lower the SLP cost do not bar it, before or after: the 31.A.2 example says such a port
+    "would still have its intrinsic supply capacity" (docs/rulings-proposed.md P1), so both orders end alike.
+    """
     if port.intrinsic_used:
         raise RuleError(f"{port.name}: intrinsic supply capacity is already declared used (31.A.1)")
     refuse_cut_off(port)
-    if capacity_used(port, tables).value > 0 or port.he_used > 0:
+    if port.capacity_used > 0 or port.he_used > 0:
         raise RuleError(f"{port.name}: capacity is already marked used; intrinsic supply capacity cannot be "
                         "declared (31.A.1; RULINGS E11)")
     if not functioning(port, tables).value:
