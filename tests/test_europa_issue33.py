@@ -343,3 +343,178 @@ def test_P1_C2_6_intrinsic_with_damage_and_mines(game) -> None:
     refused(game, "dedicate Haifa 2", "at most 1 REs of NTs")
     ok(game, "dedicate Haifa 1")
     assert (figures(game, "Haifa")["slp"], figures(game, "Haifa")["acts_as"]) == (20.0, "standard")
+
+
+# --- 3. 31.A.8 Krasnovodsk ---------------------------------------------------------------------------------------
+
+
+def test_C3_1_krasnovodsk_is_a_minor_port(game) -> None:
+    """C3.1, 31.A.8 ("Krasnovodsk is a minor port"), Table 1 Minor row, E7, 31.A.14: every figure of a minor port."""
+    k, t = port(game, "Krasnovodsk"), game.ruleset.tables
+    assert (k.type, k.owner, k.nation, k.sea_zone) == ("minor", "allied", "soviet", "Caspian Sea")
+    assert "off-map" in k.hex and "Central Asian MD" in k.hex
+    assert figures(game, "Krasnovodsk") == {"cap": 1.5, "max_nts": 1.0, "nts": 0.0, "used": 0.0, "left": 1.5,
+                                            "acts_as": "minor", "slp": 40.0, "intrinsic": 12.0}
+    assert (P.effective_level(k, t).value, P.he_capacity(k, t).value, P.naval_base(k, t).value) == (1, 0.75, False)
+    assert t.port_summary["minor"].max_damage == 3
+
+
+def test_C3_2_krasnovodsk_damage_and_nts(game) -> None:
+    """C3.2: 1 hit: cap 1, HE ¼, intrinsic 8, max NTs ½; 3 hits: not functioning; the 4th adds nothing;
+    dedicate 2 refused (max 1), 1 accepted: used 1, left ½, SLP 30."""
+    other = memory_game(data_dir(), seed=1, clock=fixed_clock)
+    refused(other, "dedicate Krasnovodsk 2", "at most 1 REs of NTs")
+    ok(other, "dedicate Krasnovodsk 1")
+    f = figures(other, "Krasnovodsk")
+    assert (f["used"], f["left"], f["slp"]) == (1.0, 0.5, 30.0)
+    ok(game, "hit Krasnovodsk 1")
+    f, t = figures(game, "Krasnovodsk"), game.ruleset.tables
+    assert (f["cap"], f["intrinsic"], f["max_nts"], f["acts_as"]) == (1.0, 8.0, 0.5, "minor")
+    assert P.he_capacity(port(game, "Krasnovodsk"), t).value == 0.25
+    ok(game, "hit Krasnovodsk 2")
+    f = figures(game, "Krasnovodsk")
+    assert (f["cap"], f["intrinsic"], f["acts_as"]) == (0.0, 0.0, None)
+    assert port(game, "Krasnovodsk").hits == 3
+    game.execute("hit Krasnovodsk 1")
+    assert port(game, "Krasnovodsk").hits == 3
+
+
+def test_C3_3_no_naval_group_moves_to_krasnovodsk_but_a_soviet_one(game) -> None:
+    """C3.3, 31.A.8: "A naval group may not move to an enemy off map port". Failed before issue 33: Krasnovodsk is
+    kept with the map's ports, not the off-map summary, and an Axis group to it was accepted. The Caspian Sea has
+    no anti-shipping table in 33, so nothing there is checked."""
+    refused(game, "transit add G1 axis Naples Krasnovodsk 2", "may not move to an enemy off-map port", "31.A.8")
+    ok(game, "transit add S1 allied map Krasnovodsk 2")  # more than one step: the counter (31.A.8)
+    assert game.state.world.sea.groups["S1"].steps == 2
+    refused(game, "check Caspian allied unit@x", "no sea zone called")
+
+
+# --- 4. 33.D: the contact check is the enemy player's roll -------------------------------------------------------
+
+
+def roller_of(result) -> str:
+    return next(e for e in result.explanations if e.name == "contact roll made by").value
+
+
+def test_C4_1_axis_cargo_in_the_central_med_the_allied_player_rolls(game) -> None:
+    """C4.1, 33.D ("the enemy player rolls two dice"), 33.B.1.a: Malta 8, NSN 8; 7 contacts, 6 does not."""
+    ok(game, "malta 8")
+    r = ok(game, "check central-med axis unit:2@a dice=3,4,1")
+    assert roller_of(r) == "allied" and "NSN 8, 2d6 7 — CONTACT" in r.message
+    assert "contact rolls made by the Allied player, the enemy of the shipping checked (33.D)" in r.details
+    r = ok(game, "check central-med axis unit:2@b dice=3,3")
+    assert roller_of(r) == "allied" and "NSN 8, 2d6 6 — not contacted" in r.message
+
+
+def test_C4_2_short_route_minus_5(game) -> None:
+    """C4.2, 33.B.1.a, E25: Palermo→Bizerte, Malta 8: NSN 3; 7 no effect, 10 contact; the Allied player rolls."""
+    ok(game, "malta 8")
+    r = ok(game, "check central-med axis unit@a --short dice=3,4")
+    assert "NSN 3, 2d6 7 — not contacted" in r.message and roller_of(r) == "allied"
+    r = ok(game, "check central-med axis unit@b --short dice=5,5,1")
+    assert "NSN 3, 2d6 10 — CONTACT" in r.message
+
+
+def test_C4_4_the_roller_is_not_the_phasing_player(game) -> None:
+    """C4.4, 33.D: in the Allied player turn, Axis shipping is still checked by the Allied player; Allied shipping
+    in the Axis turn by the Axis player. Empty NT alone (C4.5): NSN - 5, roller still the enemy."""
+    ok(game, "malta 8")
+    r = ok(game, "check central-med allied unit@tf dice=1,1")
+    assert roller_of(r) == "axis"
+    r = ok(game, "check central-med axis empty-nt@nt dice=1,1")
+    assert roller_of(r) == "allied" and "NSN 3" in r.message
+    to(game, "allied-turn/reaction/reaction-naval")
+    r = ok(game, "check central-med axis unit@nt2 dice=1,1")
+    assert roller_of(r) == "allied"
+
+
+def test_33D_contact_roller_explained() -> None:
+    """33.D: the roller is the enemy of the side whose cargo is checked, with the clause quoted."""
+    from tui.rules.europa.antishipping import contact_roller
+
+    axis, allied = contact_roller("axis"), contact_roller("allied")
+    assert (axis.value, allied.value, axis.rule) == ("allied", "axis", "33.D")
+    assert [(t.label, t.value) for t in axis.terms] == [("shipping checked", "Axis"), ("rolled by its enemy", "Allied")]
+    assert "the enemy player rolls two dice" in axis.notes[0]
+
+
+# --- 5. 33.E: the ½E result --------------------------------------------------------------------------------------
+
+
+def breakdown(result) -> dict:
+    half = next(e for e in result.explanations if e.name == "½E: Half Eliminated")
+    return {t.label: t.value for t in half.terms} | {"notes": half.notes}
+
+
+def test_C5_1_half_eliminated_outside_a_zone_and_no_further_movement(game) -> None:
+    """C5.1, 33.E 3): 2 REs of units, 1d6 6 outside: 1 RE eliminated, 1 returned and disembarked, half the NTs
+    sunk, other naval units 1 point; eliminated units generate RPs, involved too; no further movement during the
+    player-turn: a later check of the same cargo, in any zone or phase of this player-turn, is refused; next
+    player-turn it moves again."""
+    ok(game, "malta 8")
+    r = ok(game, "check central-med axis unit:2@div dice=4,3,6")
+    b = breakdown(r)
+    assert (b["REs of cargo"], b["REs eliminated (half)"], b["REs returned to the port of origin and disembarked"],
+            b["share of the NTs carrying it sunk"], b["points of damage to other naval units"],
+            b["further movement this player-turn"]) == (2.0, 1.0, 1.0, 0.5, 1, "none")
+    assert "generate RPs" in b["notes"][0] and "may not move for the rest of the player-turn" in b["notes"][0]
+    refused(game, "check western-med axis unit:2@div dice=1,1", "turned back (½E)", "no further movement", "33.E")
+    to(game, "axis-turn/exploitation/exploitation-naval")
+    refused(game, "check central-med axis unit:2@div dice=1,1", "turned back (½E)")
+    ok(game, "check central-med axis unit:2@div --force dice=1,1")  # the referee may override, recorded
+    to(game, "allied-turn/initial/initial-naval")
+    to(game, "axis-turn/initial/initial-naval")  # the next Axis player-turn
+    ok(game, "check central-med axis unit:2@div dice=1,1")
+
+
+@pytest.mark.parametrize("die, code, held", [(5, "R", True), (4, "R", True), (3, "NE", False), (1, "NE", False)])
+def test_C5_1_the_other_faces_outside(game, die: int, code: str, held: bool) -> None:
+    """C5.1: 5 and 4 → R (returned, no further movement, 33.E 2), 1-3 → NE (moves on)."""
+    ok(game, "malta 8")
+    r = ok(game, f"check central-med axis unit:2@div dice=4,3,{die}")
+    assert f"= {code}" in r.message
+    again = game.execute("check western-med axis unit:2@div dice=1,1")
+    assert again.ok is not held
+
+
+def test_C5_3_the_1_and_a_half_of_3_res(game) -> None:
+    """C5.3, 33.E 3): 3 REs of units, ½E: 1½ eliminated, 1½ returned, half of the NTs (1½ of 3 REs) sunk."""
+    ok(game, "malta 8")
+    r = ok(game, "check central-med axis unit:3@div dice=4,3,6")
+    assert "1½ of the 3 REs of div eliminated" in r.message
+    b = breakdown(r)
+    assert (b["REs eliminated (half)"], b["REs returned to the port of origin and disembarked"]) == (1.5, 1.5)
+    assert 3 * b["share of the NTs carrying it sunk"] == 1.5
+
+
+@pytest.mark.parametrize("column, faces", [
+    ("tight", {4: "½E", 5: "E", 2: "R", 1: "NE"}),   # C5.2
+    ("loose", {5: "½E", 4: "R", 6: "E", 2: "NE"}),   # C5.2
+    ("sp", {1: "R", 2: "1RE", 3: "2RE", 4: "E", 5: "E", 6: "E"}),  # C5.4: no ½E for SPs
+])
+def test_C5_2_C5_4_shipping_results_columns(game, column: str, faces: dict) -> None:
+    """C5.2, C5.4, 33.E Table 6: the columns face by face; empty NTs use the SP column (note 1)."""
+    from tui.rules.europa import antishipping as X
+
+    st = sea_tables(game)
+    assert {die: X.shipping_result(st, die, column).value for die in faces} == faces
+    assert X.results_column(st, "empty-nt", "tight") == "sp" and X.results_column(st, "unit", "loose") == "loose"
+
+
+def test_C5_5_eliminated_contrast(game) -> None:
+    """C5.5, 33.E 4): E eliminates cargo and NTs; other naval units 2 points and back to their port; E is not held
+    by the "no further movement" clause (that is 2) and 3) only), the cargo is gone."""
+    ok(game, "malta 8")
+    r = ok(game, "check central-med axis unit:2@div dice=6,6,1")
+    assert "= NE" in r.message  # a 1 outside is No Effect: it moves on
+    from tui.rules.europa import antishipping as X
+    st = sea_tables(game)
+    eff = st.shipping_results.effects["E"]
+    assert (eff.fraction_lost, eff.naval_damage, eff.returned) == (1, 2, True) and not X.holds(st, "E")
+    assert X.holds(st, "R") and X.holds(st, "½E") and not X.holds(st, "NE") and not X.holds(st, "1RE")
+
+
+def sea_tables(game):
+    from tui.rules.europa.ruleset import load_sea
+
+    return load_sea(data_dir())

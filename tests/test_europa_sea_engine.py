@@ -171,10 +171,11 @@ def test_31A12_unarrived_tow_is_wrecked_after_two_naval_steps(game) -> None:
 
 
 def test_33A_once_per_zone_per_naval_movement_phase_unless_forced(game) -> None:
-    ok(game, "check 'Central Med' axis unit@div")
+    # typed 2d6 of 2 never contact, so no R or ½E holds div for the rest of the player-turn (33.E 2, 3; issue 33)
+    ok(game, "check 'Central Med' axis unit@div --dice 1,1")
     refused(game, "check 'Central Med' axis unit@div", "once per sea zone per naval movement phase")
-    ok(game, "check 'Western Med' axis unit@div")  # another zone
-    r = ok(game, "check 'Central Med' axis unit@div --force")
+    ok(game, "check 'Western Med' axis unit@div --dice 1,1")  # another zone
+    r = ok(game, "check 'Central Med' axis unit@div --force --dice 1,1")
     assert "forced by the referee" in " ".join(r.details)
     checks = game.ruleset.views["shipping-checks"](game.state)
     assert [(c["item"], c["zone_id"], c["forced"]) for c in checks] == [

@@ -145,6 +145,52 @@ def plain_words(st: SeaTables, code: str, item: Item) -> str:
     return f"{eff.name}: {item.name}. {eff.text}"
 
 
+def contact_roller(side: str) -> Explained:
+    """Who rolls the contact check: the enemy of the side whose cargo or naval unit is checked (33.D)."""
+    roller = next(s for s in SIDE_NAMES if s != side)
+    terms = (Term("shipping checked", SIDE_NAMES[side], "33.D"), Term("rolled by its enemy", SIDE_NAMES[roller], "33.D"))
+    return Explained("contact roll made by", roller, "33.D", terms,
+                     ('33.D: "the enemy player rolls two dice and consults the ANTI-SHIPPING TABLE"',))
+
+
+def half_eliminated(st: SeaTables, item: Item) -> Explained:
+    """What a ½E result does to ``item`` (33.E 3): half eliminated, half turned back, no further movement.
+
+    Half the cargo's REs are eliminated and half are returned to the port of origin and disembarked; half the NTs
+    carrying it are sunk; other naval units suffer the result's damage; eliminated units generate RPs, which are
+    involved units too; all of them may not move for the rest of the player-turn.
+    """
+    eff = st.shipping_results.effects["½E"]
+    lost = item.res * eff.fraction_lost
+    terms = (Term("REs of cargo", item.res, "33.E Table 6"),
+             Term("REs eliminated (half)", lost, eff.rule),
+             Term("REs returned to the port of origin and disembarked", item.res - lost, eff.rule),
+             Term("share of the NTs carrying it sunk", eff.fraction_lost, eff.rule),
+             Term("points of damage to other naval units", eff.naval_damage, eff.rule),
+             Term("further movement this player-turn", "none", eff.rule))
+    notes = (f"{eff.rule}: the eliminated units generate RPs (by the replacement rules); those RPs are involved units "
+             "too and may not move for the rest of the player-turn",) if item.kind == "unit" else ()
+    return Explained("½E: Half Eliminated", lost, eff.rule, terms, notes)
+
+
+def holds(st: SeaTables, code: str) -> bool:
+    """Whether a result keeps the item from moving for the rest of the player-turn: R and ½E (33.E 2, 3)."""
+    eff = st.shipping_results.effects.get(code)
+    return eff is not None and eff.returned and eff.fraction_lost < 1
+
+
+def player_turn(phase: str) -> str:
+    """``3/axis-turn`` for the phase key ``3/axis-turn/initial`` (33.E: "the rest of the player-turn")."""
+    return "/".join(phase.split("/")[:2])
+
+
+def held(st: SeaTables, sea: SeaWorld, phase: str, item: str) -> CheckRecord | None:
+    """An earlier check this player-turn that turned ``item`` back (R or ½E): it may not move again (33.E 2, 3)."""
+    turn = player_turn(phase)
+    return next((c for c in sea.checks if player_turn(c.phase) == turn and c.item.lower() == item.lower()
+                 and c.contacted and holds(st, c.result)), None)
+
+
 def previous_check(sea: SeaWorld, phase: str, item: str, zid: str) -> CheckRecord | None:
     """The check of this item in this zone this phase, if any (33.A: once per sea zone per naval movement phase)."""
     return next((c for c in sea.checks if c.phase == phase and c.item.lower() == item.lower() and c.zone == zid), None)
@@ -187,7 +233,8 @@ def run_check(world: Any, st: SeaTables, pt: PortTables, zid: str, side: str, it
     words = plain_words(st, result.value, item)
     rec = CheckRecord(phase, item.name, zid, side, item.kind, item.res, iz, nsn.value, first.total, True,
                       second.total, result.value, forced, tuple(sorted(flags)))
-    return rec, [f"{head} — CONTACT; 1d6 {second.total} ({column}) = {result.value}: {words}"], [nsn, hit, result]
+    shown = [nsn, hit, result] + ([half_eliminated(st, item)] if result.value == "½E" else [])
+    return rec, [f"{head} — CONTACT; 1d6 {second.total} ({column}) = {result.value}: {words}"], shown
 
 
 def contact_totals(st: SeaTables, nsn: int) -> list[int]:

@@ -43,6 +43,10 @@ def add_group(world: Any, name: str, side: str, origin: str, destination: str, s
         port = find_port(world, end)
         if port is not None and port.side != side:
             raise RuleError(f"{port.name} is an {port.side.title()} off-map port: a naval group may not move to an enemy off-map port ({RULE})")
+        listed = next((p for p in world.ports.values() if p.name.lower() == end.strip().lower()), None)
+        if listed is not None and listed.owner != side:  # an off-map port kept with the map's ports (Krasnovodsk)
+            raise RuleError(f"{listed.name} is an {listed.owner.title()} port: a naval group may not move to an enemy "
+                            f"off-map port ({RULE})")
     if steps < 1:
         raise RuleError(f"a move takes 1 or more naval movement steps ({RULE})")
     group = NavalGroup(name, side, origin, destination, steps, 0, cargo)

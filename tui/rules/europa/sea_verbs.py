@@ -144,7 +144,9 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
     # ------------------------------------------------------------ checks
     def record(ctx: Context, world: EuropaWorld, records: list[Any]) -> EuropaWorld:
         phase = X.phase_key(ctx.state.flow.turn, ctx.segment.key)
-        kept = tuple(c for c in world.sea.checks if c.phase == phase)
+        # this phase's checks (33.A; E26), and earlier ones this player-turn that hold their item (33.E 2, 3)
+        kept = tuple(c for c in world.sea.checks if c.phase == phase or (
+            X.player_turn(c.phase) == X.player_turn(phase) and c.contacted and X.holds(st, c.result)))
         return replace(world, sea=replace(world.sea, checks=kept + tuple(records)))
 
     def check_items(ctx: Context, world: EuropaWorld, zid: str, side: str, items: list[X.Item], opts: dict[str, Any], dice_text: str) -> Outcome:
@@ -167,12 +169,20 @@ def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[.
                     raise RuleError(f"{part.name} was already checked in the {st.sea_zones[zid].name} this naval movement phase ({what}): "
                                     "33.A checks an item once per sea zone per naval movement phase (RULINGS E26: the whole phase, all its segments). "
                                     "Repeat with --force to check again (recorded)")
+                stop = X.held(st, world.sea, phase, part.name)
+                if stop is not None and not force:
+                    raise RuleError(f"{part.name} was turned back ({stop.result}) in the {st.sea_zones[stop.zone].name} "
+                                    "this player-turn: all involved units are allowed no further movement during the "
+                                    "rest of the player-turn (33.E 2, 3). Repeat with --force to check it anyway (recorded)")
                 seen.add(part.name.lower())
                 rec, more, exp = X.run_check(world, st, pt, zid, side, part, iz, flags, dice, phase, force and before is not None)
                 records.append(rec)
                 lines.extend(more)
                 explained.extend(exp)
         typed = dice.finish()
+        explained.append(X.contact_roller(side))
+        lines.append(f"contact rolls made by the {SIDE_NAMES[X.contact_roller(side).value]} player, the enemy of the "
+                     "shipping checked (33.D)")
         forced = [r.item for r in records if r.forced]
         contacts = sum(r.contacted for r in records)
         zone = st.sea_zones[zid].name
