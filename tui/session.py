@@ -21,6 +21,7 @@ from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
 from .store.lock import LockLost, folder_lock, lock_free
 from .store.links import backups_of, linked_backup
 from .store.recovery import foreign_through_link, no_save_here, put_back
+from .store.pinned import PinRefused, locate, shown
 from .store.snapshot import paused_gc
 from .store.fileops import not_a_file, read_only_file
 from .store.fileops import reason as os_reason
@@ -28,11 +29,15 @@ from .store.storage import sweep_temp_files
 
 
 class GameOpenError(Exception):
-    """A save or its rule set cannot be opened; the message is for the referee."""
+    """A save or its rule set cannot be opened; the message is for the referee.
+
+    The message and the backup name the save's folder as the referee named it, never the pinned folder's
+    ``/proc/self/fd/N`` (:func:`tui.store.pinned.shown`).
+    """
 
     def __init__(self, message: str, backup: Path | None = None) -> None:
-        super().__init__(message)
-        self.backup = backup
+        super().__init__(shown(message))
+        self.backup = Path(shown(str(backup))) if backup is not None else None
 
 
 class GameLocked(GameOpenError):
@@ -82,7 +87,10 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     ``"auto"`` (write if the lock is free and this user can write the folder,
     else read-only with the reason shown). The lock is taken on the real file
     (through any symbolic link) before the file is read, so a writer always
-    starts from the newest save. Every open validates the save against its
+    starts from the newest save. The save's folder is found once and pinned
+    (:func:`tui.store.pinned.pin`): the lock, the read, every write, backup and
+    temporary file of this session go to that very folder, whatever is renamed
+    meanwhile (issue 29.2). Every open validates the save against its
     rule set (:func:`tui.savecheck.check_saved`); ``verify`` also replays the
     whole log and refuses a save whose events do not give its state;
     ``verify="later"`` leaves that to the caller, who must replay it
@@ -95,7 +103,17 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     # no backup offered
     if what is not None:
         raise GameOpenError(f"cannot open {given}: {what}; nothing was changed")
-    path = Path(os.path.realpath(given)) if os.path.isfile(given) else given  # anything else is refused by its own name
+    try:  # resolved once, every link on the way judged, and held open: no later swap redirects anything (issue 29.2)
+        pinned, where = locate(given)
+    except PinRefused as exc:
+        raise GameOpenError(f"cannot open {given}: {exc}; nothing was changed") from None
+    except OSError as exc:
+        raise GameOpenError(f"cannot open {given}: a folder on the way cannot be entered ({os_reason(exc)}); "
+                            "nothing was changed") from None
+    path = Path(where)
+    what = not_a_file(path)  # the save itself, in the pinned folder (a link the referee gave was followed to it)
+    if what is not None:
+        raise GameOpenError(f"cannot open {given}: {what}; nothing was changed")
     plainly = no_save_here(path) if mode in ("write", "auto") else None  # a text file: refused before its lock is made
     if plainly is not None:
         raise GameOpenError(str(plainly), plainly.backup)
@@ -168,6 +186,7 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
         return store
 
     game.reopen = reopen
+    game.pinned = pinned  # the save's folder stays pinned (``path`` reaches it) as long as the game lives
     return game
 
 
@@ -288,7 +307,7 @@ def write_back(game: Game) -> Path | None:
     """
     store = game.store
     lock = getattr(store, "lock", None)
-    path = Path(getattr(store, "file", None) or "")
+    path = Path(getattr(store, "pinned_file", None) or "")  # in its pinned folder: never a folder swapped meanwhile
     if game.read_only or lock is None:
         raise GameOpenError("only the session writing this game can put it back; this one is watching")
     try:

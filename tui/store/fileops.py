@@ -8,6 +8,7 @@ fail any single step with ENOSPC, EIO or EACCES.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from typing import NamedTuple
@@ -100,14 +101,16 @@ def stamp_of(st: os.stat_result) -> tuple[int, ...]:
 
 
 class FileRead(NamedTuple):
-    """What :func:`read_file` read: the bytes, the permission bits, and the stamp of the very file read."""
+    """What :func:`read_file` read: the bytes, the permission bits, the stamp and the hard-link count of the very
+    file read."""
 
     data: bytes
     mode: int
     stamp: tuple[int, ...]
+    nlink: int = 1
 
 
-def read_file(path: str, limit: int = MAX_SAVE_BYTES) -> FileRead | None:
+def read_file(path: str, limit: int = MAX_SAVE_BYTES, *, follow: bool = True) -> FileRead | None:
     """The bytes, permission bits and stamp (:func:`stamp_of`) of the regular file at ``path``; None if nothing is there.
 
     The stamp is taken from the open file itself before it is read, never from
@@ -119,15 +122,24 @@ def read_file(path: str, limit: int = MAX_SAVE_BYTES) -> FileRead | None:
     blocking (a FIFO), refused unless it is a regular file (``/dev/zero``
     behind a link), and refused if it holds more than ``limit`` bytes.
     Raises :class:`NotASaveFile` for those, ``IsADirectoryError`` for a
-    folder and ``OSError`` if it cannot be read.
+    folder and ``OSError`` if it cannot be read. Without ``follow`` the last
+    name is never followed: a save (in its pinned folder) that is a symbolic
+    link now was swapped for one after it was checked, and is refused
+    (:class:`NotASaveFile`) without reading what it points to (issue 29.2).
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         if os.path.islink(path):
             raise NotASaveFile(f"it is a symbolic link to {link_text(path)}, which does not exist") from None
         return None
+    except OSError as exc:
+        if not follow and exc.errno == errno.ELOOP:
+            raise NotASaveFile("it was replaced by a symbolic link while it was being opened; nothing is read through it") from None
+        raise
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -146,7 +158,7 @@ def read_file(path: str, limit: int = MAX_SAVE_BYTES) -> FileRead | None:
             size += len(chunk)
             if size > limit:
                 raise NotASaveFile(f"it holds more than the {limit:,} bytes a save may")
-        return FileRead(b"".join(chunks), info.st_mode & 0o7777, stamp_of(info))
+        return FileRead(b"".join(chunks), info.st_mode & 0o7777, stamp_of(info), info.st_nlink)
     finally:
         os.close(fd)
 
@@ -256,8 +268,9 @@ class FileOps:
         os.replace(src, dst)
 
     def link(self, src: str, dst: str) -> None:
-        """Make ``dst`` a hard link to ``src``."""
-        os.link(src, dst)
+        """Make ``dst`` a hard link to ``src`` itself: a ``src`` swapped for a symbolic link is never followed to
+        another file (issue 29.2)."""
+        os.link(src, dst, follow_symlinks=False)
 
     def unlink(self, path: str) -> None:
         """Remove ``path``."""

@@ -4,7 +4,9 @@ The save is replaced on every write, so a lock on the save's own inode would
 be lost at the first command; ``SAVE.lock`` is a stable file that is only ever
 locked (``flock``), never replaced. The lock belongs to the real file: a save
 opened through a symbolic link is locked beside the file the link points to,
-so two names cannot give two writers.
+so two names cannot give two writers. The lock, its holder record and their
+temporary files are made in the save's pinned folder
+(:func:`tui.store.pinned.pin`), never through a name swapped meanwhile.
 
 A lock file can still be deleted or replaced by someone (``rm``, a sync tool).
 Taking the lock therefore checks, after ``flock``, that the locked file is still
@@ -35,6 +37,7 @@ from pathlib import Path
 
 import msgspec
 from tui.store.fileops import NotASaveFile, not_a_file, read_file, reason
+from tui.store.pinned import locate, shown
 
 __all__ = ["FolderBusy", "Holder", "LockLost", "SaveLock", "folder_lock", "info_path", "lock_free", "lock_path", "read_holder"]
 
@@ -92,7 +95,9 @@ class Holder(msgspec.Struct, frozen=True):
 def read_holder(save: Path) -> Holder | None:
     """The recorded holder of ``save``'s lock, or None if nothing (readable) is recorded."""
     try:
-        found = read_file(str(info_path(save)), limit=4096)  # never blocks on a FIFO put there, never reads without end
+        pinned, where = locate(save)  # in the pinned folder: never another folder's record
+        found = read_file(str(info_path(Path(where))), limit=4096, follow=False)  # never blocks on a FIFO, never
+        # reads without end, never through a link
         if found is None:
             return None
         data = json.loads(found.data.decode("utf-8"))
@@ -112,7 +117,8 @@ def lock_free(save: Path) -> bool:
     cannot be checked).
     """
     try:
-        fd = os.open(lock_path(Path(os.path.realpath(save))), os.O_RDONLY | os.O_CLOEXEC | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+        pinned, where = locate(save)  # the pinned folder's lock, never a name swapped meanwhile
+        fd = os.open(lock_path(Path(where)), os.O_RDONLY | os.O_CLOEXEC | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         return True
     except OSError:
@@ -163,7 +169,14 @@ class SaveLock:
     def __init__(self, save: Path) -> None:
         #: The name given (a link is refused unless it leads to a regular file or to nothing yet).
         self.given = Path(save)
-        self.save = Path(os.path.realpath(save))
+        #: Why the save's folder cannot be pinned (a planted link or hard link): raised by :meth:`acquire`.
+        self.problem: OSError | None = None
+        try:
+            #: The save's folder, held open: the lock is made there, whatever is renamed meanwhile (issue 29.2).
+            self.pinned, where = locate(save)
+        except OSError as exc:
+            self.pinned, where, self.problem = None, os.path.abspath(save), exc
+        self.save = Path(where)
         self.path = lock_path(self.save)
         self._fd: int | None = None
 
@@ -179,9 +192,11 @@ class SaveLock:
         regular file is a lock. Raises :class:`~tui.store.fileops.NotASaveFile` for the save or the lock
         file being something else, ``PermissionError`` if the lock file cannot be made here.
         """
-        problem = not_a_file(self.given)
+        if self.problem is not None:
+            raise self.problem
+        problem = not_a_file(self.given) or not_a_file(self.save)  # as given (a dangling link), and in the pinned folder
         if problem is not None:
-            raise NotASaveFile(problem)
+            raise NotASaveFile(shown(problem))
         safe = os.O_CLOEXEC | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | safe, 0o666)

@@ -18,6 +18,7 @@ import orjson
 
 from tui.store.fileops import FileOps, NotASaveFile, not_a_file, read_file, read_only_file, reason, replace_file
 from tui.store.links import backups_of, link_text, linked_backup, planted_link
+from tui.store.pinned import PinRefused, is_pinned, locate, shown
 from tui.store.snapshot import SnapshotStorage, StoreFailed
 from tui.store.storage import AtomicJSONStorage
 from tui.store.validate import Problem, check_save
@@ -49,10 +50,10 @@ class SaveError(Exception):
         self, path: Path, problem: str, *, kind: str, backup: Path | None = None, action: str = "open"
     ) -> None:
         self.path = path
-        self.problem = problem
+        self.problem = shown(problem)
         self.kind = kind
         self.backup = backup
-        super().__init__(f"cannot {action} {path}: {problem}")
+        super().__init__(shown(f"cannot {action} {path}: {problem}"))  # the folder as named, never /proc/self/fd/N
 
 
 def load_checked(path: Path, ops: FileOps | None = None) -> AtomicJSONStorage:
@@ -106,6 +107,8 @@ def foreign_through_link(path: Path) -> str | None:
     the user's own link to a save (or what is left of one, see
     :func:`looks_like_save`). A link swapped while it is checked is refused.
     """
+    if is_pinned(path):  # every link on the way was judged as it was pinned, and the save is no link there
+        return None
     planted = planted_link(path)
     if planted is not None:
         return planted
@@ -134,9 +137,10 @@ def no_save_here(path: Path) -> SaveError | None:
     """The refusal of ``path`` when it is plainly no save (a text file, another program's JSON), judged from its first
     bytes without a lock: so that ``exec`` or the screen refuses it before making ``NAME.lock`` beside it. Carries the
     newest good backup, as any open's refusal does. None when it is, or may be, a save or what is left of one (empty,
-    cut short, zeroed), or is not there: the full checks under the lock judge those."""
+    cut short, zeroed), or is not there: the full checks under the lock judge those. Never read through a link (the
+    save in its pinned folder is none, unless one was swapped in: the read under the lock refuses that)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
         return None
     try:
@@ -188,10 +192,15 @@ def restore_backup(
     problem = linked_backup(backup) or planted_link(backup)
     if problem is not None:
         raise SaveError(path, problem, kind="unreadable", action="restore")
-    good = load_checked(backup, ops)
+    try:
+        pinned, where = locate(path)  # the save's folder, pinned before the backup is read: restored there only
+    except OSError as exc:
+        raise SaveError(path, str(exc) if isinstance(exc, PinRefused) else reason(exc), kind="unreadable",
+                        action="restore") from None
+    good = load_checked(backup, ops)  # read in the backup's own pinned folder, never through a link
     raw = good.snapshot() or b""
     good.close()
-    return put_back(path, raw, clock=clock, ops=ops)
+    return put_back(Path(where), raw, clock=clock, ops=ops)
 
 
 def put_back(path: Path, raw: bytes, *, clock: Clock | None = None, ops: FileOps | None = None) -> Path | None:
@@ -211,15 +220,19 @@ def put_back(path: Path, raw: bytes, *, clock: Clock | None = None, ops: FileOps
     given = Path(path)
     problem = not_a_file(given)
     if problem is not None:
-        raise StoreFailed(given.name, problem)
-    path = Path(os.path.realpath(given)) if os.path.lexists(given) else given
+        raise StoreFailed(given.name, shown(problem))
+    try:
+        pinned, where = locate(given)  # every step below in this very folder, whatever is renamed (issue 29.2)
+    except OSError as exc:
+        raise StoreFailed(given.name, str(exc) if isinstance(exc, PinRefused) else reason(exc)) from None
+    path = Path(where)
     ops = ops or FileOps()
     kept: Path | None = None
     try:
         with folder_lock(path.parent):
             problem = not_a_file(path) or read_only_file(path)  # again, now that no other write can run here
             if problem is not None:
-                raise StoreFailed(path.name, problem)
+                raise StoreFailed(path.name, shown(problem))
             sweep_temp_files(path)
             if os.path.lexists(path):
                 kept = _keep_broken(path, (clock or utc_now)(), ops)
@@ -236,7 +249,7 @@ def put_back(path: Path, raw: bytes, *, clock: Clock | None = None, ops: FileOps
                 raise
     except OSError as exc:
         raise StoreFailed(path.name, reason(exc)) from exc
-    return kept
+    return Path(shown(str(kept))) if kept is not None else None  # named as the user named the folder
 
 
 def _keep_broken(path: Path, now: datetime, ops: FileOps) -> Path:
@@ -252,7 +265,7 @@ def _keep_broken(path: Path, now: datetime, ops: FileOps) -> Path:
         return kept
     except OSError:
         pass
-    found = read_file(str(path))
+    found = read_file(str(path), follow=False)
     tmp = f"{path}.tmp-{os.urandom(6).hex()}"  # the save's own temporary name: swept if this is killed
     fd = ops.open_temp(tmp, None)
     try:

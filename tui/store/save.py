@@ -31,6 +31,7 @@ from tinydb import TinyDB
 from tui.store.create import create_file
 from tui.store.fileops import FileOps, not_a_file, read_file, read_only_file, reason, stamp_of
 from tui.store.lock import LockLost, SaveLock, folder_lock
+from tui.store.pinned import Pinned, PinRefused, locate, shown
 from tui.store.recovery import Clock, SaveError, check_storage, load_checked, newest_backup, utc_now
 from tui.store.snapshot import MemoryStorage, SnapshotStorage, StoreFailed, loads, paused_gc
 from tui.store.storage import AtomicJSONStorage
@@ -52,6 +53,19 @@ def _new_data(meta: Mapping[str, Any], state: Mapping[str, Any], now: str) -> di
     head = {"app": APP, "schema": SCHEMA, "ruleset": meta["ruleset"], "scenario": meta["scenario"]}
     doc = {**head, "created": now, "updated": now, "revision": 0, **meta}
     return {"meta": {"1": doc}, "events": {}, "state": {"1": dict(state)}}
+
+
+def _pinned_new(path: Path) -> tuple[Pinned | None, Path]:
+    """The folder of a save about to be made, pinned (issue 29.2), and the path to make it by: the file, its
+    temporary file and the folder's fsync all go to that very folder. SaveError for a planted link on the way,
+    StoreFailed if a folder on the way cannot be entered."""
+    try:
+        pinned, where = locate(path)
+    except PinRefused as exc:
+        raise SaveError(path, f"{exc}; refusing to create a save there", kind="unreadable", action="create") from None
+    except OSError as exc:
+        raise StoreFailed(path.name, reason(exc)) from None
+    return pinned, Path(where)
 
 
 def _event_doc(doc: Any, seq: int, what: str) -> dict[str, Any]:
@@ -77,8 +91,9 @@ class SaveFile:
     def __init__(self, storage: SnapshotStorage, path: Path | None, clock: Clock | None = None) -> None:
         """Wrap an already validated storage; use the class methods instead."""
         self._storage = storage
-        #: Where the save lives; None for the in-memory back end.
-        self.path = path
+        #: Where the save lives, as the referee named its folder (never ``/proc/self/fd/N``: see :attr:`pinned_file`);
+        #: None for the in-memory back end.
+        self.path = Path(shown(os.fspath(path))) if path is not None else None
         self._clock = clock or utc_now
         self._db = TinyDB(storage=lambda: storage)
         self._thread = threading.get_ident()
@@ -117,8 +132,9 @@ class SaveFile:
             raise SaveError(path, f"{problem}; refusing to create a save there", kind="exists", action="create")
         if os.path.lexists(path):
             raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create")
-        create_file(path, orjson.dumps(data), ops)
-        return cls(AtomicJSONStorage(path, ops=ops), path, clock)
+        pinned, where = _pinned_new(path)
+        create_file(where, orjson.dumps(data), ops)
+        return cls(AtomicJSONStorage(where, ops=ops), path, clock)
 
     @classmethod
     def create_from_bytes(cls, path: Path, raw: bytes, *, clock: Clock | None = None) -> SaveFile:
@@ -130,8 +146,9 @@ class SaveFile:
             raise SaveError(path, f"{problem}; refusing to create a save there", kind="exists", action="create")
         if os.path.lexists(path):
             raise SaveError(path, "a file already exists there; refusing to overwrite it", kind="exists", action="create")
-        create_file(path, raw)
-        return cls(AtomicJSONStorage(path), path, clock)
+        pinned, where = _pinned_new(path)
+        create_file(where, raw)
+        return cls(AtomicJSONStorage(where), path, clock)
 
     @classmethod
     def open(cls, path: Path, *, clock: Clock | None = None, ops: FileOps | None = None) -> SaveFile:
@@ -234,15 +251,23 @@ class SaveFile:
 
     @property
     def file(self) -> str | None:
-        """The real file written (a save opened through a symbolic link writes the file it points to)."""
+        """The real file written (a save opened through a symbolic link writes the file it points to), named as the
+        referee named its folder: for messages and for names made beside it, never ``/proc/self/fd/N``."""
+        where = self.pinned_file
+        return shown(where) if where is not None else None
+
+    @property
+    def pinned_file(self) -> str | None:
+        """The real file written, reached through its pinned folder (``/proc/self/fd/N/NAME``): what every read and
+        write of this save goes through, whatever is renamed meanwhile (issue 29.2)."""
         return getattr(self._storage, "path", None) if self.path is not None else None
 
     def disk_stamp(self) -> tuple[int, ...] | None:
         """(device, inode, mtime_ns, ctime_ns, size) of the file now, or None (in memory, or missing)."""
-        if self.file is None:
+        if self.pinned_file is None:
             return None
         try:
-            return stamp_of(os.stat(self.file))
+            return stamp_of(os.stat(self.pinned_file, follow_symlinks=False))  # a link swapped in is another file
         except OSError:
             return None
 
@@ -269,10 +294,10 @@ class SaveFile:
         now = self.disk_stamp()
         if now is not None and now == self._stamp:
             return
-        assert self.file is not None and self.path is not None
+        assert self.pinned_file is not None and self.path is not None
         name = self.path.name
         try:
-            found = read_file(self.file)
+            found = read_file(self.pinned_file, follow=False)  # never through a link swapped in (issue 29.2)
         except OSError as exc:
             raise StoreFailed(name, f"the file on disk can no longer be read as this game ({reason(exc)})") from None
         if found is None:
@@ -349,7 +374,7 @@ class SaveFile:
             finally:
                 self._forget_caches()
 
-        if self.file is None:
+        if self.pinned_file is None:
             write()
         else:
             self._guarded(write)
@@ -362,15 +387,15 @@ class SaveFile:
         is let go: once it is, another session may write (after taking a lock
         file someone removed), and its file must not be taken for this one's.
         """
-        assert self.file is not None and self.path is not None
+        assert self.pinned_file is not None and self.path is not None
         try:
-            with folder_lock(os.path.dirname(self.file)):
+            with folder_lock(os.path.dirname(self.pinned_file)):
                 if self.lock is not None:
                     try:
                         self.lock.confirm()
                     except LockLost as exc:
                         raise StoreFailed(self.path.name, f"this session no longer holds the game: {exc}") from None
-                problem = read_only_file(self.file)  # made read-only while open: never rewritten behind its owner's back
+                problem = read_only_file(self.pinned_file)  # made read-only while open: never rewritten behind its owner's back
                 if problem is not None:
                     raise StoreFailed(self.path.name, problem)
                 self._check_disk()

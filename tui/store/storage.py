@@ -25,7 +25,10 @@ beside the save (``NAME.tmp-*-prev``) and the next session to take the lock
 moves it to ``NAME.1``.
 
 A save opened through a symbolic link is read and written at the file the link
-points to; the link stays a link.
+points to; the link stays a link. The save's folder is found once and pinned
+(:func:`tui.store.pinned.pin`): every read, write, backup and temporary file
+goes through that very folder, whatever is renamed meanwhile, and the save
+itself is never read through a link swapped in since (issue 29.2).
 
 All operating-system calls of a durable write go through a
 :class:`~tui.store.fileops.FileOps` object so tests can inject ENOSPC, EIO or
@@ -39,6 +42,8 @@ import re
 import stat
 
 from tui.store.fileops import FileOps, NotASaveFile, in_use, read_file, reason
+from tui.store.links import link_text
+from tui.store.pinned import PinRefused, locate, read_save
 from tui.store.snapshot import MemoryStorage, SnapshotStorage, StoreFailed, Unconfirmed
 
 __all__ = ["AtomicJSONStorage", "MemoryStorage", "SnapshotStorage", "StoreFailed"]
@@ -67,7 +72,11 @@ class AtomicJSONStorage(SnapshotStorage):
         file: faster, but a write refused half-way then has used up the oldest
         backup.
         """
-        self.path = os.path.realpath(os.fspath(path))
+        try:
+            #: The save's folder held open (None where a folder on the way is missing: nothing is there).
+            self.pinned, self.path = locate(path)
+        except PinRefused as exc:  # a planted link on the way, a planted hard link
+            raise NotASaveFile(str(exc)) from None
         self.folder, filename = os.path.split(self.path)
         self._ops = ops or FileOps()
         self._backups = backups
@@ -77,12 +86,11 @@ class AtomicJSONStorage(SnapshotStorage):
         raw: bytes | None = None
         #: The stamp (:func:`~tui.store.fileops.stamp_of`) of the very file read at open, or None if there was none.
         self.read_stamp: tuple[int, ...] | None = None
-        found = read_file(os.fspath(path))
-        if found is not None and os.path.islink(self.path):  # the file itself was swapped for a link after the path
-            # was checked (issue 29.2): what was read may be anyone's file, and is not used
-            raise NotASaveFile("it was replaced by a symbolic link while it was being opened; nothing is read through it")
+        found = read_save(self.pinned, self.path, read=read_file)  # never through a link swapped in since the check (issue 29.2)
+        if found is None and os.path.islink(path):  # the referee's own link, leading nowhere: named as such
+            raise NotASaveFile(f"it is a symbolic link to {link_text(path)}, which does not exist")
         if found is not None:
-            raw, self._mode, self.read_stamp = found
+            raw, self._mode, self.read_stamp = found.data, found.mode, found.stamp
         self._on_disk = raw is not None
         #: The last backup problem (backups are best effort and never fail a save).
         self.backup_problem: str | None = None
@@ -263,7 +271,10 @@ def sweep_temp_files(path: str | os.PathLike[str]) -> int:
     while holding the save's lock: then no other session can be in the
     middle of writing one.
     """
-    target = os.path.realpath(os.fspath(path))
+    try:
+        _pinned, target = locate(path)  # the pinned folder: never a name swapped meanwhile (issue 29.2)
+    except OSError:
+        return 0
     folder, name = os.path.split(target)
     own = re.compile(re.escape(name) + r"\.tmp-[0-9a-f]{12}(-prev)?")
     removed = 0
