@@ -142,10 +142,16 @@ def backups_of(path: str | os.PathLike[str]) -> list[Path]:
 def backups_beside(path: str | os.PathLike[str], *, linked: bool = False) -> list:
     """The backups of the save ``path`` names (beside the file itself, through the user's own link) that may be read;
     with ``linked``, why each one that is a symbolic link never is, instead."""
-    found = [b for b in backups_of(os.path.realpath(path)) if os.path.lexists(b)]
+    from tui.store.pinned import locate, shown  # the pinned module builds on this one
+
+    try:  # beside the file in its pinned folder, never through a folder swapped meanwhile (issue 29.2)
+        _pinned, where = locate(path)
+    except OSError:  # a planted link on the way (refused where the save is opened), or no folder: nothing to read
+        return []
+    found = [b for b in backups_of(where) if os.path.lexists(b)]
     if linked:
-        return [why for b in found if (why := linked_backup(b)) is not None]
-    return [b for b in found if linked_backup(b) is None]
+        return [shown(why) for b in found if (why := linked_backup(b)) is not None]
+    return [Path(shown(str(b))) for b in found if linked_backup(b) is None]
 
 
 class PlantedLink(OSError):
