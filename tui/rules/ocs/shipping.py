@@ -103,3 +103,20 @@ def ship(world: OcsWorld, side: str, origin: str, destination: str, tokens: int,
     new = replace(world.with_port(loaded).with_port(unloaded), shipped=shipped)
     lines.append(f"{side} Sea Cap: {P.fmt(shipped[side], tables)} used, {P.fmt(left_tokens(new, side, tables), tables)} left this turn (19.0f E)")
     return new, lines
+
+
+def ship_mixed(world: OcsWorld, side: str, origin: str, destination: str, parts: list[tuple[int, bool]],
+               tables: OcsTables) -> tuple[OcsWorld, list[str]]:
+    """Ship one shipment of any combination of SP, combat units and Transport Points (19.0f D).
+
+    ``parts`` are (Tokens, is a combat unit); each is charged to both ports and the allowance as :func:`ship`
+    does, and the shipment is all or nothing: a part the ports' capacities or the allowance cannot take refuses
+    the whole shipment (an oversize unit cannot share its port with anything else, 19.0a).
+    """
+    if not parts:
+        raise RuleError("a shipment needs at least one part: SP, a combat unit or Transport Points (19.0f D)")
+    new, lines = world, []
+    for tokens, unit in parts:
+        new, more = ship(new, side, origin, destination, tokens, unit, tables)
+        lines.extend(more)
+    return new, lines

@@ -209,6 +209,17 @@ def build_verbs(tables: OcsTables, sequence: Sequence, acting: Callable[[Context
             summary = f"{port.name}: enemy ZOC no longer negated — shut down for trace supply too (19.0a)"
         return Outcome(world.with_port(new), summary, (), (supply, P.supply_source(new, tables)))
 
+    def sea_blocked(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+        """19.0a Play Note: enemy units or ZOC between the port and the sea do not stop it: recorded, nothing changes."""
+        world: OcsWorld = ctx.state.world
+        port, rest = take_port(world, args)
+        if rest:
+            raise RuleError(f"too many arguments: {' '.join(rest)} (usage: sea-blocked PORT)")
+        cap = P.capacity(port, tables)
+        summary = (f"{port.name}: enemy combat units or ZOC block the hexes between it and the sea — the port continues "
+                   f"to function, capacity {cap.value} (19.0a Play Note; only its own hex in an enemy ZOC shuts it down)")
+        return Outcome(world, summary, (), (cap, P.supply_source(port, tables)))
+
     def capture(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         world: OcsWorld = ctx.state.world
         port, rest = take_port(world, args)
@@ -249,6 +260,7 @@ def build_verbs(tables: OcsTables, sequence: Sequence, acting: Callable[[Context
         Verb("reduce", "reduce PORT [--units|--engineers]", f"Voluntary reduction: 1 hit, at most one a turn per port; {movement_only}. Confirm 1 RE of non-moving Combat Mode units (--units) or engineers (--engineers), or answer the prompt.", "19.0c; RULINGS O2", now(reduce), group="ports", options=("units", "engineers")),
         Verb("repair", "repair PORT [--engineer]", f"Repair 1 hit with an Engineer-Capable unit at a cost of 1 SP; at most one hit per port a turn; {movement_only}. Confirm with --engineer or answer the prompt.", "19.0d; RULINGS O2", now(repair), group="ports", options=("engineer",)),
         Verb("zoc", "zoc PORT [on|off]", "The port is (on) or is no longer (off) in an enemy ZOC: shut down, capacity 0; it recovers at once when the ZOC goes.", "19.0a", zoc, anytime=True, group="ports"),
+        Verb("sea-blocked", "sea-blocked PORT", "Record that enemy combat units or ZOC block the hexes between the port and the sea: it continues to function (unless a game-specific rule says otherwise); only an enemy ZOC in its own hex shuts it down.", "19.0a Play Note", sea_blocked, anytime=True, group="ports"),
         Verb("negate", "negate PORT [on|off]", "The enemy ZOC on the port is negated for trace supply only (never for Sea Cap or loading).", "19.0a, 4.5a", negate, anytime=True, group="ports"),
         Verb("capture", "capture PORT SIDE", "The port changes hands.", "9.14h", capture, anytime=True, group="ports"),
         Verb("allowance", "allowance SIDE POINTS", "Set a side's Shipping Allowance per turn (each point moves 1 SP).", "19.0f", allowance, anytime=True, group="set-up"),

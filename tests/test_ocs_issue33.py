@@ -1,0 +1,197 @@
+"""Issue 33: the outsider's cases for OCS 19.0 (seed 001), kept as tests.
+
+From docs/cases/issue33-outsider-cases.md sections 6-8 and X9, written from the
+rule text and shared/RULINGS.md (O1, O2). Expected figures are the outsider's,
+worked by hand; where a test departs, its docstring quotes the clause.
+Tokens: 1 SP = 4 T.
+"""
+
+from __future__ import annotations
+
+import pytest
+from msgspec.structs import replace
+
+from tests.conftest import fixed_clock
+from tui.paths import data_dir
+from tui.rules.core.errors import RuleError
+from tui.rules.ocs import ports as P
+from tui.rules.ocs import shipping as S
+from tui.rules.ocs.tables import load_tables
+from tui.session import memory_game
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return load_tables(data_dir() / "rulesets" / "ocs.toml")
+
+
+@pytest.fixture
+def game():
+    return memory_game(data_dir(), "ocs", seed=1, clock=fixed_clock)
+
+
+def ok(game, line: str):
+    r = game.execute(line)
+    assert r.ok, f"{line}: {r.message}"
+    return r
+
+
+def refused(game, line: str, *fragments: str):
+    before = game.state
+    r = game.execute(line)
+    assert not r.ok, f"{line} was accepted: {r.message}"
+    for fragment in fragments:
+        assert fragment in r.message, r.message
+    assert game.state == before
+    return r
+
+
+def port(game, name: str) -> P.Port:
+    return game.state.world.ports[name]
+
+
+# --- 6. 19.0a Play Note: ZOC between the port and the sea -------------------------------------------------------
+
+
+def test_C6_1_a_port_keeps_working_when_zoc_blocks_the_hexes_to_the_sea(game, tables) -> None:
+    """C6.1, 19.0a Play Note ("A port continues to function when enemy combat units or ZOC block the hexes that lie
+    between it and the sea"): recorded with sea-blocked (new in issue 33); Tobruk stays 4 SP, a supply source,
+    and takes a 4 SP load."""
+    before = game.state.world
+    r = ok(game, "sea-blocked Tobruk")
+    assert "continues to function, capacity 4 SP" in r.message and "19.0a Play Note" in r.message
+    assert game.state.world == before  # nothing the app records about those hexes lowers it
+    assert [e.value for e in r.explanations] == ["4 SP", True]
+    t = port(game, "Tobruk")
+    assert (P.capacity(t, tables).value, P.supply_source(t, tables).value) == ("4 SP", True)
+    loaded, big = P.charge(port(game, "Tobruk"), 16, False, tables)
+    assert (big, P.capacity_left(loaded, tables).value) == (False, "0")
+
+
+def test_C6_2_its_own_hex_in_an_enemy_zoc_shuts_it_down(game, tables) -> None:
+    """C6.2, 19.0a, 4.5a, 19.0f F: zoc on → 0, not a source, loading refused; negate on → a source again (4 SP for
+    trace supply) but loading still refused; zoc off → 4 SP at once."""
+    ok(game, "zoc Tobruk on")
+    t = port(game, "Tobruk")
+    assert (P.capacity(t, tables).value, P.supply_source(t, tables).value) == ("0", False)
+    with pytest.raises(RuleError, match="shut down by an enemy ZOC"):
+        P.charge(t, 1, False, tables)
+    ok(game, "negate Tobruk on")
+    t = port(game, "Tobruk")
+    assert (P.supply_capacity(t, tables).value, P.supply_source(t, tables).value, P.capacity(t, tables).value) == (
+        "4 SP", True, "0")
+    with pytest.raises(RuleError, match="shut down by an enemy ZOC"):
+        P.charge(t, 1, False, tables)
+    ok(game, "zoc Tobruk off")
+    assert P.capacity(port(game, "Tobruk"), tables).value == "4 SP"
+    with pytest.raises(RuleError, match="19.0f F"):
+        S.ship(game.state.world.with_port(replace(port(game, "Tobruk"), enemy_zoc=True)), "allied", "Alexandria",
+               "Tobruk", 4, False, tables)
+
+
+# --- 7. 19.0b: damage and the Damage Track ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, by_hits", [
+    ("Alexandria", ["10 SP", "7 SP 2T", "5 SP", "2 SP 2T", "0"]),
+    ("Tripoli", ["6 SP", "4 SP 2T", "3 SP", "1 SP 2T", "0"]),
+    ("Benghazi", ["3 SP", "2 SP 1T", "1 SP 2T", "3T", "0"]),
+    ("Derna", ["1 SP", "3T", "2T", "1T", "0"]),
+    ("Tobruk", ["4 SP", "3 SP", "2 SP", "1 SP", "2T"]),  # C7.3: its own Damage Track, 4 hits 2T (not 0)
+])
+def test_C7_1_C7_3_capacity_by_hits(game, tables, name: str, by_hits: list[str]) -> None:
+    """C7.1 (RULINGS O1: each hit 1/4 of the undamaged capacity, to the nearest Token; 4 hits close the port) and
+    C7.3 (19.0b: "Some ports have a Damage Track specific to them ... apply the Port Capacities listed")."""
+    base = port(game, name)
+    assert [P.capacity(replace(base, hits=h), tables).value for h in range(5)] == by_hits
+
+
+@pytest.mark.parametrize("name, by_hits", [("Mersa Matruh", ["1 SP 2T", "1 SP", "3T", "1T", "0"]),
+                                           ("Bardia", ["2T", "1T", "1T", "0", "0"])])
+def test_C7_1_the_ties_the_text_does_not_settle(game, tables, name: str, by_hits: list[str]) -> None:
+    """C7.1 ties (bold in the outsider's table): the app rounds the capacity LOST to the nearest Token, an exact
+    half as the data's ``halves`` says (RULINGS O1), so Mersa Matruh 1 hit loses 1½T → 2T (1 SP left; the outsider
+    offers 4T or 5T) and 3 hits loses 4½T → 5T (1T; the outsider: 1T or 2T); Bardia 1 hit loses ½T → 1T (1T), 3 hits 1½T → 2T (0)."""
+    base = port(game, name)
+    assert [P.capacity(replace(base, hits=h), tables).value for h in range(5)] == by_hits
+
+
+@pytest.mark.parametrize("name, hits, source", [("Benghazi", 2, True), ("Benghazi", 3, False), ("Tripoli", 3, True),
+                                                ("Tripoli", 4, False), ("Alexandria", 3, True), ("Tobruk", 3, True),
+                                                ("Tobruk", 4, False)])
+def test_C7_2_supply_sources_below_1_sp(game, tables, name: str, hits: int, source: bool) -> None:
+    """C7.2, 19.0e ("loses that ability if the port falls below a 1 SP capacity"), C7.3 for Tobruk's track."""
+    assert P.supply_source(replace(port(game, name), hits=hits), tables).value is source
+
+
+def test_C7_3_C7_4_tobruk_at_4_hits_and_never_more(game, tables) -> None:
+    """C7.3, C7.4, 19.0b ("a port can never accumulate more than 4 hits"): 4 hits = 2T: 2T loads, 3T does not; a
+    fifth hit is refused."""
+    t, added = P.inflict_hits(port(game, "Tobruk"), 5, tables)
+    assert (t.hits, added) == (4, 4)
+    with pytest.raises(RuleError, match="already has 4 hits"):
+        P.inflict_hits(t, 1, tables)
+    with pytest.raises(RuleError, match="exceeds"):
+        P.charge(t, 3, False, tables)
+    assert P.charge(t, 2, False, tables)[0].used == 2
+
+
+# --- 8. 19.0f D: one shipment of SP, units and Transport Points ------------------------------------------------
+
+
+def test_C8_1_C8_2_any_combination_in_one_shipment(game, tables) -> None:
+    """C8.1, 19.0f D ("Any combination of SP, combat units, and Transport Points can be shipped"), E: allowance 6,
+    Alexandria → Tobruk: 1 SP of supply + a unit of TE 2 SP + Transport Points of TE 1 SP in one shipment:
+    Alexandria used 4, left 6; Tobruk used 4, left 0; allowance used 4, left 2. C8.2: then 1T to Tobruk refused;
+    2 SP to Mersa Matruh refused (1 SP 2T); 1 SP 2T accepted: allowance used 5½, left ½."""
+    world = replace(game.state.world, allowance={**game.state.world.allowance, "allied": 24})
+    new, lines = S.ship_mixed(world, "allied", "Alexandria", "Tobruk", [(4, False), (8, True), (4, False)], tables)
+    a, t = new.ports["Alexandria"], new.ports["Tobruk"]
+    assert (P.capacity_used(a, tables).value, P.capacity_left(a, tables).value) == ("4 SP", "6 SP")
+    assert (P.capacity_used(t, tables).value, P.capacity_left(t, tables).value) == ("4 SP", "0")
+    assert (S.allowance_used(new, "allied", tables).value, S.allowance_left(new, "allied", tables).value) == (
+        "4 SP", "2 SP")
+    with pytest.raises(RuleError, match="19.0f D"):
+        S.ship_mixed(new, "allied", "Alexandria", "Tobruk", [(1, False)], tables)
+    with pytest.raises(RuleError, match="19.0f D"):
+        S.ship(new, "allied", "Alexandria", "Mersa Matruh", 8, False, tables)
+    done, _ = S.ship(new, "allied", "Alexandria", "Mersa Matruh", 6, False, tables)
+    assert (S.allowance_used(done, "allied", tables).value, S.allowance_left(done, "allied", tables).value) == (
+        "5 SP 2T", "2T")
+
+
+def test_C8_1_separate_lines_give_the_same_totals(game, tables) -> None:
+    """C8.1: the same parts as three ``ship`` calls in one phase end in the same world as the one shipment."""
+    world = replace(game.state.world, allowance={**game.state.world.allowance, "allied": 24})
+    one, _ = S.ship_mixed(world, "allied", "Alexandria", "Tobruk", [(4, False), (8, True), (4, False)], tables)
+    three = world
+    for tokens, unit in [(4, False), (8, True), (4, False)]:
+        three, _ = S.ship(three, "allied", "Alexandria", "Tobruk", tokens, unit, tables)
+    assert one == three
+
+
+def test_C8_3_an_oversize_unit_goes_alone(game, tables) -> None:
+    """C8.3, 19.0a ("This can be the only loading/unloading performed at the port during the phase"): a unit of TE
+    5 SP alone to Tobruk (4 SP): accepted, Tobruk full, Alexandria 5 SP used, allowance charged 5 SP (19.0f E, the
+    outsider's proposal); the same unit with 1 SP in one shipment (either order): refused, nothing changed."""
+    world = replace(game.state.world, allowance={**game.state.world.allowance, "allied": 40})
+    new, lines = S.ship_mixed(world, "allied", "Alexandria", "Tobruk", [(20, True)], tables)
+    assert (new.ports["Tobruk"].used, new.ports["Tobruk"].oversize, new.ports["Alexandria"].used) == (16, 20, 20)
+    assert P.capacity_left(new.ports["Tobruk"], tables).value == "0" and new.shipped["allied"] == 20
+    for parts in ([(20, True), (4, False)], [(4, False), (20, True)]):
+        with pytest.raises(RuleError, match="19.0a"):
+            S.ship_mixed(world, "allied", "Alexandria", "Tobruk", parts, tables)
+    with pytest.raises(RuleError, match="19.0f D"):
+        S.ship_mixed(world, "allied", "Alexandria", "Tobruk", [], tables)
+
+
+# --- X9: a shut-down port comes back damaged, not whole --------------------------------------------------------
+
+
+def test_X9_shut_down_over_hits(game, tables) -> None:
+    """X9, 19.0a ("instantly recovers its normal capacity"), O1: Benghazi 2 hits (1 SP 2T), zoc on → 0, off → 1 SP 2T."""
+    ok(game, "port edit Benghazi hits=2")
+    ok(game, "zoc Benghazi on")
+    assert P.capacity(port(game, "Benghazi"), tables).value == "0"
+    ok(game, "zoc Benghazi off")
+    assert P.capacity(port(game, "Benghazi"), tables).value == "1 SP 2T"
