@@ -227,6 +227,14 @@ def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | Non
     return game
 
 
+def _terminal_fd() -> int:
+    """The file descriptor of the terminal the app reads (standard input), or -1 if it has none (replaced, closed)."""
+    try:
+        return sys.stdin.fileno() if sys.stdin is not None else -1
+    except (OSError, ValueError):  # io.UnsupportedOperation: a stand-in without a descriptor
+        return -1
+
+
 def run_app(game, headless: bool = False, greeting: str = "") -> int:
     """Run the interface on ``game`` until the referee quits, the SSH link drops (SIGHUP), SIGTERM, or the terminal
     is gone (:mod:`tui.ending`).
@@ -240,7 +248,7 @@ def run_app(game, headless: bool = False, greeting: str = "") -> int:
     app = None
     ending.install()  # before the slow imports: a hang-up while starting up ends the start too
     if not headless:
-        ending.watch_terminal(sys.stdin.fileno() if sys.stdin is not None else -1)
+        ending.watch_terminal(_terminal_fd())
     try:
         with paused_gc(set_aside=True):  # what is imported and built here lives as long as the screen: never walked
             from .app import make_app  # Textual is imported only when a screen is needed

@@ -71,10 +71,7 @@ class Ending:
         """Look every :data:`WATCH_MS` ms whether terminal ``fd`` hung up, until :meth:`restore`: a terminal that
         closes while the app is still starting (nothing reads or writes it yet), and sends no signal, is noticed too.
         Nothing is watched if ``fd`` is no terminal."""
-        try:
-            if not os.isatty(fd):
-                return
-        except OSError:
+        if fd < 0 or not os.isatty(fd):
             return
         self._watching = True
         threading.Thread(target=self._watch, args=(fd,), name="harbormaster-hangup", daemon=True).start()
