@@ -1,4 +1,4 @@
-"""Which symbolic links a save's path may follow: never one another user planted, never a backup that is a link.
+"""Which symbolic links a path may follow: never one another user planted, never a backup that is a link.
 
 A shared game sits in a folder the players can write. A co-player could put a
 link there (``campaign.json`` -> the referee's private save) and let the
@@ -11,23 +11,29 @@ link on the way to a save:
   does not own (``/usr/lib`` and the like, and ``/tmp``'s own links, stay usable);
 - any other user's link is refused, wherever it is.
 
-:func:`planted_link` walks the path one name at a time, as the kernel does, and
-says why it must not be followed; each link is read and then looked at again,
-so a link swapped while it is checked is refused rather than followed (and never
-raises). :func:`linked_backup` says why a backup (``SAVE.1`` ..) that is a link
-is never read, restored or written through.
+This module owns that rule (:func:`link_refusal`); every check of a link
+applies it. :func:`planted_link` walks the path by name, one name at a time, as
+the kernel does, and says why it must not be followed; each link is read and
+then looked at again, so a link swapped while it is checked is refused rather
+than followed (and never raises). The walk that holds each folder open on the
+way is :mod:`tui.store.pinned`'s, for saves and for outputs:
+:func:`pinned_folder` is that walk to the folder an output is made in.
+:func:`linked_backup` says why a backup (``SAVE.1`` ..) that is a link is
+never read, restored or written through.
 """
 
 from __future__ import annotations
 
-import errno
 import os
-import re
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-__all__ = ["MAX_HOPS", "PinnedFolder", "PlantedLink", "backups_beside", "backups_of", "link_text", "linked_backup",
-           "owner_name", "pinned_folder", "planted_link"]
+if TYPE_CHECKING:
+    from tui.store.pinned import Pinned
+
+__all__ = ["MAX_HOPS", "PinnedFolder", "PlantedLink", "backups_beside", "backups_of", "link_refusal", "link_text",
+           "linked_backup", "owner_name", "pinned_folder", "planted_link"]
 
 #: As the kernel: a path that goes through more links than this leads nowhere.
 MAX_HOPS = 40
@@ -57,21 +63,26 @@ def _others_can_write(folder: os.stat_result, me: int) -> bool:
     return bool(folder.st_mode & 0o022) or folder.st_uid not in (me, 0)
 
 
-def _refusal(link: str, info: os.stat_result, folder: str) -> str | None:
-    """Why the link ``link`` (``info`` its own lstat) in the real folder ``folder`` must not be followed, or None."""
+def link_refusal(link: str, info: os.stat_result, folder: os.stat_result | None, where: str) -> str | None:
+    """The rule (see the module): why the link ``link`` (``info`` its own lstat) must not be followed, or None.
+    ``folder`` is the stat of the folder it is in (of the folder held open, where there is one), None if that could
+    not be looked at; ``where`` names that folder in the message."""
     me = os.geteuid()
     if info.st_uid == me:
         return None
     if info.st_uid != 0:
         return f"{link} is a symbolic link owned by {_owner(info.st_uid)}, not by you: another user's link is never followed"
-    try:
-        where = os.stat(folder)
-    except OSError:
-        where = None
-    if where is not None and (where.st_uid == 0 or not _others_can_write(where, me)):
+    if folder is not None and (folder.st_uid == 0 or not _others_can_write(folder, me)):
         return None
-    return (f"{link} is root's symbolic link in {folder}, a folder others can write that root does not own: "
+    return (f"{link} is root's symbolic link in {where}, a folder others can write that root does not own: "
             "it is not followed")
+
+
+def _stat(folder: str) -> os.stat_result | None:
+    try:
+        return os.stat(folder)
+    except OSError:
+        return None
 
 
 def planted_link(path: str | os.PathLike[str]) -> str | None:
@@ -107,7 +118,7 @@ def planted_link(path: str | os.PathLike[str]) -> str | None:
         hops += 1
         if hops > MAX_HOPS:
             return f"{given} goes through more than {MAX_HOPS} symbolic links"
-        problem = _refusal(candidate, info, current)
+        problem = link_refusal(candidate, info, _stat(current), current)
         if problem is not None:
             return problem
         try:
@@ -163,13 +174,16 @@ class PinnedFolder:
     """A folder held open once every name on the way to it was judged (see :func:`pinned_folder`): files are made
     in *this* folder, whatever its path names by then.
 
-    ``fd`` is the open folder; :meth:`name_in` a path to a name in it that the kernel resolves through the open
-    folder, not through the path again (``/proc/self/fd/N/NAME``, where there is a ``/proc``); ``made`` the folders
-    the walk made, outermost first, to remove again on a refusal.
+    ``pinned`` is the :class:`~tui.store.pinned.Pinned` holding it (so :func:`~tui.store.pinned.shown` names it as
+    walked); ``fd`` the open folder (-1 once closed); ``path`` the folder as walked (absolute); :meth:`name_in` a path
+    to a name in it that the kernel resolves through the open folder, not through the path again
+    (``/proc/self/fd/N/NAME``, where there is a ``/proc``); ``made`` the folders the walk made, outermost first, to
+    remove again on a refusal.
     """
 
-    def __init__(self, fd: int, path: str, made: list[str]) -> None:
-        self.fd, self.path, self.made = fd, path, made
+    def __init__(self, pinned: Pinned, made: list[str]) -> None:
+        self.pinned, self.made = pinned, made
+        self.fd, self.path = pinned.fd, pinned.shown_folder
 
     def name_in(self, name: str) -> str:
         """A path to ``name`` in this very folder; the last name itself is never followed by a call that makes it with
@@ -181,17 +195,13 @@ class PinnedFolder:
 
     def unmake(self) -> None:
         """Remove the folders the walk made (innermost first) if they are still empty."""
-        for folder in reversed(self.made):
-            try:
-                os.rmdir(folder)
-            except OSError:
-                break
+        _unmake(self.made)
         self.made = []
 
     def close(self) -> None:
         """Let go of the folder."""
         if self.fd >= 0:
-            os.close(self.fd)
+            self.pinned.close()
             self.fd = -1
 
     def __enter__(self) -> PinnedFolder:
@@ -201,27 +211,17 @@ class PinnedFolder:
         self.close()
 
 
-def _folder_refusal(link: str, info: os.stat_result, where: os.stat_result, folder: str) -> str | None:
-    """As :func:`_refusal`, the folder judged by ``where`` (the fstat of the folder held open), not by its path."""
-    me = os.geteuid()
-    if info.st_uid == me:
-        return None
-    if info.st_uid != 0:
-        return f"{link} is a symbolic link owned by {_owner(info.st_uid)}, not by you: another user's link is never followed"
-    if where.st_uid == 0 or not _others_can_write(where, me):
-        return None
-    return (f"{link} is root's symbolic link in {folder}, a folder others can write that root does not own: "
-            "it is not followed")
-
-
-#: A folder this process holds open, named by the kernel's own link to it.
-_HELD = re.compile(r"/proc/self/fd/[0-9]+(?=/|$)")
-
-_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_PATH", 0)
+def _unmake(made: list[str]) -> None:
+    for folder in reversed(made):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            break
 
 
 def pinned_folder(folder: str | os.PathLike[str], *, make: bool = False) -> PinnedFolder:
-    """Open ``folder`` one name at a time, judging every link on the way as :func:`planted_link` does, and hold it.
+    """Open ``folder`` one name at a time, judging every link on the way by the rule, and hold it: the walk of
+    :func:`tui.store.pinned.pin_folder`, which saves are pinned by too.
 
     Each name is looked at (``lstat`` relative to the folder already held), then opened with ``O_NOFOLLOW`` and
     checked to be what was looked at; a link's text is read once, checked not to have been swapped, and walked the
@@ -232,82 +232,18 @@ def pinned_folder(folder: str | os.PathLike[str], *, make: bool = False) -> Pinn
     ``OSError`` of the name that is missing (``FileNotFoundError``) or not a folder (``NotADirectoryError``);
     folders made before a refusal are removed again.
     """
-    given = os.fspath(folder) or "."
-    held = _HELD.match(given)
-    if held is not None:  # a folder already held open by this process (``/proc/self/fd/N``): used as it is, not re-read
-        start, rest = held[0], given[held.end():]
-    else:
-        start, rest = ("/" if given.startswith("/") else "."), given
-    fd = os.open(start, _DIR_FLAGS)
-    current = start if start != "." else os.getcwd()
+    from tui.store.pinned import PinRefused, pin_folder  # the pinned module builds on this one
+
     made: list[str] = []
-    pending = rest.split("/")[::-1]
-    hops = 0
     try:
-        while pending:
-            name = pending.pop()
-            if name in ("", "."):
-                continue
-            if name == "..":
-                fd = _step(fd, os.open("..", _DIR_FLAGS, dir_fd=fd))
-                current = os.path.dirname(current)
-                continue
-            candidate = os.path.join(current, name)
-            try:
-                info = os.stat(name, dir_fd=fd, follow_symlinks=False)
-            except FileNotFoundError:
-                if not make:
-                    raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), candidate) from None
-                try:
-                    os.mkdir(name, 0o777, dir_fd=fd)
-                    made.append(candidate)
-                except FileExistsError:  # another session made it a moment ago: looked at again below
-                    pass
-                info = os.stat(name, dir_fd=fd, follow_symlinks=False)
-            if stat.S_ISLNK(info.st_mode):
-                hops += 1
-                if hops > MAX_HOPS:
-                    raise PlantedLink(f"{given} goes through more than {MAX_HOPS} symbolic links")
-                problem = _folder_refusal(candidate, info, os.fstat(fd), current)
-                if problem is not None:
-                    raise PlantedLink(problem)
-                try:
-                    target = os.readlink(name, dir_fd=fd)
-                    again = os.stat(name, dir_fd=fd, follow_symlinks=False)
-                except OSError:
-                    again = None
-                if again is None or (again.st_dev, again.st_ino) != (info.st_dev, info.st_ino):
-                    raise PlantedLink(f"{candidate} changed while it was being checked (a link was replaced); "
-                                      "it is not followed")
-                if target.startswith("/"):
-                    fd = _step(fd, os.open("/", _DIR_FLAGS))
-                    current = "/"
-                pending.extend(reversed(target.split("/")))
-                continue
-            if not stat.S_ISDIR(info.st_mode):
-                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), candidate)
-            try:
-                opened = os.open(name, _DIR_FLAGS | getattr(os, "O_NOFOLLOW", 0), dir_fd=fd)
-            except OSError as exc:  # ELOOP, ENOTDIR: swapped for a link or a file since it was looked at
-                raise PlantedLink(f"{candidate} changed while it was being checked ({exc.strerror}); "
-                                  "it is not followed") from None
-            fd = _step(fd, opened)
-            held = os.fstat(fd)
-            if (held.st_dev, held.st_ino) != (info.st_dev, info.st_ino):
-                raise PlantedLink(f"{candidate} changed while it was being checked (a folder was replaced); "
-                                  "it is not followed")
-            current = candidate
+        pinned = pin_folder(folder, made=made if make else None)
+    except PinRefused as exc:
+        _unmake(made)
+        raise PlantedLink(str(exc)) from None
     except BaseException:
-        os.close(fd)
-        PinnedFolder(-1, current, made).unmake()
+        _unmake(made)
         raise
-    return PinnedFolder(fd, current, made)
-
-
-def _step(old: int, new: int) -> int:
-    """Hold ``new`` instead of ``old``."""
-    os.close(old)
-    return new
+    return PinnedFolder(pinned, made)
 
 
 def owner_name(uid: int) -> str:

@@ -8,10 +8,11 @@ found once, as the kernel would, but one name at a time:
 - from ``/`` (or the working folder) each folder is opened with
   ``O_DIRECTORY | O_NOFOLLOW`` relative to the one before, so a name swapped
   for a link meanwhile is refused (``ELOOP``), never followed;
-- each symbolic link met is judged by the rule of :mod:`tui.store.links`
-  (read with ``lstat``/``readlink`` relative to its folder, and looked at
-  again) before it is followed; the last name too, if it is the user's own
-  link: the save is then the file it points to (the link stays a link);
+- each symbolic link met is judged by the one rule, which
+  :mod:`tui.store.links` owns (:func:`~tui.store.links.link_refusal`), read
+  with ``lstat``/``readlink`` relative to its folder, and looked at again,
+  before it is followed; the last name too, if it is the user's own link: the
+  save is then the file it points to (the link stays a link);
 - a save with more than one hard link in a folder others can write is refused
   (a co-player may have linked the referee's private save there).
 
@@ -24,10 +25,16 @@ never turned back into a name (no ``realpath``), and :func:`shown` puts the
 folder the user named back in every message. Where ``/proc/self/fd`` does not
 exist (not Linux) the folder is still judged once, and the path is the text
 found by the walk: no pinning there.
+
+This module owns the walk, for saves and for outputs alike: :func:`pin` walks
+to a save's folder, :func:`pin_folder` to a folder every name of which is one
+(optionally making the missing ones), which :func:`tui.store.links.pinned_folder`
+holds for a report, a scenario file, a branch or a new save.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -38,15 +45,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from tui.store.fileops import FileRead, NotASaveFile, read_file
-from tui.store.links import MAX_HOPS, _others_can_write, _owner
+from tui.store.links import MAX_HOPS, _others_can_write, link_refusal
 
-__all__ = ["PinRefused", "Pinned", "is_pinned", "locate", "pin", "read_save", "shown"]
+__all__ = ["PinRefused", "Pinned", "is_pinned", "locate", "pin", "pin_folder", "read_save", "shown"]
 
 _PROC = "/proc/self/fd"
 _HAS_PROC = os.path.isdir(_PROC) and hasattr(os, "O_DIRECTORY")
 _DIR_FLAGS = os.O_DIRECTORY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_PATH", os.O_RDONLY)
 _PINNED_PATH = re.compile(r"/proc/self/fd/(\d+)(?:/([^/]+))?")
 _SHOWN = re.compile(r"/proc/self/fd/(\d+)(/)?")
+#: A folder this process holds open, named by the kernel's own link to it (where :func:`pin_folder` starts).
+_HELD = re.compile(r"/proc/self/fd/[0-9]+(?=/|$)")
 
 #: The folders pinned now: descriptor -> the Pinned holding it (weakly: a pin lives as long as its holders).
 _open: dict[int, weakref.ref[Pinned]] = {}
@@ -72,7 +81,8 @@ class Pinned:
     ``path`` (``/proc/self/fd/N/NAME``) reaches the save in that very folder
     whatever is renamed meanwhile; ``folder`` the folder itself; ``shown_folder``
     the folder as the user named it (for messages). The descriptor is closed
-    when the last holder lets go (or :meth:`close`).
+    when the last holder lets go (or :meth:`close`). A folder pinned for itself
+    (:func:`pin_folder`) has the empty ``name``.
     """
 
     def __init__(self, fd: int, name: str, shown_folder: str) -> None:
@@ -154,20 +164,6 @@ def shown(text: str) -> str:
     return _SHOWN.sub(back, text)
 
 
-def refusal(link: str, info: os.stat_result, folder: os.stat_result) -> str | None:
-    """Why the link ``link`` (``info`` its own lstat), in the folder held open whose fstat is ``folder``, must not be
-    followed, or None: the rule of :mod:`tui.store.links` (the folder judged by the very folder held, not a path)."""
-    me = os.geteuid()
-    if info.st_uid == me:
-        return None
-    if info.st_uid != 0:
-        return f"{link} is a symbolic link owned by {_owner(info.st_uid)}, not by you: another user's link is never followed"
-    if folder.st_uid == 0 or not _others_can_write(folder, me):
-        return None
-    return (f"{link} is root's symbolic link in {os.path.dirname(link) or '.'}, a folder others can write that root "
-            "does not own: it is not followed")
-
-
 def _join(folder: str, name: str) -> str:
     return os.path.join(folder, name) if folder else name
 
@@ -203,7 +199,7 @@ def pin(path: str | os.PathLike[str]) -> Pinned:
             raise PinRefused(problem)
         folder, name = os.path.split(os.path.abspath(given))
         return _Unpinned(folder, name)
-    return _walk(given)
+    return Pinned(*_walk(given))
 
 
 def _again(held: Pinned, name: str) -> Pinned:
@@ -211,36 +207,59 @@ def _again(held: Pinned, name: str) -> Pinned:
     return Pinned(os.dup(held.fd), name, held.shown_folder)
 
 
-def _walk(given: str) -> Pinned:
-    """Walk ``given`` one name at a time from ``/`` or the working folder (see :func:`pin`)."""
-    absolute = given.startswith("/")
-    fd = os.open("/" if absolute else ".", _DIR_FLAGS & ~getattr(os, "O_NOFOLLOW", 0))
-    shown_folder = "/" if absolute else ""
-    pending = [part for part in given.split("/") if part not in ("", ".")][::-1]
+def pin_folder(folder: str | os.PathLike[str], *, made: list[str] | None = None) -> Pinned:
+    """Walk to ``folder``, every name of which is a folder, as :func:`pin` walks to a save's, and hold it open: a
+    :class:`Pinned` with no name, ``shown_folder`` the folder as walked (absolute). A path that starts in a folder
+    this process holds (``/proc/self/fd/N``) starts there. With ``made`` (a list), missing folders are made (in
+    the folder held, never through a link) and listed in it, outermost first (the caller removes them on a refusal).
+
+    Raises :class:`PinRefused` (one line naming the link and its owner, or the name that changed), else the
+    ``OSError`` of the name that is missing (``FileNotFoundError``) or not a folder (``NotADirectoryError``).
+    """
+    return Pinned(*_walk(os.fspath(folder) or ".", folders=True, made=made))
+
+
+def _walk(given: str, *, folders: bool = False, made: list[str] | None = None) -> tuple[int, str, str]:
+    """Walk ``given`` one name at a time from ``/`` or the working folder (see :func:`pin`): the folder held open,
+    the last name (the save's, which need not exist) and the folder's name as walked, a :class:`Pinned`'s fields.
+
+    With ``folders`` (:func:`pin_folder`) every name is a folder (the last name is then empty), names are made
+    absolute, ``..`` names the parent, and a missing folder is made and listed in ``made`` if it is a list. For a
+    save, a folder on the way that cannot be entered raises its ``OSError``; for a folder, every such name is
+    taken as swapped meanwhile (refused), and a folder replaced between the look and the open is refused too."""
+    held = _HELD.match(given) if folders else None
+    start, rest = (held[0], given[held.end():]) if held else ("/" if given.startswith("/") else ".", given)
+    fd = os.open(start, _DIR_FLAGS & ~getattr(os, "O_NOFOLLOW", 0))
+    pending = [part for part in rest.split("/") if part not in ("", ".")][::-1]
     hops = 0
     try:
+        shown_folder = start if start != "." else (os.getcwd() if folders else "")
         while pending:
             name = pending.pop()
-            last = not pending
+            last = not pending and not folders
             if name == "..":
-                parent = _open_dir("..", fd)
-                os.close(fd)
-                fd = parent
-                shown_folder = _join(shown_folder, "..")
+                fd = _step(fd, _open_dir("..", fd))
+                shown_folder = os.path.dirname(shown_folder) if folders else _join(shown_folder, "..")
                 continue
             where = _join(shown_folder, name)
             try:
                 info = os.stat(name, dir_fd=fd, follow_symlinks=False)
             except FileNotFoundError:
                 if last:  # a save still to be made: its folder is pinned
-                    return Pinned(fd, name, shown_folder)
-                raise FileNotFoundError(2, "No such file or directory", where) from None
+                    return fd, name, shown_folder
+                if made is None:
+                    raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), where) from None
+                try:
+                    os.mkdir(name, 0o777, dir_fd=fd)
+                    made.append(where)
+                except FileExistsError:  # another session made it a moment ago: looked at again below
+                    pass
+                info = os.stat(name, dir_fd=fd, follow_symlinks=False)
             if stat.S_ISLNK(info.st_mode):
                 hops += 1
                 if hops > MAX_HOPS:
                     raise PinRefused(f"{given} goes through more than {MAX_HOPS} symbolic links")
-                folder_info = os.fstat(fd)
-                problem = refusal(where, info, folder_info)
+                problem = link_refusal(where, info, os.fstat(fd), shown_folder or ".")
                 if problem is not None:
                     raise PinRefused(problem)
                 try:
@@ -251,9 +270,7 @@ def _walk(given: str) -> Pinned:
                 if again is None or (again.st_dev, again.st_ino) != (info.st_dev, info.st_ino):
                     raise PinRefused(f"{where} changed while it was being checked (a link was replaced); it is not followed")
                 if target.startswith("/"):
-                    root = os.open("/", _DIR_FLAGS)
-                    os.close(fd)
-                    fd = root
+                    fd = _step(fd, os.open("/", _DIR_FLAGS))
                     shown_folder = "/"
                 pending.extend(part for part in reversed(target.split("/")) if part not in ("", "."))
                 if last and not pending:
@@ -261,21 +278,33 @@ def _walk(given: str) -> Pinned:
                 continue
             if last:
                 _planted_hard_link(where, info, fd)
-                return Pinned(fd, name, shown_folder)
+                return fd, name, shown_folder
+            if folders and not stat.S_ISDIR(info.st_mode):
+                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), where)
             try:
                 inner = _open_dir(name, fd)
-            except OSError as exc:
-                if getattr(exc, "errno", None) == 40:  # ELOOP: swapped for a link since it was looked at
-                    raise PinRefused(f"{where} changed while it was being checked (a link was put there); it is not followed") from None
+            except OSError as exc:  # swapped since it was looked at: for a link (ELOOP), or (a folder's walk) anything
+                if folders or exc.errno == errno.ELOOP:
+                    why = exc.strerror if folders else "a link was put there"
+                    raise PinRefused(f"{where} changed while it was being checked ({why}); it is not followed") from None
                 exc.filename = where
                 raise
-            os.close(fd)
-            fd = inner
+            fd = _step(fd, inner)
+            if folders and not os.path.samestat(os.fstat(fd), info):
+                raise PinRefused(f"{where} changed while it was being checked (a folder was replaced); it is not followed")
             shown_folder = where
+        if folders:
+            return fd, "", shown_folder
         raise PinRefused(f"{given} is a folder, not a save")
     except BaseException:
         os.close(fd)  # never pinned: every step above opens the next folder before it closes this one
         raise
+
+
+def _step(old: int, new: int) -> int:
+    """Hold ``new`` instead of ``old``."""
+    os.close(old)
+    return new
 
 
 def locate(path: str | os.PathLike[str]) -> tuple[Pinned | None, str]:
