@@ -208,9 +208,9 @@ def _is_save_or_backup(path, *args, **kwargs) -> bool:
 
 
 def _last_check(command: str) -> int:
-    """Which check of the save's path the swap follows: ``restore`` checks the path twice (before its lock, and
-    again as it restores); the swap follows the last one."""
-    return 2 if command == "restore --backup" else 1
+    """Which check of the save's path the swap follows: the last one. Each command checks the path by name once;
+    ``restore`` then pins the folder and does everything else (its lock, the check, the restore) in it."""
+    return 1
 
 
 @pytest.mark.multiuser
@@ -220,9 +220,9 @@ def test_29_2_a_folder_swapped_right_after_the_check_never_leads_into_the_privat
     """Issue 29.2 (race A): ``shared/cg`` is swapped for the co-player's link to the private folder just after the
     path check returns: the command refuses in one line (or works on the real shared folder); the private game, its
     backups and its folder are as they were."""
-    if command == "restore --backup":  # after the last check of all: the save's path twice, then the backup's
+    if command == "restore --backup":  # after the last check of all: the save's path, then the backup's
         done = swap_after(monkeypatch, "tui.store.recovery.planted_link", track.swap_folder, when=_is_save_or_backup,
-                          nth=3)
+                          nth=2)
     else:
         done = swap_after(monkeypatch, "tui.store.recovery.planted_link", track.swap_folder, when=_is_save)
     code, err = act(track, command, data)
@@ -375,3 +375,40 @@ def test_29_2_exec_under_a_folder_swapping_loop_never_touches_the_private_folder
         racer.join()
     assert runs > 3
     track.untouched()
+
+
+def test_29_2_a_folder_that_becomes_a_link_between_its_look_and_its_open_is_refused(tmp_path: Path, monkeypatch) -> None:
+    """Issue 29.2 (second attack): a folder on the way, looked at as a folder, swapped for a link before it is
+    opened: the open fails with ENOTDIR (not ELOOP) for a link, and that too is a change, refused in one line, never
+    'a folder is missing' (whose caller then used the path by name, through the link)."""
+    from tui.store import pinned as pinned_module
+
+    (tmp_path / "game").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    real_open = pinned_module._open_dir
+
+    def swapping(name: str, dir_fd: int) -> int:
+        if name == "game":
+            os.rename(tmp_path / "game", tmp_path / "game.real")
+            os.symlink(tmp_path / "elsewhere", tmp_path / "game")
+        return real_open(name, dir_fd)
+
+    monkeypatch.setattr(pinned_module, "_open_dir", swapping)
+    with pytest.raises(pinned_module.PinRefused, match=r"game changed while it was being checked \(a link was put there\)"):
+        pinned_module.pin(tmp_path / "game" / "campaign.json")
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
+def test_29_2_a_save_whose_folder_is_missing_is_never_reached_by_name(tmp_path: Path) -> None:
+    """Issue 29.2 (second attack): where a folder on the way is missing there is no unpinned fallback path (a name
+    missing now may be a co-player's link a moment later): ``locate`` says what is missing, and the lock makes
+    nothing."""
+    from tui.store import SaveLock
+    from tui.store.pinned import locate
+
+    with pytest.raises(FileNotFoundError):
+        locate(tmp_path / "missing" / "campaign.json")
+    lock = SaveLock(tmp_path / "missing" / "campaign.json")
+    with pytest.raises(OSError):
+        lock.acquire(0)
+    assert list(tmp_path.iterdir()) == []

@@ -33,6 +33,7 @@ from .store.snapshot import paused_gc
 from .store.lock import lock_free
 from .store.export import planted_output
 from .store.links import PlantedLink, backups_beside, linked_backup, pinned_folder, planted_link
+from .store.pinned import PinRefused, locate, shown
 from .store.recovery import foreign_through_link
 
 if TYPE_CHECKING:
@@ -380,13 +381,19 @@ def _restore(path: Path, backup: Path | None) -> int:
     if what is not None:
         print(f"harbormaster: cannot restore {path}: {visible(what)}; nothing was changed", file=sys.stderr)
         return 2
-    problem = cannot_write(Path(os.path.realpath(path)).parent)
+    try:  # the save's folder, found once and held: the lock, the check and the restore all happen in it (issue 29.2)
+        pinned, where = locate(path)
+    except OSError as exc:
+        print(f"harbormaster: cannot restore {path}: {visible(shown(str(exc)) if isinstance(exc, PinRefused) else reason(exc))}; "
+              "nothing was changed", file=sys.stderr)
+        return 2
+    problem = cannot_write(Path(pinned.folder))
     if problem is not None:
         print(f"harbormaster: cannot restore {path}: you cannot write its folder ({problem}); nothing was changed", file=sys.stderr)
         return 2
-    if backup is None and lock_free(path) and not backups_beside(path):
-        return _restore_locked(path, None)  # no backup to put back: only judged, never written, so no lock is made
-    lock = SaveLock(path)
+    if backup is None and lock_free(Path(where)) and not backups_beside(where):
+        return _restore_locked(path, None, Path(where))  # no backup to put back: only judged, never written, so no lock is made
+    lock = SaveLock(Path(where))
     try:
         taken = lock.acquire(0)
     except OSError as exc:
@@ -397,32 +404,33 @@ def _restore(path: Path, backup: Path | None) -> int:
         print(f"harbormaster: {path} is open in {holder.describe() if holder else 'another session'}; close it first", file=sys.stderr)
         return 3
     try:
-        return _restore_locked(path, backup)
+        return _restore_locked(path, backup, Path(where))
     finally:
         lock.release()
 
 
-def _restore_locked(path: Path, backup: Path | None) -> int:
+def _restore_locked(path: Path, backup: Path | None, where: Path) -> int:
+    """Restore ``path`` (reached as ``where``, in its pinned folder) from ``backup`` or its newest good backup."""
     if backup is None:
         try:
-            open_game(path, data_dir(), mode="read", verify=True).store.close()  # judged as show, exec and the TUI judge it
+            open_game(where, data_dir(), mode="read", verify=True).store.close()  # judged as show, exec and the TUI judge it
         except GameOpenError as exc:
-            backup = exc.backup
+            backup = Path(shown(str(exc.backup))) if exc.backup is not None else None
         else:
             print(f"{path} opens fine; nothing to restore (name a --backup to force one)")
             return 0
     if backup is None:
-        linked = backups_beside(path, linked=True)
+        linked = backups_beside(where, linked=True)
         because = f" ({visible(linked[0])})" if linked else ""
         print(f"harbormaster: no good backup of {path} was found{because}; nothing was changed", file=sys.stderr)
         return 2
     try:
-        kept = restore_backup(path, backup)
+        kept = restore_backup(where, backup)
     except (SaveError, StoreFailed, OSError) as exc:
-        print(f"harbormaster: could not restore: {exc}", file=sys.stderr)
+        print(f"harbormaster: could not restore: {shown(str(exc))}", file=sys.stderr)
         return 2
-    where = f"; the damaged file is kept as {kept}" if kept is not None else ""
-    print(f"Restored {path} from {backup}{where}")
+    told = f"; the damaged file is kept as {shown(str(kept))}" if kept is not None else ""
+    print(f"Restored {path} from {backup}{told}")
     return 0
 
 

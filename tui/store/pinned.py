@@ -283,14 +283,14 @@ def _walk(given: str, *, folders: bool = False, made: list[str] | None = None) -
                 raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), where)
             try:
                 inner = _open_dir(name, fd)
-            except OSError as exc:  # swapped since it was looked at: for a link (ELOOP), or (a folder's walk) anything
-                if folders or exc.errno == errno.ELOOP:
+            except OSError as exc:  # looked at as a folder, not one now: swapped meanwhile (a link gives ELOOP or ENOTDIR)
+                if folders or stat.S_ISDIR(info.st_mode) or exc.errno == errno.ELOOP:
                     why = exc.strerror if folders else "a link was put there"
                     raise PinRefused(f"{where} changed while it was being checked ({why}); it is not followed") from None
                 exc.filename = where
                 raise
             fd = _step(fd, inner)
-            if folders and not os.path.samestat(os.fstat(fd), info):
+            if not os.path.samestat(os.fstat(fd), info):
                 raise PinRefused(f"{where} changed while it was being checked (a folder was replaced); it is not followed")
             shown_folder = where
         if folders:
@@ -308,13 +308,11 @@ def _step(old: int, new: int) -> int:
 
 
 def locate(path: str | os.PathLike[str]) -> tuple[Pinned | None, str]:
-    """The pin of ``path`` (see :func:`pin`) and the path to use for it; where a folder on the way is missing, no pin
-    and the path as given made absolute (nothing is there to be redirected: whatever then uses it finds nothing).
-    Raises :class:`PinRefused` or the ``OSError`` of a folder that cannot be entered."""
-    try:
-        pinned = pin(path)
-    except (FileNotFoundError, NotADirectoryError):
-        return None, os.path.abspath(os.fspath(path))
+    """The pin of ``path`` (see :func:`pin`) and the path to use for it. Where a folder on the way is missing (or is
+    no folder), there is no pin and nothing may be made or read by name there: a name that is missing now may be a
+    co-player's link a moment later. Raises :class:`PinRefused`, or the ``OSError`` of the folder that is missing
+    or cannot be entered."""
+    pinned = pin(path)
     return pinned, pinned.path
 
 
