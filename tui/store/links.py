@@ -184,6 +184,13 @@ class PinnedFolder:
     def __init__(self, pinned: Pinned, made: list[str]) -> None:
         self.pinned, self.made = pinned, made
         self.fd, self.path = pinned.fd, pinned.shown_folder
+        #: Each folder made, innermost first: (its parent held open, its name there, what it is), so that
+        #: :meth:`unmake` removes it through its parent, even once this folder is let go (issue 29.2).
+        self._parents = _hold_parents(pinned.fd, made) if made and pinned.fd >= 0 else None
+        if self._parents:
+            import weakref
+
+            weakref.finalize(self, _close_parents, self._parents)
 
     def name_in(self, name: str) -> str:
         """A path to ``name`` in this very folder; the last name itself is never followed by a call that makes it with
@@ -194,8 +201,19 @@ class PinnedFolder:
         return f"{proc}/{name}" if os.path.isdir(proc) else os.path.join(self.path, name)
 
     def unmake(self) -> None:
-        """Remove the folders the walk made (innermost first) if they are still empty."""
-        _unmake(self.made)
+        """Remove the folders the walk made (innermost first) if they are still empty: each through its parent held
+        open since the walk, and only if the name there is still that very folder (never a path followed again)."""
+        if self._parents is None:  # no descriptor (not Linux): by name
+            _unmake(self.made)
+        else:
+            for parent, name, made in self._parents:
+                try:
+                    if not os.path.samestat(os.stat(name, dir_fd=parent, follow_symlinks=False), made):
+                        break  # renamed or replaced since: not the folder made here
+                    os.rmdir(name, dir_fd=parent)
+                except OSError:
+                    break
+            _close_parents(self._parents)
         self.made = []
 
     def close(self) -> None:
@@ -209,6 +227,39 @@ class PinnedFolder:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _hold_parents(fd: int, made: list[str]) -> list[tuple[int, str, os.stat_result]]:
+    """The parents of the folders ``made`` (outermost first, the last the folder ``fd`` holds), each opened from the
+    folder below it (``..``) and checked to hold that very folder under its name; innermost first. The chain stops
+    where a name no longer names the folder below (the walk went through ``..`` or a link meanwhile)."""
+    flags = os.O_DIRECTORY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_PATH", os.O_RDONLY)
+    held: list[tuple[int, str, os.stat_result]] = []
+    child, below = fd, os.fstat(fd)
+    for folder in reversed(made):
+        name = os.path.basename(folder)
+        try:
+            parent = os.open("..", flags, dir_fd=child)
+        except OSError:
+            break
+        try:
+            same = os.path.samestat(os.stat(name, dir_fd=parent, follow_symlinks=False), below)
+        except OSError:
+            same = False
+        if not same:
+            os.close(parent)
+            break
+        held.append((parent, name, below))
+        child, below = parent, os.fstat(parent)
+    return held
+
+
+def _close_parents(held: list[tuple[int, str, os.stat_result]]) -> None:
+    while held:
+        try:
+            os.close(held.pop()[0])
+        except OSError:
+            pass
 
 
 def _unmake(made: list[str]) -> None:
