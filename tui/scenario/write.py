@@ -16,6 +16,7 @@ import json
 import os
 import re
 import secrets
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -83,21 +84,31 @@ def to_toml(raw: dict[str, Any], comment: str = "") -> str:
     return text
 
 
-def check_target(path: Path, force: bool) -> None:
+def check_target(path: Path, force: bool, where: Any = None) -> None:
     """Refuse a target that is a symbolic link, a save, one of its backups or its lock (as ``report -o`` does, with
-    or without ``force``), not a regular file, or exists (without ``force``)."""
+    or without ``force``), not a regular file, or exists (without ``force``). With ``where`` (the target's folder
+    held open, a :class:`~tui.store.links.PinnedFolder`), every look at the target and its neighbours is made in that
+    very folder, never by its path again (issue 29.2)."""
     from ..store.export import planted_output, save_family  # here: the store (and TinyDB) is loaded only when a file is written
 
-    planted = planted_output(path)
-    if planted is not None:
-        raise WriteRefused(f"{planted}; nothing was written")
-    if path.is_symlink():
+    if where is None:
+        planted = planted_output(path)
+        if planted is not None:
+            raise WriteRefused(f"{planted}; nothing was written")
+    name = where.name_in(path.name) if where is not None else path
+    try:
+        info = os.lstat(name)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise WriteRefused(f"{path} cannot be examined ({exc.strerror or exc}); nothing was written") from None
+    if info is not None and stat.S_ISLNK(info.st_mode):
         raise WriteRefused(f"{path} is a symbolic link: it is never written through; nothing was written")
-    family = save_family(path)
+    family = save_family(path, where)
     if family is not None:
         raise WriteRefused(f"{family}; a scenario file is never written over a save, its backups or its lock; nothing was written")
-    if os.path.lexists(path):
-        if not path.is_file():
+    if info is not None:
+        if not stat.S_ISREG(info.st_mode):
             raise WriteRefused(f"{path} exists and is not a regular file; nothing was written")
         if not force:
             raise WriteRefused(f"{path} exists; give --force to replace it; nothing was written")
@@ -119,10 +130,13 @@ def _put(fd: int, blob: bytes) -> None:
 def write_files(files: dict[Path, bytes], force: bool) -> None:
     """Write each file whole: every target is checked first, so a refusal writes nothing; a write that fails (a full
     disk, a read-only folder) is a :class:`WriteRefused` saying why, and leaves nothing of its own behind."""
+    from ..store.export import planted_output
     from ..store.links import PlantedLink, pinned_folder
 
-    for path in files:
-        check_target(path, force)
+    for path in files:  # every link on the way judged by name first: a refusal names the link and its owner
+        planted = planted_output(path)
+        if planted is not None:
+            raise WriteRefused(f"{planted}; nothing was written")
         if not path.parent.is_dir():
             raise WriteRefused(f"the folder {path.parent} does not exist; nothing was written")
     held: dict[Path, Any] = {}
@@ -130,9 +144,10 @@ def write_files(files: dict[Path, bytes], force: bool) -> None:
     linked: list[str] = []
     replaced: list[Path] = []
     try:
-        for path in files:  # each folder held open once checked: every file is made in it (issue 29.2)
+        for path in files:  # each folder held open once checked: every file is looked at and made in it (issue 29.2)
             if path.parent not in held:
                 held[path.parent] = pinned_folder(path.parent)
+            check_target(path, force, held[path.parent])
         for path, blob in files.items():
             temp = held[path.parent].name_in(f".{path.name}.{secrets.token_hex(4)}.tmp")
             fd = _create(temp)
@@ -142,7 +157,7 @@ def write_files(files: dict[Path, bytes], force: bool) -> None:
             finally:
                 os.close(fd)
         for path, temp in temps.items():
-            check_target(path, force)
+            check_target(path, force, held[path.parent])
             final = held[path.parent].name_in(path.name)
             if force and os.path.lexists(final):
                 os.replace(temp, final)  # replaces the name: a link swapped in there is not followed

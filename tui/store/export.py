@@ -18,7 +18,7 @@ import stat
 from pathlib import Path
 
 from tui.store.fileops import FileOps, NotASaveFile, not_a_file, read_file, reason
-from tui.store.links import PlantedLink, link_text, owner_name, pinned_folder, planted_link
+from tui.store.links import PinnedFolder, PlantedLink, link_text, owner_name, pinned_folder, planted_link
 from tui.store.recovery import looks_like_save
 
 __all__ = ["OutputRefused", "planted_output", "refusal", "save_family", "write_export"]
@@ -31,24 +31,33 @@ class OutputRefused(OSError):
     """The file cannot be written there; nothing was written or changed (the message says why)."""
 
 
-def save_family(path: Path) -> str | None:
+def save_family(path: Path, folder: PinnedFolder | None = None) -> str | None:
     """What save ``path`` belongs to, if it is a save, a backup, a lock or a kept copy of one; else None.
 
     Known by what it holds (a save's first bytes, also when cut short) and
     by its name beside a save that exists (``g.json.1``, ``g.json.lock``,
     ``g.json.broken-*``, ``g.json.tmp-*``): a lock file is empty, so only
-    its name tells.
+    its name tells. With ``folder`` (``path``'s folder held open), every look
+    is made in that very folder, never through its path again, and the last
+    name is never followed (issue 29.2).
     """
     name = path.name
+
+    def at(other: str) -> str:
+        return folder.name_in(other) if folder is not None else str(path.with_name(other))
+
     match = _BESIDE.fullmatch(name)
-    if match is not None and os.path.lexists(path.with_name(match["save"])):
+    if match is not None and os.path.lexists(at(match["save"])):
         return f"{path} belongs to the save {match['save']} beside it"
+    follow = folder is None
     try:
-        found = read_file(str(path), limit=1 << 16)
+        found = read_file(at(name), limit=1 << 16, follow=follow)
     except NotASaveFile:
         found = None  # too big to be looked at here: a save of that size is still known by its head below
         try:
-            with open(path, "rb") as fh:
+            flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+            fd = os.open(at(name), flags if follow else flags | getattr(os, "O_NOFOLLOW", 0))
+            with os.fdopen(fd, "rb") as fh:
                 head = fh.read(4096)
         except OSError:
             return None
@@ -149,12 +158,14 @@ def write_export(path: str | os.PathLike[str], data: bytes, *, force: bool = Fal
         raise OutputRefused(f"cannot write {target}: the folder {folder} cannot be used ({reason(exc)})") from None
     with where:
         _write_in(where.name_in(f".{target.name}.tmp-{os.urandom(6).hex()}"), where.name_in(target.name),
-                  target, folder, data, mode, ops)
+                  target, folder, data, mode, ops, where.pinned.folder)
 
 
-def _write_in(tmp: str, final: str, target: Path, folder: str, data: bytes, mode: int | None, ops: FileOps) -> None:
+def _write_in(tmp: str, final: str, target: Path, folder: str, data: bytes, mode: int | None, ops: FileOps,
+              held: str | None = None) -> None:
     """Write ``data`` as ``final`` (a name in the folder held open) through the temporary file ``tmp`` beside it;
-    ``target`` and ``folder`` name them in messages."""
+    ``target`` and ``folder`` name them in messages; ``held`` is the folder held open (``/proc/self/fd/N``), which
+    is forced to the disk (never the folder by its path again)."""
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o666)
     except OSError as exc:
@@ -184,7 +195,7 @@ def _write_in(tmp: str, final: str, target: Path, folder: str, data: bytes, mode
         except OSError:
             pass
     try:
-        ops.fsync_dir(folder)
+        ops.fsync_dir(held or folder)
     except OSError:
         pass  # the file is written; only the folder's record of it is not yet forced to the disk
 
