@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 import os
 import re
-import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -81,22 +80,16 @@ def load_scenario_file(path: Path) -> Scenario:
     """Load the referee's scenario file at ``path``: a regular file (a folder, device or pipe is refused, never read),
     UTF-8 TOML (:func:`parse_scenario`) of its rule set's tables (the check ``scenario check`` makes too); errors
     name the file, table and key."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    from ..scenario.inputs import InputRefused, read_file  # here: the store is loaded only when a file is read
+
+    try:  # issue 29.2: by the rule outputs follow, in its folder held open, its last name never followed unjudged
+        blob = read_file(path, MAX_SCENARIO_BYTES)
+    except InputRefused as exc:
+        raise DataError(path.name, "file", str(exc)) from None
     except OSError as exc:
+        if not exc.errno and exc.strerror and exc.strerror.startswith("it "):  # not a regular file, too large
+            raise DataError(path.name, "file", exc.strerror[3:]) from None
         raise DataError(path.name, "file", f"cannot be read: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise DataError(path.name, "file", "is not a regular file")
-        if info.st_size > MAX_SCENARIO_BYTES:
-            raise DataError(path.name, "file", f"is larger than {MAX_SCENARIO_BYTES // 1_000_000} MB")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            blob = handle.read(MAX_SCENARIO_BYTES + 1)
-    except OSError as exc:
-        raise DataError(path.name, "file", f"cannot be read: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
     raw = parse_scenario(blob, path.name)
     info_table = convert(raw.get("scenario"), ScenarioInfo, path.name, prefix="scenario")
     from ..scenario.forms import check_form  # here: only a referee's own file is checked against the CSV form

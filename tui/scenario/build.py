@@ -19,21 +19,33 @@ import msgspec
 from ..engine.setup import RULESETS, Scenario, ScenarioInfo, initial_state, load_ruleset, parse_scenario
 from ..rules.core.data import convert
 from ..rules.core.errors import DataError
-from .csvread import Sheet, decode, read_bytes, read_sheet
+from .csvread import MAX_BYTES, Sheet, decode, read_sheet
 from .forms import Kind, check_form, form
+from .inputs import Input, InputRefused, inputs, read_file, read_input
 from .problems import Problem, ScenarioRefused
 
 _WHERE = re.compile(r"^table ([\w.]+)(?:, key (.*))?$")
 
 
 def csv_files(paths: list[Path]) -> list[Path]:
-    """The CSV files named: each file given, and every ``*.csv`` of each folder given (sorted)."""
-    out: list[Path] = []
+    """The CSV files named: each file given, and every ``*.csv`` of each folder given (sorted).
+
+    Issue 29.2: each is found by the rule saves are opened by (:mod:`.inputs`): a co-player's link on the way, at a
+    folder or at a file is an :class:`~.inputs.InputRefused` (one line naming it and its owner)."""
+    return [path for path, _found, _error in _sources(paths)]
+
+
+def _sources(paths: list[Path]) -> list[tuple[Path, Input | None, OSError | None]]:
+    """Each CSV file named, judged (:func:`.inputs.inputs`) with its folder held open, or the error of a path that
+    cannot be looked at (read as a problem of that file); a link that must not be followed is refused at once."""
+    out: list[tuple[Path, Input | None, OSError | None]] = []
     for path in paths:
-        if path.is_dir():
-            out.extend(sorted(p for p in path.iterdir() if p.suffix.lower() == ".csv"))
-        else:
-            out.append(path)
+        try:
+            out.extend((found.path, found, None) for found in inputs([path]))
+        except InputRefused:
+            raise
+        except OSError as exc:
+            out.append((path, None, exc))
     return out
 
 
@@ -42,10 +54,10 @@ def read_sheets(ruleset: str, paths: list[Path]) -> tuple[dict[str, Sheet], list
     kinds = {k.name: k for k in form(ruleset)}
     problems: list[Problem] = []
     sheets: dict[str, Sheet] = {}
-    files = csv_files(paths)
+    files = _sources(paths)
     if not files:
         problems.append(Problem(", ".join(str(p) for p in paths) or "(no files)", 0, "", "holds no CSV files"))
-    for path in files:
+    for path, found, error in files:
         kind = kinds.get(path.stem.lower()) if path.suffix.lower() == ".csv" else None
         if kind is None:
             problems.append(Problem(path.name, 0, "", f"is not a file of a {ruleset} scenario; the files are: "
@@ -55,7 +67,12 @@ def read_sheets(ruleset: str, paths: list[Path]) -> tuple[dict[str, Sheet], list
             problems.append(Problem(path.name, 0, "", "is given twice"))
             continue
         try:
-            blob = read_bytes(path)
+            if error is not None:
+                raise error
+            assert found is not None
+            blob = read_input(found, MAX_BYTES)  # in the folder held, never through a name swapped since the check
+        except InputRefused:
+            raise
         except OSError as exc:
             problems.append(Problem(path.name, 0, "", f"cannot be read: {exc.strerror or exc}"))
             continue
@@ -169,9 +186,12 @@ def locate(exc: DataError, sheets: dict[str, Sheet]) -> Problem:
 
 
 def read_toml_scenario(path: Path) -> dict[str, Any]:
-    """The plain scenario of a TOML file (a regular file, UTF-8, valid TOML); :class:`ScenarioRefused` if not."""
+    """The plain scenario of a TOML file (a regular file, UTF-8, valid TOML); :class:`ScenarioRefused` if not, and
+    :class:`~.inputs.InputRefused` (one line) for a link that must not be followed (issue 29.2)."""
     try:
-        blob = read_bytes(path)
+        blob = read_file(path, MAX_BYTES)
+    except InputRefused:
+        raise
     except OSError as exc:
         raise ScenarioRefused([Problem(path.name, 0, "", f"cannot be read: {exc.strerror or exc}")]) from None
     try:
