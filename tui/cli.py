@@ -188,8 +188,8 @@ def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | Non
         print(f"harbormaster: cannot create {path}: {visible(planted)}; nothing was changed", file=sys.stderr)
         return None
     try:  # each folder made in the one checked before it, never through a link
-        with pinned_folder(path.parent, make=True) as where:
-            made = [Path(folder) for folder in where.made]
+        where = pinned_folder(path.parent, make=True)
+        where.close()  # the save is made by create_game, which pins its folder again; unmake() still works
     except PlantedLink as exc:
         print(f"harbormaster: cannot create {path}: {visible(str(exc))}; nothing was changed", file=sys.stderr)
         return None
@@ -220,11 +220,7 @@ def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | Non
         print(f"harbormaster: cannot open the new game: {exc}", file=sys.stderr)
         return None  # the new file is that session's now: nothing is removed
     if game is None:
-        for folder in reversed(made):
-            try:
-                folder.rmdir()
-            except OSError:
-                break
+        where.unmake()  # through the parents held since the walk, never a path followed again
     return game
 
 

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
-import stat
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -47,21 +44,6 @@ class Sheet(msgspec.Struct):
         if self.kind.shape == "table":
             return self.rows[0] if self.rows else {}
         return {k: r for k, r in zip(self.keys, (row["value"] for row in self.rows))}
-
-
-def read_bytes(path: Path) -> bytes:
-    """The bytes of a regular file at ``path`` (a folder, device or pipe is refused); OSError words why not."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(0, "it is not a regular file")
-        if info.st_size > MAX_BYTES:
-            raise OSError(0, f"it is larger than {MAX_BYTES // 1_000_000} MB")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            return handle.read(MAX_BYTES + 1)
-    finally:
-        os.close(fd)
 
 
 def decode(blob: bytes, file: str, problems: list[Problem]) -> str | None:
