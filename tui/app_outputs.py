@@ -24,10 +24,11 @@ Read-only is not "another session holds the lock": a watcher that takes over
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from .app import HarbormasterApp
+#: The running :class:`tui.app.HarbormasterApp` (typed loosely: this module is imported by the app's own modules,
+#: and an import of ``tui.app`` here, even for types only, would close a circle).
+HarbormasterApp = Any
 
 SIDE_NO_BRANCH = "Not branched: a side view offers no branch (it would copy the whole game, the other side's entries too)."
 """Said for ``b`` in a side view, in a terminal or a browser."""

@@ -19,8 +19,9 @@ replayed).
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 if TYPE_CHECKING:
     from .engine.game import Game
@@ -28,8 +29,7 @@ if TYPE_CHECKING:
     from .rules.core.ruleset import RuleSet
 
 
-@dataclass(frozen=True)
-class LogVerdict:
+class LogVerdict(msgspec.Struct, frozen=True):
     """What a check found, about one save's exact bytes."""
 
     problem: str | None

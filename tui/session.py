@@ -21,7 +21,7 @@ from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
 from .store.lock import LockLost, folder_lock, lock_free
 from .store.links import backups_of, linked_backup
 from .store.recovery import foreign_through_link, no_save_here, put_back
-from .store.pinned import PinRefused, locate, shown
+from .store.pinned import PinRefused, locate, moved, shown
 from .store.snapshot import paused_gc
 from .store.fileops import not_a_file, read_only_file
 from .store.fileops import reason as os_reason
@@ -180,6 +180,8 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
         game.store.lock = lock  # type: ignore[attr-defined]
 
     def reopen() -> SaveFile:
+        if moved(str(path)):  # the folder is no longer where the referee named it: say so, never follow it there
+            raise StoreFailed(given.name, "the file was removed, or its folder moved, by another program")
         store = _open_checked(path, game.ruleset, clock)
         store.read_only = game.read_only
         store.lock = lock

@@ -13,7 +13,6 @@ import os
 import stat
 from typing import NamedTuple
 
-from tui.store.links import link_text
 
 try:
     import fcntl
@@ -21,7 +20,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 __all__ = [
-    "MAX_SAVE_BYTES", "FileOps", "FileRead", "NotASaveFile", "not_a_file", "read_file", "read_only_file", "reason",
+    "MAX_SAVE_BYTES", "FileOps", "FileRead", "NotASaveFile", "link_text", "not_a_file", "read_file", "read_only_file", "reason",
     "replace_file", "stamp_of",
 ]
 
@@ -31,6 +30,14 @@ MAX_SAVE_BYTES = 512 * 1024 * 1024
 
 class NotASaveFile(OSError):
     """The path names something that is never read as a save: a FIFO, a device, a dangling link, a huge file."""
+
+
+def link_text(path: str | os.PathLike[str]) -> str:
+    """Where the link ``path`` points, for a message; ``?`` if it is no longer a link (swapped meanwhile) or unreadable."""
+    try:
+        return os.readlink(path)
+    except (OSError, ValueError):
+        return "?"
 
 
 def _kind(mode: int) -> str:

@@ -27,24 +27,14 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from tui.store.pinned import Pinned
+from tui.store.fileops import link_text
 
 __all__ = ["MAX_HOPS", "PinnedFolder", "PlantedLink", "backups_beside", "backups_of", "link_refusal", "link_text",
            "linked_backup", "owner_name", "pinned_folder", "planted_link"]
 
 #: As the kernel: a path that goes through more links than this leads nowhere.
 MAX_HOPS = 40
-
-
-def link_text(path: str | os.PathLike[str]) -> str:
-    """Where the link ``path`` points, for a message; ``?`` if it is no longer a link (swapped meanwhile) or unreadable."""
-    try:
-        return os.readlink(path)
-    except (OSError, ValueError):
-        return "?"
 
 
 def _owner(uid: int) -> str:
@@ -181,7 +171,7 @@ class PinnedFolder:
     remove again on a refusal.
     """
 
-    def __init__(self, pinned: Pinned, made: list[str]) -> None:
+    def __init__(self, pinned: object, made: list[str]) -> None:  # a tui.store.pinned.Pinned (built on this module)
         self.pinned, self.made = pinned, made
         self.fd, self.path = pinned.fd, pinned.shown_folder
         #: Each folder made, innermost first: (its parent held open, its name there, what it is), so that

@@ -145,6 +145,19 @@ def _held(text: str) -> Pinned | None:
     return ref() if ref is not None else None
 
 
+def moved(text: str) -> bool:
+    """Whether the pinned folder of ``text`` (``/proc/self/fd/N/NAME``) is no longer the folder at the path it was
+    found by: moved, removed, or replaced (by a co-player's link, say). The session then stops writing there and
+    says the folder moved, as it did before folders were pinned; nothing is ever written by that path."""
+    held = _held(text)
+    if held is None or held.fd < 0:
+        return False
+    try:
+        return not os.path.samestat(os.stat(held.shown_folder or "."), os.fstat(held.fd))
+    except OSError:
+        return True
+
+
 def shown(text: str) -> str:
     """``text`` with every ``/proc/self/fd/N`` of a pinned folder put back as the folder the user named."""
     if _PROC not in text:

@@ -31,7 +31,7 @@ from tinydb import TinyDB
 from tui.store.create import create_file
 from tui.store.fileops import FileOps, not_a_file, read_file, read_only_file, reason, stamp_of
 from tui.store.lock import LockLost, SaveLock, folder_lock
-from tui.store.pinned import Pinned, PinRefused, locate, shown
+from tui.store.pinned import Pinned, PinRefused, locate, moved, shown
 from tui.store.recovery import Clock, SaveError, check_storage, load_checked, newest_backup, utc_now
 from tui.store.snapshot import MemoryStorage, SnapshotStorage, StoreFailed, loads, paused_gc
 from tui.store.storage import AtomicJSONStorage
@@ -264,7 +264,7 @@ class SaveFile:
 
     def disk_stamp(self) -> tuple[int, ...] | None:
         """(device, inode, mtime_ns, ctime_ns, size) of the file now, or None (in memory, or missing)."""
-        if self.pinned_file is None:
+        if self.pinned_file is None or moved(self.pinned_file):  # its folder moved: no file at the path any more
             return None
         try:
             return stamp_of(os.stat(self.pinned_file, follow_symlinks=False))  # a link swapped in is another file
@@ -296,6 +296,8 @@ class SaveFile:
             return
         assert self.pinned_file is not None and self.path is not None
         name = self.path.name
+        if moved(self.pinned_file):
+            raise StoreFailed(name, "the file was removed, or its folder moved, by another program")
         try:
             found = read_file(self.pinned_file, follow=False)  # never through a link swapped in (issue 29.2)
         except OSError as exc:
