@@ -12,7 +12,8 @@ focus; a key that opens or closes a screen still goes through ``press``.
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from typing import Any, Callable
 
 from textual import events
 from textual._wait import wait_for_idle
@@ -34,3 +35,18 @@ async def type_keys(pilot: Pilot[Any], text: str) -> None:
     await app._animator.wait_until_complete()
     await wait_for_idle(0)
     await pilot._wait_for_screen()
+
+
+#: How long a pilot test waits for the state it expects before it fails (seconds). Generous on purpose: a test
+#: waits for the state, never for the clock, and a loaded two-core machine may take many times longer than a quiet
+#: one (issue 29.8); a passing test never waits this long.
+SETTLE = 60.0
+
+
+async def until(pilot: Pilot[Any], check: Callable[[], Any], timeout: float = SETTLE) -> None:
+    """Let the app run until ``check()`` is true (workers and modals take a few turns of the loop)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {check}")
+        await pilot.pause(0.01)

@@ -40,7 +40,7 @@ from tui.widgets.game_header import GameHeader
 from tui.widgets.pending_list import PendingList
 from tui.widgets.port_table import PortTable
 from tui.widgets.status_line import StatusLine
-from pilot_keys import type_keys
+from pilot_keys import type_keys, until
 
 SIZE = (120, 36)
 FIXED = datetime(2026, 11, 21, 12, 0, 0, tzinfo=timezone.utc)
@@ -57,13 +57,6 @@ def new_app() -> HarbormasterApp:
     return make_app(game, clock=fixed_clock, cursor_blink=False)
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], Any], timeout: float = 3.0) -> None:
-    """Let the app run until ``check()`` is true (workers and modals take a few turns of the loop)."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {check}")
-        await pilot.pause(0.01)
 
 
 async def type_text(pilot: Pilot[Any], text: str) -> None:
@@ -203,6 +196,7 @@ async def test_use_capacity_form_and_edit_and_add_port() -> None:
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2")  # Alexandria is the first row
+        await until(pilot, lambda: app.current_mode == "ports" and app.selected_port == "Alexandria")
         await pilot.press("e")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press("2", "enter")

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from textual.pilot import Pilot
 
+from pilot_keys import until
 from tests.conftest import fixed_clock
 from tui.app import HarbormasterApp, make_app
 from tui.paths import data_dir
@@ -49,12 +50,6 @@ game.close()
 """
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], Any], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {check}")
-        await pilot.pause(0.02)
 
 
 def status(app: HarbormasterApp) -> str:

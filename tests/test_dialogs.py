@@ -22,7 +22,7 @@ from tui.paths import data_dir
 from tui.screens.command_line import CommandLine
 from tui.screens.dice_prompt import DicePrompt
 from tui.session import memory_game
-from pilot_keys import type_keys
+from pilot_keys import type_keys, until
 
 SIZE = (120, 36)
 FIXED = datetime(2026, 11, 21, 12, 0, 0, tzinfo=timezone.utc)
@@ -37,12 +37,6 @@ def new_app(ruleset: str = "europa") -> HarbormasterApp:
     return make_app(memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], Any], timeout: float = 3.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {check}")
-        await pilot.pause(0.01)
 
 
 async def type_text(pilot: Pilot[Any], text: str) -> None:

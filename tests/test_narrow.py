@@ -26,6 +26,7 @@ from tui.session import memory_game
 from tui.widgets.fitting_footer import FittingFooter, _Item
 from tui.widgets.key_legend import KeyLegend
 from tui.widgets.view_table import ViewTable, lines_needed
+from pilot_keys import until
 
 NARROW = (80, 24)
 RULESETS = ("europa", "ocs", "awaw", "logistics")
@@ -36,12 +37,6 @@ def new_app(ruleset: str = "europa") -> HarbormasterApp:
     return make_app(memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], Any], timeout: float = 3.0) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if check():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("condition not met in time")
 
 
 def screen_text(app: HarbormasterApp) -> str:

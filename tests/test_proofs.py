@@ -70,6 +70,7 @@ def test_lock_deletion_race_loses_nothing(tmp_path: Path) -> None:
     assert report.sent == 12 and report.lost == 0 and report.duplicated == 0 and report.replays
 
 
+@pytest.mark.multiuser  # makes a mount: compared before and after by tests/test_no_trace.py
 def test_permissions_on_a_read_only_file_system(tmp_path: Path) -> None:
     """Issue 8.3 proofs: watching with the reason, clean refusals, nothing created (skipped without mount rights)."""
     report = proofs.proofs_files.permissions_test(tmp_path)

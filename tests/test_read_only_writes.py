@@ -35,19 +35,13 @@ from tui.paths import data_dir
 from tui.screens.confirm_prompt import ConfirmPrompt
 from tui.session import create_game, open_game
 from tui.store.lock import lock_free
+from pilot_keys import until
 
 SIZE = (120, 36)
 LINES = ("hit Tobruk 2", "note one", "note two")
 
 
 # ------------------------------------------------------------------ helpers
-async def until(pilot: Pilot[Any], check: Callable[[], Any], timeout: float = 10.0) -> None:
-    """Wait for ``check`` to hold (the state, never a fixed time)."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {check}")
-        await pilot.pause(0.02)
 
 
 def listing(folder: Path) -> list[tuple[str, int, int]]:

@@ -119,6 +119,8 @@ def test_a_killed_writer_leaves_the_game_free(data, tmp_path) -> None:
 
 @pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM])
 def test_sighup_and_sigterm_end_the_app_cleanly_and_free_the_lock(data, tmp_path, sig) -> None:
+    """SIGHUP and SIGTERM end the app whenever they come (the signal may come before the screen is up), free the lock
+    and leave the save as it was."""
     path = tmp_path / "s.json"
     game = create_game(path, data, seed=1)
     game.execute("hit Tobruk 2")
@@ -133,7 +135,9 @@ def test_sighup_and_sigterm_end_the_app_cleanly_and_free_the_lock(data, tmp_path
     assert proc.stdout.readline().strip() == "OPEN"
     time.sleep(1.0)  # let the screen come up
     proc.send_signal(sig)
-    assert proc.wait(timeout=20) == 0, proc.stderr.read()
+    # 0: the app left as 'q' does; 128 + sig: it had not within tui.ending.GRACE (a loaded machine, a signal while
+    # starting up) and the process ended at once (issue 29.1). Either way the lock is free and nothing is lost.
+    assert proc.wait(timeout=20) in (0, 128 + sig), proc.stderr.read()
     assert path.read_bytes() == before  # nothing to flush: it was all durable already
     again = open_game(path, data)
     assert not again.read_only  # the lock was let go

@@ -23,7 +23,7 @@ from tui.rules.core.state import Pending
 from tui.screens.base import GameScreen
 from tui.session import memory_game
 from tui.widgets.port_table import PortTable
-from pilot_keys import type_keys
+from pilot_keys import type_keys, until
 
 SIZE = (120, 36)
 SMALL = (80, 24)
@@ -44,13 +44,6 @@ def new_app(ruleset: str = "europa") -> HarbormasterApp:
     return make_app(memory_game(data_dir(), ruleset, seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], Any], timeout: float = 5.0) -> None:
-    """Let the app run until ``check()`` holds."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {check}")
-        await pilot.pause(0.01)
 
 
 async def run(pilot: Pilot[Any], *lines: str) -> None:
