@@ -19,28 +19,8 @@ import pytest
 from tests.conftest import fixed_clock
 from tui.paths import data_dir
 from tui.rules.europa import ports as P
+from tests.test_europa_referee import game, ok, port, refused  # noqa: F401 (game is a fixture)
 from tui.session import memory_game
-
-
-@pytest.fixture
-def game():
-    return memory_game(data_dir(), seed=1, clock=fixed_clock)
-
-
-def ok(game, line: str):
-    r = game.execute(line)
-    assert r.ok, f"{line}: {r.message}"
-    return r
-
-
-def refused(game, line: str, *fragments: str):
-    before, events = game.state, list(game.events)
-    r = game.execute(line)
-    assert not r.ok, f"{line} was accepted: {r.message}"
-    for fragment in fragments:
-        assert fragment in r.message, r.message
-    assert game.state == before and game.events == events
-    return r
 
 
 def to(game, key: str) -> None:
@@ -51,8 +31,6 @@ def to(game, key: str) -> None:
     raise AssertionError(f"never reached {key}")
 
 
-def port(game, name: str) -> P.Port:
-    return game.state.world.ports[name]
 
 
 def row(game, name: str) -> dict:
