@@ -70,11 +70,13 @@ class CLI:
     def pending(self, save: Path) -> list[dict]:
         return self.show(save, "phase")["pending"]
 
+    def units(self, save: Path) -> dict[str, dict]:
+        return {u["name"]: u for u in self.show(save, "units")["units"]}
+
     def unit(self, save: Path, name: str) -> dict:
-        for u in self.show(save, "units")["units"]:
-            if u["name"] == name:
-                return u
-        raise AssertionError(f"no unit {name}")
+        units = self.units(save)
+        assert name in units, f"no unit {name}"
+        return units[name]
 
 
 @pytest.fixture(scope="module")
@@ -143,8 +145,9 @@ def test_c01_21_313_carrier_mission_with_destroyers(game):
     rc, out = cli.exec(save, "carrier-mission D20 --by Victorious,RN-DD-Home --distance 10")
     assert rc == 0, out
     assert "carriers-" in out
-    assert cli.unit(save, "Victorious")["state"] == "at sea"
-    assert cli.unit(save, "RN-DD-Home")["state"] == "at sea"
+    units = cli.units(save)
+    assert units["Victorious"]["state"] == "at sea"
+    assert units["RN-DD-Home"]["state"] == "at sea"
 
 
 @pytest.mark.xfail(strict=True, reason="issue 34: destroyers are not counted as fast fleet factors for 21.313 (patrols)")
@@ -380,9 +383,10 @@ def test_c13_21_4182B_support_joins_and_adopts_the_mission(game):
     cli.ok(save, f"intercept EE24 RM-DD-Tripoli --distance 6 --target {tid}")
     out = cli.ok(save, f"support {tid} Penelope")
     assert "21.4182B" in out
-    penelope = cli.unit(save, "Penelope")
+    units = cli.units(save)
+    penelope = units["Penelope"]
     assert not penelope["at_sea"] and penelope["inverted"], penelope
-    assert cli.unit(save, "RN-DD-Med")["inverted"]
+    assert units["RN-DD-Med"]["inverted"]
 
 
 def test_c14_21_4182E_patrol_may_not_bombard_or_support_contemporaneous(game):
@@ -588,7 +592,8 @@ def test_c21_21_537AD_damaged_raider_returns_with_its_group(game):
     )
     assert "Nelson" in out.split("raid-ships raid-1 3", 1)[1]
     cli.ok(save, "raid-return raid-1 --engaged --damaged Scheer")
-    scheer, lutzow = cli.unit(save, "Scheer"), cli.unit(save, "Lutzow")
+    units = cli.units(save)
+    scheer, lutzow = units["Scheer"], units["Lutzow"]
     assert scheer["damaged"] and not scheer["at_sea"] and scheer["base"] == "Kiel/Hamburg", scheer
     assert lutzow["inverted"] and not lutzow["at_sea"] and lutzow["base"] == "Kiel/Hamburg", lutzow
 
