@@ -192,9 +192,9 @@ def test_a_lock_file_that_cannot_be_made_means_watching(save: Path, data: Path, 
 @pytest.mark.skipif(bool(run_as_missing()), reason=run_as_missing() or "possible")
 def test_a_group_member_of_a_setgid_folder_can_write(data: Path, tmp_path: Path, other_account: tuple[str, int],
                                                      reachable_folder: Path) -> None:
-    """Issue 8.3 README: a group-writable setgid folder lets a second user write, and the first watches meanwhile.
-    The second user is an account made for the test (issue 35), in the folder's group only; it loads the project
-    wherever the checkout is (even in a private folder) but writes only where that account may."""
+    """Issue 8.3 (the guide's docs/sharing.md): a group-writable setgid folder lets a second user write, and the
+    first watches meanwhile. The second user is an account made for the test (issue 35), in the folder's group only;
+    it loads the project wherever the checkout is (even in a private folder) but writes only where that account may."""
     shared_group = grp.getgrnam(other_account[0]).gr_gid  # the account's own group: the folder's group here
     folder = reachable_folder  # pytest's tmp_path sits in a folder only this user can enter
     os.chown(folder, 0, shared_group)

@@ -394,13 +394,14 @@ SHOWN = {"space": "space", "escape": "Esc", "left_square_bracket": "[", "right_s
 
 @pytest.mark.parametrize("ruleset", ["europa", "ocs", "awaw", "logistics"])
 async def test_issue_22_readme_each_quick_reference_lists_every_key_of_every_mode(ruleset: str) -> None:
-    """Issue 22, README: docs/quickref-RULESET.md has a row per mode with keys of its own (by the mode's key), and the
-    row names every command key that mode binds, as the app binds it (pressing each mode's key, reading its bindings)."""
+    """Issue 22, README: the rule set's page of the guide, docs/rulesets/RULESET.md (its quick reference, issue 31.3),
+    has a row per mode with keys of its own (by the mode's key), and the row names every command key that mode binds,
+    as the app binds it (pressing each mode's key, reading its bindings)."""
     from tests.test_keymap import EVERY_MODE, is_command_key, mode_bindings
     from tests.test_narrow import new_app
     from tui.screens.keymap import GLOBAL_KEYS
 
-    text = (Path(__file__).resolve().parent.parent / "docs" / f"quickref-{ruleset}.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rulesets" / f"{ruleset}.md").read_text(encoding="utf-8")
     rows = {line.split("(`", 1)[1][0]: line for line in text.splitlines()
             if line.startswith("| ") and "(`" in line.split("|")[1]}
     app = new_app(ruleset)
@@ -438,19 +439,21 @@ async def test_issue_22_point_3_the_mulberry_key_says_ctrl_z_undoes_beside_the_m
 
 
 def test_issue_22_readme_the_key_table_lists_every_mode_and_rule_sets_names_all_four_with_their_pages() -> None:
-    """Issue 22, README: the key table has a row for every mode's key (Logistics' 7 Map, 8 Setup included); "Rule
-    sets" names every rule set and links its quick reference page, which exists."""
+    """Issue 22, README: the key table (now in the guide's docs/screens.md, issue 31.3) has a row for every mode's key
+    (Logistics' 7 Map, 8 Setup included); README's "Rule sets" names every rule set and links its page of the guide
+    (docs/rulesets/RULESET.md, its quick reference), which exists."""
     from tests.test_keymap import EVERY_MODE
     from tui.app import HarbormasterApp
     from tui.engine.setup import RULESETS
 
     root = Path(__file__).resolve().parent.parent
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    table = readme.split("| key | everywhere |", 1)[1].split("\n\n", 1)[0]
+    screens = (root / "docs" / "screens.md").read_text(encoding="utf-8")
+    table = screens.split("| key | everywhere |", 1)[1].split("\n\n", 1)[0]
     for mode in HarbormasterApp.MODES:
         key = EVERY_MODE[mode]
         assert f"| `{key}` |" in table or f"`{key}` `" in table or f" `{key}` |" in table, (mode, key)
-    sets = readme.split("Rule sets (four):", 1)[1].split("\n\n", 1)[0]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    sets = readme.split("\n## Rule sets\n", 1)[1].split("\n## ", 1)[0]
     for rid in RULESETS:
-        assert f"`{rid}`" in sets and f"(docs/quickref-{rid}.md)" in sets, rid
-        assert (root / "docs" / f"quickref-{rid}.md").is_file()
+        assert f"`{rid}`" in sets and f"(docs/rulesets/{rid}.md)" in sets, rid
+        assert (root / "docs" / "rulesets" / f"{rid}.md").is_file()
