@@ -33,6 +33,27 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert test_command in ci.splitlines()
 
 
+def _suite_figures(text: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """The suite's time ("12 to 14 minutes") and size ("about 3,600 tests") a text states, in order."""
+    return re.findall(r"(\d+) to (\d+) minutes", text), re.findall(r"about ([\d,]+) tests", text)
+
+
+def test_readme_states_how_long_its_test_command_takes_and_contributing_agrees() -> None:
+    """Issue 31.3: right after its two commands (before its first section), README says how long the test command
+    takes, once, as a range of minutes with the suite's size; CONTRIBUTING.md's "Tests" states the same figures."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    top = readme.split("\n## ", 1)[0]
+    after = top.split("python -m pytest -q\n```", 1)[1]
+    times, sizes = _suite_figures(after)
+    assert len(times) == 1 and len(sizes) == 1, after
+    low, high = map(int, times[0])
+    assert 0 < low < high
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    tests = contributing.split("\n## Tests\n", 1)[1].split("\n## ", 1)[0]
+    their_times, their_sizes = _suite_figures(tests)
+    assert their_times[:1] == times and their_sizes[:1] == sizes, (times, sizes, their_times, their_sizes)
+
+
 def test_every_data_file_loads(data: Path) -> None:
     """STYLE.md small rule 4: every file in data/ loads and validates."""
     for ruleset_id in RULESETS:
