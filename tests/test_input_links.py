@@ -152,7 +152,7 @@ def test_29_2_the_referees_own_input_links_are_still_followed(inp: Inputs, capsy
 def test_29_2_an_input_file_swapped_for_a_link_after_the_check_is_not_read(tmp_path: Path) -> None:
     """Issue 29.2: the CSV files named are judged once, in their folder held open; a file replaced by a link (even
     the user's own) between the check and the read is refused, not followed, and the refusal quotes nothing of it."""
-    from tui.scenario.inputs import InputRefused, inputs, read_input
+    from tui.engine.inputs import InputRefused, inputs, read_input
 
     folder = tmp_path / "in"
     folder.mkdir()
@@ -172,7 +172,7 @@ def test_29_2_an_input_file_swapped_for_a_link_after_the_check_is_not_read(tmp_p
 def test_29_2_an_input_folder_swapped_for_a_link_after_the_check_is_not_followed(tmp_path: Path) -> None:
     """Issue 29.2: the folder is pinned once: renamed away and replaced by a link to a private folder meanwhile, the
     files read are still the ones checked."""
-    from tui.scenario.inputs import inputs, read_input
+    from tui.engine.inputs import inputs, read_input
 
     shared = tmp_path / "shared"
     folder = shared / "in"
@@ -192,7 +192,7 @@ def test_29_2_a_scenario_file_swapped_after_the_check_is_not_read(tmp_path: Path
     for a link right after the check (the hook) is refused in one line quoting nothing of the link's target."""
     from tui.engine.setup import load_scenario_file
     from tui.rules.core.errors import DataError
-    from tui.scenario import inputs
+    from tui.engine import inputs
 
     toml = tmp_path / "s.toml"
     toml.write_text('[scenario]\nid = "x"\n', encoding="utf-8")

@@ -17,7 +17,7 @@ def _modules_after(imports: str) -> set[str]:
 
 
 def test_rules_import_without_textual_or_tinydb() -> None:
-    mods = _modules_after("import tui.rules, tui.rules.core.phases, tui.rules.core.dice, tui.rules.europa")
+    mods = _modules_after("import tui.rules, tui.rules.core.phases, tui.rules.core.dice, tui.rules.europa.ruleset")
     assert "tui.rules.europa.ports" in mods  # the import really happened
     assert not any(m == "textual" or m.startswith("textual.") for m in mods)
     assert not any(m == "tinydb" or m.startswith("tinydb.") for m in mods)

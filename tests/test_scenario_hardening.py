@@ -155,7 +155,7 @@ def test_issue29_6_csv_files_of_any_text_read_back_exactly(names: list[str], ids
 def test_issue29_6_a_tab_or_cr_start_is_escaped() -> None:
     """Issue 29.6: the cell text of a value starting with a tab or a carriage return gets the prefix too; a list or a
     table is text to a spreadsheet (``-1;2`` is no number), so it is escaped like text; a number never is."""
-    from tui.scenario.cells import cell
+    from tui.rules.core.cells import cell
 
     assert [cell(v) for v in ("\tx", "\rx", "=1", "-x", "x", "", -1, 2.5, True, ["-1", "a"], [-1, 2], {"=k": 1})] == [
         "'\tx", "'\rx", "'=1", "'-x", "x", "", "-1", "2.5", "true", "'-1;a", "'-1;2", "'=k=1"]

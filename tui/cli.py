@@ -2,7 +2,7 @@
 
     harbormaster [PATH | --save PATH] [--read-only]   open a game (default: your default save)
     harbormaster PATH --read-only --side SIDE          a players' view: only what SIDE sees, never writes
-    harbormaster new PATH [--ruleset europa] [--scenario NAME] [--seed N] [--dice app|typed]
+    harbormaster new PATH [--ruleset ID] [--scenario NAME] [--seed N] [--dice app|typed]
     harbormaster exec PATH "COMMAND" ... [--wait S]    run commands, print results
     harbormaster show PATH ports|markers|phase|log [--json]
     harbormaster restore PATH [--backup FILE]          put the newest good backup back
@@ -175,7 +175,7 @@ def _side_view(game, text: str) -> bool:
     return True
 
 
-def _create(path: Path, data: Path, ruleset: str = "europa", scenario: str | None = None, seed: int | None = None):
+def _create(path: Path, data: Path, ruleset: str = "", scenario: str | None = None, seed: int | None = None):
     """Create a save at ``path`` (and its folders); print why not and return None if it cannot be.
 
     Exactly one of several sessions creating the same path wins; a refused
@@ -286,7 +286,7 @@ def _subcommand(argv: list[str]) -> int:
     sub = p.add_subparsers(dest="command", required=True)
     new = sub.add_parser("new", help="create a new game from a bundled scenario")
     new.add_argument("path", type=save_path)
-    new.add_argument("--ruleset", choices=sorted(RULESETS), help="default: the scenario's, else europa")
+    new.add_argument("--ruleset", choices=sorted(RULESETS), help="default: the scenario's, else the default game's")
     new.add_argument("--scenario", help="scenario name (see 'harbormaster scenarios') or a scenario file (my-game.toml)")
     new.add_argument("--seed", type=_seed, help=f"dice seed, 0 to {MAX_SEED} (default: random, recorded in the save)")
     new.add_argument("--dice", choices=("app", "typed"), help="who rolls by default")
@@ -313,7 +313,7 @@ def _subcommand(argv: list[str]) -> int:
         return 0
     if args.command == "new":
         named = load_scenario(data, args.scenario).info.ruleset if args.scenario else None  # refused before any folder is made
-        ruleset = args.ruleset or named or "europa"
+        ruleset = args.ruleset or named or ""
         game = _create(args.path, data, ruleset, args.scenario, args.seed)
         if game is None:
             return 2

@@ -14,7 +14,7 @@ from typing import Callable
 
 from .engine.game import Game
 from .engine.rulecache import rule_cache
-from .engine.setup import DEFAULT_SCENARIO, load_ruleset, load_scenario, new_game
+from .engine.setup import choose, load_ruleset, new_game
 from .rules.core.errors import DataError
 from .savecheck import SavedDataError, check_saved, rules_fingerprint
 from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
@@ -44,11 +44,11 @@ class GameLocked(GameOpenError):
     """Another live session is writing this game, and this one needs to write."""
 
 
-def create_game(path: Path, data_dir: Path, ruleset_id: str = "europa", scenario: str | None = None,
+def create_game(path: Path, data_dir: Path, ruleset_id: str = "", scenario: str | None = None,
                 seed: int | None = None, clock: Callable[[], datetime] | None = None) -> Game:
-    """Create a new save at ``path`` from a bundled scenario and open it."""
-    ruleset = load_ruleset(ruleset_id, data_dir)
-    scen = load_scenario(data_dir, scenario or ruleset.default_scenario or DEFAULT_SCENARIO)
+    """Create a new save at ``path`` from a bundled scenario and open it (:func:`choose` picks the rule set and the
+    scenario from those given)."""
+    ruleset, scen = choose(data_dir, ruleset_id, scenario)
     meta, state = new_game(ruleset, scen, seed=seed)
     meta["rules"] = rules_fingerprint(data_dir, ruleset.id)
     SaveFile.create(path, meta, state, clock=clock).close()
@@ -69,11 +69,10 @@ def cannot_write(folder: Path) -> str | None:
     return "you do not have write permission there"
 
 
-def memory_game(data_dir: Path, ruleset_id: str = "europa", scenario: str | None = None, seed: int = 1,
+def memory_game(data_dir: Path, ruleset_id: str = "", scenario: str | None = None, seed: int = 1,
                 clock: Callable[[], datetime] | None = None) -> Game:
     """A game held only in memory (tests, benchmarks)."""
-    ruleset = load_ruleset(ruleset_id, data_dir)
-    scen = load_scenario(data_dir, scenario or ruleset.default_scenario or DEFAULT_SCENARIO)
+    ruleset, scen = choose(data_dir, ruleset_id, scenario)
     meta, state = new_game(ruleset, scen, seed=seed)
     return Game(ruleset, SaveFile.memory(meta, state, clock=clock), clock)
 

@@ -19,6 +19,7 @@ it parses back to exactly the same command, whatever the arguments hold.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Set
 from typing import Any
 
 import msgspec
@@ -29,25 +30,30 @@ from ..rules.core.text import control_problem
 #: Options every command takes (the engine reads them: dice, who rolls, confirmation).
 ENGINE_OPTIONS = frozenset({"dice", "roll", "force"})
 
-# Options that take a value; every other option is a flag. A rule set that declares a
-# value-taking option in ``Verb.options`` adds its name here.
-VALUE_OPTIONS = frozenset({"dice", "side", "hq", "hqs", "cargo", "sea-zone", "res", "route", "hex", "harbour", "type", "owner", "nation", "theatre", "name",
-                           # awaw (seed 004): distances by water and the route (RULINGS A1), fronts, destinations
-                           "distance", "legs", "ports", "exception", "front", "straits", "to",
-                           "by", "power", "reach", "surviving", "odds", "attackers", "ctl",
-                           "result", "cves", "air-range", "codebreaking",
-                           "target", "hex-kind", "fronts", "from", "group",
-                           "with", "ships", "attempt", "missing", "survivors", "final-round", "damaged", "sunk", "transports-lost", "air-support"})
-#: awaw (seed 004): an island without port access the referee names (21.37), the Aleutian island passed (21.512C).
-VALUE_OPTIONS = VALUE_OPTIONS | {"island-end", "via"}
-#: awaw (seed 004): the displaced units intercepted (21.232), the strait and side an interception enters (21.2111).
-VALUE_OPTIONS = VALUE_OPTIONS | {"displaced", "in-strait"}
-#: awaw (seed 004): the front an operation's BRPs are charged to when the app cannot tell (21.554A, 21.1322).
-VALUE_OPTIONS = VALUE_OPTIONS | {"brp-front"}
-#: awaw (seed 004): the defence strength of an invasion hex and ground factors joining by land (21.5152, 21.517B).
-VALUE_OPTIONS = VALUE_OPTIONS | {"defense", "land"}
-#: awaw (seed 004): invading ground units lost at sea, freeing their destroyers to bombard (21.517C).
-VALUE_OPTIONS = VALUE_OPTIONS | {"lost"}
+
+class _ValueOptions(Set[str]):
+    """The options that take a value (``--name X`` or ``--name=X``): the engine's ``--dice`` and every option an
+    installed rule set declares in ``RuleSetPlugin.value_options``; every other option is a flag. Read on first use
+    (a line with an option), so a start that reads no command imports no rule set for it."""
+
+    def _all(self) -> frozenset[str]:
+        from .registry import value_options
+
+        return ENGINE_VALUE_OPTIONS | value_options()
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._all()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._all()))
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+#: The engine's own options that take a value.
+ENGINE_VALUE_OPTIONS = frozenset({"dice"})
+VALUE_OPTIONS: Set[str] = _ValueOptions()
 
 #: Longest command line read (a paste of a whole file is not a command).
 MAX_LINE = 4000

@@ -6,11 +6,11 @@ The grammar (issue 23, Setup mode)::
     setup edit KIND [KEY] FIELD=VALUE ...   setup edit ports Tobruk owner=allied   (a table kind: no KEY)
     setup remove KIND KEY                   setup remove units 17
 
-``KIND`` is a file of the rule set's CSV form (:mod:`tui.scenario.forms`: ``ports``, ``bases``, ``units``,
+``KIND`` is a file of the rule set's CSV form (its plugin's ``form``: ``ports``, ``bases``, ``units``,
 ``hexes``...), its fields the CSV columns, each value read as the CSV cell is (``a;b`` lists, ``k=v;k=v`` tables);
 ``FIELD=`` (nothing after ``=``) gives a field back its default. ``KEY`` is the entry's key column (a port's
 name, a unit's id); a kind without one is addressed by its row number (1 first). The game's world is turned
-into its plain scenario (:func:`tui.scenario.export.from_game`), the entry changed there, and the scenario read
+into its plain scenario (its plugin's ``export``), the entry changed there, and the scenario read
 back by the rule set's own loader: its checks refuse a bad entry with the import's message, and nothing changes.
 
 The new world keeps everything of the game the edit does not touch (:func:`merge`: a three-way merge of the
@@ -18,8 +18,8 @@ world now, the world its scenario would give, and the world the edited scenario 
 correction leaves the markers, hits and plans of the turn as they are. Before the game has left the segment it
 started in, an edit is set-up; after, it is a correction, and its event and the Log say so.
 
-The scenario package is imported on first use only (it loads every rule set's scenario structs: not on the
-start path).
+The rule set's form and the CSV cells' reader are imported on first use only (not on the start path). The engine
+asks the registry for them: it imports nothing of the scenario package above it.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import msgspec
 from ..rules.core.errors import DataError, RuleError
 from ..rules.core.ruleset import Outcome, Verb
 from ..rules.core.state import GameState
+from .registry import plugin
 
 ACTIONS = ("add", "edit", "remove")
 SYNTAX = "setup add|edit|remove KIND [KEY] [FIELD=VALUE ...]"
@@ -56,14 +57,12 @@ def is_correction(initial: GameState, state: GameState) -> bool:
 
 def kinds(ruleset_id: str) -> dict[str, Any]:
     """The kinds of entity ``setup`` edits for ``ruleset_id``, by name (every file of the form but ``scenario``)."""
-    from ..scenario.forms import form
-
-    return {k.name: k for k in form(ruleset_id) if k.name != "scenario"}
+    return {k.name: k for k in plugin(ruleset_id).form()}
 
 
 def fields_of(kind: Any) -> dict[str, Any]:
     """The fields (msgspec type descriptions) of a kind, by column name (a map kind: its two columns)."""
-    from ..scenario.cells import field_types
+    from ..rules.core.cells import field_types
 
     if kind.shape == "map":
         import msgspec.inspect as mi
@@ -78,10 +77,8 @@ def key_of(kind: Any) -> str:
 
 
 def scenario_of(state: GameState, ruleset: Any) -> dict[str, Any]:
-    """The plain scenario of the game's world now."""
-    from ..scenario.export import from_game
-
-    return from_game(state, ruleset, {})
+    """The plain scenario of the game's world now (its rule set's tables; the ``scenario`` table is not edited)."""
+    return plugin(ruleset.id).export(state.world, ruleset)
 
 
 def entries(state: GameState, ruleset: Any, kind_name: str) -> list[dict[str, Any]]:
@@ -102,7 +99,7 @@ def _rows(kind: Any, raw: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _values(kind: Any, words: list[str]) -> dict[str, Any]:
     """``FIELD=VALUE`` words as plain values (None: back to the default), read as CSV cells are."""
-    from ..scenario.cells import CellError, describe, parse
+    from ..rules.core.cells import CellError, describe, parse
 
     types = fields_of(kind)
     out: dict[str, Any] = {}
@@ -209,7 +206,7 @@ def apply_setup(ruleset: Any, state: GameState, args: list[str], *, correction: 
 
 
 def _cell(value: Any) -> str:
-    from ..scenario.cells import show
+    from ..rules.core.cells import show
 
     return show(value)
 

@@ -110,8 +110,8 @@ def _applies(ctx: EngineContext, state: GameState) -> bool:
 
 
 def _pass_not_applicable(ctx: EngineContext, state: GameState, details: list[str]) -> GameState:
-    """Pass, as ``next`` would one by one, the segments that do not apply this turn (a Logistics turn without
-    production: Production and End of production; issue 22 point 5); their effects run; the log says what was passed.
+    """Pass, as ``next`` would one by one, the segments that do not apply this turn (a turn without
+    production passes Production and End of production; issue 22 point 5); their effects run; the log says what was passed.
     Done for the referee's ``n`` (``next --pass``, as the log keeps it, so that the line replays the same); a plain
     ``next`` still steps one segment.
 

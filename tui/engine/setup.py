@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 import sys
@@ -20,11 +19,13 @@ from ..rules.core.rulings import load_rulings
 from ..rules.core.state import Flow, GameState
 from .context import EngineContext
 from .flow import enter_segment
+from .registry import Installed, plugin, plugins
 from .rulecache import rule_cache
 from .serialize import state_to_data
 
-# Rule set id -> module providing ``load(data_dir) -> RuleSet``.
-RULESETS: dict[str, str] = {"europa": "tui.rules.europa", "ocs": "tui.rules.ocs", "awaw": "tui.rules.awaw", "logistics": "tui.rules.logistics"}
+#: The installed rule sets, id -> package (``registry.py``: each found through its entry point).
+RULESETS = Installed()
+#: The game a bare ``harbormaster`` starts with, and ``new`` without a rule set or a scenario.
 DEFAULT_SCENARIO = "mediterranean-1943"
 
 
@@ -53,18 +54,16 @@ class Scenario(msgspec.Struct, frozen=True):
 def load_ruleset(ruleset_id: str, data_dir: Path) -> RuleSet:
     """Load a rule set by id (kept per data folder in this process; its converted data in the user's cache folder,
     see ``rulecache.py``); unknown ids are refused with the list."""
-    module_name = RULESETS.get(ruleset_id)
-    if module_name is None:
-        raise DataError("rule set", ruleset_id, f"unknown rule set; known: {', '.join(sorted(RULESETS))}")
-    module = importlib.import_module(module_name)
-    ruleset = module.load(data_dir, rule_cache())
+    ruleset = plugin(ruleset_id).load(data_dir, rule_cache())
     ruleset.rulings = load_rulings(data_dir)
     return ruleset
 
 
 def scenario_paths(data_dir: Path) -> list[Path]:
-    """Every scenario file, sorted by name."""
-    return sorted((data_dir / "scenarios").glob("*.toml"))
+    """Every bundled scenario file, sorted by name: the data folder's, and those of each rule set that brings its own
+    (``RuleSetPlugin.scenarios``)."""
+    folders = [data_dir / "scenarios"] + [Path(p.scenarios) for p in plugins() if p.scenarios]
+    return sorted((path for folder in folders for path in folder.glob("*.toml")), key=lambda path: path.name)
 
 
 #: A scenario file of the referee's own is at most this large.
@@ -80,7 +79,7 @@ def load_scenario_file(path: Path) -> Scenario:
     """Load the referee's scenario file at ``path``: a regular file (a folder, device or pipe is refused, never read),
     UTF-8 TOML (:func:`parse_scenario`) of its rule set's tables (the check ``scenario check`` makes too); errors
     name the file, table and key."""
-    from ..scenario.inputs import InputRefused, read_file  # here: the store is loaded only when a file is read
+    from .inputs import InputRefused, read_file  # here: the store is loaded only when a file is read
 
     try:  # issue 29.2: by the rule outputs follow, in its folder held open, its last name never followed unjudged
         blob = read_file(path, MAX_SCENARIO_BYTES)
@@ -92,10 +91,19 @@ def load_scenario_file(path: Path) -> Scenario:
         raise DataError(path.name, "file", f"cannot be read: {exc.strerror or exc}") from None
     raw = parse_scenario(blob, path.name)
     info_table = convert(raw.get("scenario"), ScenarioInfo, path.name, prefix="scenario")
-    from ..scenario.forms import check_form  # here: only a referee's own file is checked against the CSV form
-
     check_form(raw, info_table.ruleset, path.name)
     return Scenario(info_table, raw, path)
+
+
+def check_form(raw: dict[str, Any], ruleset: str, file: str) -> None:
+    """Refuse a scenario of an unknown rule set, or with a table that is not one of its rule set's form: the one
+    check of both ``scenario check`` and ``new --scenario`` (a :class:`DataError` naming the file and table)."""
+    if ruleset not in RULESETS:
+        raise DataError(file, "table scenario, key ruleset", f"'{ruleset}' is not a rule set; known: {', '.join(RULESETS)}")
+    allowed = {"scenario"} | {k.name for k in plugin(ruleset).form() if not k.filled_by_other}
+    for key in raw:
+        if key not in allowed:
+            raise DataError(file, f"table {key}", f"is not a table of a {ruleset} scenario; tables: {', '.join(sorted(allowed))}")
 
 
 #: The deepest a scenario file's tables and arrays may nest (a scenario in use nests 4 deep: nations.ports.NAME.axis);
@@ -157,6 +165,19 @@ def load_scenario(data_dir: Path, name: str) -> Scenario:
     raw = read_toml(path)
     info = convert(raw.get("scenario"), ScenarioInfo, path.name, prefix="scenario")
     return Scenario(info, raw, path)
+
+
+def choose(data_dir: Path, ruleset_id: str = "", scenario: str | None = None) -> tuple[RuleSet, Scenario]:
+    """The rule set and scenario a new game starts from: the scenario named, else the rule set's default, else the
+    app's (:data:`DEFAULT_SCENARIO`); the rule set named, else the scenario's."""
+    if scenario:
+        scen = load_scenario(data_dir, scenario)
+        return load_ruleset(ruleset_id or scen.info.ruleset, data_dir), scen
+    if ruleset_id:
+        ruleset = load_ruleset(ruleset_id, data_dir)
+        return ruleset, load_scenario(data_dir, ruleset.default_scenario or DEFAULT_SCENARIO)
+    scen = load_scenario(data_dir, DEFAULT_SCENARIO)
+    return load_ruleset(scen.info.ruleset, data_dir), scen
 
 
 def initial_state(ruleset: RuleSet, scenario: Scenario) -> GameState:

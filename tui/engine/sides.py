@@ -1,7 +1,7 @@
 """What one side sees of a game (fog of war): shared by the briefings and the app's side view.
 
 Side words: each rule set spells its sides one way (``ruleset.sides``:
-Europa ``allied``, AWAW ``allies``); :func:`side_word` accepts any usual
+``allied`` in one game, ``allies`` in another); :func:`side_word` accepts any usual
 spelling of one (``allied``, ``allies``, ``ally``, any case, a unique
 beginning) and answers the rule set's own; an unknown word is refused with
 the list.

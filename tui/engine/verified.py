@@ -31,6 +31,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..rules.core.errors import DataError
+from .registry import plugin
 from .rulecache import DiskCache, rule_cache
 
 try:  # BLAKE2 without loading OpenSSL (hashlib's import does), as the rule cache does
@@ -60,29 +62,37 @@ def replay_code(ruleset_id: str) -> bytes | None:
     h = blake2b(b"replay-code", digest_size=_DIGEST)
     result: bytes | None = None
     try:
-        for folder in (_TUI / "engine", _TUI / "rules" / "core", _TUI / "rules" / ruleset_id):
+        own = _package_folder(ruleset_id)
+        for folder in (_TUI / "engine", _TUI / "rules" / "core", own):
             for path in sorted(folder.rglob("*.py")):
                 blob = path.read_bytes()
-                h.update(path.relative_to(_TUI).as_posix().encode() + b"\0" + len(blob).to_bytes(8, "big") + blob)
+                h.update(path.relative_to(folder.parent).as_posix().encode() + b"\0" + len(blob).to_bytes(8, "big") + blob)
         result = h.digest()
-    except OSError:
+    except (OSError, DataError, ImportError, TypeError):
         result = None
     _CODE[ruleset_id] = result
     return result
+
+
+def _package_folder(ruleset_id: str) -> Path:
+    """The folder of rule set ``ruleset_id``'s package (its plugin's ``package``, imported already by its load)."""
+    module = importlib.import_module(plugin(ruleset_id).package)
+    return Path(module.__file__).resolve().parent  # type: ignore[arg-type]
 
 
 def rules_key(ruleset: RuleSet, version: str) -> bytes | None:
     """The rule cache's key of the data ``ruleset`` was loaded from (its data files' bytes, the converting code,
     ``version``); None when it cannot be told (the files cannot be read, the rule set's files are not its data's)."""
     from ..rules.core.loader import cache_key
-    from .setup import RULESETS
 
     memo = (ruleset.id + "\0" + version, ruleset.source_files)
     if memo in _RULES:
         return _RULES[memo]
     result: bytes | None = None
-    module = RULESETS.get(ruleset.id)
-    spec = getattr(importlib.import_module(module + ".ruleset"), "DATA", None) if module else None  # already loaded
+    try:  # the data spec of a rule set whose ``ruleset`` module declares one (the bundled four); loaded already
+        spec = getattr(importlib.import_module(plugin(ruleset.id).package + ".ruleset"), "DATA", None)
+    except (DataError, ImportError):
+        spec = None
     paths = [Path(p) for p in ruleset.source_files]
     if spec is not None and [p.name for p in paths] == [name for name, _ in spec.files]:
         try:

@@ -16,12 +16,13 @@ from typing import Any
 
 import msgspec
 
+from ..engine.registry import plugin
 from ..engine.setup import RULESETS, Scenario, ScenarioInfo, initial_state, load_ruleset, parse_scenario
 from ..rules.core.data import convert
 from ..rules.core.errors import DataError
 from .csvread import MAX_BYTES, Sheet, decode, read_sheet
 from .forms import Kind, check_form, form
-from .inputs import Input, InputRefused, inputs, read_file, read_input
+from ..engine.inputs import Input, InputRefused, inputs, read_file, read_input
 from .problems import Problem, ScenarioRefused
 
 _WHERE = re.compile(r"^table ([\w.]+)(?:, key (.*))?$")
@@ -110,22 +111,22 @@ def from_csv(ruleset: str, paths: list[Path], data_dir: Path) -> dict[str, Any]:
     return raw
 
 
-#: Kinds whose rows other rows name (a unit its base): a problem in one ends the search for more (leaving the row
-#: out would make the rows naming it look wrong too).
-NAMED_BY_OTHERS = {"europa": {"ports"}, "awaw": {"bases"}, "logistics": {"rivers"}, "ocs": set()}
 #: The most problems the rule set's checks are asked for.
 MAX_PROBLEMS = 100
 
 
 def _more_problems(ruleset: str, sheets: dict[str, Sheet], data_dir: Path, first: Problem) -> list[Problem]:
     """The rule set's checks find one problem at a time: leave the row of each out and check again, so that every
-    bad row of a kind no other rows name (units, ports) is listed at once."""
+    bad row of a kind no other rows name (units, ports) is listed at once. A problem in a kind whose rows other rows
+    name (a unit its base: the plugin's ``named_by_others``) ends the search (leaving the row out would make the rows
+    naming it look wrong too)."""
+    named = plugin(ruleset).named_by_others
     work = {name: Sheet(sh.kind, sh.file, list(sh.rows), list(sh.lines), list(sh.keys)) for name, sh in sheets.items()}
     found: list[Problem] = []
     problem = first
     while len(found) < MAX_PROBLEMS:
         sheet = next((sh for sh in work.values() if sh.file == problem.file), None)
-        if sheet is None or sheet.kind.shape != "rows" or sheet.kind.name in NAMED_BY_OTHERS[ruleset] or problem.line not in sheet.lines:
+        if sheet is None or sheet.kind.shape != "rows" or sheet.kind.name in named or problem.line not in sheet.lines:
             break
         i = sheet.lines.index(problem.line)
         del sheet.rows[i], sheet.lines[i]

@@ -18,7 +18,7 @@ import msgspec
 from msgspec import field
 
 from ..rules.core.text import control_problem
-from .cells import CellError, field_types, parse, required, unescape
+from ..rules.core.cells import CellError, field_types, parse, required, unescape
 from .forms import Kind
 from .problems import Problem
 

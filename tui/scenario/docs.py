@@ -4,21 +4,20 @@ rule set's CSV form, and the empty CSV templates (a header and one commented exa
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 
-from .cells import describe, field_types, required, show
+from ..engine.registry import plugin
+from ..rules.core.cells import describe, field_types, required, show
 from .csvread import COMMENT
 from .export import csv_text
 from .forms import Kind, form
 
 
 def _toml_type(kind: Kind) -> Any:
-    if kind.name == "other_waters":
-        return list[str]
-    if kind.name == "nations":
-        return dict[str, Union[str, dict[str, dict[str, str]]]]
+    if kind.toml_type is not None:
+        return kind.toml_type
     if kind.shape == "rows":
         return list[kind.struct]  # type: ignore[name-defined]
     if kind.shape == "map":
@@ -29,7 +28,7 @@ def _toml_type(kind: Kind) -> Any:
 def schema(ruleset: str) -> dict[str, Any]:
     """The JSON Schema of ``ruleset``'s TOML scenario file (tables and their fields, types and ranges)."""
     fields = [(k.name, _toml_type(k), msgspec.UNSET) if k.name != "scenario" else (k.name, k.struct)
-              for k in form(ruleset) if k.name != "port_nations"]
+              for k in form(ruleset) if not k.filled_by_other]
     struct = msgspec.defstruct(f"{ruleset.title()}Scenario", fields, kw_only=True, forbid_unknown_fields=True)  # type: ignore[arg-type]
     out = msgspec.json.schema(struct)
     out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
@@ -47,30 +46,7 @@ def allowed(ruleset: str, data_dir: Path) -> dict[tuple[str, str], tuple[str, ..
     """The values a column must take, by (file kind, column), from the rule set's tables (the checks' own lists)."""
     from ..engine.setup import load_ruleset
 
-    rs = load_ruleset(ruleset, data_dir)
-    sides = tuple(rs.sides)
-    if ruleset == "europa":
-        from ..rules.europa.world import HARBOURS, PORT_TYPES, SIDES
-
-        return {("ports", "type"): PORT_TYPES, ("ports", "owner"): SIDES, ("ports", "harbour"): HARBOURS,
-                ("nations", "side"): SIDES, ("offmap_ports", "side"): SIDES, ("offmap_ports", "type"): PORT_TYPES,
-                ("beaches", "owner"): SIDES, ("ports", "sea_zone"): ("a sea zone of 33.B.10 or a name of other_waters.csv",),
-                ("port_nations", "port"): ("a name of ports.csv",)}
-    if ruleset == "ocs":
-        return {("turn", "first_player"): sides, ("ports", "owner"): sides, ("sea_cap", "allowance"): sides}
-    t = rs.tables
-    if ruleset == "awaw":
-        from ..rules.awaw.units import AT_SEA
-
-        powers = tuple(t.powers)
-        return {("turn", "first_player"): tuple(t.sides), ("harbor", "research"): powers, ("hex_control", "control"): ("neutral", *powers),
-                ("bases", "kind"): tuple(t.base_kinds), ("bases", "fronts"): tuple(t.fronts), ("bases", "theater"): tuple(t.theaters),
-                ("bases", "control"): ("neutral", *powers), ("units", "power"): powers, ("units", "type"): tuple(t.unit_types),
-                ("units", "base"): ("a name of bases.csv",), ("units", "at_sea"): AT_SEA}
-    terrain = tuple(t.terrain.kinds)
-    return {("map", "shifted"): ("even", "odd"), ("turn", "first_player"): sides, ("control", "side"): sides,
-            ("areas", "terrain"): tuple(k for k in terrain if k not in ("city", "town")), ("hexes", "terrain"): terrain,
-            ("hexes", "control"): sides, ("airfields", "owner"): sides, ("mulberries", "owner"): sides}
+    return plugin(ruleset).allowed(load_ruleset(ruleset, data_dir))
 
 
 def page(ruleset: str, data_dir: Path | None = None) -> str:

@@ -30,7 +30,7 @@ from .messages import RunCommand
 
 FEW_COMMANDS = 4
 """A segment whose sequence names at most this many commands shows each of their actions in the footer, those kept out
-of it elsewhere too (OCS's Reinforcement phase: load, unload and ``v`` Arrive; issue 22 point 6)."""
+of it elsewhere too (a Reinforcement phase of load, unload and ``v`` Arrive; issue 22 point 6)."""
 
 
 class ActionScreen(GameScreen):
@@ -136,7 +136,7 @@ class ActionScreen(GameScreen):
 
     def in_footer(self, action: Action) -> bool:
         """Whether ``action``'s key is in the footer now: where the action says so, and in a segment that names only a
-        few commands, for each of them (what the segment is for: OCS's Reinforcement phase shows ``v`` Arrive)."""
+        few commands, for each of them (what the segment is for: a Reinforcement phase shows ``v`` Arrive)."""
         if action.footer:
             return True
         listed = self.game.segment.commands

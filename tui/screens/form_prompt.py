@@ -233,7 +233,7 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
             widget.compact = compact  # type: ignore[attr-defined]
 
     def _compact_if_cut(self) -> None:
-        """A form that does not fit at full size (it would scroll, its key hint cut) is drawn compact: the AWAW patrol
+        """A form that does not fit at full size (it would scroll, its key hint cut) is drawn compact: a patrol
         form's five fields at 120x36 (issue 22 point 7)."""
         dialog = self.query_one("#dialog")
         if not self.has_class("-compact") and dialog.max_scroll_y > 0:

@@ -1,6 +1,6 @@
 """Naval mode: every naval unit grouped by base with each base's room, a mission planner, and a key per activity.
 
-Shown for a rule set with a ``units`` view (AWAW). The table
+Shown for a rule set with a ``units`` view. The table
 (:class:`NavalTable`) lists ports then mapboard boxes and SW boxes, each base
 with its room used and left as a bar, its units below. ``F`` filters by
 power, front and state (``/`` searches the table, as in every mode); space marks units (on a base row, all of its units)

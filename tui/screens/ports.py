@@ -2,7 +2,7 @@
 
 The keys, the key legend and the dialogs come from the rule set's
 ``actions["ports"]`` (:class:`ActionScreen`). A rule set with a ``shipping``
-view (OCS Sea Cap) gets a small table of it under the ports: each side's
+view (a Sea Cap) gets a small table of it under the ports: each side's
 allowance, used and left this turn.
 """
 

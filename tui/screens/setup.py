@@ -73,7 +73,7 @@ class SetupScreen(GameScreen):
         table.clear(columns=True)
         for column in columns:
             table.add_column(column, key=column)
-        from ..scenario.cells import show
+        from ..rules.core.cells import show
 
         for i, row in enumerate(self.rows):
             cells = [show(row.get(c)) for c in columns]
@@ -190,7 +190,7 @@ def _text(value: Any) -> str:
 
 def _changed(value: Any, old: Any, action: str) -> bool:
     """Whether a field goes into the command: given (add), or different from the entity's (edit)."""
-    from ..scenario.cells import show
+    from ..rules.core.cells import show
 
     if action == "add":
         return value not in (None, "")
@@ -200,7 +200,7 @@ def _changed(value: Any, old: Any, action: str) -> bool:
 def form_fields(game: Game, kind_name: str, row: dict[str, Any], *, editing: bool) -> list[FormField]:
     """The form of one kind: a field per column, typed from the scenario's struct (its range, its allowed values)."""
     from ..paths import data_dir
-    from ..scenario.cells import describe, show
+    from ..rules.core.cells import describe, show
     from ..scenario.docs import allowed
 
     kind = kinds(game.ruleset.id)[kind_name]
@@ -229,7 +229,7 @@ def form_fields(game: Game, kind_name: str, row: dict[str, Any], *, editing: boo
 
 
 def _required(struct: Any, name: str) -> bool:
-    from ..scenario.cells import required
+    from ..rules.core.cells import required
 
     return name in required(struct)
 

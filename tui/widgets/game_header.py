@@ -38,7 +38,7 @@ class HeaderInfo(msgspec.Struct, frozen=True):
     turn: str = ""
     """``Jan I 1943``."""
     side: str = ""
-    """The phasing side, e.g. ``Axis``; ``Both sides`` in segments outside the player turns (OCS weather)."""
+    """The phasing side, e.g. ``Axis``; ``Both sides`` in segments outside the player turns (a weather segment)."""
     acting: str = ""
     """The acting side when it is not the phasing side (reaction phases), else empty."""
     phase: str = ""

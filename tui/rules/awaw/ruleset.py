@@ -24,7 +24,8 @@ from ..core.phases import SEQUENCE, Segment, build_sequence
 from ..core.ruleset import Context, RuleSet, check_sequence_names
 from ..core.state import GameState
 from ..core.checklist import DUE, INFO, Duty
-from ..core.view_duties import allows, overstack_duties
+from ..core.view_duties import allows
+from .duties import overstack_duties
 from . import views as V
 from .naval_actions import NAVAL_ACTIONS, PORT_ACTIONS
 from .parts import merge

@@ -4,8 +4,8 @@ Pure: built from the rule set, the state and the event log (plain dicts).
 Every rule set gets the generic part — the segment's prompts (required and
 optional; pending, answered, skipped or not asked and why), the effects run on
 leaving it, and the commands logged in it — and adds its own duties through
-``RuleSet.duties`` (for Europa: the anti-shipping checks due, the Italian
-interference attempt offered or declined, the capacity each side used).
+``RuleSet.duties`` (the anti-shipping checks due, an interference attempt
+offered or declined, the capacity each side used).
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def _answers(done: list[dict[str, Any]], commands: list[str] | None = None) -> d
     """Prompt id (lower case) -> the summary of the command that answered it in this segment.
 
     A prompt is answered by ``answer PROMPT VALUE`` or, where a rule set has it,
-    ``result PROMPT LETTER`` (Europa: a SUCCESS TABLE letter read on the real
+    ``result PROMPT LETTER`` (a SUCCESS TABLE letter read on the real
     chart). The log keeps commands canonical (the verb in lower case, one space)
     and the save check makes ``command`` text; most commands of a segment are
     not answers and are not split at all (``commands``: those of ``done``).

@@ -2,7 +2,7 @@
 
 Every data file is TOML. :func:`read_toml` parses it and :func:`convert`
 turns a table into frozen msgspec structs; any error names the file, the
-table and the key, for example ``europa.toml: table port_summary, key
+table and the key, for example ``ports.toml: table port_summary, key
 major.capacity: Expected `number`, got `str```. A rule set's whole data goes
 through the one loader of :mod:`.loader`.
 """

@@ -87,7 +87,7 @@ class StepSpec(DataModel):
     rule: str = ""
     when: str = ""
     """A condition of the rule set (inherited by children): where it does not hold, ``next`` passes the step's segments
-    on its own (their effects still run) and says so in the log (a Logistics turn without production)."""
+    on its own (their effects still run) and says so in the log (a turn without production)."""
 
 
 class SequenceSpec(DataModel):

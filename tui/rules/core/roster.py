@@ -1,6 +1,6 @@
 """A roster of units kept by id, and lists of them as referees type them.
 
-Any rule set that keeps units as first-class state (AWAW's naval units; a
+Any rule set that keeps units as first-class state (naval units; a
 ground order of battle) names several at once: ``Warspite,Valiant RN-DD1``.
 :func:`resolve_many` turns such words into ids, each by exact name or unique
 prefix, refusing unknown, ambiguous and repeated names with a clear message.

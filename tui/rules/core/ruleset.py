@@ -70,7 +70,7 @@ class Verb(msgspec.Struct, frozen=True):
     verbs that only show something. ``options`` names every option the handler
     reads besides the engine's own (``--dice``, ``--roll``, ``--force``): the
     engine refuses any other, listing these; an option that takes a value is
-    also listed in ``VALUE_OPTIONS`` (``tui/engine/command.py``).
+    also listed in its plugin's ``value_options`` (``core/plugin.py``).
     """
 
     name: str
@@ -141,7 +141,7 @@ class RuleSet(msgspec.Struct):
     expansions: dict[str, Expansion] = field(default_factory=dict)
     world_to_data: Callable[[Any], dict[str, Any]] = field(default=lambda w: w)
     world_from_data: Callable[[dict[str, Any]], Any] = field(default=lambda d: d)
-    # Saves of an earlier version (e.g. ``tui/rules/logistics/legacy.py``): ``upgrade_state`` takes one saved state
+    # Saves of an earlier version (e.g. a rule set's ``legacy.py``): ``upgrade_state`` takes one saved state
     # as plain data (flow, settings, world) and returns it as this version reads it (a new dict; the same one when
     # nothing is to change); ``legacy_event`` gives the state a logged event is replayed from (replay and redo only),
     # so that an event written by an earlier version keeps the meaning it had when it was applied.

@@ -1,7 +1,3 @@
 """The ``logistics`` rule set: the Logistics rules of Victory (seed 002) on a hex map."""
 
-from __future__ import annotations
-
-from .ruleset import load
-
-__all__ = ["load"]
+# The app finds the rule set through ``plugin.PLUGIN`` (its entry point): this package imports nothing at start.

@@ -22,7 +22,7 @@ from ..core.phases import SEQUENCE, Reported, Segment, build_sequence, reported
 from ..core.ruleset import Column, Context, Outcome, RuleSet, check_sequence_names
 from ..core.state import GameState, Pending
 from ..core.checklist import INFO, Duty
-from ..core.view_duties import production_duties
+from .duties import production_duties
 from . import factories as F
 from . import sites as X
 from . import storm as S

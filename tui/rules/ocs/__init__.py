@@ -1,7 +1,3 @@
 """The ``ocs`` rule set: OCS 19.0 Ports and Shipping (seed 001) under the OCS sequence of play."""
 
-from __future__ import annotations
-
-from .ruleset import load
-
-__all__ = ["load"]
+# The app finds the rule set through ``plugin.PLUGIN`` (its entry point): this package imports nothing at start.

@@ -19,7 +19,7 @@ from ..core.loader import Cache, RuleData, load_data
 from ..core.phases import SEQUENCE, Reported, Segment, Sequence, build_sequence
 from ..core.ruleset import check_sequence_names, Column, Context, Outcome, RuleSet
 from ..core.state import GameState, Pending
-from ..core.view_duties import ocs_duties
+from .duties import ocs_duties
 from . import ports as P
 from . import shipping as S
 from .tables import OCS_TABLES, OcsTables

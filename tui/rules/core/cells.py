@@ -24,7 +24,7 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
-from ..rules.core.data import DATA_LIMIT
+from .data import DATA_LIMIT
 
 LIST_SEP = ";"
 PAIR_SEP = "/"

@@ -55,7 +55,7 @@ class Input(NamedTuple):
 
 def _pin(folder: str, shown: str) -> Any:
     """The folder ``folder`` pinned (:func:`tui.store.links.pinned_folder`); ``shown`` names it in messages."""
-    from tui.store.links import PlantedLink, pinned_folder
+    from ..store.links import PlantedLink, pinned_folder
 
     try:
         return pinned_folder(folder)
@@ -77,7 +77,7 @@ def _pin_in(held: Any, rel: str, shown: str) -> Any:
 
 
 def _shown(text: str) -> str:
-    from tui.store.pinned import shown
+    from ..store.pinned import shown
 
     return shown(text)
 
@@ -96,7 +96,7 @@ def _look(held: Any, name: str) -> os.stat_result:
 def _resolve(held: Any, name: str, shown: str) -> tuple[Any, str, os.stat_result, str]:
     """Follow ``name`` in the held folder through the links the rule allows: the folder it is in at last, its name
     there, its lstat, and how it is named in messages. :class:`InputRefused` for a link that must not be followed."""
-    from tui.store.links import MAX_HOPS, link_refusal
+    from ..store.links import MAX_HOPS, link_refusal
 
     hops = 0
     keep = [held]  # every folder pinned on the way, held while messages name them

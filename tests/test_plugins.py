@@ -1,0 +1,219 @@
+"""Issue 31.1: a rule set is a plugin, found through its entry point; nothing outside its own folder names it.
+
+The rule sets are found in the entry-point group ``harbormaster.rulesets`` (``tui/engine/registry.py``), from the
+installed distributions on ``sys.path``, never from the current folder or a folder any user may write.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import subprocess
+import sys
+import tokenize
+from pathlib import Path
+
+import pytest
+
+from tui.engine import registry
+from tui.rules.core.errors import DataError
+from tui.rules.core.plugin import GROUP, RuleSetPlugin
+
+ROOT = Path(__file__).resolve().parent.parent
+TUI = ROOT / "tui"
+BUNDLED = ("awaw", "europa", "logistics", "ocs")
+#: A rule set's id as a word of the source: an identifier, a word in a string or a comment, a path or module name.
+NAMED = re.compile(r"(?<![\w-])(" + "|".join(BUNDLED) + r")(?![\w-])", re.IGNORECASE)
+#: The one phrase of the app's own description that holds such a word without naming a rule set.
+DESCRIPTION = "logistics turn-tracker"
+
+
+def _own_folder(path: Path) -> str | None:
+    """The rule set whose folder holds ``path`` (``tui/rules/<id>/...``), or None."""
+    parts = path.relative_to(TUI).parts
+    return parts[1] if len(parts) > 2 and parts[0] == "rules" and parts[1] != "core" else None
+
+
+def _names(text: str) -> list[tuple[int, str]]:
+    """(line, word) of each rule set named in a module's source: in code, strings, docstrings and comments."""
+    found = []
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type in (tokenize.NAME, tokenize.STRING, tokenize.COMMENT):
+            for match in NAMED.finditer(tok.string.replace(DESCRIPTION, "")):
+                found.append((tok.start[0] + tok.string[: match.start()].count("\n"), match.group()))
+    return found
+
+
+def test_31_1_no_module_outside_a_rule_sets_own_folder_names_a_rule_set() -> None:
+    """Issue 31.1: the engine, store, screens, widgets, CLI and scenario package find rule sets only through the
+    registry: no module outside ``tui/rules/<name>/`` names ``europa``, ``ocs``, ``awaw`` or ``logistics`` (the
+    entry-point list in pyproject.toml is the one place that does)."""
+    offenders = []
+    checked = 0
+    for path in sorted(TUI.rglob("*")):
+        if path.suffix not in (".py", ".tcss") or _own_folder(path) is not None:
+            continue
+        checked += 1
+        text = path.read_text(encoding="utf-8")
+        names = _names(text) if path.suffix == ".py" else [(i + 1, m.group()) for i, line in enumerate(text.splitlines())
+                                                           for m in NAMED.finditer(line)]
+        offenders += [f"{path.relative_to(ROOT)}:{line}: {word}" for line, word in names]
+    assert checked > 100
+    assert offenders == []
+
+
+def test_31_1_the_check_finds_a_rule_set_named_in_code_a_string_or_a_comment() -> None:
+    """The check above is not blind: an identifier, a quoted id, a module path and a comment are each found; the app's
+    description and a longer word are not."""
+    source = ('import tui.rules.ocs\nx = "europa"  # see AWAW\nawaw = 1\n'
+              'y = "A referee\'s logistics turn-tracker"\nz = "europa-like"\nw = "mediterranean"\n')
+    assert [word for _, word in _names(source)] == ["ocs", "europa", "AWAW", "awaw"]
+
+
+def test_31_1_the_bundled_rule_sets_are_found_through_their_entry_points() -> None:
+    """The four bundled rule sets are installed as entry points of :data:`GROUP` and each loads as its own plugin."""
+    from tui.engine.setup import RULESETS
+
+    assert registry.ids() == BUNDLED
+    assert sorted(RULESETS) == list(BUNDLED)
+    for rid in BUNDLED:
+        found = registry.plugin(rid)
+        assert isinstance(found, RuleSetPlugin) and found.id == rid
+        assert registry.entries()[rid] == f"tui.rules.{rid}.plugin:PLUGIN"
+        assert RULESETS[rid] == f"tui.rules.{rid}"
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'[project.entry-points."{GROUP}"]' in pyproject
+
+
+def test_31_1_reading_the_plugins_imports_no_rule_set() -> None:
+    """A start reads every plugin (their options parse a command line) but loads only the rule set of its game: the
+    plugin modules stay light."""
+    code = ("import sys; from tui.engine import registry; registry.value_options(); "
+            "print(sorted(m for m in sys.modules if m.startswith('tui.rules.') and not m.startswith('tui.rules.core.') and m.count('.') == 3))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert eval(out) == sorted(f"tui.rules.{rid}.plugin" for rid in BUNDLED)
+
+
+def test_31_1_an_unknown_rule_set_is_refused_with_the_list() -> None:
+    with pytest.raises(DataError, match="unknown rule set; known: awaw, europa, logistics, ocs"):
+        registry.plugin("napoleon")
+
+
+def _dist(folder: Path, name: str, entry: str) -> Path:
+    """An installed distribution ``name`` in ``folder`` whose entry point ``entry`` is a rule set."""
+    meta = folder / f"{name}-1.0.dist-info"
+    meta.mkdir(parents=True)
+    (meta / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n", encoding="utf-8")
+    (meta / "entry_points.txt").write_text(f"[{GROUP}]\n{entry}\n", encoding="utf-8")
+    return meta
+
+
+PLANTED = '''import pathlib
+pathlib.Path({marker!r}).write_text("imported")
+PLUGIN = None
+'''
+
+
+@pytest.fixture
+def isolated(monkeypatch):
+    """The registry read afresh for the test and again after it (nothing it found is kept)."""
+    registry.reset()
+    yield monkeypatch
+    monkeypatch.undo()
+    registry.reset()
+
+
+@pytest.mark.parametrize("where", ["current folder", "world-writable folder"])
+def test_31_1_a_rule_set_planted_in_the_current_or_a_world_writable_folder_is_never_loaded(tmp_path, isolated, where) -> None:
+    """Another user's planted distribution is not read: the current folder (``python -m`` puts it on ``sys.path``) and
+    a folder any user may write are passed over; the planted module is never imported."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    marker = tmp_path / "imported"
+    (folder / "planted_rules.py").write_text(PLANTED.format(marker=str(marker)), encoding="utf-8")
+    _dist(folder, "planted", "napoleon = planted_rules:PLUGIN")
+    if where == "current folder":
+        isolated.chdir(folder)
+        isolated.syspath_prepend("")
+    else:
+        folder.chmod(0o777)
+        isolated.syspath_prepend(str(folder))
+    assert "napoleon" not in registry.ids()
+    with pytest.raises(DataError):
+        registry.plugin("napoleon")
+    assert not marker.exists()
+    assert registry.ids() == BUNDLED
+
+
+def test_31_1_a_broken_rule_set_is_refused_in_one_line_and_the_others_still_work(tmp_path, isolated) -> None:
+    """A third party's rule set that cannot be imported, or whose entry point is not its plugin, is a one-line
+    refusal naming it; every other rule set still loads."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "broken_rules.py").write_text("raise RuntimeError('half written')\n", encoding="utf-8")
+    (folder / "other_rules.py").write_text("PLUGIN = 42\n", encoding="utf-8")
+    _dist(folder, "broken", "broken = broken_rules:PLUGIN")
+    _dist(folder, "other", "other = other_rules:PLUGIN")
+    isolated.syspath_prepend(str(folder))
+    assert registry.ids() == ("awaw", "broken", "europa", "logistics", "ocs", "other")
+    with pytest.raises(DataError) as broken:
+        registry.plugin("broken")
+    assert str(broken.value) == ("rule set: broken: its entry point broken_rules:PLUGIN cannot be loaded "
+                                 "(RuntimeError: half written)")
+    with pytest.raises(DataError, match="is not the RuleSetPlugin of 'other'"):
+        registry.plugin("other")
+    assert [p.id for p in registry.plugins()] == list(BUNDLED)
+
+
+def test_31_1_with_no_rule_set_installed_the_message_says_how_to_install_them(isolated) -> None:
+    isolated.setattr(registry, "entries", lambda: {})
+    with pytest.raises(DataError, match=r"no rule set is installed: reinstall Harbormaster \(pip install -e \. in its folder\)"):
+        registry.plugin("europa")
+
+
+def test_31_1_the_entry_point_file_is_read_as_importlib_metadata_reads_it() -> None:
+    """The registry's own reader of ``entry_points.txt`` gives what ``importlib.metadata`` gives for the installed
+    distributions (it reads them without importing that module at every start)."""
+    from importlib.metadata import entry_points
+
+    installed = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    assert installed == registry.entries()
+    text = f"[console_scripts]\nx = a:b\n\n[{GROUP}]\n# a comment\n  one = pkg.mod:OBJ [extra]\ntwo=pkg:P\n\n[other]\nthree = c:d\n"
+    assert list(registry._parse(text)) == [("one", "pkg.mod:OBJ"), ("two", "pkg:P")]
+
+
+#: The packages above the engine: it imports none of them (no arrow runs up).
+ABOVE_ENGINE = ("tui.scenario", "tui.screens", "tui.widgets", "tui.cli", "tui.app", "tui.serve", "tui.session",
+                "tui.report", "tui.briefing", "tui.branch", "tui.commands", "tui.savecheck")
+
+
+def _imports(source: str, package: str) -> set[str]:
+    """Every module the ``source`` of a module of ``package`` imports, at any depth of its code, relative imports
+    made absolute."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - (node.level - 1)] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_31_1_no_arrow_runs_up_from_the_engine() -> None:
+    """Issue 31 "Done means": no import goes from ``engine`` to ``scenario``, the screens or the CLI (``edits.py``
+    asks the registry for a rule set's form and export instead of the scenario package)."""
+    up = []
+    for path in sorted((TUI / "engine").rglob("*.py")):
+        for module in _imports(path.read_text(encoding="utf-8"), "tui.engine"):
+            if module.startswith(ABOVE_ENGINE):
+                up.append(f"{path.relative_to(ROOT)}: {module}")
+    assert up == []
+
+
+def test_31_1_the_arrow_check_sees_a_deferred_relative_import() -> None:
+    assert "tui.scenario.forms" in _imports("def f():\n    from ..scenario.forms import form\n", "tui.engine")
+    assert "tui.cli" in _imports("import tui.cli\n", "tui.engine")

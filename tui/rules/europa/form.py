@@ -1,0 +1,100 @@
+"""The Europa scenario's CSV form (the files and the struct of their rows), its world written back as a scenario, and
+the values its columns allow: what ``scenario template/import/export``, ``setup`` and the scenario page read."""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+from ..core.data import DataModel
+from ..core.cells import builtins, field_types
+from ..core.plugin import Kind
+from ..core.ruleset import RuleSet
+from . import seaworld as sea
+from . import world as ports
+
+
+class Water(DataModel):
+    """One water a Europa port may border that is not a sea zone of 33.B.10 (``other_waters``)."""
+
+    name: str
+
+
+class PortNation(DataModel):
+    """The nation a captured port takes, by capturing side, when it differs from the side's default (RULINGS E13)."""
+
+    port: str
+    axis: str = ""
+    allied: str = ""
+
+
+def _put_waters(raw: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+    if rows:
+        raw["other_waters"] = [r["name"] for r in rows]
+
+
+def _put_nations(raw: dict[str, Any], value: dict[str, str]) -> None:
+    if value:
+        raw.setdefault("nations", {}).update(value)
+
+
+def _put_port_nations(raw: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+    for row in rows:
+        raw.setdefault("nations", {}).setdefault("ports", {})[row["port"]] = {k: v for k, v in row.items() if k != "port" and v}
+
+
+def _take_nations(raw: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in raw.get("nations", {}).items() if k != "ports"}
+
+
+def _take_port_nations(raw: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"port": name, **table} for name, table in raw.get("nations", {}).get("ports", {}).items()]
+
+
+KINDS: tuple[Kind, ...] = (
+    Kind("ports", ports.ScenarioPort, key="name", rule="every port (31.A; 33.B.10 sea zones)"),
+    Kind("other_waters", Water, key="name", rule="waters a port borders that are not sea zones of 33.B.10",
+         put=_put_waters, take=lambda raw: [{"name": n} for n in raw.get("other_waters", [])], toml_type=list[str]),
+    Kind("nations", str, "map", columns=("side", "nation"), rule="the nation a side's captured port takes (RULINGS E13)",
+         put=_put_nations, take=_take_nations, toml_type=dict[str, Union[str, dict[str, dict[str, str]]]]),
+    Kind("port_nations", PortNation, key="port", rule="ports whose captor's nation differs from the side's (RULINGS E13)",
+         put=_put_port_nations, take=_take_port_nations, filled_by_other=True),
+    Kind("sea", sea.ScenarioSea, "table", rule="Malta status (33.B.1.a) and answered sea conditions"),
+    Kind("mulberries", sea.ScenarioMulberry, key="name", rule="Mulberry harbours (31.A.7)"),
+    Kind("offmap_ports", sea.ScenarioOffMap, key="name", rule="off-map ports (31.A.8)"),
+    Kind("beaches", sea.ScenarioBeach, key="name", rule="beach hexes (31.B)"),
+)
+
+
+def export(world: Any, ruleset: RuleSet) -> dict[str, Any]:
+    """The tables of the scenario a new game would start this world from."""
+    names = set(field_types(ports.ScenarioPort))
+    port_rows = [{k: v for k, v in builtins(p).items() if k in names} for p in world.ports.values()]
+    state = world.sea
+    owned = {side: [p.name for p in world.ports.values() if p.owner == side] for side in ("axis", "allied")}
+    extra = {side: [n for n in state.ever_owned.get(side, ()) if n not in owned[side]] for side in owned}
+    raw: dict[str, Any] = {"ports": port_rows}
+    if world.waters:
+        raw["other_waters"] = list(world.waters)
+    if world.nations or world.port_nations:
+        raw["nations"] = dict(world.nations)
+        if world.port_nations:
+            raw["nations"]["ports"] = {p: dict(n) for p, n in world.port_nations.items()}
+    raw["sea"] = {"malta": state.malta, "conditions": dict(state.conditions), "ever_allied": extra["allied"], "ever_axis": extra["axis"]}
+    raw["mulberries"] = [{"name": m.name, "available": m.status == "available"} for m in state.mulberries.values()]
+    raw["offmap_ports"] = [builtins(o) for o in state.offmap.values()]
+    raw["beaches"] = [{"name": b.name, "owner": b.owner, "hex": b.hex, "sea_zone": b.sea_zone} for b in state.beaches.values()]
+    return raw
+
+
+def allowed(ruleset: RuleSet) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The values a column must take, by (file kind, column)."""
+    sides = ports.SIDES
+    return {("ports", "type"): ports.PORT_TYPES, ("ports", "owner"): sides, ("ports", "harbour"): ports.HARBOURS,
+            ("nations", "side"): sides, ("offmap_ports", "side"): sides, ("offmap_ports", "type"): ports.PORT_TYPES,
+            ("beaches", "owner"): sides, ("ports", "sea_zone"): ("a sea zone of 33.B.10 or a name of other_waters.csv",),
+            ("port_nations", "port"): ("a name of ports.csv",)}
+
+
+def kinds() -> tuple[Kind, ...]:
+    """The files of the form, the ``scenario`` file excepted."""
+    return KINDS
