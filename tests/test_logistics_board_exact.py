@@ -257,6 +257,20 @@ def test_issue21_a_board_written_out_as_a_scenario_word_for_word_and_read_back()
     assert 'first_player = "allied"' in world_to_scenario(replace(w, first=""), t.sides)  # before any initiative
 
 
+def test_issue21_a_board_written_out_starts_a_game_by_new_scenario(tmp_path) -> None:
+    """Issue 21 ("a scenario file that another game starts from"): the file ``show SAVE scenario`` writes is read by
+    ``new --scenario FILE`` (its form check included: ``[[owners]]`` is a table of the form), giving the same board."""
+    from tui.engine.setup import load_scenario_file
+    from tui.scenario.docs import schema
+
+    path = tmp_path / "board.toml"
+    path.write_text(EXPORTED, encoding="utf-8")
+    scenario = load_scenario_file(path)
+    t = board()[1]
+    assert world_from_scenario(scenario.raw, "board.toml", t) == world_from_scenario(scenario_raw(), "s.toml", t)
+    assert "owners" in schema("logistics")["$defs"]["LogisticsScenario"]["properties"]
+
+
 def test_issue21_roads_are_written_as_paths_each_link_once() -> None:
     """Issue 21 (roads and rail in the map data): the links of a road are joined into paths, a link given twice
     written once, a path grown from either end of the next link."""

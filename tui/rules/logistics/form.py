@@ -14,6 +14,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("map", s.MapInfo, "table", rule="the grid and where the storm starts (Storms ¶4)"),
     Kind("turn", s.TurnInfo, "table", rule="who moves first; production turns (RULINGS L3)"),
     Kind("control", s.ControlRange, rule="columns a side controls"),
+    Kind("owners", s.Owners, rule="hexes a side holds, one by one (as `show SAVE scenario` writes a board out)"),
     Kind("areas", s.Area, rule="hexes of one terrain"),
     Kind("hexes", s.HexEntry, key="hex", rule="cities, towns and any hex of its own (Factories ¶2)"),
     Kind("rivers", s.River, rule="river hexsides"),
