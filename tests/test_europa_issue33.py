@@ -496,3 +496,119 @@ def sea_tables(game):
     from tui.rules.europa.ruleset import load_sea
 
     return load_sea(data_dir())
+
+
+# --- 4 (continued). C4.3: the Axis player rolls for Allied shipping --------------------------------------------
+
+
+def test_C4_3_partial_interference_allied_eastern_med_the_axis_player_rolls(game) -> None:
+    """C4.3, 33.B.2.b (S: "partial interference"), Table 3 Eastern Med 6, 33.D: Allied cargo in the Eastern Med in
+    the Allied player turn is checked by the Axis player; NSN 6: 2d6 8 contacts (row 8, C from NSN 6), 7 does not
+    (row 7, C from NSN 7; RULINGS E20)."""
+    to(game, "allied-turn/initial/initial-naval")
+    ok(game, "result interference:eastern S")
+    r = ok(game, "check eastern-med allied unit:2@a dice=4,4,1")
+    assert roller_of(r) == "axis" and "NSN 6, 2d6 8 — CONTACT" in r.message
+    r = ok(game, "check eastern-med allied unit:2@b dice=3,4")
+    assert roller_of(r) == "axis" and "NSN 6, 2d6 7 — not contacted" in r.message
+
+
+# --- 9. Further cases: a figure capped in one rule, used raw elsewhere ------------------------------------------
+
+
+def test_X1_slp_floor_then_the_naval_status_number(game) -> None:
+    """X1, Table 1 note #, 33.F, RULINGS E8: Taranto (major, Central Med), Malta 8, dedicate 4: SLP max(0, 20 - 40)
+    = 0, SLP count 0 + 8 = 8 (not -20 + 8); 6 hits: max NTs 2, SLP 30 - 20 = 10, count 18."""
+    ok(game, "malta 8")
+    ok(game, "dedicate Taranto 4")
+    r = ok(game, "supply-line Taranto central-med")
+    assert "SLP count 8 (33.F)" in r.message
+    assert (row(game, "Taranto")["slp_cost"], row(game, "Taranto")["slp_count"]) == (0.0, 8.0)
+    ok(game, "hit Taranto 6")
+    f = figures(game, "Taranto")
+    assert (f["max_nts"], f["nts"], f["slp"]) == (2.0, 2.0, 10.0)
+    assert row(game, "Taranto")["slp_count"] == 18.0
+
+
+def test_X2_max_damage_with_an_artificial_harbour(game) -> None:
+    """X2, 31.A.3, 31.A.9, RULINGS E3: Mulberry, 4 hits = 8 effective, capped at its max 6: cap 0, intrinsic 0, not
+    functioning; one repair: 5 hits, cap ½, functioning (a stored raw 8 would give 7 and still 0)."""
+    ok(game, "port add Mul mulberry allied")
+    ok(game, "hit Mul 4")
+    f = figures(game, "Mul")
+    assert (port(game, "Mul").hits, f["cap"], f["intrinsic"], f["acts_as"]) == (6.0, 0.0, 0.0, None)
+    assert P.functioning(port(game, "Mul"), game.ruleset.tables).value is False
+    ok(game, "repair Mul 1")
+    f = figures(game, "Mul")
+    assert (port(game, "Mul").hits, f["cap"]) == (5.0, 0.5)
+    assert P.functioning(port(game, "Mul"), game.ruleset.tables).value is True
+
+
+def test_X4_collateral_damage_beyond_the_smaller_types_max(game) -> None:
+    """X4, 31.A.4, 31.A.7, RULINGS E1, E3: Alexandria, 7 hits (cap 2½, max NTs 1½), dedicate 1½; Collateral
+    Damage: a standard port with 7 hits: cap max(0, 3 - 3½) = 0, not functioning, intrinsic 0, max NTs 0, NTs 0,
+    used 0; Collateral off: cap 2½, max NTs 1½, intrinsic 20 (and the dedication counts again, C1.6c)."""
+    ok(game, "hit Alexandria 7")
+    f = figures(game, "Alexandria")
+    assert (f["cap"], f["max_nts"]) == (2.5, 1.5)
+    ok(game, "dedicate Alexandria 1.5")
+    ok(game, "collateral Alexandria on")
+    assert figures(game, "Alexandria") == {"cap": 0.0, "max_nts": 0.0, "nts": 0.0, "used": 0.0, "left": 0.0,
+                                           "acts_as": None, "slp": None, "intrinsic": 0.0}
+    assert P.functioning(port(game, "Alexandria"), game.ruleset.tables).value is False
+    ok(game, "collateral Alexandria off")
+    f = figures(game, "Alexandria")
+    assert (f["cap"], f["max_nts"], f["intrinsic"], f["nts"]) == (2.5, 1.5, 20.0, 1.5)
+
+
+def test_X6_mulberry_great_success_doubles_the_res_landed_not_its_other_figures(game) -> None:
+    """X6, 31.A.12 Table 2 S* ("Double the normal REs may be landed in the current turn"): 6 REs may be landed this
+    turn; max NTs stays 1 (E6 scales it from the RE capacity, 3, not from the doubled figure), intrinsic 24; Port
+    Used only once all 6 are used; the next turn, 3."""
+    ok(game, "answer sea-state calm")
+    ok(game, "mulberry available 'Mulberry A'")
+    ok(game, "beach add Anzio allied hex=Anzio zone=Tyrrhenian")
+    to(game, "allied-turn/initial/initial-naval")
+    ok(game, "mulberry tow 'Mulberry A' 'United Kingdom ports' NT-1")
+    to(game, "allied-turn/exploitation/exploitation-naval")
+    ok(game, "mulberry arrive 'Mulberry A' Anzio mps=23")
+    to(game, "allied-turn/initial/initial-naval")
+    ok(game, "answer mulberry-emplacement clear")
+    assert "S* Great Success" in ok(game, "answer emplace:mulberry-a 6").message
+    f = figures(game, "Mulberry A")
+    assert (f["left"], f["max_nts"], f["intrinsic"]) == (6.0, 1.0, 24.0)
+    refused(game, "dedicate 'Mulberry A' 2", "at most 1 REs of NTs")
+    ok(game, "use 'Mulberry A' 5")
+    assert markers(game, "Mulberry A") == [("Capacity Used", "5")]
+    ok(game, "use 'Mulberry A' 1")
+    assert markers(game, "Mulberry A") == [("Port Used", "")]
+    to(game, "allied-turn/reinforcement")
+    ok(game, "next")  # the end of the Allied player turn
+    assert figures(game, "Mulberry A")["left"] == 3.0
+
+
+def test_X7_heavy_equipment_first_damaged_last_repaired(game) -> None:
+    """X7, Table 1 **, RULINGS E7: Haifa (standard) HE 1½; 1 hit: cap 2½, HE 1; 3 hits: cap 1½, HE 0 and heavy
+    equipment refused; repaired to 2 hits: HE ½. A major port takes heavy equipment on its whole capacity."""
+    def he(name: str) -> float:
+        return P.he_capacity(port(game, name), game.ruleset.tables).value
+
+    assert he("Haifa") == 1.5
+    ok(game, "hit Haifa 1")
+    assert (figures(game, "Haifa")["cap"], he("Haifa")) == (2.5, 1.0)
+    ok(game, "hit Haifa 2")
+    assert (figures(game, "Haifa")["cap"], he("Haifa")) == (1.5, 0.0)
+    refused(game, "use Haifa 1 --he", "heavy equipment exceed the 0 left", "RULINGS E7")
+    ok(game, "repair Haifa 1")
+    assert he("Haifa") == 0.5
+    ok(game, "hit Taranto 3")
+    assert he("Taranto") == figures(game, "Taranto")["cap"] == 4.5
+
+
+def test_X8_the_intrinsic_capacity_floor(game) -> None:
+    """X8, RULINGS E5, E10: Haifa, 7 mine points: intrinsic 24 - 28 -> 0 (never below); RE capacity 3 and max NTs 2
+    unchanged (interdiction lowers intrinsic supply and nothing else)."""
+    ok(game, "mines Haifa 7")
+    f = figures(game, "Haifa")
+    assert (f["intrinsic"], f["cap"], f["max_nts"]) == (0.0, 3.0, 2.0)
+    assert markers(game, "Haifa") == [("Port Interdiction", "7")]
