@@ -612,3 +612,24 @@ def test_X8_the_intrinsic_capacity_floor(game) -> None:
     f = figures(game, "Haifa")
     assert (f["intrinsic"], f["cap"], f["max_nts"]) == (0.0, 3.0, 2.0)
     assert markers(game, "Haifa") == [("Port Interdiction", "7")]
+
+
+def test_X3_a_natural_harbour_halves_each_hit(game) -> None:
+    """X3, 31.A.10 ("reduced to 1/2 hit (use fractional hit markers)"), RULINGS E3, E5, E6: Europa Tobruk (standard,
+    natural harbour): 1 hit = ½: cap 2¾, intrinsic 22, max NTs 2 x 2¾/3 -> 1½; one repair removes the ½ marker:
+    0 hits, cap 3 (not 3¼); 13 hits on a fresh port = 6½, capped at 6: cap 0, intrinsic 0 (not -2).
+
+    Failed before issue 33: `repair Tobruk 1` (and `repair Tobruk`, its default 1) was refused on a port whose only
+    marker was ½ ("can repair ... up to ½"); a repair now removes at most the hits there are, as a hit adds at most
+    up to the max damage."""
+    ok(game, "hit Tobruk 1")
+    f = figures(game, "Tobruk")
+    assert (port(game, "Tobruk").hits, f["cap"], f["intrinsic"], f["max_nts"]) == (0.5, 2.75, 22.0, 1.5)
+    r = ok(game, "repair Tobruk 1")
+    assert "½ Port Hit(s) repaired, 0 left" in r.message
+    assert (port(game, "Tobruk").hits, figures(game, "Tobruk")["cap"]) == (0.0, 3.0)
+    refused(game, "repair Tobruk 1", "has no Port Hits to repair")
+    other = memory_game(data_dir(), seed=1, clock=fixed_clock)
+    ok(other, "hit Tobruk 13")
+    f = figures(other, "Tobruk")
+    assert (port(other, "Tobruk").hits, f["cap"], f["intrinsic"]) == (6.0, 0.0, 0.0)

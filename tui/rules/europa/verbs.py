@@ -107,9 +107,13 @@ def build_verbs(tables: PortTables, sea: SeaTables | None = None) -> dict[str, V
 
     @one_port
     def repair(ctx, port, rest, opts):
-        n = amount(rest, 1, "hits to repair")
+        asked = amount(rest, 1, "hits to repair")
+        # A repair removes at most the hits there are, as a hit adds at most up to the max damage (31.A.3, 31.A.10;
+        # RULINGS E3): `repair PORT` on a port whose only marker is ½ removes it (issue 33, X3).
+        n = min(asked, port.hits) if asked > 0 and port.hits > 0 else asked
         new = P.repair_hits(port, n)
-        return changed(ctx, new, f"{port.name}: {fmt_number(n)} Port Hit(s) repaired, {fmt_number(new.hits)} left (31.A.3)", actor=port.owner)
+        more = (f"{fmt_number(asked)} asked, only {fmt_number(n)} to repair: Port Hits never go below 0 (31.A.3)",) if n < asked else ()
+        return changed(ctx, new, f"{port.name}: {fmt_number(n)} Port Hit(s) repaired, {fmt_number(new.hits)} left (31.A.3)", *more, actor=port.owner)
 
     @one_port
     def yard(ctx, port, rest, opts):
@@ -284,7 +288,7 @@ def build_verbs(tables: PortTables, sea: SeaTables | None = None) -> dict[str, V
     verbs = [
         Verb("port", "port add|edit|remove NAME ...", "Add a port (NAME TYPE OWNER [harbour= hex= zone= nation= theatre= mainland_europe= inland= naval_base=]), edit its fields, or remove it.", "31.A.1", port_cmd, anytime=True, group="set-up"),
         Verb("hit", "hit PORT [N]", "Inflict N port hits (default 1): doubled on an artificial harbour, halved on a natural one, capped at max damage.", "31.A.3, 31.A.9, 31.A.10", hit, group="ports"),
-        Verb("repair", "repair PORT [N]", "Remove N Port Hit markers (default 1; ½ for a fractional marker); a port destroyed under 31.A.6 only once it has been upgraded.", "31.A.3, 31.A.6; RULINGS E12", repair, anytime=True, group="ports"),
+        Verb("repair", "repair PORT [N]", "Remove N Port Hits (default 1; ½ for a fractional marker), never more than the port has; a port destroyed under 31.A.6 only once it has been upgraded.", "31.A.3, 31.A.6; RULINGS E12", repair, anytime=True, group="ports"),
         Verb("yard", "yard PORT hit [N] | yard PORT repair", "Marshalling Yard Hit markers of a major (at most 1) or great (at most 2) port: place RM hits, or repair one. They affect rail capacity, which the app does not model.", "31.A.1 Table 1 note 3; RULINGS E12, E14", yard, anytime=True, group="ports"),
         Verb("reduce", "reduce PORT [N]", "Place or raise a Reduced marker by N levels (default 1; at most 4).", "31.A.5", reduce, anytime=True, group="ports"),
         Verb("upgrade", "upgrade PORT", "Raise a reduced port one level (engineering).", "31.A.5, 31.A.6", upgrade, anytime=True, group="ports"),
