@@ -633,3 +633,22 @@ def test_X3_a_natural_harbour_halves_each_hit(game) -> None:
     ok(other, "hit Tobruk 13")
     f = figures(other, "Tobruk")
     assert (port(other, "Tobruk").hits, f["cap"], f["intrinsic"]) == (6.0, 0.0, 0.0)
+
+
+def test_X11_beach_capacity_without_the_landing_table(game) -> None:
+    """X11, 31.B.2 ("3 REs" is the older scale) vs Table 1 "1½ (non-amph)", RULINGS E9: 1½ REs a movement phase;
+    after 1 RE a second is refused; heavy-equipment cargo (SRPs) uses double: ¾ RE of SRPs takes the whole 1½.
+
+    Failed before issue 33: ¾ RE was refused ("steps of 0.5"), so at most ½ RE of SRPs could land where the beach
+    takes ¾; heavy equipment is now read in ¼ REs, the beach capacity it takes staying in ½ REs."""
+    ok(game, "beach add Anzio axis hex=Anzio zone=Tyrrhenian")
+    r = ok(game, "land Anzio 1")
+    assert "½ REs of beach capacity left this phase" in r.message
+    refused(game, "land Anzio 1", "1 REs of beach capacity exceed the ½ left", "RULINGS E9")
+    to(game, "axis-turn/exploitation/exploitation-naval")  # a new movement phase: 1½ again
+    r = ok(game, "land Anzio 0.75 --he")
+    assert "¾ REs landed (heavy equipment, double); 0 REs of beach capacity left" in r.message
+    taken = next(e for e in r.explanations if e.name == "beach capacity taken")
+    assert taken.value == 1.5
+    refused(game, "land Anzio 0.5", "exceed the 0 left")
+    refused(game, "land Anzio 0.25", "REs must be")  # only heavy equipment comes in ¼ REs

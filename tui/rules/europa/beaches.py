@@ -80,9 +80,15 @@ def landing(beach: Beach, st: SeaTables, pt: PortTables, res: float, he: bool, p
 
 
 def land(beach: Beach, st: SeaTables, pt: PortTables, res: float, he: bool, phase: str, side: str) -> tuple[Beach, Explained]:
-    """Land ``res`` REs on a friendly beach; refused over capacity or on a beach not friendly this phase."""
-    if res <= 0 or res * 2 != int(res * 2):
-        raise RuleError("REs must be above 0 in steps of ½ (31.B.2)")
+    """Land ``res`` REs on a friendly beach; refused over capacity or on a beach not friendly this phase.
+
+    The beach capacity taken comes in steps of ½ RE, so heavy-equipment cargo, which takes double (31.B.4 note;
+    RULINGS E9), may come in ¼ REs: ¾ RE of SRPs takes a beach's whole 1½.
+    """
+    factor = st.beach_landing.heavy_equipment_factor if he else 1
+    if res <= 0 or not float(res * factor * 2).is_integer():
+        step = fmt_number(0.5 / factor)
+        raise RuleError(f"REs must be above 0 in steps of {step}{' (heavy equipment takes double)' if he else ''} (31.B.2)")
     owner = naval_owner(beach, phase)
     if owner != side:
         why = "captured this phase: friendly from the next phase (31.B.1)" if owner is None else f"{owner}-owned"

@@ -116,11 +116,12 @@ def build_coast_verbs(st: SeaTables, pt: PortTables) -> dict[str, Verb]:
         b, rest = B.take_beach(world, words)
         if not rest or len(rest) > 2:
             raise RuleError(f"usage: {VERBS['land'].syntax}")
-        res = read_amount(rest[0], "REs", 0, MOST, 0.5)
+        he = bool(opts.get("he"))
+        # heavy equipment takes double the beach capacity, which comes in ½ REs: it is landed in ¼ REs (RULINGS E9)
+        res = read_amount(rest[0], "REs", 0, MOST, 0.5 / (st.beach_landing.heavy_equipment_factor if he else 1))
         points = read_amount(rest[1], "SP points", 0, MOST) if len(rest) > 1 else res
         side = acting(ctx)
         supply = bool(opts.get("supply"))
-        he = bool(opts.get("he"))
         new_beach, fig = B.land(b, st, pt, res, he, phase(ctx), side)
         new = replace(world, sea=world.sea.with_beach(new_beach))
         left = B.capacity(pt) - new_beach.used
@@ -196,7 +197,7 @@ def build_coast_verbs(st: SeaTables, pt: PortTables) -> dict[str, Verb]:
              "Beach hexes and their owners: a captured beach is friendly for naval transport from the next phase; an enemy capture dooms a Mulberry there.",
              "31.B.1, 31.A.12", beach, anytime=True, group="coast"),
         Verb("land", "land BEACH RES [POINTS] [--he] [--supply] [--lc [result=LETTER]]",
-             "Land cargo on a beach without the AMPHIBIOUS LANDING TABLE: 1½ REs a movement phase, heavy equipment double; SPs/SRPs ask about a friendly partial ZOC (else half lost); LCs/LBs roll for damage.",
+             "Land cargo on a beach without the AMPHIBIOUS LANDING TABLE: 1½ REs a movement phase in ½ REs, heavy equipment double (so in ¼ REs); SPs/SRPs ask about a friendly partial ZOC (else half lost); LCs/LBs roll for damage.",
              "31.B.2, 31.B.3, 31.B.4; RULINGS E9, E22", land, group="coast", options=("he", "supply", "lc", "dice", "roll")),
         Verb("jetty", "jetty BEACH N", "N NTs/LCs/LBs on the beach that spent no MPs in the previous movement phase act as jetties for intrinsic supply.", "31.A.13", jetty, anytime=True, group="coast"),
         Verb("transit", "transit add NAME SIDE FROM TO STEPS|ma=N [cargo=..] | transit step NAME | transit remove NAME",
