@@ -652,3 +652,49 @@ def test_X11_beach_capacity_without_the_landing_table(game) -> None:
     assert taken.value == 1.5
     refused(game, "land Anzio 0.5", "exceed the 0 left")
     refused(game, "land Anzio 0.25", "REs must be")  # only heavy equipment comes in ¼ REs
+
+
+def test_X5_P3_a_destroyed_port_upgraded_is_repaired_from_its_printed_max(game) -> None:
+    """X5 (unclear in the text), 31.A.6, RULINGS E2, E3, E12; docs/rulings-proposed.md P3 (the outsider's proposal):
+    Athens (major) destroyed: Reduced 3, 12 Port Hits, cap 0. Upgraded once: Reduced 2, a minor port's level (full
+    capacity 1½) with its 12 hits: cap 0. Repaired "normally up to its operational capacity": the hits above the
+    minor level's max damage (3) are not ignored; 9 repairs leave 3 hits and cap 0, the 10th gives cap ½ and a
+    functioning port (acting as a jetty, E4), 12 give 1½, and no more. The capture's Collateral Damage is taken off first (the
+    outsider's case has none)."""
+    ok(game, "capture Athens allied")
+    ok(game, "answer destroy:Athens 1")
+    ok(game, "collateral Athens off")
+    a = port(game, "Athens")
+    assert (a.reduced, a.hits, figures(game, "Athens")["cap"]) == (3, 12.0, 0.0)
+    ok(game, "upgrade Athens")
+    assert (port(game, "Athens").reduced, figures(game, "Athens")["cap"]) == (2, 0.0)
+    cap = next(e for e in ok(game, "why Athens").explanations if e.name == "RE capacity")
+    assert any("P3" in n for n in cap.notes)
+    ok(game, "repair Athens 9")
+    f = figures(game, "Athens")
+    assert (port(game, "Athens").hits, f["cap"], f["acts_as"]) == (3.0, 0.0, None)
+    ok(game, "repair Athens 1")
+    f = figures(game, "Athens")
+    assert (port(game, "Athens").hits, f["cap"], f["acts_as"]) == (2.0, 0.5, "jetty")  # E4: ½ RE acts as a jetty
+    ok(game, "repair Athens 2")
+    assert (port(game, "Athens").hits, figures(game, "Athens")["cap"]) == (0.0, 1.5)
+    refused(game, "repair Athens 1", "has no Port Hits to repair")
+    assert not any("P3" in n for n in P.re_capacity(port(game, "Athens"), game.ruleset.tables).notes)
+
+
+def test_X10_P4_transports_as_jetties_supply_res_of_units_one_jetty_each(game) -> None:
+    """X10 (unclear in the text), 31.A.13 and its example ("if 3 NTS did not move ... they could provide intrinsic
+    supply for up to 9 REs of units"), Table 1 Jetty row (intrinsic SP cap. 3); docs/rulings-proposed.md P4: each NT,
+    LC or LB counter that spent no MPs is one jetty whatever its size, and gives the jetty row's 3 as REs of units:
+    3 transports supply 9 REs, 1 supplies 3. The explanation names the reading."""
+    ok(game, "beach add Anzio allied hex=Anzio zone=Tyrrhenian")
+    r = ok(game, "jetty Anzio 3")
+    assert "3 NT/LC/LB that did not move act as jetties: intrinsic supply for 9 REs of units (31.A.13)" in r.message
+    fig = next(e for e in r.explanations if e.name == "intrinsic supply (REs of units)")
+    assert [(t.label, t.value) for t in fig.terms] == [
+        ("NTs/LCs/LBs that spent no MPs in the previous movement phase", 3),
+        ("intrinsic supply of a Jetty", 3)]
+    assert "P4" in fig.notes[0] and "whatever its size" in fig.notes[0]
+    assert game.state.world.sea.beaches["Anzio"].jetties == 3
+    assert "9 REs" not in ok(game, "jetty Anzio 1").message
+    assert "each counter is one jetty whatever its size" in ok(game, "help jetty").details[0]

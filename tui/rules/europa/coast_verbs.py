@@ -199,7 +199,7 @@ def build_coast_verbs(st: SeaTables, pt: PortTables) -> dict[str, Verb]:
         Verb("land", "land BEACH RES [POINTS] [--he] [--supply] [--lc [result=LETTER]]",
              "Land cargo on a beach without the AMPHIBIOUS LANDING TABLE: 1½ REs a movement phase in ½ REs, heavy equipment double (so in ¼ REs); SPs/SRPs ask about a friendly partial ZOC (else half lost); LCs/LBs roll for damage.",
              "31.B.2, 31.B.3, 31.B.4; RULINGS E9, E22", land, group="coast", options=("he", "supply", "lc", "dice", "roll")),
-        Verb("jetty", "jetty BEACH N", "N NTs/LCs/LBs on the beach that spent no MPs in the previous movement phase act as jetties for intrinsic supply.", "31.A.13", jetty, anytime=True, group="coast"),
+        Verb("jetty", "jetty BEACH N", "N NTs/LCs/LBs on the beach that spent no MPs in the previous movement phase act as jetties for intrinsic supply: each counter is one jetty whatever its size, and supplies a jetty's intrinsic supply figure in REs of units (the 31.A.13 example; proposed ruling P4).", "31.A.13", jetty, anytime=True, group="coast"),
         Verb("transit", "transit add NAME SIDE FROM TO STEPS|ma=N [cargo=..] | transit step NAME | transit remove NAME",
              "Naval groups moving between the map and off-map ports: a step counter advanced at the end of each naval movement step of their side; never to an enemy off-map port.",
              "31.A.8", transit, anytime=True, group="coast"),

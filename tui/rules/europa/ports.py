@@ -130,6 +130,10 @@ def re_capacity(port: Port, tables: PortTables) -> Explained:
         terms += (Term("destroyed, not yet upgraded", True, "31.A.6"),)
         notes += ("RULINGS E12: a destroyed port does not function until it has been upgraded at least once",)
         value = 0.0
+    elif port.destroyed and port.hits:
+        notes += (f"proposed ruling P3 (docs/rulings-proposed.md): a destroyed port upgraded keeps its Port Hits "
+                  f"(up to its printed type's maximum), even above the max damage of the {row.name} level it is at "
+                  "now; repaired normally, it functions once this capacity is above 0 (31.A.6, RULINGS E2, E3)",)
     return Explained("RE capacity", value, "31.A.1, 31.A.3", terms, notes)
 
 
