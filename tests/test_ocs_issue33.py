@@ -12,6 +12,7 @@ import pytest
 from msgspec.structs import replace
 
 from tests.conftest import fixed_clock
+from tests.test_ocs_shipping import goto
 from tui.paths import data_dir
 from tui.rules.core.errors import RuleError
 from tui.rules.ocs import ports as P
@@ -134,6 +135,23 @@ def test_C7_3_C7_4_tobruk_at_4_hits_and_never_more(game, tables) -> None:
     with pytest.raises(RuleError, match="exceeds"):
         P.charge(t, 3, False, tables)
     assert P.charge(t, 2, False, tables)[0].used == 2
+
+
+def test_C7_5_an_oversize_unit_needs_a_capacity_above_zero(game) -> None:
+    """C7.5, 19.0a ("Ports with a capacity above zero can choose to use their full capacity to load or unload a single
+    combat unit whose Transport Equivalent size exceeds the port's current capacity. This can be the only
+    loading/unloading performed at the port during the phase"): Bardia at 3 hits is 0 (the C7.1 tie, lost ½T x 3 =
+    1½T rounds to 2T, RULINGS O1), so a unit of TE 1 SP is refused; at 2 hits (1T) it goes and nothing else may load
+    there; a generic port at 4 hits (Benghazi) refuses it."""
+    goto(game, "first-turn/movement/breakout")
+    ok(game, "port edit Bardia hits=3")
+    refused(game, "load Bardia 1 --unit", "its capacity is 0", "19.0a")
+    ok(game, "port edit Bardia hits=2")
+    r = ok(game, "load Bardia 1 --unit")
+    assert "oversize unit" in r.details[0] and port(game, "Bardia").oversize == 4
+    refused(game, "load Bardia 1T", "an oversize unit (1 SP) used its whole capacity", "19.0a")
+    ok(game, "port edit Benghazi hits=4")
+    refused(game, "load Benghazi 1 --unit", "its capacity is 0")
 
 
 # --- 8. 19.0f D: one shipment of SP, units and Transport Points ------------------------------------------------
