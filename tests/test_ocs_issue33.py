@@ -213,3 +213,105 @@ def test_X9_shut_down_over_hits(game, tables) -> None:
     assert P.capacity(port(game, "Benghazi"), tables).value == "0"
     ok(game, "zoc Benghazi off")
     assert P.capacity(port(game, "Benghazi"), tables).value == "1 SP 2T"
+
+
+# --- 8 through the engine: one `ship` command (19.0f D) -----------------------------------------------------------
+
+
+ALLIED_MOVEMENT = "second-turn/movement/breakout"
+C8_1 = "ship Alexandria Tobruk 1 SP + unit 2 SP + tp 1 SP --move-mode --no-move"
+
+
+def sea_cap(game, side: str = "allied") -> tuple[str, str]:
+    world = game.state.world
+    return S.allowance_used(world, side, game.ruleset.tables).value, S.allowance_left(world, side, game.ruleset.tables).value
+
+
+def used_left(game, name: str) -> tuple[str, str]:
+    p, t = port(game, name), game.ruleset.tables
+    return P.capacity_used(p, t).value, P.capacity_left(p, t).value
+
+
+def test_C8_1_C8_2_one_ship_command_one_log_entry(game) -> None:
+    """C8.1, 19.0f D ("Any combination of SP, combat units, and Transport Points can be shipped"), E: allowance 6,
+    Alexandria → Tobruk, 1 SP + a unit of TE 2 SP + Transport Points of TE 1 SP in ONE command: one log entry;
+    Alexandria used 4, left 6; Tobruk used 4, left 0; allowance used 4, left 2. C8.2: then 1T to Tobruk refused,
+    2 SP to Mersa Matruh refused, 1 SP 2T accepted: allowance used 5 SP 2T, left 2T.
+
+    Before issue 33 the command took one AMOUNT: a mixed shipment was several `ship` lines and log entries."""
+    goto(game, ALLIED_MOVEMENT)
+    ok(game, "allowance allied 6")
+    events = len(game.events)
+    r = ok(game, C8_1)
+    assert len(game.events) == events + 1 and not game.state.flow.pending
+    assert r.message == ("Sea Cap: 1 SP + a combat unit of Transport Equivalent 2 SP + Transport Points of Transport "
+                         "Equivalent 1 SP shipped Alexandria → Tobruk, 4 SP in all; both ports charged (19.0f D)")
+    assert list(r.details) == ["Alexandria: 4 SP used this phase, 6 SP left (19.0a)",
+                         "Tobruk: 4 SP used this phase, 0 left (19.0a)",
+                         "allied Sea Cap: 4 SP used, 2 SP left this turn (19.0f E)"]
+    assert (used_left(game, "Alexandria"), used_left(game, "Tobruk"), sea_cap(game)) == (
+        ("4 SP", "6 SP"), ("4 SP", "0"), ("4 SP", "2 SP"))
+    refused(game, "ship Alexandria Tobruk 1T", "Tobruk: 1T exceeds the 0 left", "19.0f D")
+    refused(game, "ship Alexandria 'Mersa Matruh' 2", "Mersa Matruh: 2 SP exceeds the 1 SP 2T left")
+    ok(game, "ship Alexandria 'Mersa Matruh' 1 SP 2T")
+    assert sea_cap(game) == ("5 SP 2T", "2T")
+
+
+def test_C8_1_the_same_totals_as_separate_lines(game) -> None:
+    """C8.1: the one command ends in the same ports and allowance as the three parts typed as three `ship` lines."""
+    goto(game, ALLIED_MOVEMENT)
+    ok(game, "allowance allied 6")
+    other = memory_game(data_dir(), "ocs", seed=1, clock=fixed_clock)
+    goto(other, ALLIED_MOVEMENT)
+    ok(other, "allowance allied 6")
+    ok(game, C8_1)
+    for line in ("ship Alexandria Tobruk 1 SP", "ship Alexandria Tobruk 2 SP --unit --move-mode --no-move",
+                 "ship Alexandria Tobruk 1 SP"):
+        ok(other, line)
+    assert game.state.world.ports == other.state.world.ports and game.state.world.shipped == other.state.world.shipped
+
+
+def test_C8_3_an_oversize_unit_ships_alone(game) -> None:
+    """C8.3, 19.0a, 19.0f E: a unit of TE 5 SP alone to Tobruk (4 SP): accepted, Tobruk used all 4, left 0,
+    Alexandria 5 SP used, allowance charged 5 SP (the outsider's proposal); the same unit with 1 SP in one command,
+    either order: refused, nothing changed."""
+    goto(game, ALLIED_MOVEMENT)
+    ok(game, "allowance allied 10")
+    refused(game, "ship Alexandria Tobruk unit 5 + 1 --move-mode --no-move", "19.0a")
+    refused(game, "ship Alexandria Tobruk 1 + unit 5 --move-mode --no-move", "19.0a")
+    r = ok(game, "ship Alexandria Tobruk unit 5 --move-mode --no-move")
+    assert "Tobruk: oversize unit, its whole capacity is used this phase (19.0a)" in r.details
+    assert (used_left(game, "Tobruk"), used_left(game, "Alexandria")[0], sea_cap(game)) == (
+        ("4 SP", "0"), "5 SP", ("5 SP", "5 SP"))
+    refused(game, "ship Alexandria Tobruk 1T", "oversize unit")
+
+
+def test_C8_4_refusals(game) -> None:
+    """C8.4, 19.0f A (Move Mode), B (Movement Phase only), F (enemy ZOC; negation does not help, 4.5a). Move Mode is a
+    board fact the app cannot see: a shipment with a unit asks, and `no` ships nothing of it, its SP part neither."""
+    goto(game, "second-turn/reinforcement")
+    refused(game, "ship Alexandria Tobruk 1", "not legal in", "19.0f", "Movement phase")
+    goto(game, ALLIED_MOVEMENT)
+    before = game.state.world
+    r = ok(game, "ship Alexandria Tobruk 1 + unit 2")
+    prompt = game.state.flow.pending[0]
+    assert "is the unit in Move Mode (19.0f A)" in prompt.text and prompt.rule == "19.0f A, C"
+    assert game.state.world.ports == before.ports and game.state.world.shipped == before.shipped
+    ok(game, f"answer {prompt.id} no")
+    assert game.state.world.ports == before.ports and game.state.world.shipped == before.shipped
+    ok(game, "zoc Tobruk on")
+    ok(game, "negate Tobruk on")
+    refused(game, "ship Alexandria Tobruk 1 + unit 2 --move-mode --no-move", "enemy ZOC", "negation does not help",
+            "19.0f F")
+
+
+@pytest.mark.parametrize("line, fragment", [
+    ("ship Alexandria Tobruk 1 + ", "usage: ship FROM TO"),
+    ("ship Alexandria Tobruk unit", "the combat unit's Transport Equivalent?"),
+    ("ship Alexandria Tobruk 1 + unit 2 --unit", "--unit marks a single AMOUNT"),
+    ("ship Alexandria Tobruk lorry 2", "must be SP and Tokens"),
+])
+def test_19_0f_D_a_mixed_shipment_that_cannot_be_read_is_refused(game, line: str, fragment: str) -> None:
+    """19.0f D: each part is `[sp|unit|tp] AMOUNT`, joined by +; anything else is refused, nothing changed."""
+    goto(game, ALLIED_MOVEMENT)
+    refused(game, line, fragment)

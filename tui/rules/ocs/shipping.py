@@ -74,6 +74,30 @@ def ship(world: OcsWorld, side: str, origin: str, destination: str, tokens: int,
     it (E); both ports' capacities are charged, the single oversize unit of
     19.0a included (D). Returns the new world and lines for the log.
     """
+    new = _charge(world, side, origin, destination, tokens, unit, tables)
+    return new, _report(world, new, side, (world.port(origin).name, world.port(destination).name), tables)
+
+
+def ship_mixed(world: OcsWorld, side: str, origin: str, destination: str, parts: list[tuple[int, bool]],
+               tables: OcsTables) -> tuple[OcsWorld, list[str]]:
+    """Ship one shipment of any combination of SP, combat units and Transport Points (19.0f D).
+
+    ``parts`` are (Tokens, is a combat unit); each is charged to both ports and the allowance as :func:`ship`
+    does, and the shipment is all or nothing: a part the ports' capacities or the allowance cannot take refuses
+    the whole shipment (an oversize unit cannot share its port with anything else, 19.0a). The lines for the log
+    give each port and the allowance once, after the whole shipment: the same totals as one ``ship`` per part.
+    """
+    if not parts:
+        raise RuleError("a shipment needs at least one part: SP, a combat unit or Transport Points (19.0f D)")
+    new = world
+    for tokens, unit in parts:
+        new = _charge(new, side, origin, destination, tokens, unit, tables)
+    return new, _report(world, new, side, (world.port(origin).name, world.port(destination).name), tables)
+
+
+def _charge(world: OcsWorld, side: str, origin: str, destination: str, tokens: int, unit: bool,
+            tables: OcsTables) -> OcsWorld:
+    """One part of a shipment checked (19.0f, E, F) and charged to both ports and the side's allowance (19.0f D)."""
     start, end = world.port(origin), world.port(destination)
     if start.name == end.name:
         raise RuleError(f"Sea Cap moves units from port to port: {start.name} twice (19.0f)")
@@ -89,34 +113,23 @@ def ship(world: OcsWorld, side: str, origin: str, destination: str, tokens: int,
     if tokens > left:
         raise RuleError(f"{P.fmt(tokens, tables)} of cargo exceeds the {P.fmt(left, tables)} of {side} Sea Cap left "
                         f"this turn; each point moves {P.fmt(tables.tokens(tables.sea_cap.cargo_per_point), tables)} (19.0f E)")
-    lines = []
     try:
-        loaded, big_out = P.charge(start, tokens, unit, tables)
-        unloaded, big_in = P.charge(end, tokens, unit, tables)
+        loaded, _ = P.charge(start, tokens, unit, tables)
+        unloaded, _ = P.charge(end, tokens, unit, tables)
     except RuleError as exc:
         raise RuleError(f"{exc} — Sea Cap charges both ports (19.0f D)") from None
-    for port, big in ((loaded, big_out), (unloaded, big_in)):
-        if big:
+    shipped = {**world.shipped, side: world.shipped.get(side, 0) + tokens}
+    return replace(world.with_port(loaded).with_port(unloaded), shipped=shipped)
+
+
+def _report(before: OcsWorld, after: OcsWorld, side: str, names: tuple[str, str], tables: OcsTables) -> list[str]:
+    """Lines for the log: each port's use this phase (an oversize unit said so), then the side's allowance (19.0a, E)."""
+    lines = []
+    for name in names:
+        port = after.ports[name]
+        if port.oversize and not before.ports[name].oversize:
             lines.append(f"{port.name}: oversize unit, its whole capacity is used this phase (19.0a)")
         lines.append(f"{port.name}: {P.fmt(port.used, tables)} used this phase, {P.fmt(P.left_tokens(port, tables), tables)} left (19.0a)")
-    shipped = {**world.shipped, side: world.shipped.get(side, 0) + tokens}
-    new = replace(world.with_port(loaded).with_port(unloaded), shipped=shipped)
-    lines.append(f"{side} Sea Cap: {P.fmt(shipped[side], tables)} used, {P.fmt(left_tokens(new, side, tables), tables)} left this turn (19.0f E)")
-    return new, lines
-
-
-def ship_mixed(world: OcsWorld, side: str, origin: str, destination: str, parts: list[tuple[int, bool]],
-               tables: OcsTables) -> tuple[OcsWorld, list[str]]:
-    """Ship one shipment of any combination of SP, combat units and Transport Points (19.0f D).
-
-    ``parts`` are (Tokens, is a combat unit); each is charged to both ports and the allowance as :func:`ship`
-    does, and the shipment is all or nothing: a part the ports' capacities or the allowance cannot take refuses
-    the whole shipment (an oversize unit cannot share its port with anything else, 19.0a).
-    """
-    if not parts:
-        raise RuleError("a shipment needs at least one part: SP, a combat unit or Transport Points (19.0f D)")
-    new, lines = world, []
-    for tokens, unit in parts:
-        new, more = ship(new, side, origin, destination, tokens, unit, tables)
-        lines.extend(more)
-    return new, lines
+    lines.append(f"{side} Sea Cap: {P.fmt(after.shipped.get(side, 0), tables)} used, "
+                 f"{P.fmt(left_tokens(after, side, tables), tables)} left this turn (19.0f E)")
+    return lines

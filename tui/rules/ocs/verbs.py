@@ -26,6 +26,15 @@ from .port_edit import port_command, side_of
 from .tables import OcsTables
 from .world import OcsWorld, points_to_tokens, take_port
 
+SHIP_SYNTAX = "ship FROM TO [sp|unit|tp] AMOUNT [+ [sp|unit|tp] AMOUNT ...] [--unit] [--move-mode] [--no-move]"
+"""One Sea Cap shipment: any combination of SP, combat units and Transport Points (19.0f D)."""
+
+SHIP_KINDS = {"sp": "supply (SP)", "unit": "combat unit's Transport Equivalent", "tp": "Transport Points' Transport Equivalent"}
+"""The words that name a part of a shipment (19.0f D); a part without one is SP."""
+
+SHIP_CARGO = {"sp": "{}", "unit": "a combat unit of Transport Equivalent {}", "tp": "Transport Points of Transport Equivalent {}"}
+"""How the log writes each part (19.0f D, 4.7)."""
+
 Action = Callable[[Context, list[str], dict[str, Any], bool], Outcome]
 """A command that may need the referee's confirmation: (ctx, args, options, confirmed) -> outcome."""
 
@@ -157,25 +166,48 @@ def build_verbs(tables: OcsTables, sequence: Sequence, acting: Callable[[Context
         return Outcome(world.with_port(new), summary, (f"cost: {cost} ({tables.repair.cost_per_hit.rule})",), (cap,), actor=side)
 
     # ---------------------------------------------------------------- 19.0f
+    def shipment(rest: list[str], unit_flag: bool) -> list[tuple[str, int]]:
+        """The parts of one shipment, ``AMOUNT`` or ``[sp|unit|tp] AMOUNT`` joined by ``+`` (19.0f D), as (kind, Tokens)."""
+        texts = [t.strip() for t in " ".join(rest).split("+")]
+        if not texts or any(not t for t in texts):
+            raise RuleError(f"usage: {SHIP_SYNTAX} (19.0f D)")
+        parts = []
+        for text in texts:
+            first, _, more = text.partition(" ")
+            kind = first.lower() if first.lower() in SHIP_KINDS else ""
+            parts.append((kind, amount(more.split() if kind else text.split(), f"the {SHIP_KINDS.get(kind, 'cargo')}")))
+        if unit_flag:
+            if len(parts) > 1 or parts[0][0]:
+                raise RuleError("--unit marks a single AMOUNT as one combat unit; in a mixed shipment write each "
+                                "combat unit as 'unit AMOUNT' (19.0f D)")
+            parts = [("unit", parts[0][1])]
+        return [(kind or "sp", tokens) for kind, tokens in parts]
+
     def ship(ctx: Context, args: list[str], opts: dict[str, Any], confirmed: bool) -> Outcome:
         only_in_movement_phase(ctx, "ship", "Sea Cap", "19.0f B")
         world: OcsWorld = ctx.state.world
         start, rest = take_port(world, args)
         if not rest:
-            raise RuleError("usage: ship FROM TO AMOUNT [--unit] [--move-mode] [--no-move] (19.0f)")
+            raise RuleError(f"usage: {SHIP_SYNTAX} (19.0f)")
         end, rest = take_port(world, rest)
-        tokens = amount(rest, "the cargo")
+        if not rest:
+            raise RuleError(f"the cargo? usage: {SHIP_SYNTAX} (19.0f)")
+        parts = shipment(rest, bool(opts.get("unit")))
         side = acting(ctx)
-        unit = bool(opts.get("unit"))
-        new, lines = S.ship(world, side, start.name, end.name, tokens, unit, tables)
+        new, lines = S.ship_mixed(world, side, start.name, end.name, [(t, k == "unit") for k, t in parts], tables)
+        units = any(k == "unit" for k, _ in parts)
         missing = [text for key, text in (("move-mode", "in Move Mode (19.0f A)"),
                                           ("no-move", "not moving before or after it is shipped this phase (19.0f C)"))
                    if not opts.get(key)]
-        if unit and missing and not confirmed:
-            return ask(ctx, "ship", args, opts, f"Sea Cap {start.name} → {end.name} ({fmt(tokens)}): is the unit "
+        total = sum(t for _, t in parts)
+        if units and missing and not confirmed:
+            who = "the unit" if sum(k == "unit" for k, _ in parts) == 1 else "each combat unit"
+            return ask(ctx, "ship", args, opts, f"Sea Cap {start.name} → {end.name} ({fmt(total)}): is {who} "
                        f"{' and '.join(missing)}?", "19.0f A, C", start.name)
-        cargo = f"a combat unit of Transport Equivalent {fmt(tokens)}" if unit else fmt(tokens)
-        summary = f"Sea Cap: {cargo} shipped {start.name} → {end.name}; both ports charged (19.0f)"
+        cargo = " + ".join(SHIP_CARGO[k].format(fmt(t)) for k, t in parts)
+        whole = f", {fmt(total)} in all" if len(parts) > 1 else ""
+        rule = "19.0f D" if len(parts) > 1 else "19.0f"
+        summary = f"Sea Cap: {cargo} shipped {start.name} → {end.name}{whole}; both ports charged ({rule})"
         figures = (P.capacity_left(new.ports[start.name], tables), P.capacity_left(new.ports[end.name], tables),
                    S.allowance_left(new, side, tables))
         return Outcome(new, summary, tuple(lines), figures, actor=side)
@@ -255,7 +287,7 @@ def build_verbs(tables: OcsTables, sequence: Sequence, acting: Callable[[Context
         Verb("load", "load PORT AMOUNT [--unit]", "Load cargo (SP and Tokens: 3 SP 2T, 2SP, 1T, 1.5) or, with --unit, one combat unit by its Transport Equivalent; loading and unloading share the capacity each phase. A unit larger than the whole capacity may use it all if nothing else does.", "19.0a", use("load", "loaded"), group="ports", options=("unit",)),
         Verb("unload", "unload PORT AMOUNT [--unit]", "Unload cargo or, with --unit, one combat unit by its Transport Equivalent; shares the phase's capacity with loading.", "19.0a", use("unload", "unloaded"), group="ports", options=("unit",)),
         Verb("arrive", "arrive PORT AMOUNT [--unit]", "Units or supplies coming into the port without an ALT roll; they count against its capacity this phase.", "19.0a, 18.5g", use("land cargo", "arrived without an ALT roll (18.5g)"), group="ports", options=("unit",)),
-        Verb("ship", "ship FROM TO AMOUNT [--unit] [--move-mode] [--no-move]", f"Sea Cap: ship cargo (or, with --unit, a combat unit by its Transport Equivalent) port to port, charging both ports and the side's allowance; {movement_only}. A unit must be in Move Mode and not move before or after: confirm with --move-mode --no-move or answer the prompt.", "19.0f", now(ship), group="shipping", options=("unit", "move-mode", "no-move")),
+        Verb("ship", SHIP_SYNTAX, f"Sea Cap: ship cargo port to port, charging both ports and the side's allowance; {movement_only}. One shipment may combine SP, combat units and Transport Points, joined by + (e.g. ship Alexandria Tobruk 1 SP + unit 2 SP + tp 1 SP): one command, one log entry, all or nothing; 'unit AMOUNT' (or --unit on a single AMOUNT) is one combat unit by its Transport Equivalent, 'tp AMOUNT' Transport Points by theirs. A unit must be in Move Mode and not move before or after: confirm with --move-mode --no-move or answer the prompt.", "19.0f", now(ship), group="shipping", options=("unit", "move-mode", "no-move")),
         Verb("hit", "hit PORT [N]", "Inflict N hits from the Barrage vs. Facility Table (default 1); each takes 1/4 of the undamaged capacity (or the port's own Damage Track); never more than 4.", "19.0b; RULINGS O1", hit, group="ports"),
         Verb("reduce", "reduce PORT [--units|--engineers]", f"Voluntary reduction: 1 hit, at most one a turn per port; {movement_only}. Confirm 1 RE of non-moving Combat Mode units (--units) or engineers (--engineers), or answer the prompt.", "19.0c; RULINGS O2", now(reduce), group="ports", options=("units", "engineers")),
         Verb("repair", "repair PORT [--engineer]", f"Repair 1 hit with an Engineer-Capable unit at a cost of 1 SP; at most one hit per port a turn; {movement_only}. Confirm with --engineer or answer the prompt.", "19.0d; RULINGS O2", now(repair), group="ports", options=("engineer",)),
