@@ -11,8 +11,8 @@ import pytest
 
 from tests.conftest import fixed_clock
 from tests.test_awaw_ops_engine import ok, refused, to
-from tui import report
-from tui.briefing import render
+from tui.outputs import report
+from tui.outputs.briefing import render
 from tui.paths import data_dir
 from tui.rules.awaw import brps as BR
 from tui.rules.awaw.bases import Base

@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import fixed_clock
 from tests.test_awaw_ops_engine import ok, refused, to, unit
-from tui import report
+from tui.outputs import report
 from tui.paths import data_dir
 from tui.session import create_game
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import fixed_clock
-from tui.branch import BranchError, branch_game, default_branch_path
+from tui.outputs.branch import BranchError, branch_game, default_branch_path
 from tui.cli import main
 from tui.engine.lineage import describe_parent
 from tui.session import create_game, open_game

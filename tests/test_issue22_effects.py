@@ -11,7 +11,7 @@ import pytest
 from tests.awaw_game import answer, awaw_game, ok, to
 from tests.test_app_pilot import fixed_clock, until
 from tui.app import effects_list, make_app
-from tui.briefing import sentence
+from tui.outputs.briefing import sentence
 from tui.engine.flow import next_step_line
 from tui.engine.setup import RULESETS
 from tui.paths import data_dir

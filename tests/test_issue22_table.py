@@ -312,7 +312,7 @@ def test_issue_22_point_13_report_tells_the_last_finished_turn_by_default(tmp_pa
 async def test_issue_22_point_13_the_briefing_key_asks_which_turn_the_last_finished_first(tmp_path: Path) -> None:
     """Pilot: R, Enter on the side (the phasing one), then "Which turn?" offers Turn 2 and Turn 1 with Turn 1 (the
     last finished) highlighted; Enter writes Turn 1's briefing beside the save."""
-    from tui.briefing import render
+    from tui.outputs.briefing import render
 
     game = ocs_in_turn_2(tmp_path / "game.json")
     app = make_app(game, clock=fixed_clock, cursor_blink=False)

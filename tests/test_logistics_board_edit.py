@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 
 from logistics_game import logistics_game, ok, refused, world
 from test_app_pilot import SIZE, fixed_clock, until
-from tui import report
+from tui.outputs import report
 from tui.app import make_app
 from tui.engine.setup import load_scenario
 from tui.paths import data_dir

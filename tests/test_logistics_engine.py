@@ -10,7 +10,7 @@ import pytest
 
 from conftest import fixed_clock
 from logistics_game import PRODUCTION_TURN, at, logistics_game, ok
-from tui import report
+from tui.outputs import report
 from tui.cli import main
 from tui.engine.setup import load_ruleset, load_scenario
 from tui.rules.core.errors import DataError

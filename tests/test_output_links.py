@@ -141,9 +141,9 @@ def test_29_2_a_lock_that_is_a_link_is_named_as_one(out: Outputs, capsys, comman
 
 
 def test_29_2_the_briefing_key_writes_through_no_co_players_link(out: Outputs, data: Path) -> None:
-    """Issue 29.2: the ``R`` key writes its briefing with :func:`tui.briefing.write_file` (as ``report -o``): a path
+    """Issue 29.2: the ``R`` key writes its briefing with :func:`tui.outputs.briefing.write_file` (as ``report -o``): a path
     through the co-player's folder link is refused naming it, nothing written."""
-    from tui.briefing import write_file
+    from tui.outputs.briefing import write_file
     from tui.store.export import OutputRefused
 
     link = out.plant("dirlink", out.private)
@@ -154,8 +154,8 @@ def test_29_2_the_briefing_key_writes_through_no_co_players_link(out: Outputs, d
 
 
 def test_29_2_the_log_branch_key_writes_through_no_co_players_link(out: Outputs, data: Path) -> None:
-    """Issue 29.2: the Log's ``b`` writes with :func:`tui.branch.branch_game` (as ``branch``): refused likewise."""
-    from tui.branch import BranchError, branch_game
+    """Issue 29.2: the Log's ``b`` writes with :func:`tui.outputs.branch.branch_game` (as ``branch``): refused likewise."""
+    from tui.outputs.branch import BranchError, branch_game
 
     link = out.plant("dirlink", out.private)
     game = open_game(out.campaign, data, mode="read")

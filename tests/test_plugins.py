@@ -184,8 +184,8 @@ def test_31_1_the_entry_point_file_is_read_as_importlib_metadata_reads_it() -> N
 
 
 #: The packages above the engine: it imports none of them (no arrow runs up).
-ABOVE_ENGINE = ("tui.scenario", "tui.screens", "tui.widgets", "tui.cli", "tui.app", "tui.serve", "tui.session",
-                "tui.report", "tui.briefing", "tui.branch", "tui.commands", "tui.savecheck")
+ABOVE_ENGINE = ("tui.scenario", "tui.screens", "tui.widgets", "tui.cli", "tui.app", "tui.web", "tui.session",
+                "tui.outputs", "tui.commands", "tui.log_check")
 
 
 def _imports(source: str, package: str) -> set[str]:

@@ -25,7 +25,7 @@ from textual.pilot import Pilot
 
 from tests.conftest import fixed_clock
 from tui.app import HarbormasterApp, make_app
-from tui.briefing import render
+from tui.outputs.briefing import render
 from tui.commands import HarbormasterCommands
 from tui.engine import verified
 from tui.engine.game import Game

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import fixed_clock
-from tui.briefing import BriefingError, render
+from tui.outputs.briefing import BriefingError, render
 from tui.cli import main
 from tui.session import create_game, open_game
 
@@ -113,7 +113,7 @@ async def test_the_app_key_writes_the_chosen_sides_briefing_beside_the_save(tmp_
 
 def test_rows_of_the_other_side_are_left_out_rows_of_nobody_are_shown() -> None:
     """The ownership rule of briefings: ``owner`` or ``side`` naming the other side hides a row."""
-    from tui.briefing import visible
+    from tui.outputs.briefing import visible
 
     rows = [{"name": "A", "owner": "axis"}, {"name": "B", "side": "allied"}, {"name": "C"}, {"name": "D", "side": "neutral"}]
     sides = ("axis", "allied")

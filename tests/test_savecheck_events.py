@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.savecheck import SavedDataError, check_event, check_events
+from tui.session.savecheck import SavedDataError, check_event, check_events
 
 LOGGED: dict[str, Any] = {
     "seq": 1, "time": "2026-11-25T04:28:57+00:00", "turn": "Jan I 1943", "segment": "axis-turn/initial/initial-movement",

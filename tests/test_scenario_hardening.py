@@ -24,7 +24,7 @@ from tui.paths import data_dir
 from tui.scenario.build import from_csv, normal, read_toml_scenario
 from tui.scenario.export import to_csv
 from tui.scenario.write import to_toml
-from tui.serve_guard import GuardedServer, Tokens
+from tui.web.guard import GuardedServer, Tokens
 
 DATA = data_dir()
 AWAW = load_scenario(DATA, "awaw-mediterranean-1942").raw
@@ -287,7 +287,7 @@ def test_issue29_low_a_failed_forced_export_keeps_the_files_it_would_replace(
 def test_issue29_low_hosts_with_at_or_hash_are_refused(host: str) -> None:
     """Issue 29 low: a ``Host`` holding ``@``, ``#`` (or any character no host name or port has) is refused by the
     rebinding check, though its host part parses as an allowed name; the plain names still pass."""
-    from tui.serve_guard import host_origin
+    from tui.web.guard import host_origin
 
     server = GuardedServer({"write": "x", "watch": "x"}, Tokens.new(read_only=False), host="127.0.0.1", port=8000,
                            title="t", public_url="http://127.0.0.1:8000")

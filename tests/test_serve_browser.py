@@ -28,7 +28,7 @@ import pytest
 
 from tests.conftest import fixed_clock
 from tests.test_serve_guard import ps
-from tui.serve import exposure_warning, is_loopback
+from tui.web.serve import exposure_warning, is_loopback
 from tui.session import create_game
 
 ROOT = Path(__file__).resolve().parent.parent

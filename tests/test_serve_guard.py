@@ -21,7 +21,7 @@ import pytest
 
 from tests.accounts import ps
 from tests.conftest import fixed_clock
-from tui.serve_guard import WATCH, WRITE, Tokens, allowed_origins, parse_origin
+from tui.web.guard import WATCH, WRITE, Tokens, allowed_origins, parse_origin
 from tui.session import create_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -201,7 +201,7 @@ def test_18_1_the_serve_proof_in_small(tmp_path: Path) -> None:
 
 def test_22_8_a_token_per_side_names_its_side_and_nothing_else() -> None:
     """Issue 22 point 8: one more random token per side; each opens that side's role only."""
-    from tui.serve_guard import side_role
+    from tui.web.guard import side_role
 
     t = Tokens.new(read_only=False, sides=("axis", "allied"))
     assert set(t.sides) == {"axis", "allied"} and len({t.writer, t.watcher, *t.sides.values()}) == 4
@@ -226,7 +226,7 @@ def test_22_8_a_sides_token_opens_its_read_only_side_view_that_cannot_write(serv
 
 def test_22_8_the_side_tab_runs_the_app_with_its_side() -> None:
     """Issue 22 point 8: the command a side's tab runs is ``harbormaster PATH --read-only --side SIDE``."""
-    from tui.serve import app_command
+    from tui.web.serve import app_command
 
     command = app_command(Path("/tmp/g.json"), False, "axis")
     assert command.endswith("/tmp/g.json --read-only --side axis")

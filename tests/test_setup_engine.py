@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import pytest
 
-from tui.briefing import sentence
+from tui.outputs.briefing import sentence
 from tui.engine.edits import entries, merge
 from tui.session import memory_game, open_game, create_game
 

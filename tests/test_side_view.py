@@ -14,7 +14,7 @@ import pytest
 
 from tests.conftest import fixed_clock
 from tests.test_awaw_ops_engine import ok, to
-from tui.briefing import BriefingError, render
+from tui.outputs.briefing import BriefingError, render
 from tui.cli import main
 from tui.engine.sides import Fog, UnknownSide, open_side, side_word, told_events, told_pending
 from tui.session import create_game, open_game

@@ -154,7 +154,7 @@ def test_issue19_a_browser_tab_of_serve_imports_nothing_from_the_current_folder(
     folder it is started in first on ``sys.path``) draws the game's screen without importing a planted module."""
     import shlex
 
-    from tui.serve import app_command
+    from tui.web.serve import app_command
 
     folder, marker, save = planted
     argv = shlex.split(app_command(save, read_only=True))

@@ -5,7 +5,7 @@ referee needs it, and the quick paths of the log's replay give what the full one
   style sheets are read and before any mode is built ahead.
 - A command line with nothing quoted or escaped is split by ``str.split``; it
   gives the same words as the character-by-character reader.
-- ``harbormaster`` names the commands of ``tui.cli_tools`` without importing it.
+- ``harbormaster`` names the commands of ``tui.cli.tools`` without importing it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.conftest import fixed_clock
-from tui import cli, cli_tools
+from tui import cli
+from tui.cli import tools as cli_tools
 from tui.app import HarbormasterApp, make_app
 from tui.engine.command import CommandSyntaxError, _parse_words, parse, split_quoted, split_words
 from tui.paths import data_dir
@@ -77,7 +78,7 @@ def test_issue19_a_plain_line_splits_as_the_full_reader_splits_it(text: str) -> 
 
 def test_issue19_the_console_script_names_the_tool_commands_as_cli_tools_does() -> None:
     """Issue 19: ``tui.cli`` lists ``branch``, ``report`` and ``serve`` itself (so opening a game imports none of
-    their modules); the list is the one ``tui.cli_tools`` answers."""
+    their modules); the list is the one ``tui.cli.tools`` answers."""
     assert cli.TOOL_COMMANDS == cli_tools.TOOL_COMMANDS
 
 

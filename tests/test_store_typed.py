@@ -1,5 +1,5 @@
 """Issue 19, "Decode the save typed": a save read typed (tui/store/typed.py) is the very data orjson reads from the same
-bytes, and it is read typed only when the event check field by field (tui/savecheck.py) would accept every event;
+bytes, and it is read typed only when the event check field by field (tui/session/savecheck.py) would accept every event;
 anything else takes the other path, whose messages are unchanged."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from test_savecheck_events import LOGGED, fields, json_values
 from tui.paths import data_dir
-from tui.savecheck import SavedDataError, check_events
+from tui.session.savecheck import SavedDataError, check_events
 from tui.session import create_game, open_game
 from tui.store.save import SaveFile
 from tui.store.typed import load_save

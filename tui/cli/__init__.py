@@ -7,8 +7,8 @@
     harbormaster show PATH ports|markers|phase|log [--json]
     harbormaster restore PATH [--backup FILE]          put the newest good backup back
     harbormaster scenarios                             list the bundled scenarios
-    harbormaster scenario import|export|check|template|schema ...   scenario files (see cli_scenario)
-    harbormaster branch|report|serve ...               what-if branches, briefings, browsers (see cli_tools)
+    harbormaster scenario import|export|check|template|schema ...   scenario files (see tui/cli/scenario.py)
+    harbormaster branch|report|serve ...               what-if branches, briefings, browsers (see tui/cli/tools.py)
 """
 
 from __future__ import annotations
@@ -19,28 +19,28 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Sequence
 
-from . import __version__
-from .ending import Ending
-from .engine.setup import RULESETS, load_scenario, scenario_paths
-from .paths import data_dir, default_save, save_path, save_path_problem
-from .rules.core.errors import DataError, RuleError
-from .rules.core.numbers import read_amount, read_int
-from .rules.core.text import json_visible, visible
-from .session import GameLocked, GameOpenError, LogDoesNotReplay, cannot_write, create_game, open_game, replay_refusal
-from .store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
-from .store.fileops import not_a_file, read_only_file, reason
-from .store.snapshot import paused_gc
-from .store.lock import lock_free
-from .store.export import planted_output
-from .store.links import PlantedLink, backups_beside, linked_backup, pinned_folder, planted_link
-from .store.pinned import PinRefused, locate, shown
-from .store.recovery import foreign_through_link
+from .. import __version__
+from ..ending import Ending
+from ..engine.setup import RULESETS, load_scenario, scenario_paths
+from ..paths import data_dir, default_save, save_path, save_path_problem
+from ..rules.core.errors import DataError, RuleError
+from ..rules.core.numbers import read_amount, read_int
+from ..rules.core.text import json_visible, visible
+from ..session import GameLocked, GameOpenError, LogDoesNotReplay, cannot_write, create_game, open_game, replay_refusal
+from ..store import SaveError, SaveLock, StoreFailed, read_holder, restore_backup
+from ..store.fileops import not_a_file, read_only_file, reason
+from ..store.snapshot import paused_gc
+from ..store.lock import lock_free
+from ..store.export import planted_output
+from ..store.links import PlantedLink, backups_beside, linked_backup, pinned_folder, planted_link
+from ..store.pinned import PinRefused, locate, shown
+from ..store.recovery import foreign_through_link
 
 if TYPE_CHECKING:
     import argparse
 
 TOOL_COMMANDS = ("branch", "report", "serve")
-"""The commands of :mod:`tui.cli_tools` (named here so that opening a game does not import them; a test checks)."""
+"""The commands of :mod:`tui.cli.tools` (named here so that opening a game does not import them; a test checks)."""
 SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios") + TOOL_COMMANDS
 #: ``--wait``: seconds to wait for another session's lock (an hour is already far more than any command takes).
 MAX_WAIT = 3600
@@ -73,11 +73,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         if args and args[0] in TOOL_COMMANDS:
-            from .cli_tools import main as tool_main
+            from .tools import main as tool_main
 
             return tool_main(args)
         if args and args[0] == "scenario":
-            from .cli_scenario import main as scenario_main
+            from .scenario import main as scenario_main
 
             return scenario_main(args[1:])
         if args and args[0] in SUBCOMMANDS:
@@ -163,7 +163,7 @@ def _open(argv: list[str]) -> int:
 def _side_view(game, text: str) -> bool:
     """Make ``game`` the read-only view of side ``text`` (any spelling the rule set uses); print why not and let the
     game go if the rule set has no such side."""
-    from .engine.sides import UnknownSide, open_side, side_word
+    from ..engine.sides import UnknownSide, open_side, side_word
 
     try:
         side = side_word(game.ruleset.sides, text, referee=False)
@@ -248,7 +248,7 @@ def run_app(game, headless: bool = False, greeting: str = "") -> int:
         ending.watch_terminal(_terminal_fd())
     try:
         with paused_gc(set_aside=True):  # what is imported and built here lives as long as the screen: never walked
-            from .app import make_app  # Textual is imported only when a screen is needed
+            from ..app import make_app  # Textual is imported only when a screen is needed
 
             app = make_app(game, greeting=greeting)
         ending.leave = lambda: app.call_later(app.exit) if app.is_running else None  # ends the run loop like 'q' does
@@ -341,7 +341,7 @@ def _subcommand(argv: list[str]) -> int:
         return 2
     try:
         if args.command == "show":
-            from . import report
+            from ..outputs import report
 
             if args.view not in report.views(game):
                 print(f"harbormaster: no view '{args.view}' in a {game.ruleset.id} game; views: {', '.join(report.views(game))}", file=sys.stderr)
@@ -428,7 +428,3 @@ def _restore_locked(path: Path, backup: Path | None, where: Path) -> int:
     told = f"; the damaged file is kept as {shown(str(kept))}" if kept is not None else ""
     print(f"Restored {path} from {backup}{told}")
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -19,16 +19,16 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .engine.setup import RULESETS, load_scenario
-from .paths import data_dir
-from .rules.core.errors import DataError
-from .rules.core.text import visible
-from .scenario.build import check_scenario, csv_files, from_csv, read_sheets, read_toml_scenario, ruleset_of
-from .scenario.docs import schema, templates
-from .scenario.export import from_game, to_csv
-from .scenario.problems import Problem, ScenarioRefused
-from .scenario.write import WriteRefused, to_toml, write_files
-from .session import GameOpenError, open_game
+from ..engine.setup import RULESETS, load_scenario
+from ..paths import data_dir
+from ..rules.core.errors import DataError
+from ..rules.core.text import visible
+from ..scenario.build import check_scenario, csv_files, from_csv, read_sheets, read_toml_scenario, ruleset_of
+from ..scenario.docs import schema, templates
+from ..scenario.export import from_game, to_csv
+from ..scenario.problems import Problem, ScenarioRefused
+from ..scenario.write import WriteRefused, to_toml, write_files
+from ..session import GameOpenError, open_game
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -100,8 +100,8 @@ def _refuse_folder(path: Path, make: bool = False) -> bool:
     owner; a folder to make must not be a link at all; it is made in its parent held open once checked, never
     through a link swapped in meanwhile.
     """
-    from .store.export import planted_output
-    from .store.links import PlantedLink, link_text, pinned_folder
+    from ..store.export import planted_output
+    from ..store.links import PlantedLink, link_text, pinned_folder
 
     folder = path if make else path.parent
     planted = planted_output(path)
@@ -143,7 +143,7 @@ def _write_folder(folder: Path, files_of: Callable[[Path], dict[Path, bytes]], f
 
 def _bundled(ruleset: str, data: Path) -> dict[str, Any]:
     """The plain data of ``ruleset``'s bundled scenario (the templates' examples), or {}."""
-    from .engine.setup import load_ruleset
+    from ..engine.setup import load_ruleset
 
     try:
         return load_scenario(data, load_ruleset(ruleset, data).default_scenario).raw

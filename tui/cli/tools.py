@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, NoReturn
 
-from .branch import BranchError, branch_save, describe_parent
-from .paths import data_dir, default_save, save_path
-from .rules.core.text import visible
-from .session import GameOpenError, open_game
+from ..outputs.branch import BranchError, branch_save, describe_parent
+from ..paths import data_dir, default_save, save_path
+from ..rules.core.text import visible
+from ..session import GameOpenError, open_game
 
 TOOL_COMMANDS = ("branch", "report", "serve")
 
@@ -67,7 +67,7 @@ def _branch(argv: list[str]) -> int:
 
 
 def _report(argv: list[str]) -> int:
-    from . import briefing
+    from ..outputs import briefing
 
     p = argparse.ArgumentParser(
         prog="harbormaster report",
@@ -131,7 +131,7 @@ def _serve_option(check: Callable[[str], Any]) -> Callable[[str], Any]:
 
 
 def _serve(argv: list[str]) -> int:
-    from . import serve
+    from ..web import serve
 
     p = _OneLineParser(
         prog="harbormaster serve",

@@ -1,4 +1,4 @@
-"""Which game a save was branched from: the ``meta.parent`` link a what-if branch carries (see ``tui/branch.py``)."""
+"""Which game a save was branched from: the ``meta.parent`` link a what-if branch carries (see ``tui/outputs/branch.py``)."""
 
 from __future__ import annotations
 

@@ -38,18 +38,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
-from .engine.game import Game, ReplayError
-from .engine.lineage import describe_parent, parent_link
-from .engine.serialize import state_to_data
-from .rules.core.errors import RuleError
-from .rules.core.numbers import read_int
-from .rules.core.phases import turn_label
-from .session import cannot_write, open_game
-from .store import SaveError, SaveFile, StoreFailed
-from .store.export import planted_output
-from .store.fileops import not_a_file, reason
-from .store.links import PlantedLink, pinned_folder
-from .store.validate import RESERVED_META
+from ..engine.game import Game, ReplayError
+from ..engine.lineage import describe_parent, parent_link
+from ..engine.serialize import state_to_data
+from ..rules.core.errors import RuleError
+from ..rules.core.numbers import read_int
+from ..rules.core.phases import turn_label
+from ..session import cannot_write, open_game
+from ..store import SaveError, SaveFile, StoreFailed
+from ..store.export import planted_output
+from ..store.fileops import not_a_file, reason
+from ..store.links import PlantedLink, pinned_folder
+from ..store.validate import RESERVED_META
 
 
 __all__ = ["BranchError", "branch_bytes", "branch_game", "branch_name", "branch_point", "branch_save", "default_branch_path",

@@ -23,13 +23,13 @@ import msgspec
 from msgspec import field
 
 from . import report
-from .engine.sides import OWNER_KEYS, Fog, UnknownSide, side_word, verb_of, visible
-from .engine.sides import places as sides_places
-from .engine.game import Game
-from .engine.lineage import describe_parent
-from .rules.core.text import visible as escaped
-from .store.export import refusal as export_refusal
-from .store.export import write_export
+from ..engine.sides import OWNER_KEYS, Fog, UnknownSide, side_word, verb_of, visible
+from ..engine.sides import places as sides_places
+from ..engine.game import Game
+from ..engine.lineage import describe_parent
+from ..rules.core.text import visible as escaped
+from ..store.export import refusal as export_refusal
+from ..store.export import write_export
 
 
 class BriefingError(Exception):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine.game import Game
-from .engine.lineage import describe_parent, parent_link
-from .rules.core.explain import fmt_number
-from .rules.core.text import visible
+from ..engine.game import Game
+from ..engine.lineage import describe_parent, parent_link
+from ..rules.core.explain import fmt_number
+from ..rules.core.text import visible
 
 CORE_VIEWS = ("ports", "markers", "phase", "log")
 

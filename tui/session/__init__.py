@@ -12,20 +12,20 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 
-from .engine.game import Game
-from .engine.rulecache import rule_cache
-from .engine.setup import choose, load_ruleset, new_game
-from .rules.core.errors import DataError
+from ..engine.game import Game
+from ..engine.rulecache import rule_cache
+from ..engine.setup import choose, load_ruleset, new_game
+from ..rules.core.errors import DataError
 from .savecheck import SavedDataError, check_saved, rules_fingerprint
-from .store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
-from .store.lock import LockLost, folder_lock, lock_free
-from .store.links import backups_of, linked_backup
-from .store.recovery import foreign_through_link, no_save_here, put_back
-from .store.pinned import PinRefused, locate, moved, shown
-from .store.snapshot import paused_gc
-from .store.fileops import not_a_file, read_only_file
-from .store.fileops import reason as os_reason
-from .store.storage import sweep_temp_files
+from ..store import SaveError, SaveFile, SaveLock, StoreFailed, read_holder
+from ..store.lock import LockLost, folder_lock, lock_free
+from ..store.links import backups_of, linked_backup
+from ..store.recovery import foreign_through_link, no_save_here, put_back
+from ..store.pinned import PinRefused, locate, moved, shown
+from ..store.snapshot import paused_gc
+from ..store.fileops import not_a_file, read_only_file
+from ..store.fileops import reason as os_reason
+from ..store.storage import sweep_temp_files
 
 
 class GameOpenError(Exception):
@@ -90,7 +90,7 @@ def open_game(path: Path, data_dir: Path, clock: Callable[[], datetime] | None =
     (:func:`tui.store.pinned.pin`): the lock, the read, every write, backup and
     temporary file of this session go to that very folder, whatever is renamed
     meanwhile (issue 29.2). Every open validates the save against its
-    rule set (:func:`tui.savecheck.check_saved`); ``verify`` also replays the
+    rule set (:func:`tui.session.savecheck.check_saved`); ``verify`` also replays the
     whole log and refuses a save whose events do not give its state;
     ``verify="later"`` leaves that to the caller, who must replay it
     (``Game.verify_steps``) before running any command and refuse as

@@ -22,10 +22,10 @@ from typing import Any
 
 import msgspec
 
-from .engine.serialize import state_from_data
-from .rules.core.errors import DataError
-from .rules.core.ruleset import RuleSet
-from .rules.core.saved import SavedDataError
+from ..engine.serialize import state_from_data
+from ..rules.core.errors import DataError
+from ..rules.core.ruleset import RuleSet
+from ..rules.core.saved import SavedDataError
 
 __all__ = ["EVENT_STATUSES", "MAX_TURN", "SavedDataError", "check_saved", "rules_fingerprint"]
 

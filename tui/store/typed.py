@@ -11,9 +11,9 @@ a save is. The result is equal to ``orjson.loads`` of the same bytes.
 Only a save of exactly that shape takes this path: another table, a field
 unknown or missing, a value of another type, anything not JSON, makes it
 return None, and the caller parses the file as before and checks it field by
-field (``tui/savecheck.py``), whose messages name what is wrong. A save read
+field (``tui/session/savecheck.py``), whose messages name what is wrong. A save read
 typed holds events numbered 1, 2, 3 ... in order, each of the logged shape
-with a command that is not blank: all that ``tui/savecheck.py`` asks of an
+with a command that is not blank: all that ``tui/session/savecheck.py`` asks of an
 event, so it need not look at each one again. Every number in it is one that
 orjson reads as a whole number too (a larger one would read as a float there).
 

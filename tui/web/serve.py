@@ -8,7 +8,7 @@ with ``--read-only``: viewers only, for the players.
 
 Nobody opens a tab without a secret: ``serve`` prints the referee's address
 and the watchers' address, each with its own random token, and refuses any
-request without one or from a foreign origin (:mod:`tui.serve_guard`). A
+request without one or from a foreign origin (:mod:`tui.web.guard`). A
 watcher's tab always runs read-only. Each side's players get their own
 address too: their tab runs ``harbormaster PATH --read-only --side SIDE``,
 the game live with that side's fog of war (as its briefing), never
@@ -25,10 +25,10 @@ import socket
 import sys
 from pathlib import Path
 
-from .paths import data_dir
-from .serve_guard import WATCH, WRITE, GuardedServer, Tokens, parse_origin, side_role
-from .engine.sides import UnknownSide, side_word
-from .session import GameOpenError, create_game, open_game
+from ..paths import data_dir
+from .guard import WATCH, WRITE, GuardedServer, Tokens, parse_origin, side_role
+from ..engine.sides import UnknownSide, side_word
+from ..session import GameOpenError, create_game, open_game
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
