@@ -217,3 +217,43 @@ def test_31_1_no_arrow_runs_up_from_the_engine() -> None:
 def test_31_1_the_arrow_check_sees_a_deferred_relative_import() -> None:
     assert "tui.scenario.forms" in _imports("def f():\n    from ..scenario.forms import form\n", "tui.engine")
     assert "tui.cli" in _imports("import tui.cli\n", "tui.engine")
+
+
+def test_31_1_a_rule_set_without_a_ports_view_has_no_ports_mode() -> None:
+    """A rule set shows the modes its views fill: without a ``ports`` view there is no Ports mode (its key says so
+    instead of the screen failing on a view that is not there)."""
+    from types import SimpleNamespace
+
+    from tui.app import HarbormasterApp
+
+    def app_of(views: dict) -> SimpleNamespace:
+        return SimpleNamespace(MODE_VIEWS=HarbormasterApp.MODE_VIEWS, game=SimpleNamespace(ruleset=SimpleNamespace(views=views)))
+
+    bare, ports = app_of({}), app_of({"ports": lambda state: []})
+    assert [m for m in ("phases", "ports", "naval", "log") if HarbormasterApp.has_mode(bare, m)] == ["phases", "log"]
+    assert [m for m in ("phases", "ports", "naval", "log") if HarbormasterApp.has_mode(ports, m)] == ["phases", "ports", "log"]
+
+
+def test_31_1_the_rule_cache_key_covers_the_code_of_a_rule_set_installed_apart(tmp_path, isolated) -> None:
+    """The converted tables of a rule set are cached under a key of its data and of the code that converts and checks
+    them: for a rule set installed as a package of its own, its modules' source is part of the key (a changed check
+    converts again), not only Harbormaster's."""
+    from tui.rules.core import loader
+
+    (tmp_path / "keyed_rules").mkdir()
+    (tmp_path / "keyed_rules" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "keyed_rules" / "tables.py").write_text(
+        "import msgspec\n\n\nclass Port(msgspec.Struct):\n    capacity: int = 1\n\n\n"
+        "def check(value, file):\n    return None\n", encoding="utf-8")
+    isolated.syspath_prepend(str(tmp_path))
+    from keyed_rules import tables  # type: ignore[import-not-found]
+
+    spec = loader.RuleData(id="keyed-test", files=(("keyed.toml", (loader.Tables(tables.Port, tables.check, table="port"),)),))
+    assert "keyed_rules.tables" in loader.code_modules(spec)
+    assert "tui.rules.core.loader" in loader.code_modules(spec)
+    before = loader.code_hash(spec)
+    loader._CODE.pop(spec.id)
+    (tmp_path / "keyed_rules" / "tables.py").write_text(
+        (tmp_path / "keyed_rules" / "tables.py").read_text(encoding="utf-8") + "# a changed check\n", encoding="utf-8")
+    assert before is not None and loader.code_hash(spec) not in (None, before)
+    loader._CODE.pop(spec.id)

@@ -125,8 +125,8 @@ class HarbormasterApp(StartingApp):
         """Whether the referee rolls physical dice (``set dice typed``): dice dialogs then ask for the faces first."""
         return self.game.state.settings.get("dice", "app") == "typed"
 
-    MODE_VIEWS: ClassVar[dict[str, str]] = {"zones": "zones", "naval": "units", "map": "map"}
-    """Modes shown only for a rule set with this view (Sea Zones, naval units, the hex map)."""
+    MODE_VIEWS: ClassVar[dict[str, str]] = {"ports": "ports", "zones": "zones", "naval": "units", "map": "map"}
+    """Modes shown only for a rule set with this view (its ports, Sea Zones, naval units, the hex map)."""
 
     def has_mode(self, mode: str) -> bool:
         """Whether this game has mode ``mode`` (Sea Zones where the rule set has sea zones, Naval where it has naval

@@ -185,20 +185,25 @@ _CODE: dict[str, bytes | None] = {}
 
 def code_modules(spec: RuleData) -> list[str]:
     """The modules whose source decides what ``spec`` loads: this loader, the data helpers, the modules of the
-    tables' structs and checks, of every struct those modules use (``cited``), and ``spec.modules``.
+    tables' structs and checks, of every struct those modules use (``cited``), and ``spec.modules``; those of this
+    project and of the rule set's own package (one installed apart, as a plugin is).
 
     Found from the modules' names (cheap on every start), not by walking the types.
     """
-    project = __name__.split(".")[0]
     todo = {__name__, convert.__module__, *spec.modules}
     for tables in spec.parts:
         todo.update(getattr(item, "__module__", "") for item in (tables.kind, tables.check))
     if spec.check is not None:
         todo.add(spec.check.__module__)
+    # This project's modules, and those of the rule set's own package when it is installed apart (a plugin): the
+    # packages of its declared modules, its check and its structs (not a builtin type's).
+    own = [*spec.modules, *(t.kind.__module__ for t in spec.parts if isinstance(t.kind, type) and issubclass(t.kind, msgspec.Struct))]
+    roots = {__name__.split(".")[0]} | {name.split(".")[0] for name in own} | (
+        {spec.check.__module__.split(".")[0]} if spec.check is not None else set())
     found: set[str] = set()
     while todo:
         name = todo.pop()
-        if name in found or not name.startswith(project + "."):
+        if name in found or name.split(".")[0] not in roots:
             continue
         found.add(name)
         module = sys.modules.get(name)
