@@ -129,7 +129,6 @@ def _choices(cli: CLI, save: Path, prompt: str) -> list[str]:
 # --- 21.313 with 21.5281-21.5282 and 21.5342C: destroyers are fleet factors ---
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: destroyers are not counted as fast fleet factors for 21.313")
 def test_c01_21_313_carrier_mission_with_destroyers(game):
     """21.313: "Fast carriers in a naval force may only conduct operations listed
     in 20.32 as part of a naval force which contains at least one fast fleet
@@ -150,7 +149,6 @@ def test_c01_21_313_carrier_mission_with_destroyers(game):
     assert units["RN-DD-Home"]["state"] == "at sea"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: destroyers are not counted as fast fleet factors for 21.313 (patrols)")
 def test_c02_21_313_patrol_with_carrier_and_destroyers(game):
     """21.313: "Fast carriers in a naval force may only conduct operations listed
     in 20.32 as part of a naval force which contains at least one fast fleet

@@ -3,8 +3,9 @@
 Every activity verb (CORE's and the operations of 21.42-21.6) calls
 :func:`check_force` before it acts and :func:`employ` after: uninverted,
 undamaged units that have not yet acted this player turn (21.31, 21.314),
-ten or more factors only as one task force (21.312), a fast fleet factor for
-each fast carrier factor (21.313); after the activity they are inverted
+ten or more factors only as one task force (21.312), a fast fleet factor (a
+fleet's or a destroyer's, ``[employment.fleet_categories]``) for each fast
+carrier factor (21.313); after the activity they are inverted
 (21.311) unless they operate from an SW box (21.31, 21.311 exceptions).
 """
 
@@ -46,9 +47,10 @@ def force_figures(units: list[NavalUnit], tables: AwawTables) -> dict[str, Expla
         return Explained(name, sum(u.factors for u in chosen), rule, tuple(Term(u.id, u.factors, rule) for u in chosen))
 
     cats = {u.id: u.category(tables) for u in units}
+    fleet = set(tables.employment.fleet_categories.value)  # fleets and destroyers (21.313, 21.5281-21.5282, 21.5342C)
     return {
         "factors": total("Naval factors in the force", lambda u: cats[u.id] != "transport", "21.312"),
-        "fast_fleet": total("Fast fleet factors", lambda u: cats[u.id] == "fleet" and u.fast, "21.313"),
+        "fast_fleet": total("Fast fleet factors", lambda u: cats[u.id] in fleet and u.fast, "21.313"),
         "carriers": total("Fast carrier factors", lambda u: cats[u.id] == "carrier", "21.313"),
         "destroyers": total("Destroyer factors", lambda u: cats[u.id] == "destroyer", "21.434"),
         "transports": total("Transports", lambda u: cats[u.id] == "transport", "21.35C"),

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from ..core.cited import CitedCount
+from ..core.cited import CitedCount, CitedNames
 from ..core.cited import TwoSides as Players
 from ..core.data import DataModel
 from ..core.errors import DataError
@@ -81,11 +81,14 @@ class Theater(DataModel):
 
 
 class Employment(DataModel):
-    """21.312 (TF threshold), 21.313 (fast fleet factors per fast carrier factor), 21.3617."""
+    """21.312 (TF threshold), 21.313 (fast fleet factors per fast carrier factor, and which categories are fleet
+    factors), 21.3617."""
 
     task_force_min: CitedCount
     fast_fleet_per_carrier: CitedCount
     small_port_range: CitedCount
+    fleet_categories: CitedNames
+    """The categories whose factors are fleet factors for 21.313 (fleets and destroyers: 21.5281-21.5282, 21.5342C)."""
 
 
 class Box(DataModel):
@@ -299,6 +302,10 @@ def _check(t: AwawTables, file: str) -> None:
         for i, power in enumerate(exc.powers):
             if power not in t.powers:
                 raise DataError(file, f"table range_exceptions, key {key}.powers.{i}", f"'{power}' is not a power")
+    for i, category in enumerate(t.employment.fleet_categories.value):
+        if category not in CATEGORIES:
+            raise DataError(file, f"table employment, key fleet_categories.value.{i}",
+                            f"'{category}' is not a category ({', '.join(CATEGORIES)})")
     ids = [s.id for s in t.straits]
     if len(set(ids)) != len(ids):
         raise DataError(file, "table straits", "strait ids must be distinct")
