@@ -180,7 +180,6 @@ def test_c03_21_313_carrier_alone_refused(game):
 # --- 21.4171, 21.416J/L: one interception attempt against a patrol ---
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: a failed interception attempt against a patrol cannot be recorded (21.4171)")
 def test_c04_21_4171_failed_attempt_is_recorded(game):
     """21.4171: "The defender may not attempt interception of a patrolling force
     at one point, then attempt interception again later with the same or other
@@ -201,7 +200,6 @@ def test_c04_21_4171_failed_attempt_is_recorded(game):
         assert p["id"] != "patrol-1-hex", p
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: a second interception of a patrol is not refused (21.4171)")
 def test_c05_21_4171_no_second_interception_of_a_patrol(game):
     """21.4171: "The defender may not attempt interception of a patrolling force
     at one point, then attempt interception again later with the same or other

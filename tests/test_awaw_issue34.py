@@ -99,3 +99,126 @@ def test_21_313_a_patrol_of_a_carrier_and_destroyers_and_the_planner(game) -> No
     assert plan["Shortfalls"].value == 0
     r = ok(game, "patrol Y1 Eagle Furious RN-DD-ForceH --distance 6")
     assert "Answer patrol-" in r.message
+
+
+# --- point 2: one interception attempt against a patrol (21.4171, 21.416J, 21.416L) ---------------------------------
+
+PATROL = "patrol D20 Victorious RN-CA-Home --distance 10"
+
+
+def _prompt(game, pid: str):
+    found = [p for p in game.state.flow.pending if p.id == pid]
+    assert found, [p.id for p in game.state.flow.pending]
+    return found[0]
+
+
+def _patrol_prompts(game) -> list[tuple[str, tuple[str, ...]]]:
+    return [(p.id, p.choices) for p in game.state.flow.pending if p.id.startswith("patrol-1")]
+
+
+def test_21_4171_a_failed_attempt_en_route_is_recorded_and_nothing_more_is_offered(game) -> None:
+    """21.4171: "The defender may not attempt interception of a patrolling force at one point, then attempt
+    interception again later"; 21.416J, L: "if he has not done so previously". The route prompt records an attempt
+    that failed; the patrol hex then asks only whether the patrol remains, and remaining asks nothing more."""
+    to(game, "second-turn/movement/naval-movement")
+    ok(game, PATROL)
+    route = _prompt(game, "patrol-1-route")
+    assert route.choices == ("no interception", "attempt failed", "patrol won", "patrol lost")
+    r = ok(game, "answer patrol-1-route 'attempt failed'")
+    assert r.message == ("Patrol 1: the defender's interception attempt on the way failed; it reaches D20 "
+                         "(21.416H-I), and the defender may not attempt interception of it again (21.4171)")
+    assert _patrol_prompts(game) == [("patrol-1-strikes-after", ("remain at sea", "return to base"))]
+    assert game.state.world.ops["patrols"]["patrol-1"]["attempt"] == {"at": "route", "result": "attempt failed"}
+    r = ok(game, "answer patrol-1-strikes-after 'remain at sea'")
+    assert r.message == "Patrol 1 remains in D20 during the combat phase (21.416K-L)"
+    assert _patrol_prompts(game) == []
+
+
+def test_21_416J_a_failed_attempt_before_a_round_of_strikes_in_the_patrol_hex(game) -> None:
+    """21.416J: "Before each round of counterair attacks/air strikes from the patrol hex, the defender has the option of
+    attempting naval interception if he has not done so previously": an attempt there that failed is recorded, and the
+    patrol remaining at sea is not asked about again (21.416L, 21.4171)."""
+    to(game, "second-turn/movement/naval-movement")
+    ok(game, PATROL)
+    ok(game, "answer patrol-1-route 'no interception'")
+    assert _prompt(game, "patrol-1-strikes").choices == ("remain at sea", "return to base", "attempt failed", "patrol won",
+                                                          "patrol lost")
+    r = ok(game, "answer patrol-1-strikes 'attempt failed'")
+    assert r.message == ("Patrol 1: the defender's interception attempt in D20 failed (21.416J); he may "
+                         "not attempt interception of it again (21.4171)")
+    assert _patrol_prompts(game) == [("patrol-1-strikes-after", ("remain at sea", "return to base"))]
+    assert game.state.world.ops["patrols"]["patrol-1"]["attempt"] == {"at": "strikes", "result": "attempt failed"}
+
+
+def test_21_416L_a_failed_attempt_against_a_patrol_remaining_in_its_hex(game) -> None:
+    """21.416L: "If a patrolling force remains in the patrol hex, the defender may attempt interception of the
+    patrolling force, if he has not already done so": an attempt that failed leaves the patrol in its hex, recorded."""
+    to(game, "second-turn/movement/naval-movement")
+    ok(game, PATROL)
+    ok(game, "answer patrol-1-route 'no interception'")
+    ok(game, "answer patrol-1-strikes 'remain at sea'")
+    assert _prompt(game, "patrol-1-hex").choices == ("no interception", "attempt failed", "patrol won", "patrol lost")
+    r = ok(game, "answer patrol-1-hex 'attempt failed'")
+    assert r.message == ("Patrol 1 stays in D20 for the combat phase: the defender's interception attempt "
+                         "failed (21.416L, 21.4171)")
+    assert _patrol_prompts(game) == []
+    assert game.state.world.units["Victorious"].at_sea == "patrol"
+    assert game.state.world.ops["patrols"]["patrol-1"]["attempt"] == {"at": "hex", "result": "attempt failed"}
+
+
+def test_21_4171_intercept_names_the_patrol_and_a_second_attempt_is_refused(game) -> None:
+    """21.4171: the defender's `intercept ... --target patrol-1` is the attempt on the way; its result is then one of
+    the attempt's (not "no interception"); after it no other naval force may attempt interception of the patrol."""
+    to(game, "second-turn/movement/naval-movement")
+    ok(game, PATROL)
+    r = ok(game, "intercept D20 Tirpitz --distance 14 --target patrol-1")
+    assert "Tirpitz intercept in D20, 14 hexes" in r.message
+    assert game.state.world.ops["patrols"]["patrol-1"]["attempt"] == {"at": "route", "result": "", "by": ["Tirpitz"]}
+    refused(game, "answer patrol-1-route 'no interception'",
+            "patrol-1-route: the defender attempted interception of patrol 1 on its way to D20 (Tirpitz): answer "
+            "attempt failed, patrol won or patrol lost (21.4171)")
+    refused(game, "intercept D20 Hipper --distance 14 --target patrol-1",
+            "intercept: the defender has already attempted interception of patrol-1 on its way to D20; he may not attempt "
+            "it again with the same or other naval forces (21.4171)")
+    ok(game, "answer patrol-1-route 'patrol lost'")
+    assert game.state.world.ops["patrols"]["patrol-1"]["attempt"] == {"at": "route", "result": "patrol lost",
+                                                                      "by": ["Tirpitz"]}
+    assert game.state.world.units["Hipper"].state == "ready"
+
+
+def test_21_4171_an_interception_won_on_the_way_leaves_no_second_attempt(game) -> None:
+    """21.4171 (outside case C05 in the engine): the patrol won the interception on its way and continues; Tirpitz and
+    Hipper may not then intercept it in its hex: refused, nothing changed."""
+    to(game, "second-turn/movement/naval-movement")
+    ok(game, PATROL)
+    ok(game, "answer patrol-1-route 'patrol won'")
+    ok(game, "answer patrol-1-continue continue")
+    refused(game, "intercept D20 Tirpitz Hipper --distance 14 --target patrol-1",
+            "intercept: the defender has already attempted interception of patrol-1 on its way to D20; he may not attempt "
+            "it again with the same or other naval forces (21.4171)")
+
+
+def test_21_417_a_patrol_is_intercepted_only_at_the_points_the_rule_lists(game) -> None:
+    """21.417: a patrol is intercepted en route, in its hex before its strikes, or when it remains there (21.416L);
+    once the defender let the last of these pass, `intercept --target` the patrol is refused."""
+    to(game, "second-turn/movement/naval-movement")
+    ok(game, PATROL)
+    ok(game, "answer patrol-1-route 'no interception'")
+    ok(game, "answer patrol-1-strikes 'remain at sea'")
+    ok(game, "intercept D20 Tirpitz --distance 14 --target patrol-1")
+    assert game.state.world.ops["patrols"]["patrol-1"]["attempt"] == {"at": "hex", "result": "", "by": ["Tirpitz"]}
+    refused(game, "answer patrol-1-hex 'no interception'", "answer attempt failed, patrol won or patrol lost (21.4171)")
+    ok(game, "answer patrol-1-hex 'attempt failed'")
+    refused(game, "intercept D20 Hipper --distance 14 --target patrol-1", "(21.4171)")
+
+
+def test_21_417_no_interception_point_left_after_the_patrol_hex(game) -> None:
+    """21.417A-B: after the defender let the patrol remain unintercepted (21.416L), no point is left to intercept it."""
+    to(game, "second-turn/movement/naval-movement")
+    ok(game, PATROL)
+    ok(game, "answer patrol-1-route 'no interception'")
+    ok(game, "answer patrol-1-strikes 'remain at sea'")
+    ok(game, "answer patrol-1-hex 'no interception'")
+    refused(game, "intercept D20 Tirpitz --distance 14 --target patrol-1",
+            "intercept: patrol-1 may be intercepted only on its way, in its hex before a round of air strikes, or when it "
+            "remains there; those points are past (21.417A-B)")

@@ -6,8 +6,12 @@ answers are the typed results of the interceptions and naval combats
 (RULINGS A2): ``patrol-N`` asks, step by step, whether the defender
 intercepts en route (C-F), whether a victorious patrol continues (E), what
 happens in the patrol hex (I-K) and whether the defender intercepts a patrol
-that stays (L, once only: 21.4171). ``intercept`` and ``defend`` are the
-defender's side (21.3611, 21.4191-21.4195). ``harbor`` walks 21.443 A-D.
+that stays (L). The defender attempts interception of a patrol once (21.4171):
+every attempt, failed ones too, is recorded with the patrol (``patrols`` in the
+operations record), from an answer (``attempt failed``, ``patrol won``,
+``patrol lost``) or from ``intercept --target patrol-N``, and no later point
+offers or accepts another. ``intercept`` and ``defend`` are the defender's side
+(21.3611, 21.4191-21.4195). ``harbor`` walks 21.443 A-D.
 """
 
 from __future__ import annotations
@@ -33,27 +37,34 @@ from .straits import check_route, find_strait
 from .tables import AwawTables
 from .world import AwawWorld
 
-NO, WON, LOST = "no interception", "patrol won", "patrol lost"
+NO, FAILED, WON, LOST = "no interception", "attempt failed", "patrol won", "patrol lost"
 REMAIN, RETURN, CONTINUE, ABORT = "remain at sea", "return to base", "continue", "abort"
 STEPS = {
-    "route": ("21.416C-F", (NO, WON, LOST)),
+    "route": ("21.416C-F, 21.4171", (NO, FAILED, WON, LOST)),
     "continue": ("21.416E", (CONTINUE, ABORT)),
-    "strikes": ("21.416I-K", (REMAIN, RETURN, WON, LOST)),
+    "strikes": ("21.416I-K, 21.4171", (REMAIN, RETURN, FAILED, WON, LOST)),
     "strikes-after": ("21.416K", (REMAIN, RETURN)),
-    "hex": ("21.416L", (NO, WON, LOST)),
+    "hex": ("21.416L, 21.4171", (NO, FAILED, WON, LOST)),
     "victor": ("21.416L", (REMAIN, RETURN)),
 }
-"""The prompts of the patrol procedure: rule and choices (the results are typed, RULINGS A2)."""
+"""The prompts of the patrol procedure: rule and choices (the results are typed, RULINGS A2). ``no interception``: the
+defender does not attempt one; ``attempt failed``: he attempts it and the Naval Interception Table gives none."""
+ATTEMPT_POINTS = {"route": "on its way to {hex}", "strikes": "in {hex} before a round of air strikes",
+                  "hex": "remaining in {hex}"}
+"""21.417A-B: the points where the defender may attempt interception of a patrol (the steps that ask it)."""
 
 
 def _text(step: str, n: int, force: str, hex_: str) -> str:
     return {
-        "route": f"Patrol {n} ({force}) moves to {hex_}: does the defender intercept on the way, and who wins the naval combat?",
+        "route": f"Patrol {n} ({force}) moves to {hex_}: does the defender attempt interception on the way ('no "
+                 "interception' if he does not), and what comes of it: the attempt failed, or who wins the naval combat?",
         "continue": f"Patrol {n} won the naval combat: continue to {hex_} or abort and return to port?",
-        "strikes": f"Patrol {n} in {hex_}: after counterair attacks and air strikes (the defender may intercept before any "
-                   "round if he has not), does it remain at sea for the combat phase or return?",
+        "strikes": f"Patrol {n} in {hex_}: after counterair attacks and air strikes (the defender may attempt interception "
+                   "once, before any round, if he has not: the attempt failed, or who won), does it remain at sea for the "
+                   "combat phase or return?",
         "strikes-after": f"Patrol {n} in {hex_}: air strikes done; remain at sea for the combat phase or return to base?",
-        "hex": f"Patrol {n} remains in {hex_}: does the defender intercept it there, and who wins?",
+        "hex": f"Patrol {n} remains in {hex_}: does the defender attempt interception there ('no interception' if he "
+               "does not), and what comes of it?",
         "victor": f"Patrol {n} won in {hex_}: remain at sea for the combat phase or return to base and invert?",
     }[step]
 
@@ -125,6 +136,7 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         why = "the front of the patrol hex" if opts.get("front") else "the front of the base of origin"
         rec = BR.charge(rec, f"patrol-{serial}", f"patrol to {hex_}", front or "?", why if front else
                         "the front is not known: the referee names it (--front)", BR.paying_factors(units, tables), "21.414A, 9.56A")
+        rec = {**rec, "patrols": {**rec.get("patrols", {}), f"patrol-{serial}": {"hex": hex_, "units": [u.id for u in units]}}}
         world = replace(world, ops=rec)
         cost = "no BRPs for submarines (21.414A, 9.56A)" if subs else (
             f"BRPs for {figures['factors'].value} naval factors on the {front or '?'} front, the front of {hex_} (21.414A)")
@@ -138,11 +150,24 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
     def back(world: AwawWorld, units: list[str]) -> AwawWorld:
         return world.with_units([world.units[u].change(at_sea="", sea_hex="", inverted=True) for u in units])
 
+    def attempt_of(ctx: Context, n: int) -> dict[str, Any] | None:
+        """21.4171: the defender's interception attempt against patrol ``n`` this player turn, if one was made."""
+        return record_for(ctx, side).get("patrols", {}).get(f"patrol-{n}", {}).get("attempt")
+
+    def with_attempt(ctx: Context, world: AwawWorld, n: int, attempt: dict[str, Any]) -> AwawWorld:
+        """The world with patrol ``n``'s interception attempt recorded (21.4171)."""
+        rec = record_for(ctx, side)
+        patrols = dict(rec.get("patrols", {}))
+        patrols[f"patrol-{n}"] = {**patrols.get(f"patrol-{n}", {}), "attempt": attempt}
+        return replace(world, ops={**rec, "patrols": patrols})
+
     def patrol_step(ctx: Context, prompt: Pending, value: str) -> Outcome:
         """One answer of the 21.416 procedure."""
         world: AwawWorld = ctx.state.world
         a = prompt.args
-        n, units, hex_, step, tried = a["n"], list(a["units"]), a["hex"], a["step"], bool(a["tried"])
+        n, units, hex_, step = a["n"], list(a["units"]), a["hex"], a["step"]
+        attempt = attempt_of(ctx, n)
+        tried = bool(a["tried"]) or attempt is not None
         busy = sorted({int(p.args["n"]) for p in ctx.state.flow.pending if p.effect == "patrol-step" and p.id != prompt.id
                        and p.args.get("n") != n and p.args.get("step") != "route"})
         if busy:  # another patrol has moved and is not resolved yet
@@ -151,6 +176,16 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         units = [u for u in units if u in world.units and not world.units[u].sunk and world.units[u].at_sea == "patrol"]
         if not units:
             return Outcome(world, f"Patrol {n}: no patrolling units left (sunk or returned)")
+        if step in ATTEMPT_POINTS:  # 21.4171: one attempt, its result recorded whatever it is
+            open_ = attempt is not None and not attempt.get("result")
+            if open_ and value not in (FAILED, WON, LOST):
+                where = ATTEMPT_POINTS[attempt["at"]].format(hex=hex_)
+                raise RuleError(f"{prompt.id}: the defender attempted interception of patrol {n} {where} "
+                                f"({', '.join(attempt.get('by', []))}): answer {FAILED}, {WON} or {LOST} (21.4171)")
+            if value in (FAILED, WON, LOST):
+                if attempt is not None and not open_:
+                    raise RuleError(f"{prompt.id}: the defender already attempted interception of patrol {n} (21.4171)")
+                world = with_attempt(ctx, world, n, {**(attempt or {"at": step}), "result": value})
         seg = ctx.segment.key
         nxt = lambda s, t=tried: (ask(world, s, n, units, hex_, t, seg),)  # noqa: E731 - the next prompt
         if value == LOST:
@@ -164,11 +199,18 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         if step == "route":
             if value == WON:
                 return Outcome(world, f"Patrol {n} won the naval combat en route (21.416E)", raise_prompts=nxt("continue", True))
+            if value == FAILED:
+                return Outcome(world, f"Patrol {n}: the defender's interception attempt on the way failed; it reaches {hex_} "
+                               "(21.416H-I), and the defender may not attempt interception of it again (21.4171)",
+                               raise_prompts=nxt("strikes-after", True))
             return Outcome(world, f"Patrol {n} reaches {hex_} (21.416H-I)", raise_prompts=nxt("strikes"))
         if step == "continue":
             return Outcome(world, f"Patrol {n} continues to {hex_} (21.416E)", raise_prompts=nxt("strikes-after"))
         if step == "strikes" and value == WON:
             return Outcome(world, f"Patrol {n} won the interception in {hex_} (21.416J)", raise_prompts=nxt("strikes-after", True))
+        if step == "strikes" and value == FAILED:
+            return Outcome(world, f"Patrol {n}: the defender's interception attempt in {hex_} failed (21.416J); he may not "
+                           "attempt interception of it again (21.4171)", raise_prompts=nxt("strikes-after", True))
         if value == REMAIN:
             if tried or step == "victor":
                 return Outcome(world, f"Patrol {n} remains in {hex_} during the combat phase (21.416K-L)")
@@ -177,6 +219,9 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         if step == "hex":
             if value == WON:
                 return Outcome(world, f"Patrol {n} won in {hex_} (21.416L)", raise_prompts=nxt("victor", True))
+            if value == FAILED:
+                return Outcome(world, f"Patrol {n} stays in {hex_} for the combat phase: the defender's interception attempt "
+                               "failed (21.416L, 21.4171)")
             return Outcome(world, f"Patrol {n} stays in {hex_} unintercepted for the combat phase (21.416L)")
         raise RuleError(f"'{value}' is not an answer to patrol-{n}-{step} here ({', '.join(STEPS[step][1])})")
 
@@ -192,6 +237,27 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         if off:
             raise RuleError(f"intercept: {', '.join(off)} are not based on the {front} front; an activity is intercepted only "
                             f"on the front in which it occurs, a two-front port counting on that front (21.1324)")
+
+    def patrol_target(ctx: Context, opts: dict[str, Any]) -> tuple[int, str] | None:
+        """21.417, 21.4171: with ``--target patrol-N``, the patrol and the point of its procedure the attempt is made at
+        (the step whose prompt is pending); refused once an attempt was made, or when no point is left."""
+        target = str(opts.get("target") or "") if opts.get("target") is not True else ""
+        patrols = record_for(ctx, side).get("patrols", {})
+        key = next((k for k in patrols if k.lower() == target.strip().lower()), None)
+        if key is None:
+            return None
+        n = int(key.rpartition("-")[2])
+        attempt = attempt_of(ctx, n)
+        if attempt is not None:
+            where = ATTEMPT_POINTS[attempt["at"]].format(hex=patrols[key]["hex"])
+            raise RuleError(f"intercept: the defender has already attempted interception of {key} {where}; he may not "
+                            "attempt it again with the same or other naval forces (21.4171)")
+        steps = [p.args.get("step") for p in ctx.state.flow.pending if p.effect == "patrol-step" and p.args.get("n") == n]
+        point = next((s for s in steps if s in ATTEMPT_POINTS), None)
+        if point is None:
+            raise RuleError(f"intercept: {key} may be intercepted only on its way, in its hex before a round of air strikes, "
+                            "or when it remains there; those points are past (21.417A-B)")
+        return n, point
 
     def check_raider(ctx: Context, world: AwawWorld, opts: dict[str, Any]) -> None:
         """21.533D: with ``--target raid-N``, a raider group on its way to an SW box: none from Bergen or Scapa Flow, the
@@ -240,7 +306,9 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
             if reason:
                 raise RuleError(f"intercept: {reason}")
         check_front(world, units, opts)
-        check_raider(ctx, world, opts)
+        on_patrol = patrol_target(ctx, opts)
+        if on_patrol is None:
+            check_raider(ctx, world, opts)
         early = [u.id for u in units if u.power == "usa" and u.base in us_war_boxes and world.bases[u.base].kind == "sw-box"]
         if early and not opts.get("us-war"):
             raise RuleError(f"intercept: before the U.S. is at war with Germany, American naval units in the Atlantic SW box "
@@ -266,6 +334,8 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
         port = [u for u in units if not u.at_sea]
         moved = [u.change(intercepts=u.intercepts + 1) for u in at_sea]
         moved += [u.change(intercepts=1) for u in employ(port, world)]
+        if on_patrol is not None:  # 21.4171: the attempt is recorded now; its result is the patrol prompt's answer
+            world = with_attempt(ctx, world, on_patrol[0], {"at": on_patrol[1], "result": "", "by": [u.id for u in units]})
         return Outcome(world.with_units(moved), f"{ids(units)} intercept in {hex_}, {n} hexes: resolve the Naval Interception "
                        "Table and any naval combat, then type the result (RULINGS A2; 21.3611)",
                        ("Victors over a patrol may stay as a defensive patrol: defend HEX UNITS (21.4191)",),
