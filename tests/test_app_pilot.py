@@ -203,11 +203,13 @@ async def test_use_capacity_form_and_edit_and_add_port() -> None:
         await until(pilot, lambda: app.game.events)
         assert app.game.state.world.ports["Alexandria"].capacity_used == 2
         assert app.game.events[-1]["command"] == "use Alexandria 2"
+        await until(pilot, lambda: not app.screen.is_modal)  # the use form has closed before the next key
 
         await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         assert app.screen.query_one("#field-name", Input).disabled
         app.screen.query_one("#field-hex", Input).value = "19A:9999"
+        await until(pilot, lambda: app.screen.query_one("#ok").region.area)  # laid out: a click lands on it (issue 29.8)
         await pilot.click("#ok")
         await until(pilot, lambda: len(app.game.events) == 2)
         assert app.game.state.world.ports["Alexandria"].hex == "19A:9999"

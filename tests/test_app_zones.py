@@ -96,7 +96,8 @@ async def question(pilot: Pilot[Any], text: str) -> None:
 async def zone_at(pilot: Pilot[Any], typed: str, key: str) -> None:
     """Put the zone table's cursor on ``key`` by typing the zone's name (issue 12's type-to-jump)."""
     app: Any = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, ZonesScreen) and app.screen.query_one("#zones", ViewTable).row_count)
+    await until(pilot, lambda: isinstance(app.screen, ZonesScreen) and app.screen.query_one("#zones", ViewTable).row_count
+                and app.screen.focused is app.screen.query_one("#zones", ViewTable))  # the table takes the letters
     await pilot.press(*typed)
     await until(pilot, lambda: app.screen.query_one("#zones", ViewTable).selected == key)
 
