@@ -244,7 +244,6 @@ def test_c06_21_416J_L_no_interception_prompt_after_one(game):
 # --- 21.537A: raiders may not remain at sea ---
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: a raid left unreturned stays at sea into the next player turn (21.537A)")
 def test_c07_21_537A_raiders_may_not_remain_at_sea(game):
     """21.537A: "Once the first round of naval combat between each raider group
     and any defending naval units which engaged them and raider attacks against

@@ -222,3 +222,47 @@ def test_21_417_no_interception_point_left_after_the_patrol_hex(game) -> None:
     refused(game, "intercept D20 Tirpitz --distance 14 --target patrol-1",
             "intercept: patrol-1 may be intercepted only on its way, in its hex before a round of air strikes, or when it "
             "remains there; those points are past (21.417A-B)")
+
+
+# --- point 3: raiders may not remain at sea (21.537A) -----------------------------------------------------------------
+
+RAID_DUTY = ("Raider groups at sea: raid-1 (Atlantic SW: Scheer)", "due", "21.537A",
+             "raid-return ID: all raiding groups must attempt to return to port")
+
+
+def _raid_duties(game) -> list[tuple[str, str, str, str]]:
+    return [(d.text, d.state, d.rule, d.detail) for d in game.ruleset.duties(game.state, game.segment) if "Raider" in d.text]
+
+
+def test_21_537A_a_raid_at_sea_is_a_duty_that_holds_the_player_turn(game) -> None:
+    """21.537A: "all raiding groups must then attempt to return to port. Raiders may not remain at sea." A raid not
+    returned is a duty due: leaving the segment by hand (the gate) is refused naming it; --force leaves it undone and
+    recorded, and it is still due, with raid-return legal, until the raid returns."""
+    to(game, "first-turn/combat/naval-missions")
+    r = ok(game, 'raid "Atlantic SW" --by Scheer')
+    assert r.message.startswith("raid-1: ")
+    assert _raid_duties(game) == [RAID_DUTY]
+    refused(game, "next --gate", "Still required in First player turn › Combat phase › Invasions, bombardment, raiders, carrier missions:\n"
+            "• Raider groups at sea: raid-1 (Atlantic SW: Scheer) — raid-return ID: all raiding groups must attempt to "
+            "return to port (21.537A)\nDo them, or 'next --force' to leave anyway (recorded in the log).")
+    refused(game, "goto second-turn/movement/naval-movement --gate", "• Raider groups at sea: raid-1")
+    r = ok(game, "next --force")
+    assert ("Left First player turn › Combat phase › Invasions, bombardment, raiders, carrier missions with 1 required "
+            "item(s) undone: Raider groups at sea: raid-1 (Atlantic SW: Scheer)") in r.message
+    assert game.segment.key == "first-turn/combat/regular-combat"
+    assert _raid_duties(game) == [RAID_DUTY]
+    refused(game, "goto uninversion --gate", "• Raider groups at sea: raid-1")
+    ok(game, "raid-return raid-1")
+    assert _raid_duties(game) == []
+    assert game.state.world.units["Scheer"].at_sea == ""
+    ok(game, "next --gate")
+
+
+def test_21_537A_a_returned_raid_is_no_duty(game) -> None:
+    """21.537A: once the raider group has returned to port the segment may be left."""
+    to(game, "first-turn/combat/naval-missions")
+    ok(game, 'raid "Atlantic SW" --by Scheer')
+    ok(game, "raid-engage raid-1 --result 0")
+    ok(game, "raid-return raid-1")
+    assert _raid_duties(game) == []
+    ok(game, "next --gate")

@@ -125,7 +125,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
                "enemy-bases": lambda s: [r for r in V.port_rows(s, tables) if r["side"] not in (phasing(s), "neutral")],
                "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables),
                "missions": mission_rows, "brps": ledger_rows},
-        duties=awaw_duties(overstack_duties(lambda s: overstacked(s.world, tables))),
+        duties=awaw_duties(overstack_duties(lambda s: overstacked(s.world, tables)), phasing),
         columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS,
                  "missions": MISSION_COLUMNS, "brps": LEDGER_COLUMNS},
         markers=lambda s, q: V.marker_rows(s, q, tables),
@@ -160,10 +160,37 @@ def invasion_duties(state: GameState, seg: Segment) -> list[Duty]:
                  "invasion-result ID landed|repulsed|defeated-at-sea|aborted")]
 
 
-def awaw_duties(overstack: DutiesOf) -> DutiesOf:
-    """The AWAW checklist duties: overstacked bases (21.112) and invasions awaiting their outcome (21.516-21.518)."""
+def raid_duties(phasing: Callable[[GameState], str]) -> DutiesOf:
+    """21.537A: "Raiders may not remain at sea": the raider groups of this player turn not yet returned are a duty due
+    wherever ``raid-return`` is legal (from the naval missions to the end of the player turn), so the player turn is
+    not left with raiders at sea unless forced."""
 
     def duties(state: GameState, seg: Segment) -> list[Duty]:
-        return [*overstack(state, seg), *invasion_duties(state, seg)]
+        ops = state.world.ops
+        if ops.get("turn") != f"{state.flow.turn}:{phasing(state)}":
+            return []
+        units = state.world.units
+        out = []
+        for mid, m in ops.get("missions", {}).items():
+            if m.get("kind") != "raid" or m.get("returned"):
+                continue
+            at_sea = [i for i in m.get("units", []) if i in units and units[i].at_sea == "raiding"]
+            if at_sea:
+                out.append(f"{mid} ({m.get('sw_box', '?')}: {', '.join(at_sea)})")
+        if not out:
+            return []
+        return [Duty(f"Raider groups at sea: {', '.join(out)}", "21.537A", DUE if allows(seg, "raid-return") else INFO,
+                     "raid-return ID: all raiding groups must attempt to return to port")]
+
+    return duties
+
+
+def awaw_duties(overstack: DutiesOf, phasing: Callable[[GameState], str] | None = None) -> DutiesOf:
+    """The AWAW checklist duties: overstacked bases (21.112), invasions awaiting their outcome (21.516-21.518) and
+    raider groups still at sea (21.537A; ``phasing``: the phasing side of a state)."""
+    raids = raid_duties(phasing) if phasing is not None else (lambda state, seg: [])
+
+    def duties(state: GameState, seg: Segment) -> list[Duty]:
+        return [*overstack(state, seg), *invasion_duties(state, seg), *raids(state, seg)]
 
     return duties
