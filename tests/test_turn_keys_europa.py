@@ -155,10 +155,12 @@ async def test_issue_22_done_means_a_europa_turn_at_the_keyboard(size: tuple[int
         await keys.press("anti-shipping check, typed dice", "4", "enter")
         await keys.logged(3)
         # The rest of the Axis player turn: n until the Allied naval movement, where the interference attempt
-        # (33.B.2.b) is asked on its own; the Axis types its die, 4 (S: partial interference).
+        # (33.B.2.b) is asked on its own; the Axis moves into the faces field (Tab: on a dialog that opened by itself
+        # for an optional roll a digit is a mode key until then, issue 30 item 1) and types its die, 4 (S: partial
+        # interference).
         await keys.press("phases mode", "1")
         await play_to(keys, lambda: isinstance(app.screen, DicePrompt))
-        await keys.press("answer a prompt", "4", "enter")
+        await keys.press("answer a prompt", "tab", "4", "enter")
         await keys.until(lambda: commands(app)[-1].startswith("answer interference") and not isinstance(app.screen, Prompt))
         # An Allied port action (31.A.1): Ports, A (Alexandria), e, 2 REs, Enter.
         await keys.press("port action 2", "2", "A", "e")

@@ -369,6 +369,10 @@ class HarbormasterApp(StartingApp):
         if self.has_mode(mode):
             self.switch_mode(mode)
 
+    def mode_keys(self) -> dict[str, str]:
+        """The key of each mode this game has, and its action (``"2": "mode('ports')"``)."""
+        return {a.key: a.action for a in APP_ACTIONS if a.mode and self.has_mode(a.mode)}
+
     def action_next(self, source: str = "key") -> None:
         """Advance to the next segment, through its gate: what the rules still require there is listed, and leaving
         anyway is confirmed and logged as ``next --force`` (issue 22 point 9); ``source``: the key or the palette."""
@@ -613,10 +617,14 @@ class HarbormasterApp(StartingApp):
         A refused answer asks the same prompt again (the status line says why). On the game, Escape leaves a prompt
         pending; on a scratch copy (``game``, a guided flow) Escape cancels the flow: False is returned, and each
         answer that went through is added to ``done``. At most ``PROMPT_CHAIN`` questions.
+
+        On the game the dialogs open by themselves: a mode key on an optional one (before the referee moves into its
+        field) leaves it and those still to ask pending, and shows that mode (issue 30 item 1).
         """
         from .screens.answer import answer_line, prompt_modal
         scratch = game is not None
         game = game or self.game
+        modes = {} if scratch else self.mode_keys()
         queue = list(raised)
         asked = 0
         while queue and asked < PROMPT_CHAIN:
@@ -625,7 +633,13 @@ class HarbormasterApp(StartingApp):
                 queue.pop(0)
                 continue
             asked += 1
-            answer_text = answer_line(prompt, await self.push_screen_wait(prompt_modal(prompt, typed=self.dice_typed)))
+            modal = prompt_modal(prompt, typed=self.dice_typed, mode_keys=frozenset(modes))
+            answer_text = answer_line(prompt, await self.push_screen_wait(modal))
+            if modal.left_with in modes:
+                left = ", ".join(p for p in queue if game.state.pending_prompt(p) is not None)
+                self._say(f"{left}: left pending — answer it from Phases (a) or the palette.", "warning")
+                await self.run_action(modes[modal.left_with])
+                return True
             if answer_text is None:
                 if scratch:
                     return False

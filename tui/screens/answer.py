@@ -18,11 +18,19 @@ from .number_prompt import NumberPrompt, number_text
 from .prompt import Prompt
 
 
-def prompt_modal(prompt: Pending, title: str = "", *, typed: bool = False) -> Prompt[Any]:
+def prompt_modal(prompt: Pending, title: str = "", *, typed: bool = False,
+                 mode_keys: frozenset[str] = frozenset()) -> Prompt[Any]:
     """The modal that asks ``prompt``: choice, number, roll (Roll / type dice / decline) or yes/no (Enter: the expected answer).
 
     ``typed``: the game's dice are typed (``set dice typed``), so a roll asks for the faces first.
+    ``mode_keys``: the modal opens by itself (a segment's prompt raised on entering it); for an optional prompt these
+    keys stay mode keys until the referee moves into its field (issue 30 item 1, :meth:`Prompt.opened_by_itself`).
     """
+    modal = _modal(prompt, title, typed=typed)
+    return modal.opened_by_itself(mode_keys) if mode_keys and not prompt.required else modal
+
+
+def _modal(prompt: Pending, title: str, *, typed: bool) -> Prompt[Any]:
     title = title or f"Answer {prompt.id}" + ("  (required)" if prompt.required else "")
     text = prompt.text + (f"  [{prompt.rule}]" if prompt.rule else "")
     if prompt.kind == "choice":

@@ -14,13 +14,14 @@ from textual.widgets import Button, Input, Label, Static
 from ..rules.core.dice import DiceSpec, parse_faces, roll_typed
 from ..rules.core.errors import RuleError
 from .form_prompt import COMPACT_BELOW
-from .prompt import Prompt
+from .prompt import Prompt, digits_text
 
 ROLL = "roll"
 DECLINE = "decline"
 FACE_KEYS = frozenset("0123456789,")
 """Keys that go into the typed faces wherever the focus is on the dice dialog (issue 22 point 1): the digits and the
-comma between faces (typed fast, ``5,6`` reaches the dialog before the field has the focus)."""
+comma between faces (typed fast, ``5,6`` reaches the dialog before the field has the focus). Not the mode keys on a
+dialog that opened by itself for an optional roll, before the referee moved into the field (issue 30 item 1)."""
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 """A six-sided die's face, 1 to 6, drawn beside its number when the faces are shown."""
 FACES_ONLY = r"[0-9, ]*"
@@ -80,6 +81,12 @@ class DicePrompt(Prompt["str | None"]):
     A digit typed anywhere on the dialog (Roll focused included) goes into the faces field, and
     Enter then uses the typed faces: physical dice are never thrown away for an app roll (issue 22
     point 1).
+
+    Opened by itself for an optional roll (:meth:`Prompt.opened_by_itself`: the Axis interference roll raised on
+    entering the Allied initial phase), the dialog is not the referee's yet (issue 30 items 1 and 2): Cancel has the
+    focus, so Enter closes it with the roll left pending and never rolls; ``1``-``8`` switch mode (the roll left
+    pending) until the referee moves into the faces field by Tab, a click, or a face key that is no mode key (``0``,
+    ``9``, ``,``); from then on digits are faces.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -111,11 +118,20 @@ class DicePrompt(Prompt["str | None"]):
             if self.typed:
                 yield from self._faces("Type the faces of your dice:")
                 yield from self._buttons()
-                yield Static("Enter uses the typed faces · ctrl+r lets the app roll · Esc: not now", classes="dialog-hint")
             else:
                 yield from self._buttons()
                 yield from self._faces("…or type the faces of your physical dice:")
-                yield Static("Enter rolls · or type the faces (digits go to the field) + Enter · Esc: not now", classes="dialog-hint")
+            yield Static(self.hint(), classes="dialog-hint")
+
+    def hint(self) -> str:
+        """What Enter, ctrl+r, the digits and Esc do here (docs/screens.md's key table says the same)."""
+        if self.leave_keys:
+            roll = "ctrl+r lets the app roll" if self.typed else "ctrl+r rolls"
+            return (f"Enter or Esc: not now (the roll stays pending) · {roll} · {digits_text(self.leave_keys)} switch "
+                    "mode until Tab or a click puts you in the faces field, where digits are faces")
+        if self.typed:
+            return "Enter uses the typed faces · ctrl+r lets the app roll · Esc: not now"
+        return "Enter rolls · or type the faces (digits go to the field) + Enter · Esc: not now"
 
     def _faces(self, label: str) -> ComposeResult:
         yield Label(label, classes="dialog-text")
@@ -144,9 +160,16 @@ class DicePrompt(Prompt["str | None"]):
         return ",".join(str(min(dice.sides, 3 + i)) for i in range(dice.count))
 
     def on_mount(self) -> None:
-        """Focus the faces field when the referee rolls, else Roll."""
+        """Focus the faces field when the referee rolls, else Roll; Cancel when the dialog opened by itself for an
+        optional roll (Enter then closes it, issue 30 item 2)."""
         super().on_mount()
-        self.query_one("#faces" if self.typed else "#roll").focus()
+        self.query_one("#cancel" if self.leave_keys else "#faces" if self.typed else "#roll").focus()
+
+    @on(events.DescendantFocus)
+    def _moved_in(self, event: events.DescendantFocus) -> None:
+        """The faces field took the focus (Tab, a click, a face key): the referee is in it, digits are faces."""
+        if event.widget.id == "faces":
+            self.moved_in = True
 
     def on_resize(self, event: events.Resize) -> None:
         """On a short terminal (80x24), one line a button and a field and no blank lines, so the faces field, a
@@ -158,10 +181,13 @@ class DicePrompt(Prompt["str | None"]):
 
     def on_key(self, event: events.Key) -> None:
         """A digit typed outside the faces field goes into it (and the field takes the focus); a key pressed before the
-        dialog was put up does nothing here (issue 22 point 2)."""
+        dialog was put up does nothing here (issue 22 point 2); a mode key on a dialog that opened by itself, before
+        the referee moved into the field, closes it to switch mode (issue 30 item 1)."""
         if event.time < self.opened_at:
             event.stop()
             event.prevent_default()
+            return
+        if self.leave_for_key(event):
             return
         field = self.query_one("#faces", Input)
         if event.character not in FACE_KEYS or self.focused is field:

@@ -1,4 +1,9 @@
-"""``Prompt``: the base of every modal question. Escape cancels; the answer comes back through ``dismiss``."""
+"""``Prompt``: the base of every modal question. Escape cancels; the answer comes back through ``dismiss``.
+
+A dialog that opened by itself for a question the rules do not require (a segment's optional prompt, raised on
+entering it) keeps the app's mode keys (``1``-``8``) as mode keys until the referee moves into its field (issue 30
+item 1): such a key closes it, the question left pending, and the app then shows that mode.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +39,18 @@ def notice_text(notices: Iterable[Notification]) -> str:
     return "\n".join(lines)
 
 
+def digits_text(keys: Iterable[str]) -> str:
+    """Digit keys as a referee reads them: ``1-5, 8`` for 1, 2, 3, 4, 5 and 8."""
+    digits = sorted(int(k) for k in keys if k.isdigit())
+    runs: list[list[int]] = []
+    for d in digits:
+        if runs and d == runs[-1][-1] + 1:
+            runs[-1].append(d)
+        else:
+            runs.append([d])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+
+
 class Prompt(ModalScreen[T], Generic[T]):
     """A modal dialog; subclasses compose the ``#dialog`` and call ``dismiss(answer)``.
 
@@ -50,6 +67,38 @@ class Prompt(ModalScreen[T], Generic[T]):
 
     CANCEL: Any = None
     """What ``escape`` dismisses with (``None``; ``False`` for a yes/no question)."""
+
+    leave_keys: frozenset[str] = frozenset()
+    """Keys that close the dialog unanswered, to do what they do on the screen (the mode keys of a dialog that opened
+    by itself for an optional question: :meth:`opened_by_itself`); empty for a dialog the referee asked for."""
+
+    left_with: str | None = None
+    """The key of :attr:`leave_keys` that closed the dialog, if one did: the app then runs it."""
+
+    moved_in = False
+    """Whether the referee has moved into the dialog's field (Tab, a click, a face key that is not a mode key): from
+    then on the mode keys are what the field makes of them (faces). A dialog without a field is never moved into."""
+
+    def opened_by_itself(self, mode_keys: frozenset[str]) -> Prompt[T]:
+        """Mark the dialog as opened by itself for an optional question: until the referee moves into its field,
+        ``mode_keys`` close it unanswered and switch mode (issue 30 item 1). Returns the dialog."""
+        self.leave_keys = frozenset(mode_keys)
+        return self
+
+    def leave_for_key(self, event: events.Key) -> bool:
+        """Close the dialog unanswered for a key of :attr:`leave_keys` pressed before the referee moved into it (the
+        app runs the key once it is closed); False for any other key."""
+        if event.key not in self.leave_keys or self.moved_in:
+            return False
+        event.stop()
+        event.prevent_default()
+        self.left_with = event.key
+        self.dismiss(self.CANCEL)
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A mode key on a dialog that opened by itself closes it (see :meth:`leave_for_key`)."""
+        self.leave_for_key(event)
 
     def on_mount(self) -> None:
         """Subclasses focus their first field here."""
