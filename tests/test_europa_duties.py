@@ -14,13 +14,16 @@ import pytest
 from tests.conftest import fixed_clock
 from tui.paths import data_dir
 from tui.rules.core.checklist import DONE, DUE, INFO, OPTIONAL, Duty
-from tui.rules.europa.seaworld import Beach, CheckRecord, InterdictionZone, InterferenceRecord, Mulberry, NavalGroup
+from tui.rules.europa.seaworld import (Beach, CheckRecord, InterdictionZone, InterferenceRecord, Mulberry, NavalGroup,
+                                       NothingShipped)
 from tui.session import memory_game
 
 CAPACITY_RULE = "31.A.1; 31.B.2; RULINGS E9, E11"
 NO_CAPACITY = [Duty("Axis: no port capacity used since its last reinforcement phase", CAPACITY_RULE, INFO),
                Duty("Allied: no port capacity used since its last reinforcement phase", CAPACITY_RULE, INFO)]
 EASTERN = "33.B.2.b; 33.B.7.a"
+NOT_YET = "none checked yet this phase; nothing shipped: no-shipping (Sea Zones p)"
+"""A shipping duty's detail while no check is made: it names the command that says nothing was shipped (issue 30.7)."""
 RED_SEA = "33.B.8.b; 33.B.2.b Table 1"
 
 
@@ -62,7 +65,7 @@ def test_33B2b_allied_shipping_under_interference_is_due_then_done(game) -> None
     text = ("Allied shipping in Eastern Mediterranean, Aegean Sea, South Aegean Interdiction Zone faces partial Italian "
             "interference (S Success) this Allied player turn: check every cargo item moved through them (check, batch)")
     got = duties(game, "allied-turn/initial/initial-movement", w)
-    assert got[0] == Duty(text, f"33.A; {EASTERN}", DUE, "none checked yet this phase")
+    assert got[0] == Duty(text, f"33.A; {EASTERN}", DUE, NOT_YET)
     phase = f"{turn}/allied-turn/initial"
     made = (CheckRecord(phase, "convoy", "aegean", "allied", "sp", 3, "outside", 12, 7, True, 2, "1RE"),
             CheckRecord(phase, "7-6 div", "aegean", "allied", "unit", 0, "outside", 12, 4, False),
@@ -83,8 +86,11 @@ def test_33B7_axis_shipping_through_the_interdiction_zone(game) -> None:
     w = sea(game.state.world, iz=InterdictionZone("tight", turn))
     text = ("Axis shipping through the tight South Aegean interdiction zone is checked there as a separate sea zone "
             "(South Aegean Interdiction Zone)")
-    assert duties(game, "axis-turn/initial/initial-naval", w)[0] == Duty(text, "33.A; 33.B.7 b)", DUE,
-                                                                         "none checked yet this phase")
+    assert duties(game, "axis-turn/initial/initial-naval", w)[0] == Duty(text, "33.A; 33.B.7 b)", DUE, NOT_YET)
+    quiet = sea(w, nothing_shipped=(NothingShipped(f"{turn}/axis-turn/initial", "axis"),))  # issue 30 item 7
+    assert duties(game, "axis-turn/initial/initial-movement", quiet)[0] == Duty(
+        text, "33.A; 33.B.7 b)", DONE, "nothing shipped this phase (no-shipping)")
+    assert duties(game, "axis-turn/exploitation/exploitation-naval", quiet)[0].state == DUE  # another phase
     made = (CheckRecord(f"{turn}/axis-turn/initial", "convoy", "south-aegean-iz", "axis", "sp", 3, "tight", 12, 3, False),
             CheckRecord(f"{turn}/axis-turn/initial", "other", "aegean", "axis", "sp", 3, "outside", 1, 3, False),
             CheckRecord(f"{turn}/axis-turn/initial", "allied", "south-aegean-iz", "allied", "sp", 3, "outside", 1, 3, False))

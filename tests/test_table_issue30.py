@@ -1,10 +1,12 @@
-"""Issue 30 at the table: items 1 and 2, each pressed as a referee does on a fresh Europa game.
+"""Issue 30 at the table: items 1, 2 and 7, each pressed as a referee does on a fresh Europa game.
 
 * item 1: a dialog that opens by itself for a question the rules do not require (the Axis interference roll of
   33.B.2.b, raised on entering the Allied initial phase) keeps the digits 1-8 as mode keys until the referee moves
   into its dice field (Tab, a click, or a face key that is not a mode key); a dialog asked for (``a``) takes them
   as faces at once (issue 22 point 1);
-* item 2: Enter on that dialog leaves the question pending; it never rolls for the player.
+* item 2: Enter on that dialog leaves the question pending; it never rolls for the player;
+* item 7: one key of the Sea Zones mode (``p``) records that nothing was shipped this phase (33.A), logged, and the
+  shipping duty stops holding ``n`` for the rest of the phase.
 
 Every test waits for a state (``tests/pilot_keys.until``), never for the clock.
 """
@@ -19,13 +21,19 @@ from tests.pilot_keys import until
 from tests.test_app_pilot import SIZE, fixed_clock
 from tui.app import HarbormasterApp, make_app
 from tui.paths import data_dir
+from tui.rules.core.checklist import still_required
+from tui.screens.confirm_prompt import ConfirmPrompt
 from tui.screens.dice_prompt import DicePrompt
+from tui.screens.zones import ZonesScreen
 from tui.session import memory_game
+from tui.widgets.view_table import ViewTable
 
 ALLIED_INITIAL = "allied-turn/initial/initial-naval"
 """The segment whose entry raises the optional Axis interference roll (33.B.2.b)."""
 INTERFERENCE = "interference:eastern"
 """The optional roll the Allied initial phase asks by itself (Eastern Mediterranean, 33.B.2.b)."""
+DUTY = "Allied shipping in Eastern Mediterranean"
+"""The start of the shipping duty's line (33.A) once the interference is major."""
 
 
 def europa_app(*commands: str) -> HarbormasterApp:
@@ -160,3 +168,44 @@ async def test_issue30_item2_in_a_typed_game_enter_also_leaves_it_pending() -> N
         await pilot.press("enter")
         await until(pilot, lambda: not app.screen.is_modal)
         assert last(app)["command"] == "next --pass" and pending(app, INTERFERENCE)
+
+
+# ------------------------------------------------------------------ item 7
+async def test_issue30_item7_p_in_sea_zones_records_nothing_shipped_and_n_no_longer_asks_in_the_phase() -> None:
+    """Issue 30 item 7 (33.A; 33.B.2.b): with major Italian interference, `5` `p` records that nothing was shipped
+    this Allied initial phase (logged); `n` then leaves the naval movement and the movement segments without the
+    gate's question. The next phase asks again."""
+    app = europa_app(f"goto {ALLIED_INITIAL} --force", f"answer {INTERFERENCE} roll --dice 6")
+    assert any(DUTY in line for line in still_required(app.game.ruleset, app.game.state))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await until(pilot, lambda: isinstance(app.screen, ZonesScreen) and app.screen.query_one("#zones", ViewTable).row_count)
+        await pilot.press("p")
+        await until(pilot, lambda: last(app)["command"] == "no-shipping")
+        assert "Nothing shipped by the Allied player this phase" in last(app)["summary"]
+        assert "33.A" in last(app)["summary"]
+        assert not still_required(app.game.ruleset, app.game.state)
+        await pilot.press("1")
+        await until(pilot, lambda: app.current_mode == "phases")
+        for segment in ("allied-turn/initial/initial-movement", "allied-turn/initial/initial-combat"):
+            await pilot.press("n")
+            await until(pilot, lambda: app.game.segment.key == segment or isinstance(app.screen, ConfirmPrompt))
+            assert app.game.segment.key == segment and last(app)["command"] == "next --pass"
+    game = app.game
+    assert game.execute("goto allied-turn/exploitation/exploitation-naval --force").ok
+    assert any(DUTY in line for line in still_required(game.ruleset, game.state))  # a new phase: shipping may move
+
+
+async def test_issue30_item7_nothing_shipped_is_refused_once_a_check_was_made() -> None:
+    """Issue 30 item 7 (33.A): a check of Allied shipping made this phase says something was shipped; `no-shipping`
+    is then refused and changes nothing; twice in a phase is refused too."""
+    app = europa_app(f"goto {ALLIED_INITIAL} --force", f"answer {INTERFERENCE} roll --dice 6")
+    game = app.game
+    seq = len(game.events)
+    assert game.execute("no-shipping").ok and last(app)["command"] == "no-shipping"
+    again = game.execute("no-shipping allied")
+    assert not again.ok and "already" in again.message and len(game.events) == seq + 1
+    assert game.execute("undo").ok
+    assert game.execute("check eastern-med allied sp:3 --roll").ok
+    refused = game.execute("no-shipping allied")
+    assert not refused.ok and "checked" in refused.message and "33.A" in refused.message

@@ -25,6 +25,7 @@ from ..core.view_duties import allows
 from . import antishipping as X
 from . import beaches as B
 from . import interference as I
+from . import nothing_shipped as N
 from . import ports as P
 from .seatables import SeaTables
 from .tables import PortTables
@@ -69,6 +70,7 @@ def shipping(st: SeaTables, pt: PortTables, state: GameState, seg: Segment) -> l
     side = _acting(seg)
     phase = X.phase_key(state.flow.turn, seg.key)
     made = [c for c in sea.checks if c.phase == phase]
+    quiet = N.recorded(sea, phase, side)
     out: list[Duty] = []
     if side == "allied":
         for area, letter in sea.active.items():
@@ -81,14 +83,13 @@ def shipping(st: SeaTables, pt: PortTables, state: GameState, seg: Segment) -> l
             out.append(Duty(
                 f"Allied shipping in {', '.join(_zone_name(st, z) for z in zones)} faces {res.level} Italian interference "
                 f"({letter} {res.name}) this Allied player turn: check every cargo item moved through them (check, batch)",
-                f"33.A; {spec.rule}", DUE if n == 0 else DONE,
-                f"{n} checked this phase" if n else "none checked yet this phase"))
+                f"33.A; {spec.rule}", *_checked(n, quiet)))
     if side == "axis" and sea.iz is not None:
         zid = st.interdiction_zone.zone
         n = sum(1 for c in made if c.side == "axis" and c.zone == zid)
         out.append(Duty(f"Axis shipping through the {sea.iz.kind} South Aegean interdiction zone is checked there as a "
-                        f"separate sea zone ({_zone_name(st, zid)})", f"33.A; {st.interdiction_zone.rule} b)", DUE if n == 0 else DONE,
-                        f"{n} checked this phase" if n else "none checked yet this phase"))
+                        f"separate sea zone ({_zone_name(st, zid)})", f"33.A; {st.interdiction_zone.rule} b)",
+                        *_checked(n, quiet)))
     for g in sea.groups.values():
         if g.side != side or not g.cargo:
             continue
@@ -106,10 +107,23 @@ def shipping(st: SeaTables, pt: PortTables, state: GameState, seg: Segment) -> l
         listing = "; ".join(f"{z} ({s}) {n}" for (z, s), n in by_zone.items())
         out.append(Duty(f"Anti-shipping checks made this phase: {listing}", "33.A, 33.D, 33.E", INFO,
                         f"{len(made)} check(s), {contacts} contacted"))
+    elif quiet and not out:
+        out.append(Duty(f"Anti-shipping checks: nothing shipped by the {side.title()} player this phase ({N.VERB})",
+                        "33.A", INFO))
     elif not out:
         out.append(Duty(f"Anti-shipping checks: every {side.title()} cargo item shipped through a sea zone is checked "
                         "once per zone this phase (check, batch); none made yet", "33.A", INFO))
     return out
+
+
+def _checked(n: int, quiet: bool) -> tuple[str, str]:
+    """A shipping duty's status and detail: done once a check is made this phase, or once the referee said nothing
+    was shipped (issue 30 item 7); else due, with the key that says so."""
+    if n:
+        return DONE, f"{n} checked this phase"
+    if quiet:
+        return DONE, f"nothing shipped this phase ({N.VERB})"
+    return DUE, f"none checked yet this phase; nothing shipped: {N.VERB} (Sea Zones {N.KEY})"
 
 
 def interference(st: SeaTables, pt: PortTables, state: GameState, seg: Segment) -> list[Duty]:

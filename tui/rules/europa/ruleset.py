@@ -2,7 +2,7 @@
 
 Ports (31.A) come from :mod:`.ports` and :mod:`.verbs`; the sea (33) and the
 rest of 31 (31.A.8, 31.A.11-31.A.13, 31.B) from :mod:`.sea_verbs`,
-:mod:`.coast_verbs`, :mod:`.sea_rules` and :mod:`.sea_views`.
+:mod:`.coast_verbs`, :mod:`.nothing_shipped`, :mod:`.sea_rules` and :mod:`.sea_views`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ from . import destruction as D
 from . import ports as P
 from .coast_verbs import build_coast_verbs
 from .duties import build_duties
+from .nothing_shipped import KEY as NOTHING_SHIPPED_KEY
+from .nothing_shipped import VERB as NOTHING_SHIPPED
+from .nothing_shipped import build_nothing_shipped_verb
 from .sea_rules import build_answers, build_conditions, build_effects
 from .sea_verbs import build_sea_verbs
 from .sea_views import COLUMNS, build_views, explain_sea, sea_markers
@@ -111,8 +114,8 @@ PORT_ACTIONS = (
 
 
 def zone_actions(sea: SeaTables) -> tuple[Action, ...]:
-    """The Sea Zones mode's keys: the guided check, batch checks, conditions, Malta, interference, the
-    interdiction zone, Mulberries and naval supply lines (33, 31.A.12)."""
+    """The Sea Zones mode's keys: the guided check, batch checks, nothing shipped this phase, conditions, Malta,
+    interference, the interdiction zone, Mulberries and naval supply lines (33, 31.A.12)."""
     mulberry = Field("name", "Mulberry", "choice", choices_from="mulberries:name")
     return (
         Action("check", "c", "Check", "check {zone_id} {side} --guided",
@@ -129,6 +132,10 @@ def zone_actions(sea: SeaTables) -> tuple[Action, ...]:
                        Field("iz", "Interdiction zone", "choice", choices=("", "outside", "loose", "tight")),
                        Field("route", "Route", "choice", choices=("", "short", "far")),
                        Field("dice", "Physical dice", placeholder="e.g. 3,4,6 (blank: the app rolls)"))),
+        Action(NOTHING_SHIPPED, NOTHING_SHIPPED_KEY, "No shipping", NOTHING_SHIPPED,
+               "Nothing shipped this phase by the side whose shipping moves: the anti-shipping checks due are done for "
+               "the phase (logged; refused once that side's shipping was checked)", "33.A", footer=False,
+               title="Nothing shipped this phase"),
         Action("condition", "t", "Toggle", "condition {id} {value}", "Flip the selected referee condition (a number is asked)",
                "33.B.10", target="conditions", title="Toggle condition", dialog="Condition {id}", text="{text} ({rule})",
                fields=(Field("value", "Value", "flag", prefill="value", flip=True, step=1),)),
@@ -308,6 +315,7 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         verbs[name] = track_ownership(verbs[name])
     verbs.update(build_sea_verbs(sea, tables, answers))
     verbs.update(build_coast_verbs(sea, tables))
+    verbs.update(build_nothing_shipped_verb())
     rs = RuleSet(
         id="europa",
         name="Europa — 31 Ports and Beaches, 33 Anti-Shipping Forces",

@@ -2,11 +2,11 @@
 
 ``SeaWorld`` sits in :class:`~tui.rules.europa.world.EuropaWorld` as ``sea``.
 It holds what the referee answered (asked conditions, the Malta status
-number), what the app keeps by itself (Italian interference history and this
-turn's result, the South Aegean interdiction zone, anti-shipping air units,
-this phase's anti-shipping checks, ports ever owned), and the Mulberries,
-naval groups in transit, off-map ports and beaches. Saves made before it
-existed load with the defaults.
+number, the phases in which a side shipped nothing), what the app keeps by
+itself (Italian interference history and this turn's result, the South Aegean
+interdiction zone, anti-shipping air units, this phase's anti-shipping checks,
+ports ever owned), and the Mulberries, naval groups in transit, off-map ports
+and beaches. Saves made before a field existed load with its default.
 """
 
 from __future__ import annotations
@@ -74,6 +74,13 @@ class CheckRecord(msgspec.Struct, frozen=True):
     result: str = ""
     forced: bool = False
     flags: tuple[str, ...] = ()
+
+
+class NothingShipped(msgspec.Struct, frozen=True):
+    """The referee's word that a side shipped nothing by sea in a naval movement phase (33.A; issue 30 item 7)."""
+
+    phase: str  # "turn/player-turn/phase", as a check's phase
+    side: str
 
 
 class Mulberry(msgspec.Struct, frozen=True):
@@ -144,6 +151,7 @@ class SeaWorld(msgspec.Struct, frozen=True):
     iz: Union[InterdictionZone, None] = None
     air: tuple[AirUnit, ...] = ()
     checks: tuple[CheckRecord, ...] = ()
+    nothing_shipped: tuple[NothingShipped, ...] = ()  # phases in which a side shipped nothing (33.A)
     serial: int = 0  # numbers unnamed cargo items and prompts
     mulberries: dict[str, Mulberry] = field(default_factory=dict)
     groups: dict[str, NavalGroup] = field(default_factory=dict)
