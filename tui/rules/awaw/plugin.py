@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from ..core.plugin import RuleSetPlugin, lazy
+from ..core.plugin import laid_out
 
-PLUGIN = RuleSetPlugin(
+PLUGIN = laid_out(
+    __package__,
     id="awaw",
     name="A World at War — 21 Naval Operations",
-    package=__package__,
-    load=lazy(f"{__package__}.ruleset", "load"),
-    form=lazy(f"{__package__}.form", "kinds"),
-    export=lazy(f"{__package__}.form", "export"),
-    allowed=lazy(f"{__package__}.form", "allowed"),
     value_options=frozenset({
         "name", "nation", "cargo",
         # distances by water and the route (RULINGS A1), fronts, destinations

@@ -117,3 +117,10 @@ class RuleSetPlugin(msgspec.Struct, frozen=True, kw_only=True):
     shared_keys: Mapping[str, frozenset[str]] = msgspec.field(default_factory=dict)  # a key with two meanings: the two
     named_by_others: frozenset[str] = frozenset()  # kinds whose rows other rows name (a unit its base)
     scenarios: str = ""  # a folder of its bundled scenario files (``*.toml``); "": the app's data folder holds them
+
+
+def laid_out(package: str, **fields: Any) -> RuleSetPlugin:
+    """The plugin of a rule set laid out as the bundled ones are: ``load`` in ``<package>.ruleset``; ``kinds``,
+    ``export`` and ``allowed`` in ``<package>.form`` (each imported on first use); ``fields`` give the rest."""
+    return RuleSetPlugin(package=package, load=lazy(f"{package}.ruleset", "load"), form=lazy(f"{package}.form", "kinds"),
+                         export=lazy(f"{package}.form", "export"), allowed=lazy(f"{package}.form", "allowed"), **fields)

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from ..core.plugin import RuleSetPlugin, lazy
+from ..core.plugin import laid_out
 
-PLUGIN = RuleSetPlugin(
+PLUGIN = laid_out(
+    __package__,
     id="europa",
     name="Europa — 31 Ports and Beaches, 33 Anti-Shipping Forces",
-    package=__package__,
-    load=lazy(f"{__package__}.ruleset", "load"),
-    form=lazy(f"{__package__}.form", "kinds"),
-    export=lazy(f"{__package__}.form", "export"),
-    allowed=lazy(f"{__package__}.form", "allowed"),
     value_options=frozenset({"cargo", "hq", "hqs", "name", "nation", "res", "route", "sea-zone", "side"}),
     shared_keys={
         "a": frozenset({"answer", "add"}),  # Phases: answer a prompt · Ports and Setup: add a port (an entity)

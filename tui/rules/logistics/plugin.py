@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from ..core.plugin import RuleSetPlugin, lazy
+from ..core.plugin import laid_out
 
-PLUGIN = RuleSetPlugin(
+PLUGIN = laid_out(
+    __package__,
     id="logistics",
     name="Victory — Logistics",
-    package=__package__,
-    load=lazy(f"{__package__}.ruleset", "load"),
-    form=lazy(f"{__package__}.form", "kinds"),
-    export=lazy(f"{__package__}.form", "export"),
-    allowed=lazy(f"{__package__}.form", "allowed"),
     value_options=frozenset({"side"}),
     shared_keys={
         "a": frozenset({"answer", "add"}),  # Phases · Setup (an airfield is i on the Map)

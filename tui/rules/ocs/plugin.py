@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from ..core.plugin import RuleSetPlugin, lazy
+from ..core.plugin import laid_out
 
-PLUGIN = RuleSetPlugin(
+PLUGIN = laid_out(
+    __package__,
     id="ocs",
     name="OCS — 19.0 Ports and Shipping",
-    package=__package__,
-    load=lazy(f"{__package__}.ruleset", "load"),
-    form=lazy(f"{__package__}.form", "kinds"),
-    export=lazy(f"{__package__}.form", "export"),
-    allowed=lazy(f"{__package__}.form", "allowed"),
     shared_keys={
         "a": frozenset({"answer", "add"}),  # Phases · Ports and Setup
         "d": frozenset({"reduce", "remove"}),  # Ports · Setup
