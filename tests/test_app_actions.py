@@ -10,7 +10,7 @@ import pytest
 
 from tui.commands import APP_ACTIONS
 from tui.paths import data_dir
-from tui.rules.core.actions import FIELD_KINDS, OTHER_SIDE, SIDES, Action, Field, choices, fill, render, start_value
+from tui.rules.core.actions import ACTING_SIDE, FIELD_KINDS, OTHER_SIDE, SIDES, Action, Field, choices, fill, render, start_value
 from tui.session import memory_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,7 +90,7 @@ def test_every_action_of_a_bundled_rule_set_names_its_verbs_views_and_fields(rul
                 if ":" in f.choices_from:
                     view, _, key = f.choices_from.partition(":")
                     assert view in rs.views and key in rs.views[view](game.state)[0], f"{where}.{f.name}"
-                if f.prefill and f.prefill != OTHER_SIDE and a.target:
+                if f.prefill and f.prefill not in (OTHER_SIDE, ACTING_SIDE) and a.target:
                     assert f.prefill in target_rows[0], f"{where}.{f.name}: the row has no {f.prefill}"
 
 

@@ -1,4 +1,4 @@
-"""Issue 30 at the table: items 1, 2 and 7, each pressed as a referee does on a fresh Europa game.
+"""Issue 30 at the table: items 1, 2, 7 and 8, each pressed as a referee does on a fresh Europa game.
 
 * item 1: a dialog that opens by itself for a question the rules do not require (the Axis interference roll of
   33.B.2.b, raised on entering the Allied initial phase) keeps the digits 1-8 as mode keys until the referee moves
@@ -6,7 +6,9 @@
   as faces at once (issue 22 point 1);
 * item 2: Enter on that dialog leaves the question pending; it never rolls for the player;
 * item 7: one key of the Sea Zones mode (``p``) records that nothing was shipped this phase (33.A), logged, and the
-  shipping duty stops holding ``n`` for the rest of the phase.
+  shipping duty stops holding ``n`` for the rest of the phase;
+* item 8: the batch form takes the side whose shipping moves now, not the side of the cursor row, and its dice
+  field says what a blank does in this game.
 
 Every test waits for a state (``tests/pilot_keys.until``), never for the clock.
 """
@@ -24,6 +26,7 @@ from tui.paths import data_dir
 from tui.rules.core.checklist import still_required
 from tui.screens.confirm_prompt import ConfirmPrompt
 from tui.screens.dice_prompt import DicePrompt
+from tui.screens.form_prompt import FormPrompt
 from tui.screens.zones import ZonesScreen
 from tui.session import memory_game
 from tui.widgets.view_table import ViewTable
@@ -209,3 +212,44 @@ async def test_issue30_item7_nothing_shipped_is_refused_once_a_check_was_made() 
     assert game.execute("check eastern-med allied sp:3 --roll").ok
     refused = game.execute("no-shipping allied")
     assert not refused.ok and "checked" in refused.message and "33.A" in refused.message
+
+
+# ------------------------------------------------------------------ item 8
+async def open_batch(pilot: Any) -> None:
+    """Show the Sea Zones mode, cursor on its first row (an Axis row), and press `b`."""
+    app = pilot.app
+    await pilot.press("5")
+    await until(pilot, lambda: isinstance(app.screen, ZonesScreen) and app.screen.query_one("#zones", ViewTable).row_count)
+    assert str(app.screen.query_one("#zones", ViewTable).selected).endswith(":axis")
+    await pilot.press("b")
+    await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen.query("#field-dice"))
+
+
+async def test_issue30_item8_the_batch_form_takes_the_phasing_side_not_the_cursor_rows() -> None:
+    """Issue 30 item 8 (33.A): in the Allied initial naval movement, `b` on an Axis row starts the form's side on
+    allied (the side whose shipping moves); the referee may still choose another."""
+    app = europa_app(f"goto {ALLIED_INITIAL} --force")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_batch(pilot)
+        assert str(app.screen.query_one("#field-side").value) == "allied"
+
+
+async def test_issue30_item8_the_batch_form_says_what_blank_dice_do_in_this_game() -> None:
+    """Issue 30 item 8 (33.D, 33.E): where the app rolls, a blank dice field means the app rolls; in a game of typed
+    dice it means each roll is asked for — and a blank batch there asks its first roll (2d6 contact) in a dice
+    dialog."""
+    app = europa_app(f"goto {ALLIED_INITIAL} --force")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_batch(pilot)
+        assert app.screen.query_one("#field-dice", Input).placeholder == "e.g. 3,4,6 (blank: the app rolls)"
+    app = europa_app("set dice typed", f"goto {ALLIED_INITIAL} --force")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_batch(pilot)
+        placeholder = app.screen.query_one("#field-dice", Input).placeholder
+        assert placeholder == "e.g. 3,4,6 (blank: each roll is asked for)", placeholder
+        text = " ".join(str(s.render()) for s in app.screen.query(".dialog-text"))
+        assert "the app rolls" not in text and "blank, each roll is asked for" in text, text
+        app.screen.query_one("#field-items", Input).focus()
+        await pilot.press("e", "m", "p", "t", "y", "minus", "n", "t", "enter")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
+        assert app.screen.spec == "2d6" and app.screen.typed

@@ -174,13 +174,16 @@ class ActionScreen(GameScreen):
         return True
 
     def context(self, action: Action) -> ActionContext:
-        """What the action's questions need: its target row, the sides, the rule set's views."""
+        """What the action's questions need: its target row, the sides, the rule set's views, the side acting now and
+        whether the dice are typed."""
         game = self.game
         views = game.ruleset.views
         return ActionContext(
             self.target_row(action.target) if action.target else None,
             tuple(game.ruleset.sides),
             lambda name: views[name](game.state) if name in views else [],
+            acting=game.acting_side,
+            typed=bool(getattr(self.app, "dice_typed", False)),
         )
 
     def action_act(self, action_id: str, source: str = "key") -> None:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Mapping, Sequence
 
 import msgspec
 
-from ..rules.core.actions import Action, Field, choices, fill, flipped, held_choices, largest, render, start_value
+from ..rules.core.actions import (BLANK_DICE, Action, Field, blank_dice, choices, fill, flipped, held_choices, largest, render,
+                                  start_value)
 from .choice_prompt import ChoicePrompt
 from .form_prompt import FormField, FormPrompt, field_of
 from .number_prompt import NumberPrompt, number_text
@@ -35,6 +36,14 @@ class ActionContext(msgspec.Struct, frozen=True):
     """The rule set's sides."""
     view: Callable[[str], Sequence[Mapping[str, Any]]] = lambda name: ()
     """The rows of a rule-set view (for ``choices_from``)."""
+    acting: str = ""
+    """The side acting in the segment now (a field pre-filled with ``acting-side`` starts on it)."""
+    typed: bool = False
+    """Whether the game's dice are typed by the referee (``{blank_dice}`` in a text says what a blank dice field does)."""
+
+    def words(self) -> dict[str, Any]:
+        """What a dialog's text and placeholders may name: the target row's keys and ``blank_dice``."""
+        return {**(self.row or {}), BLANK_DICE: blank_dice(self.typed)}
 
 
 def target_name(row: Mapping[str, Any] | None) -> str:
@@ -64,11 +73,13 @@ def names_what(f: Field) -> str:
     return word.removesuffix("s")
 
 
-def form_field(f: Field, start: Any, offered: Sequence[str], row: Mapping[str, Any] | None = None) -> FormField:
-    """The form's field for action field ``f`` (a number's bounds as the target ``row`` sets them)."""
+def form_field(f: Field, start: Any, offered: Sequence[str], row: Mapping[str, Any] | None = None,
+               words: Mapping[str, Any] | None = None) -> FormField:
+    """The form's field for action field ``f`` (a number's bounds as the target ``row`` sets them; its placeholder
+    filled from ``words``, :meth:`ActionContext.words`)."""
     return FormField(f.name, f.label, KIND[f.kind], default=start, choices=tuple(offered), required=f.required,
-                     minimum=f.min, maximum=largest(f, row), step=f.step, disabled=f.disabled, placeholder=f.placeholder,
-                     what=names_what(f))
+                     minimum=f.min, maximum=largest(f, row), step=f.step, disabled=f.disabled,
+                     placeholder=fill(f.placeholder, words), what=names_what(f))
 
 
 def dialog(action: Action, ctx: ActionContext, asked: Sequence[Field], start: Mapping[str, Any],
@@ -77,15 +88,15 @@ def dialog(action: Action, ctx: ActionContext, asked: Sequence[Field], start: Ma
 
     ``error`` (about ``error_field``) is the refusal of the previous try, shown in a form opened again.
     """
-    title, text = dialog_title(action, ctx.row), fill(action.text, ctx.row)
+    title, text = dialog_title(action, ctx.row), fill(action.text, ctx.words())
     if len(asked) == 1 and asked[0].kind == "number" and not error:
         f = asked[0]
         return NumberPrompt(title, text, default=start[f.name], minimum=f.min, maximum=largest(f, ctx.row), step=f.step)
     if len(asked) == 1 and asked[0].kind == "choice" and not names_what(asked[0]) and not error:
         f = asked[0]
         return ChoicePrompt(title, text, offered[f.name], default=start[f.name])
-    return FormPrompt(title, [form_field(f, start[f.name], offered[f.name], ctx.row) for f in asked], text=text, ok=action.ok,
-                      error=error, error_field=error_field)
+    return FormPrompt(title, [form_field(f, start[f.name], offered[f.name], ctx.row, ctx.words()) for f in asked], text=text,
+                      ok=action.ok, error=error, error_field=error_field)
 
 
 def followed(start: dict[str, Any], action: Action, offered: Mapping[str, Sequence[str]]) -> dict[str, Any]:
@@ -109,7 +120,8 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
     (as a form), the refusal under the field it concerns (issue 12, bug 5), until it is done or cancelled.
     """
     offered = {f.name: held_choices(f, choices(f, ctx.sides, ctx.view), ctx.row) for f in action.fields}
-    start = followed({f.name: start_value(f, ctx.row, ctx.sides, offered[f.name]) for f in action.fields}, action, offered)
+    start = followed({f.name: start_value(f, ctx.row, ctx.sides, offered[f.name], ctx.acting) for f in action.fields},
+                     action, offered)
     error, error_field = "", None
     while True:
         values: dict[str, Any] = dict(start)
@@ -135,7 +147,7 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
             else:
                 values[asked[0].name] = answer
                 shown = {asked[0].name: number_text(answer) if isinstance(answer, float) else answer}
-        words = render(action, values, ctx.row, {f.name: start_value(f, ctx.row, ctx.sides, offered[f.name])
+        words = render(action, values, ctx.row, {f.name: start_value(f, ctx.row, ctx.sides, offered[f.name], ctx.acting)
                                                  for f in action.fields})
         if words is None:
             app.notify(f"{target_name(ctx.row) or action.label}: nothing changed.")
@@ -149,5 +161,5 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
             return None
         # open it again as it was (a one-question dialog as a form of one field), the refusal under its field
         start = {**start, **shown}
-        fields = [form_field(f, start[f.name], offered.get(f.name, ()), ctx.row) for f in asked]
+        fields = [form_field(f, start[f.name], offered.get(f.name, ()), ctx.row, ctx.words()) for f in asked]
         error, error_field = refusal, field_of(refusal, fields, shown)

@@ -39,6 +39,20 @@ SIDES = "sides"
 OTHER_SIDE = "other-side"
 """``Field.prefill``: the first side that is not the target row's ``owner`` (capture by the enemy)."""
 
+ACTING_SIDE = "acting-side"
+"""``Field.prefill``: the side that acts in the segment now (the phasing one; the other one in a reaction phase),
+whichever side the target row is about (issue 30 item 8: a batch of checks is of the shipping that moves)."""
+
+BLANK_DICE = "blank_dice"
+"""The key an action's ``text`` and a field's ``placeholder`` may name (``{blank_dice}``): what a blank dice field does
+in this game (:func:`blank_dice`)."""
+
+
+def blank_dice(typed: bool) -> str:
+    """What leaving the dice blank does: the app rolls, or, in a game of typed dice (``set dice typed``), each roll
+    is asked for in the dice dialog (issue 30 item 8)."""
+    return "each roll is asked for" if typed else "the app rolls"
+
 PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 
 
@@ -68,7 +82,7 @@ class Field(msgspec.Struct, frozen=True):
     default: Any = None
     """The starting value when nothing is pre-filled."""
     prefill: str = ""
-    """A key of the target row whose value is the starting value (or ``"other-side"``)."""
+    """A key of the target row whose value is the starting value (or ``"other-side"``, ``"acting-side"``)."""
     required: bool = False
     """Blank is refused in the dialog."""
     option: str = ""
@@ -80,7 +94,7 @@ class Field(msgspec.Struct, frozen=True):
     disabled: bool = False
     """Shown in a form but not editable (the name of the port being edited)."""
     placeholder: str = ""
-    """Hint shown in an empty text or number field."""
+    """Hint shown in an empty text or number field (may name ``{blank_dice}``, as the action's ``text`` may)."""
     present: bool = False
     """For ``choice``: offer only the values the target row holds (a key of the row with a value, 0 included): a
     city's own factories, not every kind. None held: every value is offered and the command says why not."""
@@ -191,9 +205,13 @@ def largest(f: Field, row: Mapping[str, Any] | None) -> float | None:
     return float(bound) if f.max is None else min(f.max, float(bound))
 
 
-def start_value(f: Field, row: Mapping[str, Any] | None, sides: Sequence[str] = (), offered: Sequence[str] = ()) -> Any:
-    """The value field ``f`` starts with: pre-filled from the target row, else its default."""
+def start_value(f: Field, row: Mapping[str, Any] | None, sides: Sequence[str] = (), offered: Sequence[str] = (),
+                acting: str = "") -> Any:
+    """The value field ``f`` starts with: pre-filled from the target row (or ``acting``, the side acting now), else
+    its default."""
     row = row or {}
+    if f.prefill == ACTING_SIDE:
+        return acting or f.default
     if f.prefill == OTHER_SIDE:
         owner = row.get("owner")
         return next((s for s in sides if s != owner), f.default)
@@ -274,5 +292,5 @@ def flipped(f: Field, row: Mapping[str, Any] | None) -> Any:
     return not value
 
 
-__all__ = ["Action", "Field", "FIELD_KINDS", "OTHER_SIDE", "SIDES", "choices", "fill", "flipped", "number_word",
-           "render", "start_value", "word"]
+__all__ = ["ACTING_SIDE", "Action", "BLANK_DICE", "Field", "FIELD_KINDS", "OTHER_SIDE", "SIDES", "blank_dice", "choices",
+           "fill", "flipped", "number_word", "render", "start_value", "word"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from ..core.actions import OTHER_SIDE, Action, Field
+from ..core.actions import ACTING_SIDE, OTHER_SIDE, Action, Field
 from ..core.actions import SIDES as SIDE_CHOICES
 from ..core.errors import RuleError
 from ..core.explain import Explained, fmt_number
@@ -125,13 +125,13 @@ def zone_actions(sea: SeaTables) -> tuple[Action, ...]:
                "Check many cargo items in one go, with the physical dice typed in a row", "33.A, 33.D, 33.E", target="zones",
                title="Batch anti-shipping checks", dialog="Batch anti-shipping checks", ok="Check",
                text="33.A: each item KIND[:RES][@NAME] once per zone per naval movement phase (again: "
-                    "type it with --force). Dice: every die in a row; blank, the app rolls.",
+                    "type it with --force). Dice: every die in a row; blank, {blank_dice}.",
                fields=(Field("zone", "Sea zone", "choice", choices_from="zones:zone", prefill="zone"),
-                       Field("side", "Side", "choice", choices_from=SIDE_CHOICES, prefill="side"),
+                       Field("side", "Side", "choice", choices_from=SIDE_CHOICES, prefill=ACTING_SIDE),
                        Field("items", "Cargo items", required=True, words=True, placeholder="sp:7@convoy unit@7-6 empty-nt"),
                        Field("iz", "Interdiction zone", "choice", choices=("", "outside", "loose", "tight")),
                        Field("route", "Route", "choice", choices=("", "short", "far")),
-                       Field("dice", "Physical dice", placeholder="e.g. 3,4,6 (blank: the app rolls)"))),
+                       Field("dice", "Physical dice", placeholder="e.g. 3,4,6 (blank: {blank_dice})"))),
         Action(NOTHING_SHIPPED, NOTHING_SHIPPED_KEY, "No shipping", NOTHING_SHIPPED,
                "Nothing shipped this phase by the side whose shipping moves: the anti-shipping checks due are done for "
                "the phase (logged; refused once that side's shipping was checked)", "33.A", footer=False,
