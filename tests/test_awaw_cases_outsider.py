@@ -266,7 +266,6 @@ def test_c07_21_537A_raiders_may_not_remain_at_sea(game):
 # --- 21.5342: which ships engage raiders ---
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: the app picks the lesser type itself; the defender's choice is neither asked nor typed (21.5342D)")
 def test_c08_21_5342D_defender_chooses_the_lesser_type(game):
     """21.5342D: "If there is no eligible ship available of the type permitted by
     one of the defender's die rolls ... the defender must choose a lesser die
@@ -302,7 +301,6 @@ def test_c09_21_5342A_one_die_per_point_of_the_modified_roll(game):
     assert "21.5342A" in out and "4 dice" in out
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: the ships the defender sends against a raider group cannot be named (21.5342E)")
 def test_c10_21_5342E_defender_names_the_engaging_ships(game):
     """21.5342E: "Once the defender determines the types of ships which engage
     all raiding groups, the defender chooses which eligible ships actually
@@ -573,7 +571,12 @@ def test_c21_21_537AD_damaged_raider_returns_with_its_group(game):
     may engage a returning raiding group containing damaged ships."
 
     Scheer damaged in the first round: the second attempt may send slow ships
-    (Nelson), and the group returns to Kiel/Hamburg, Scheer damaged."""
+    (Nelson), and the group returns to Kiel/Hamburg, Scheer damaged.
+
+    Adapted for issue 34 (21.5342E): the defender now names the ship each die
+    sends where more than one is eligible, so the two `answer` lines name
+    RN-CA-Rosyth and Nelson; the set-up and the expected outcome are the
+    outsider's."""
     cli, copy = game
     save = copy("axis_missions")
     out = cli.ok(
@@ -581,11 +584,13 @@ def test_c21_21_537AD_damaged_raider_returns_with_its_group(game):
         'raid "Atlantic SW" --by Scheer,Lutzow',
         "raid-engage raid-1 --result 1",
         "raid-ships raid-1 2",
+        "answer raid-1-die-1-ship RN-CA-Rosyth",
         "damage Scheer",
         "raid-engage raid-1 --attempt 2 --result 1",
         "raid-ships raid-1 3",
     )
     assert "Nelson" in out.split("raid-ships raid-1 3", 1)[1]
+    cli.ok(save, "answer raid-1-again-die-1-ship Nelson")
     cli.ok(save, "raid-return raid-1 --engaged --damaged Scheer")
     units = cli.units(save)
     scheer, lutzow = units["Scheer"], units["Lutzow"]

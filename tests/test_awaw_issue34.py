@@ -266,3 +266,166 @@ def test_21_537A_a_returned_raid_is_no_duty(game) -> None:
     ok(game, "raid-return raid-1")
     assert _raid_duties(game) == []
     ok(game, "next --gate")
+
+
+# --- point 4: the defender chooses the lesser type (21.5342D) -------------------------------------------------------
+
+THREE, TWO, ONE = ("a 3-factor battleship or battlecruiser", "a 2-factor cruiser or 2-factor battlecruiser",
+                   "one destroyer factor")
+CARRIER = "one fast carrier of any size and an equivalent number of light ship factors"
+
+
+def _raid(game, result: int) -> None:
+    """Scheer raids the Atlantic SW box in the Axis combat phase; the defender's modified Raider Table result typed."""
+    to(game, "first-turn/combat/naval-missions")
+    ok(game, 'raid "Atlantic SW" --by Scheer')
+    ok(game, f"raid-engage raid-1 --result {result}")
+
+
+def _pending(game) -> list[tuple[str, str, tuple[str, ...]]]:
+    return [(p.id, p.rule, p.choices) for p in game.state.flow.pending]
+
+
+def test_21_5342D_the_seeds_example_the_defender_chooses_what_the_4_sends(game) -> None:
+    """21.5342D's example: dice 2, 3, 4 and 6 and no 4-factor battleship: "he could select a 3-factor battlecruiser, a
+    2-factor cruiser or battlecruiser, or even a destroyer factor". The app asks; the 3 taken for the 4 (Renown, the one
+    fast 3-factor ship), the die 3 asks in turn."""
+    _raid(game, 4)
+    r = ok(game, "raid-ships raid-1 2,3,4,6 --missing 4")
+    assert r.message == ("raid-1: the die 4 sends a 4-factor battleship, and none is there: the defender chooses a lesser "
+                         "result and sends its ship (21.5342D): answer raid-1-die-3-lesser")
+    assert _pending(game) == [("raid-1-die-3-lesser", "21.5342D", (THREE, TWO, ONE))]
+    assert _prompt(game, "raid-1-die-3-lesser").text == ("raid-1: the die 4 sends a 4-factor battleship, and none is there: "
+                                                          "which lesser result does the defender choose? (he may not refuse "
+                                                          "to send a ship)")
+    refused(game, "next", "answer raid-1-die-3-lesser")
+    r = ok(game, f"answer raid-1-die-3-lesser '{THREE}'")
+    assert r.message == ("raid-1: the die 4 sends a 3-factor battleship or battlecruiser (21.5342D); the die 3 sends a "
+                         "3-factor battleship or battlecruiser, and none is there: the defender chooses a lesser result and "
+                         "sends its ship (21.5342D): answer raid-1-die-2-lesser")
+    assert _pending(game) == [("raid-1-die-2-lesser", "21.5342D", (TWO, ONE))]
+    r = ok(game, f"answer raid-1-die-2-lesser '{TWO}'")
+    assert r.message.startswith(f"raid-1: the die 3 sends {TWO} (21.5342D); the defender sends {TWO}; {TWO}; {THREE}; "
+                                f"{CARRIER} (21.5342); ")
+    assert game.state.world.ops["missions"]["raid-1"]["attempts"][0]["sent"] == [2, 2, 3, 6]
+
+
+def test_21_5342D_the_lesser_type_typed_with_the_die(game) -> None:
+    """21.5342D: the choice may be typed with the die, DIE:LESSER: 4:2 sends a 2-factor cruiser for the 4, and the 3
+    keeps Renown; a result that is not a lesser one there, or a lesser result for a die whose type is there, is refused."""
+    _raid(game, 4)
+    refused(game, "raid-ships raid-1 2,3,4:5,6 --missing 4", "the lesser result chosen for a die (DIE:LESSER, 21.5342D)")
+    refused(game, "raid-ships raid-1 2,3,4:3,6 --missing 3,4",
+            "no eligible ship of the die 4's type is there, and 3 is not a lesser result the defender may choose: 2, 1 "
+            "(21.5342D)")
+    refused(game, "raid-ships raid-1 2,3:2,4:2,6 --missing 4",
+            "the die 3's ship type (a 3-factor battleship or battlecruiser) is there: the die sends it, not a lesser result "
+            "(21.5342D; mark a type that is not there with --missing)")
+    refused(game, "raid-ships raid-1 2,3,1:1,6", "the die 1 (one destroyer factor) has no lesser result (21.5342D)")
+    r = ok(game, "raid-ships raid-1 2,3,4:2,6 --missing 4")
+    assert r.message.startswith(f"raid-1: the defender sends {TWO}; {THREE}; {TWO}; {CARRIER} (21.5342); ")
+    assert not [p for p in game.state.flow.pending if p.rule == "21.5342D"]
+
+
+def test_21_5342D_the_only_lesser_type_there_is_sent_without_asking(game) -> None:
+    """21.5342D: Malta's and Rosyth's two 2-factor cruisers gone to the 2s, a third 2 finds only destroyers below it: it
+    sends one destroyer factor, and the result says why."""
+    _raid(game, 3)
+    r = ok(game, "raid-ships raid-1 2,2,2")
+    assert r.message.startswith(f"raid-1: the defender sends {TWO}; {TWO}; {ONE} (21.5342); ")
+    assert ("The die 2 sends a 2-factor cruiser or 2-factor battlecruiser, and none is there: one destroyer factor is the "
+            "only lesser result there (21.5342D).") in r.details
+    assert not [p for p in game.state.flow.pending if p.rule == "21.5342D"]
+
+
+# --- point 5: the defender names the ships that engage (21.5342C, E, F; 21.537C, 21.538B) -----------------------------
+
+
+def test_21_5342E_the_defender_names_the_ship_and_it_returns_with_the_group(game) -> None:
+    """21.5342E: "the defender chooses which eligible ships actually engage in naval combat with the raiders". A die 2
+    against Scheer: the 2-factor cruisers there are RN-CA-Rosyth and Penelope (Aurora is inverted); the one named goes to
+    the Atlantic SW box (21.5342F) and comes back, damaged, when the group returns (21.537C, 21.538B); it is neither
+    employed nor inverted (proposed ruling A34)."""
+    _raid(game, 1)
+    r = ok(game, "raid-ships raid-1 2")
+    assert r.message == (f"raid-1: the defender sends {TWO} (21.5342); the defender names the ships that engage "
+                         "(21.5342E): answer raid-1-die-1-ship")
+    assert _pending(game) == [("raid-1-die-1-ship", "21.5342E", ("RN-CA-Rosyth", "Penelope"))]
+    refused(game, "raid-return raid-1", "raid-return: the defender has still to choose which ships engage raid-1: answer "
+                                        "raid-1-die-1-ship (21.5342D, E)")
+    refused(game, "answer raid-1-die-1-ship Renown", "choose one of RN-CA-Rosyth, Penelope")
+    r = ok(game, "answer raid-1-die-1-ship RN-CA-Rosyth")
+    assert r.message == ("raid-1: engaging: RN-CA-Rosyth for the die 2 (21.5342E); every ship is named: they engage raid-1 "
+                         "in the Atlantic SW box (21.5342E, F)")
+    ship = game.state.world.units["RN-CA-Rosyth"]
+    assert (ship.at_sea, ship.sea_hex, ship.acted, ship.inverted) == ("mission", "Atlantic SW", False, False)
+    assert game.state.world.ops["missions"]["raid-1"]["defenders"] == ["RN-CA-Rosyth"]
+    r = ok(game, "raid-return raid-1 --engaged --damaged RN-CA-Rosyth")
+    assert r.message == ("raid-1 returns to port: Scheer inverted (21.537); the defending ships that engaged it return too: "
+                         "RN-CA-Rosyth (21.537C, 21.538B)")
+    ship = game.state.world.units["RN-CA-Rosyth"]
+    assert (ship.at_sea, ship.base, ship.damaged, ship.inverted) == ("", "Rosyth", True, False)  # proposed ruling A34
+    refused(game, "raid-return raid-1", "raid-return: raid-1 has returned to port (21.537)")
+
+
+def test_21_5342E_a_ship_engages_one_raider_group_of_the_defenders_choice(game) -> None:
+    """21.5342E: "If a ship is eligible to engage more than one raider group, the defender chooses which raider group to
+    engage with that ship": Penelope named against raid-1 is not offered against raid-2, whose 2 then takes the only
+    2-factor cruiser left, RN-CA-Rosyth, without asking."""
+    to(game, "first-turn/combat/naval-missions")
+    ok(game, 'raid "Atlantic SW" --by Scheer')
+    ok(game, 'raid "Atlantic SW" --by Lutzow')
+    ok(game, "raid-engage raid-1 --result 1")
+    ok(game, "raid-engage raid-2 --result 1")
+    ok(game, "raid-ships raid-1 2")
+    ok(game, "answer raid-1-die-1-ship Penelope")
+    r = ok(game, "raid-ships raid-2 2")
+    assert r.message == (f"raid-2: the defender sends {TWO} (21.5342); engaging: RN-CA-Rosyth for the die 2 (21.5342E); "
+                         "every ship is named: they engage raid-2 in the Atlantic SW box (21.5342E, F)")
+    ok(game, "raid-return raid-1")
+    assert game.state.world.units["Penelope"].at_sea == ""
+    assert game.state.world.units["RN-CA-Rosyth"].at_sea == "mission"  # still engaging raid-2
+
+
+def test_21_5342C_E_a_fast_carrier_and_its_light_ship_factors_are_named(game) -> None:
+    """21.5342C: "The fast carrier must be fully operational and a sufficient number of light fleet factors must also
+    engage the raider (21.313)": the defender names the carrier, then light ships until their factors match it; a
+    destroyer counter gives only the factors needed, a two-factor cruiser engages whole."""
+    _raid(game, 1)
+    ok(game, "raid-ships raid-1 6")
+    assert _pending(game) == [("raid-1-die-1-ship", "21.5342E", ("Victorious", "Eagle", "Furious", "Wasp", "Ranger"))]
+    r = ok(game, "answer raid-1-die-1-ship Wasp")
+    assert r.message == ("raid-1: engaging: Wasp for the die 6 (21.5342E); the defender names the ships that engage "
+                         "(21.5342E): answer raid-1-die-1-escort")
+    escort = _prompt(game, "raid-1-die-1-escort")
+    assert (escort.rule, escort.text) == ("21.5342C, 21.313", "raid-1: Wasp needs 2 more light ship factors engaging "
+                                                              "with it: which light ship goes with it?")
+    assert "USN-DD-Lant" in escort.choices and "Renown" not in escort.choices and "KGV" not in escort.choices
+    r = ok(game, "answer raid-1-die-1-escort USN-DD-Lant")
+    assert r.message == ("raid-1: engaging: 2 light ship factors of USN-DD-Lant with the carrier of the die 6 (21.5342C, E); "
+                         "every ship is named: they engage raid-1 in the Atlantic SW box (21.5342E, F)")
+    assert game.state.world.ops["missions"]["raid-1"]["attempts"][0]["engaged"] == [
+        {"die": 0, "unit": "Wasp", "factors": 2, "role": "ship"},
+        {"die": 0, "unit": "USN-DD-Lant", "factors": 2, "role": "escort"}]
+    assert [game.state.world.units[u].at_sea for u in ("Wasp", "USN-DD-Lant")] == ["mission", "mission"]
+
+
+def test_21_5342E_the_pure_procedure_leaves_the_other_dice_their_ships() -> None:
+    """21.5342C-E, the pure part: with one 2-factor cruiser and one destroyer factor there, a carrier of 1 factor on a
+    6 and a 2: the carrier's light factor must be the destroyer's, so the cruiser is left for the 2."""
+    from tui.rules.awaw import raid_ships as RS
+    from tui.rules.awaw.ops_tables import OPS_TABLES
+
+    rows = OPS_TABLES.load(data_dir() / "rulesets" / "awaw-operations.toml").raider_table.ships
+    ships = {"CV": RS.Ship("CV", "fast-carrier", 1), "CA": RS.Ship("CA", "cruiser-2", 2, light=True),
+             "DD": RS.Ship("DD", "destroyer", 1, light=True, whole=False)}
+    avail = {"CV": 1, "CA": 2, "DD": 1}
+    types = RS.ship_types([6, 2], rows, ships, avail, set(), {})
+    assert types.sent == (6, 2) and types.choose is None
+    first = RS.next_choice(types.sent, rows, ships, avail, [])
+    assert first == RS.Choice(0, "ship", ("CV",))
+    carrier = RS.engage(first, "CV", types.sent, rows, ships, avail, [])
+    escort = RS.next_choice(types.sent, rows, ships, avail, [carrier])
+    assert escort == RS.Choice(0, "escort", ("DD",), 1)
+    with pytest.raises(RuleError, match=r"CA may not engage for this die: DD \(21\.5342E\)"):
+        RS.engage(escort, "CA", types.sent, rows, ships, avail, [carrier])

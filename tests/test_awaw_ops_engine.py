@@ -296,8 +296,11 @@ def test_21_5341_the_referee_may_type_the_modified_result(game) -> None:
     assert "4 defending ships may engage" in r.message
     refused(game, f"raid-engage {rid} --attempt 2 --result 1", "has been made")
     refused(game, f"raid-ships {rid} 2,3", "rolls 4 dice")
-    r = ok(game, f"raid-ships {rid} 2,3,4,6 --missing 4")
-    # the 4 (marked missing) takes the one fast 3-factor ship (Renown), so the 3 falls to a 2-factor cruiser (21.5342D)
+    ok(game, f"raid-ships {rid} 2,3,4,6 --missing 4")
+    # the defender chooses for the 4 (marked missing) the one fast 3-factor ship (Renown), so the 3 falls to a 2-factor
+    # cruiser, his choice too (21.5342D)
+    ok(game, f"answer {rid}-again-die-3-lesser 'a 3-factor battleship or battlecruiser'")
+    r = ok(game, f"answer {rid}-again-die-2-lesser 'a 2-factor cruiser or 2-factor battlecruiser'")
     assert ("sends a 2-factor cruiser or 2-factor battlecruiser; a 2-factor cruiser or 2-factor battlecruiser; "
             "a 3-factor battleship or battlecruiser; one fast carrier") in r.message
 
@@ -350,12 +353,17 @@ def test_the_transport_and_invade_keys_make_commands_the_engine_accepts(game) ->
 
 
 def test_21_5342D_G_the_app_finds_which_defending_types_are_there(game) -> None:
-    """The Allies have no five-factor battleship: a 5 sends a 4-factor one (KGV is there, fast and ready); a 6 sends a
-    fast carrier with its light factors (Victorious and the Home Fleet's cruisers and destroyers)."""
+    """The Allies have no five-factor battleship: the 5 asks for a lesser result among those there, the defender's
+    choice a 4-factor one (KGV is there, fast and ready); a 6 sends a fast carrier with its light factors (Victorious and
+    the Home Fleet's cruisers and destroyers)."""
     to(game, "first-turn/combat/naval-missions")
     rid = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper').message.split(":")[0]
     ok(game, f"raid-engage {rid} --result 2")
-    r = ok(game, f"raid-ships {rid} 5,6")
+    ok(game, f"raid-ships {rid} 5,6")
+    [ask] = [p for p in game.state.flow.pending if p.rule == "21.5342D"]
+    assert ask.choices == ("a 4-factor battleship", "a 3-factor battleship or battlecruiser",
+                           "a 2-factor cruiser or 2-factor battlecruiser", "one destroyer factor")
+    r = ok(game, f"answer {ask.id} 'a 4-factor battleship'")
     assert "sends a 4-factor battleship; one fast carrier" in r.message
     assert any("KGV" in d for d in r.details)
 
@@ -371,12 +379,14 @@ def test_21_527_bombardment_with_air_support_adds_the_remnants(game) -> None:
 def test_21_5342C_D_one_fast_carrier_per_attempt_and_each_ship_sent_once(game) -> None:
     """Two 6s: Victorious engages, the second 6 must take a lesser ship (21.5342C); five 4s: KGV, Duke of York,
     Washington and North Carolina are the only 4-factor battleships ready (Anson is inverted), so a 4 sends a
-    3-factor ship (Renown) instead (21.5342D)."""
+    3-factor ship (Renown) instead (21.5342D). The lesser results are the defender's choice, typed with the dice (6:4,
+    4:3, 4:2); a choice of a type no longer there is refused."""
     to(game, "first-turn/combat/naval-missions")
     rid = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper').message.split(":")[0]
     ok(game, f"raid-engage {rid} --result 7")
-    r = ok(game, f"raid-ships {rid} 6,6,4,4,4,4,4")
-    sent = r.message.split("sends ")[1].removesuffix(" (21.5342)").split("; ")
+    refused(game, f"raid-ships {rid} 6,6:4,4,4,4,4:3,4:3", "3 is not a lesser result the defender may choose: 2, 1")
+    r = ok(game, f"raid-ships {rid} 6,6:4,4,4,4,4:3,4:2")
+    sent = r.message.split("sends ")[1].split(" (21.5342)")[0].split("; ")
     assert sent[0].startswith("one fast carrier") and sent[1] == "a 4-factor battleship"  # no second carrier, no 5-factor
     assert sent.count("a 4-factor battleship") == 4
     assert sent[5:] == ["a 3-factor battleship or battlecruiser", "a 2-factor cruiser or 2-factor battlecruiser"]

@@ -82,6 +82,7 @@ async def japan_player_turn(pilot: Pilot[Any]) -> None:
     raid = next(k for k, m in app.game.state.world.ops["missions"].items() if m.get("kind") == "raid")
     await command(pilot, f"raid-engage {raid} --dice 4")  # the Allies' defence (21.5341)
     await command(pilot, f"raid-ships {raid} 2,1")
+    await choose(pilot, "enter")  # 21.5342E: the destroyer factor the 1 sends, of the defender's choice
     await command(pilot, f"raid-return {raid}")  # 21.537A: raiders may not remain at sea
     await command(pilot, "invade 'Dutch Harbor' Ominato --hex-kind beach --cargo 'North Seas Det:2' --by IJN-DD-Ominato "
                          "--distance 19 --via Kiska --via-held --exception aleutians-japan")

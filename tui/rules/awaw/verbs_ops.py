@@ -378,7 +378,8 @@ def build_ops(tables: AwawTables, ops_tables: OpsTables, side: Any = None) -> Op
     env = Env(tables, ops_tables, side or _phasing(tables))
     verbs, actions = build_cargo_verbs(env)
     combat, combat_actions = build_combat_verbs(env)
-    all_verbs = {v.name: checked(v) for v in [*verbs, *combat, *build_raid_verbs(env), *build_protect_verbs(env),
+    raid_verbs, raid_answers = build_raid_verbs(env)
+    all_verbs = {v.name: checked(v) for v in [*verbs, *combat, *raid_verbs, *build_protect_verbs(env),
                                              *build_support_verbs(env)]}
 
     def setup_raiders(ctx: Context, world: AwawWorld, who: str) -> tuple[AwawWorld, list[str]]:
@@ -393,7 +394,8 @@ def build_ops(tables: AwawTables, ops_tables: OpsTables, side: Any = None) -> Op
                        f"raid \"{spec.sw_box}\" --by {','.join(waiting)} ({spec.rule})"]
 
     return OpsParts(all_verbs, effects={"setup-raiders": setup_raiders},
-                    answers={"ops-confirm": answer_confirm({**actions, **combat_actions})}, actions=OPS_ACTIONS)
+                    answers={"ops-confirm": answer_confirm({**actions, **combat_actions}), **raid_answers},
+                    actions=OPS_ACTIONS)
 
 
 def _phasing(tables: AwawTables):
