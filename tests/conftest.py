@@ -170,6 +170,19 @@ def modes_built_when_shown(request: pytest.FixtureRequest):
 
 
 @pytest.fixture(autouse=True)
+def typed_names_are_one_jump(monkeypatch: pytest.MonkeyPatch):
+    """A name a pilot test types on a table (``RN-CA``, ``Rou``) is one type-to-jump however slowly a loaded machine
+    handles its keys (issue 29.8): the pause after which a key starts a new jump is as long as a test waits for a
+    state, not the referee's one second. A key that matches no row still ends the jump and does its own work, and
+    ``tests/test_app_find.py`` tests the pause itself with given times."""
+    from tests.pilot_keys import SETTLE
+    from tui.widgets import table_search
+
+    monkeypatch.setattr(table_search, "JUMP_PAUSE", SETTLE)
+    yield
+
+
+@pytest.fixture(autouse=True)
 def one_at_a_time(request: pytest.FixtureRequest):
     """Tests marked ``exclusive`` (they make Unix users, bind a fixed port or write a fixed path) hold one lock file of
     the machine while they run, so two of them never overlap: not on two workers of a parallel run, nor in two runs."""

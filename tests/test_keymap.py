@@ -103,12 +103,12 @@ async def test_issue22_point3_naval_names_typed_capital_first_jump_and_open_noth
         await pilot.press("6")
         await until(pilot, lambda: app.screen.query(NavalTable) and app.screen.query_one(NavalTable).row_count)
         table = app.screen.query_one(NavalTable)
+        await until(pilot, lambda: app.screen.focused is table)  # the table takes the letters
         await pilot.press(*"RN-CA")
         await pilot.pause()
         assert not app.screen.is_modal
         assert str(table.selected_row["name"]).startswith("RN-CA"), table.selected_row
-        await pilot.pause(1.1)  # the jump is over
-        await pilot.press("f")
+        await pilot.press("f")  # matches no row after "RN-CA": the jump ends and f opens the filter
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press("escape")
         await until(pilot, lambda: not app.screen.is_modal)
