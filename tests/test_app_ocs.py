@@ -15,7 +15,7 @@ from textual.widgets import Input, OptionList, Select
 
 from test_app_pilot import SIZE, fixed_clock, select_port, status, type_text, until
 from tui.app import HarbormasterApp, make_app
-from tui.commands import HarbormasterCommands
+from tui.app.commands import HarbormasterCommands
 from tui.paths import data_dir
 from tui.screens.choice_prompt import ChoicePrompt
 from tui.screens.confirm_prompt import ConfirmPrompt

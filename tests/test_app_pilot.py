@@ -23,7 +23,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from tui.app import HarbormasterApp, make_app
-from tui.commands import HarbormasterCommands
+from tui.app.commands import HarbormasterCommands
 from tui.paths import data_dir
 from tui.rules.core.state import Pending
 from tui.screens.choice_prompt import ChoicePrompt

@@ -15,7 +15,7 @@ from textual.widgets import Input, OptionList, TabbedContent
 
 from test_app_pilot import SIZE, fixed_clock, new_app, page_text, status, type_text, until
 from tui.app import HarbormasterApp, make_app
-from tui.commands import HarbormasterCommands
+from tui.app.commands import HarbormasterCommands
 from tui.paths import data_dir
 from tui.screens.choice_prompt import ChoicePrompt
 from tui.screens.dice_prompt import DicePrompt

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from test_app_pilot import SIZE, fixed_clock, type_text, until
 from tests.awaw_game import ok, to
 from tui.app import HarbormasterApp, make_app
-from tui.commands import HarbormasterCommands
+from tui.app.commands import HarbormasterCommands
 from tui.paths import data_dir
 from tui.screens.choice_prompt import ChoicePrompt
 from tui.screens.form_prompt import FormPrompt
@@ -124,7 +124,8 @@ async def test_a_base_change_from_its_key_and_a_refusal_with_the_rule() -> None:
         form.query_one("#field-distance").value = "45"
         await pilot.click("#ok")
         # refused: beyond 40 hexes (21.223); the form stays open with what was typed (issue 12, bug 5)
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen is not form)
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen is not form
+                    and app.screen.query(".dialog-error.-shown"))  # reopened with its error drawn (issue 29.8)
         form = app.screen
         shown = [w for w in form.query(".dialog-error.-shown")]
         assert len(shown) == 1 and "21.223" in str(shown[0].render())

@@ -11,7 +11,7 @@ from tests.awaw_game import ok
 from tests.test_awaw_app import cursor, naval
 from tests.test_awaw_ops_engine import to
 from tui.app import make_app
-from tui.commands import HarbormasterCommands
+from tui.app.commands import HarbormasterCommands
 from tui.paths import data_dir
 from tui.screens.form_prompt import FormPrompt
 from tui.session import memory_game

@@ -311,7 +311,7 @@ def test_the_naval_modes_operations_keys_name_verbs_fields_and_free_keys() -> No
     import re
 
     from tests.conftest import fixed_clock as clock
-    from tui.commands import APP_ACTIONS
+    from tui.app.commands import APP_ACTIONS
     from tui.rules.awaw.naval_actions import NAVAL_ACTIONS
     from tui.rules.awaw.naval_ops_actions import OPS_ACTIONS
     from tui.rules.core.actions import FIELD_KINDS

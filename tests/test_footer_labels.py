@@ -8,7 +8,7 @@ from textual.widgets import Footer
 
 from tests.test_app_pilot import fixed_clock, until
 from tui.app import make_app
-from tui.commands import APP_ACTIONS
+from tui.app.commands import APP_ACTIONS
 from tui.engine.setup import RULESETS
 from tui.paths import data_dir
 from tui.session import memory_game

@@ -176,7 +176,7 @@ async def test_going_past_a_required_prompt_from_the_list_asks_first_then_record
 
 async def test_the_palette_offers_go_to_a_segment() -> None:
     """Issue 12 goto: the command palette has "Go to a segment", which opens the same list as g."""
-    from tui.commands import HarbormasterCommands
+    from tui.app.commands import HarbormasterCommands
 
     game = memory_game(data_dir(), "ocs", seed=1, clock=fixed_clock)
     app = make_app(game, clock=fixed_clock, cursor_blink=False)
@@ -193,7 +193,7 @@ async def test_issue22_point9_the_palettes_next_segment_goes_through_the_gate_as
     """Issue 22 points 4 and 9: "Next segment" in the palette does what ``n`` does: with the AWAW initiative still
     required it asks "Leave this segment?" first, and leaving anyway is logged as ``next --pass --force`` from the
     palette."""
-    from tui.commands import HarbormasterCommands
+    from tui.app.commands import HarbormasterCommands
     from tui.screens.confirm_prompt import ConfirmPrompt
 
     game = memory_game(data_dir(), "awaw", seed=1, clock=fixed_clock)

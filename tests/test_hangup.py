@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from tui import ending as ending_module
-from tui.ending import Ending
+from tui.app import ending as ending_module
+from tui.app.ending import Ending
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,7 +106,7 @@ class DeadTerminal(io.StringIO):
 def test_29_1_a_writer_whose_terminal_is_gone_reports_the_hang_up_and_never_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 29.1: Textual's writer thread died at the first EIO and its 30-slot queue then blocked the app for good.
     Ours reports the hang-up once, takes 500 more writes without blocking, and stops at once."""
-    from tui import terminal
+    from tui.app import terminal
 
     lost: list[bool] = []
     monkeypatch.setattr(terminal, "terminal_lost", lambda: lost.append(True))
@@ -127,7 +127,7 @@ def test_29_1_a_writer_whose_terminal_is_gone_reports_the_hang_up_and_never_bloc
 
 def test_29_1_a_writer_with_its_terminal_writes_everything_in_order() -> None:
     """Issue 29.1: while the terminal is there the writer is Textual's own: every text written, in order."""
-    from tui.terminal import TerminalWriter
+    from tui.app.terminal import TerminalWriter
 
     out = io.StringIO()
     writer = TerminalWriter(out)
@@ -145,7 +145,7 @@ def test_29_1_the_drivers_are_guarded_and_other_classes_left_as_they_are() -> No
     from textual.drivers.linux_driver import LinuxDriver
     from textual.drivers.web_driver import WebDriver
 
-    from tui.terminal import _LinuxGuard, _WebGuard, guarded
+    from tui.app.terminal import _LinuxGuard, _WebGuard, guarded
 
     assert issubclass(guarded(LinuxDriver), _LinuxGuard) and issubclass(guarded(LinuxDriver), LinuxDriver)
     assert issubclass(guarded(WebDriver), _WebGuard) and issubclass(guarded(WebDriver), WebDriver)
@@ -155,7 +155,7 @@ def test_29_1_the_drivers_are_guarded_and_other_classes_left_as_they_are() -> No
 def test_29_1_a_served_tab_whose_input_ends_hangs_up(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 29.1: a served tab's input ends when ``serve`` is gone; the app must not carry on holding the lock. An
     input that ends because the app is leaving (``exit_event`` set) is no hang-up."""
-    from tui import terminal
+    from tui.app import terminal
 
     lost: list[bool] = []
     monkeypatch.setattr(terminal, "terminal_lost", lambda: lost.append(True))

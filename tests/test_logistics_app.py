@@ -222,7 +222,7 @@ async def test_c_sets_who_controls_the_hex_under_the_cursor() -> None:
 
 
 async def test_palette_names_the_factories_and_the_map_hex() -> None:
-    from tui.commands import HarbormasterCommands
+    from tui.app.commands import HarbormasterCommands
 
     app = app_at(PRODUCTION_TURN, "produce")
     async with app.run_test(size=SIZE) as pilot:
@@ -344,7 +344,7 @@ async def test_factories_dialogs_offer_only_the_citys_own_factories() -> None:
 async def test_the_palette_offers_a_hexs_actions_only_where_they_apply() -> None:
     """Issue 10 (Airfields ¶1, Mulberries ¶1): on Portsea's city hex the palette offers no airfield to build (not in a
     City), but a Mulberry to place (coastal); on a clear hex it offers the airfield, as the Map's own keys do."""
-    from tui.commands import HarbormasterCommands
+    from tui.app.commands import HarbormasterCommands
 
     app = app_at(PRODUCTION_TURN, "produce")
     async with app.run_test(size=SIZE) as pilot:

@@ -26,7 +26,7 @@ from textual.pilot import Pilot
 from tests.conftest import fixed_clock
 from tui.app import HarbormasterApp, make_app
 from tui.outputs.briefing import render
-from tui.commands import HarbormasterCommands
+from tui.app.commands import HarbormasterCommands
 from tui.engine import verified
 from tui.engine.game import Game
 from tui.engine.rulecache import DiskCache

@@ -135,7 +135,7 @@ def test_sighup_and_sigterm_end_the_app_cleanly_and_free_the_lock(data, tmp_path
     assert proc.stdout.readline().strip() == "OPEN"
     time.sleep(1.0)  # let the screen come up
     proc.send_signal(sig)
-    # 0: the app left as 'q' does; 128 + sig: it had not within tui.ending.GRACE (a loaded machine, a signal while
+    # 0: the app left as 'q' does; 128 + sig: it had not within tui.app.ending.GRACE (a loaded machine, a signal while
     # starting up) and the process ended at once (issue 29.1). Either way the lock is free and nothing is lost.
     assert proc.wait(timeout=20) in (0, 128 + sig), proc.stderr.read()
     assert path.read_bytes() == before  # nothing to flush: it was all durable already

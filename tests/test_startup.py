@@ -18,7 +18,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
 
 from tests.conftest import fixed_clock
-from tui.app import HERE, make_app
+from tui.app import HERE, TUI, make_app
 from tui.paths import data_dir
 from tui.screens.phases import PhasesScreen, last_entry
 from tui.session import GameOpenError, create_game, memory_game, open_game
@@ -45,20 +45,20 @@ async def test_other_modes_style_sheets_are_read_after_the_first_screen(monkeypa
     """Issue 12 Faster: every mode's and dialog's style sheet is read once the first screen is up, so the first
     switch to Ports (or the first dialog) makes Textual re-parse no style sheet."""
     from tui.app import HarbormasterApp
-    from tui.app_start import AFTER_FIRST_FRAME
+    from tui.app.start import AFTER_FIRST_FRAME
 
     at_ready: list[bool] = []  # read when the first screen is up (not after a pause: on a busy machine one is long)
     monkeypatch.setattr(HarbormasterApp, "on_ready", lambda self: at_ready.append(
-        self.stylesheet.has_source(str(HERE / "screens" / "ports.tcss"), "")), raising=False)
+        self.stylesheet.has_source(str(TUI / "screens" / "ports.tcss"), "")), raising=False)
     app = make_app(memory_game(data_dir(), seed=1, clock=fixed_clock), clock=fixed_clock, cursor_blink=False)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         assert at_ready == [False]  # not on the start path
         for _ in range(50):
             await pilot.pause(AFTER_FIRST_FRAME + 0.1)
-            if app.stylesheet.has_source(str(HERE / "screens" / "ports.tcss"), ""):
+            if app.stylesheet.has_source(str(TUI / "screens" / "ports.tcss"), ""):
                 break
-        for sheet in (HERE / "screens").glob("*.tcss"):
+        for sheet in (TUI / "screens").glob("*.tcss"):
             assert app.stylesheet.has_source(str(sheet), ""), sheet.name
         reparsed: list[int] = []
         original = Stylesheet.reparse
@@ -151,8 +151,8 @@ async def test_issue19_each_style_sheet_is_parsed_once_at_start(monkeypatch: pyt
         assert textual_app == [1]  # Textual parses a widget's own default CSS again as its tie-breaker grows, not this
         parsed.clear()
         type(app)._read_later_css(app)  # the other modes' sheets, read after the first screen: only they are parsed
-        assert parsed and {Path(path).parent for path, _ in parsed} == {HERE / "screens"}, parsed
-        assert (str(HERE / "screens" / "phases.tcss"), "") not in parsed
+        assert parsed and {Path(path).parent for path, _ in parsed} == {TUI / "screens"}, parsed
+        assert (str(TUI / "screens" / "phases.tcss"), "") not in parsed
 
 
 async def test_issue19_a_theme_change_still_restyles_with_its_variables() -> None:

@@ -20,7 +20,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .. import __version__
-from ..ending import Ending
+from ..app.ending import Ending
 from ..engine.setup import RULESETS, load_scenario, scenario_paths
 from ..paths import data_dir, default_save, save_path, save_path_problem
 from ..rules.core.errors import DataError, RuleError
@@ -234,7 +234,7 @@ def _terminal_fd() -> int:
 
 def run_app(game, headless: bool = False, greeting: str = "") -> int:
     """Run the interface on ``game`` until the referee quits, the SSH link drops (SIGHUP), SIGTERM, or the terminal
-    is gone (:mod:`tui.ending`).
+    is gone (:mod:`tui.app.ending`).
 
     Every command was durable before it was shown as done, so ending is only
     leaving the screen and letting go of the lock: an ending signal asks the app

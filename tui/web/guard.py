@@ -238,7 +238,7 @@ class GuardedServer(Server):
 
     def hang_up_tabs(self) -> None:
         """Hang up every open tab's app (SIGHUP), as a dropped link does: each lets go of its lock at once and ends
-        within ``tui.ending.GRACE`` seconds, without waiting for the server's own shutdown."""
+        within ``tui.app.ending.GRACE`` seconds, without waiting for the server's own shutdown."""
         import os
         import signal
 

@@ -20,9 +20,9 @@ from textual import events, on
 from textual.app import App, ScreenError
 
 if TYPE_CHECKING:
-    from .engine.game import Game
+    from ..engine.game import Game
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent  # the package folder (its screens' style sheets)
 
 AFTER_FIRST_FRAME = 0.1
 """Seconds after the first screen is ready before the style sheets are read and the modes built ahead (after the log
@@ -154,9 +154,9 @@ class StartingApp(App[None]):
         is not replayed again: looking its marker up takes a few milliseconds (hashing the save's bytes), done here,
         after the first screen is drawn, not before it; one replayed here and found right is marked so for the next
         start. The bytes looked up, replayed and marked are the same, even if a watching session re-reads the save
-        meanwhile (:mod:`tui.log_check`, issue 29.4)."""
-        from .engine.rulecache import rule_cache
-        from .log_check import check_log
+        meanwhile (:mod:`tui.session.log_check`, issue 29.4)."""
+        from ..engine.rulecache import rule_cache
+        from ..session.log_check import check_log
 
         game = self.game
         cache = rule_cache()  # None: markers are off (``HARBORMASTER_CACHE=off``), the log is replayed as always

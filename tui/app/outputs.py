@@ -60,8 +60,8 @@ def briefing_help(app: HarbormasterApp) -> str:
 async def briefing(app: HarbormasterApp) -> None:
     """Key ``R``: ask for a side (a side view: its own) and a turn, then write its briefing (Markdown) beside the save,
     or, in a read-only session, offer it as a download (a browser) or refuse in one line (a terminal)."""
-    from .outputs.briefing import default_report_path, render, report_name, write_file
-    from .screens.choice_prompt import ChoicePrompt
+    from ..outputs.briefing import default_report_path, render, report_name, write_file
+    from ..screens.choice_prompt import ChoicePrompt
 
     game = app.game
     save = getattr(game.store, "path", None)
@@ -112,8 +112,8 @@ async def briefing(app: HarbormasterApp) -> None:
 async def briefing_turn(app: HarbormasterApp) -> str | None:
     """Which turn the briefing tells (issue 22 point 13): asked when the log has more than one, the last finished
     one first; None if the referee cancelled."""
-    from .outputs.briefing import last_finished, log_turns
-    from .screens.choice_prompt import ChoicePrompt
+    from ..outputs.briefing import last_finished, log_turns
+    from ..screens.choice_prompt import ChoicePrompt
 
     game = app.game
     turns = log_turns(game)
@@ -127,7 +127,7 @@ async def briefing_turn(app: HarbormasterApp) -> str | None:
 def branch(app: HarbormasterApp, seq: int) -> None:
     """The Log mode's ``b``: write a what-if branch at entry ``seq`` beside the save and say where, or, in a read-only
     session, offer it as a download (a browser) or refuse in one line (a terminal)."""
-    from .outputs.branch import BranchError, branch_bytes, branch_game, branch_name, default_branch_path
+    from ..outputs.branch import BranchError, branch_bytes, branch_game, branch_name, default_branch_path
 
     game = app.game
     if game.side is not None:

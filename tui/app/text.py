@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from .engine.command import Command, parse
-from .engine.game import Game, Result
+from ..engine.command import Command, parse
+from ..engine.game import Game, Result
 
 
 def advancing(command: str) -> bool:

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 import msgspec
 
 if TYPE_CHECKING:
-    from .engine.game import Game
-    from .engine.rulecache import DiskCache
-    from .rules.core.ruleset import RuleSet
+    from ..engine.game import Game
+    from ..engine.rulecache import DiskCache
+    from ..rules.core.ruleset import RuleSet
 
 
 class LogVerdict(msgspec.Struct, frozen=True):
@@ -45,7 +45,7 @@ class LogVerdict(msgspec.Struct, frozen=True):
 
     def mark(self, cache: DiskCache | None) -> None:
         """Keep a marker for the bytes replayed, if they were replayed and found right (silent otherwise)."""
-        from .engine import verified
+        from ..engine import verified
 
         if self.problem is None and not self.marked and self.raw is not None and cache is not None:
             verified.mark_verified(self.ruleset, self.raw, cache)
@@ -54,7 +54,7 @@ class LogVerdict(msgspec.Struct, frozen=True):
 async def check_log(game: Game, chunk: int, cache: DiskCache | None) -> LogVerdict:
     """Check that ``game``'s log, as its save holds it now, replays to its state: a marker for those exact bytes, or a
     replay of ``chunk`` events between turns of the event loop. Nothing is marked here (:meth:`LogVerdict.mark`)."""
-    from .engine import verified
+    from ..engine import verified
 
     store = game.store
     raw = verified.save_bytes(store) if cache is not None else None

@@ -17,9 +17,9 @@ from typing import Any, Callable, Iterator
 import msgspec
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from .app_outputs import briefing_help
-from .engine.sides import told_pending
-from .widgets.rows import row_key
+from .outputs import briefing_help
+from ..engine.sides import told_pending
+from ..widgets.rows import row_key
 
 SCREENSHOT = "Screenshot"
 """The title of Textual's own screenshot entry (:meth:`textual.app.App.get_system_commands`)."""

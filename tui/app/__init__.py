@@ -21,21 +21,24 @@ from textual.driver import Driver
 from textual.notifications import Notification, SeverityLevel
 from textual.reactive import reactive
 
-from .app_start import StartingApp
-from .app_text import advancing, effects_list, faces_typed
-from .engine.command import Command, parse
+from .start import StartingApp
+from .text import advancing, effects_list, faces_typed
+from ..engine.command import Command, parse
 from .commands import APP_ACTIONS, HarbormasterCommands
-from .engine.sides import told_events
-from .engine.game import Game, Result
-from .screens.base import GameScreen
-from .screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
-from .screens.phases import PhasesScreen
-from .session import GameLocked, GameOpenError, watching
-from .widgets.control_chars import show_control_characters
-from .store import SaveError, StoreFailed
-from .widgets.messages import RowSelected
+from ..engine.sides import told_events
+from ..engine.game import Game, Result
+from ..screens.base import GameScreen
+from ..screens.messages import AnswerPrompt, GameChanged, RunCommand, Status
+from ..screens.phases import PhasesScreen
+from ..session import GameLocked, GameOpenError, watching
+from ..widgets.control_chars import show_control_characters
+from ..store import SaveError, StoreFailed
+from ..widgets.messages import RowSelected
 
 HERE = Path(__file__).resolve().parent
+"""The application's folder (its style sheet)."""
+TUI = HERE.parent
+"""The package's folder (the screens' style sheets)."""
 POLL_SECONDS = 0.5  # how often the save is checked for changes made by another session
 RETRIES = 64  # dice stages / confirmation rounds for one command before giving up (a batch asks each stage)
 PROMPT_CHAIN = 16  # prompts asked after one command, one after another
@@ -46,14 +49,14 @@ WRITE_ACTIONS = frozenset({a.action for a in APP_ACTIONS if a.line and a.line !=
 
 def _mode_screen(module: str, name: str) -> GameScreen:
     """A new screen of mode ``module`` (``tui.screens.<module>``), imported on first use."""
-    return getattr(import_module(f".screens.{module}", __package__), name)()  # type: ignore[no-any-return]
+    return getattr(import_module(f"..screens.{module}", __package__), name)()  # type: ignore[no-any-return]
 
 
 class HarbormasterApp(StartingApp):
     """The referee's terminal: Phases, Ports, Markers, Log and (where the rules have sea zones) Sea Zones modes."""
 
     TITLE = "Harbormaster"
-    CSS_PATH: ClassVar[list[str | Path]] = [HERE / "app.tcss", HERE / "screens" / "phases.tcss"]
+    CSS_PATH: ClassVar[list[str | Path]] = [HERE / "app.tcss", TUI / "screens" / "phases.tcss"]
     """The style sheets the first screen needs; the other modes' and the dialogs' are read once the first screen is up
     (:meth:`_read_later_css`)."""
     MODES: ClassVar[dict[str, Any]] = {
@@ -110,7 +113,7 @@ class HarbormasterApp(StartingApp):
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal (or served tab), made to end like a hang-up when the terminal is gone
-        instead of blocking on it (:mod:`tui.terminal`)."""
+        instead of blocking on it (:mod:`tui.app.terminal`)."""
         from .terminal import guarded
 
         return guarded(super().get_driver_class())
@@ -216,7 +219,7 @@ class HarbormasterApp(StartingApp):
     @work(group="take-over", exclusive=True)
     async def _offer_take_over(self, gone: str) -> None:
         """Ask a watching session whether to write the game now that nobody does."""
-        from .screens.confirm_prompt import ConfirmPrompt
+        from ..screens.confirm_prompt import ConfirmPrompt
         yes = await self.push_screen_wait(ConfirmPrompt(
             "Nobody writes this game",
             f"{gone}: nobody writes this game now. Take over? This session takes the game's lock, "
@@ -255,9 +258,9 @@ class HarbormasterApp(StartingApp):
     async def _take_over(self) -> None:
         """Take the game's lock, then replay the save's log (or find the marker of its exact bytes) before writing it,
         as every open does (issue 29.7): a log that does not replay lets the lock go, and the session keeps watching."""
-        from .app_start import CHECK_CHUNK
-        from .engine.rulecache import rule_cache
-        from .log_check import check_log
+        from .start import CHECK_CHUNK
+        from ..engine.rulecache import rule_cache
+        from ..session.log_check import check_log
 
         try:
             if not await self.log_checked():
@@ -314,9 +317,9 @@ class HarbormasterApp(StartingApp):
     @work(group="file-problem", exclusive=True)
     async def _offer_file_fix(self, problem: str) -> None:
         """Ask the writer what to do: put the game back, write it elsewhere, or wait."""
-        from .screens.file_problem import FileProblem
-        from .paths import data_dir
-        from .session import write_back, write_elsewhere
+        from ..screens.file_problem import FileProblem
+        from ..paths import data_dir
+        from ..session import write_back, write_elsewhere
 
         store_file = getattr(self.game.store, "file", None) or "game.json"
         suggestion = f"{store_file}.recovered.json"
@@ -380,8 +383,8 @@ class HarbormasterApp(StartingApp):
 
     @work(group="execute")
     async def _next_through_gate(self, source: str = "key") -> Result | None:
-        from .engine.flow import gate_text
-        from .screens.confirm_prompt import ConfirmPrompt
+        from ..engine.flow import gate_text
+        from ..screens.confirm_prompt import ConfirmPrompt
         left = "" if self.game.read_only else gate_text(self.game.ruleset, self.game.state)
         if not left:
             return await self.execute("next --pass", source)
@@ -400,9 +403,9 @@ class HarbormasterApp(StartingApp):
 
     def action_help(self) -> None:
         """The keys and every command."""
-        from .app_outputs import briefing_help
-        from .screens.action_screen import ActionScreen
-        from .screens.text_screen import TextScreen, help_text, keys_table
+        from .outputs import briefing_help
+        from ..screens.action_screen import ActionScreen
+        from ..screens.text_screen import TextScreen, help_text, keys_table
         result = self.game.execute("help", "key")
         keys = [(a.key_display or a.key, a.help) for a in APP_ACTIONS if not a.mode or self.has_mode(a.mode)]
         keys.append(("ctrl+p", "Command palette: every action, port command and pending prompt; a name acts on that port or "
@@ -420,7 +423,7 @@ class HarbormasterApp(StartingApp):
 
     def action_command_line(self) -> None:
         """Open the ``:`` command line; run what is typed."""
-        from .screens.command_line import CommandLine, completions, syntax
+        from ..screens.command_line import CommandLine, completions, syntax
         self.push_screen(CommandLine(self.history, completions(self.game, self.history), syntax(self.game)), self._typed)
 
     def action_answer(self, prompt_id: str) -> None:
@@ -429,16 +432,16 @@ class HarbormasterApp(StartingApp):
 
     def branch_at(self, seq: int) -> None:
         """Write a what-if branch of the game at log entry ``seq`` beside the save, and say where (Log mode's ``b``); a
-        read-only session offers it as a download or refuses (:mod:`tui.app_outputs`)."""
-        from .app_outputs import branch
+        read-only session offers it as a download or refuses (:mod:`tui.app.outputs`)."""
+        from .outputs import branch
 
         branch(self, seq)
 
     @work(group="briefing")
     async def action_briefing(self) -> None:
         """Ask for a side, write its briefing (Markdown) beside the save, and say where (key ``R``); a read-only session
-        offers it as a download or refuses (:mod:`tui.app_outputs`)."""
-        from .app_outputs import briefing
+        offers it as a download or refuses (:mod:`tui.app.outputs`)."""
+        from .outputs import briefing
 
         await briefing(self)
 
@@ -489,7 +492,7 @@ class HarbormasterApp(StartingApp):
     @work(group="execute")
     async def answer(self, prompt_id: str, source: str = "key") -> Result | None:
         """Ask for the answer to a pending prompt, then run ``answer ID VALUE``."""
-        from .screens.answer import answer_line, prompt_modal
+        from ..screens.answer import answer_line, prompt_modal
         prompt = self.game.state.pending_prompt(prompt_id)
         if prompt is None:
             self._say(f"No pending prompt '{prompt_id}'.", "error")
@@ -558,9 +561,9 @@ class HarbormasterApp(StartingApp):
         """Run, ask for dice or confirmation and re-run, report; None when the referee cancelled.
 
         On a scratch ``game`` (a guided flow being tried) only refusals are reported; nothing is announced."""
-        from .screens.answer import answer_text, prompt_modal
-        from .screens.confirm_prompt import ConfirmPrompt
-        from .screens.dice_prompt import DicePrompt, ROLL
+        from ..screens.answer import answer_text, prompt_modal
+        from ..screens.confirm_prompt import ConfirmPrompt
+        from ..screens.dice_prompt import DicePrompt, ROLL
         scratch = game is not None
         game = game or self.game
         command: str | Command = line
@@ -621,7 +624,7 @@ class HarbormasterApp(StartingApp):
         On the game the dialogs open by themselves: a mode key on an optional one (before the referee moves into its
         field) leaves it and those still to ask pending, and shows that mode (issue 30 item 1).
         """
-        from .screens.answer import answer_line, prompt_modal
+        from ..screens.answer import answer_line, prompt_modal
         scratch = game is not None
         game = game or self.game
         modes = {} if scratch else self.mode_keys()
@@ -668,8 +671,8 @@ class HarbormasterApp(StartingApp):
         return cmd.with_options(dice=[*cmd.options.get("dice", []), faces])
 
     def _report(self, result: Result, *, quiet: bool = False) -> None:
-        from .screens.text_screen import TextScreen, help_text
-        from .widgets.explain_pane import explained_text, rulings_text
+        from ..screens.text_screen import TextScreen, help_text
+        from ..widgets.explain_pane import explained_text, rulings_text
         if not result.ok:
             self._say(result.message, "error")
             if not quiet:
@@ -691,8 +694,8 @@ class HarbormasterApp(StartingApp):
 
     def _show_dice(self, result: Result) -> None:
         """Show the faces the command just recorded large, marked typed or app (issue 22 point 1)."""
-        from .screens.dice_prompt import dice_notice
-        from .screens.form_prompt import COMPACT_BELOW
+        from ..screens.dice_prompt import dice_notice
+        from ..screens.form_prompt import COMPACT_BELOW
         event = self.game.events[-1] if self.game.events else {}
         large = self.size.height >= COMPACT_BELOW  # at 80x24 three-line digits would cover most of the screen
         shown = dice_notice(event.get("dice", ()), large=large) if event.get("seq") == result.seq else None
@@ -726,7 +729,7 @@ class HarbormasterApp(StartingApp):
 
     def _fold_into_dialog(self) -> None:
         """Show the notifications now in the open dialog's top line, if a dialog is open."""
-        from .screens.prompt import Prompt
+        from ..screens.prompt import Prompt
         try:
             screen = self.screen
         except ScreenStackError:

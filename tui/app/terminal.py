@@ -1,11 +1,11 @@
-"""Textual's drivers, made to notice a terminal that is gone and never to block on it (see :mod:`tui.ending`).
+"""Textual's drivers, made to notice a terminal that is gone and never to block on it (see :mod:`tui.app.ending`).
 
 Textual 8.2.8's terminal writer (``textual.drivers._writer_thread.WriterThread``)
 dies at the first failed write and leaves its 30-slot queue with no reader; the
 next writes, and the shutdown's, then block the app for good. Its input thread
 turns EIO into a panic, which writes to the terminal too. A served tab's driver
 reads to the end of its input (the server is gone) and carries on as if nothing
-happened. Here, each of those is reported as a hang-up (:func:`tui.ending.terminal_lost`),
+happened. Here, each of those is reported as a hang-up (:func:`tui.app.ending.terminal_lost`),
 and the writer of a terminal that is gone drops what it is given.
 
 This is a workaround of a fault upstream (docs/upstream-textual-writer-thread.md
