@@ -319,7 +319,6 @@ def test_c10_21_5342E_defender_names_the_engaging_ships(game):
 # --- 21.214E: redeployment from a U.S. box ---
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: 21.214E is only a reminder; the redeployment is accepted")
 def test_c11_21_214E_nr_must_pass_a_western_front_port(game):
     """21.214E: "Redeployment between the Atlantic U.S. or Pacific U.S. box and
     the mapboard must terminate in or pass through a western front port or
@@ -327,10 +326,22 @@ def test_c11_21_214E_nr_must_pass_a_western_front_port(game):
     or Society Islands, respectively (28.75)."
 
     Washington, Atlantic U.S. box to Malta (Mediterranean only), no port passed:
-    refused, Washington stays in the box."""
+    refused, Washington stays in the box.
+
+    Adapted for issue 34: with no port typed the app asks which western front
+    port the route passes (RULINGS A1: the route is the referee's); the answer
+    'none of them' is the refusal, citing 21.214E. A route typed through no
+    such port (--ports Naples) is refused at once (exit 1). The set-up and the
+    expected outcome are the outsider's."""
     cli, copy = game
     save = copy("allies_redeploy")
-    rc, out = cli.exec(save, "nr Malta Washington --distance 30 --legs 15,15")
+    out = cli.ok(save, "nr Malta Washington --distance 30 --legs 15,15")
+    [asked] = [p for p in cli.pending(save) if p["rule"] == "21.214E"]
+    assert cli.unit(save, "Washington")["base"] == "Atlantic U.S."
+    out = cli.ok(save, f"answer {asked['id']} 'none of them'")
+    assert "21.214E" in out and "not carried out" in out
+    assert cli.unit(save, "Washington")["base"] == "Atlantic U.S."
+    rc, out = cli.exec(save, "nr Malta Washington --distance 30 --legs 15,15 --ports Naples")
     assert rc == 1, out
     assert "21.214E" in out
     assert cli.unit(save, "Washington")["base"] == "Atlantic U.S."

@@ -196,14 +196,14 @@ def test_21_531B_raiding_is_an_offensive_operation_of_the_combat_phase(game) -> 
 
 
 def test_21_214E_a_redeployment_from_the_atlantic_us_box_ends_in_or_passes_a_western_front_port(game) -> None:
-    """Straight to Gibraltar (a western front port) says nothing; to Malta the result reminds the rule unless a western
-    front port passed is named (--ports)."""
+    """Straight to Gibraltar (a western front port) says nothing; to Malta through Naples only is refused: "must
+    terminate in or pass through" is a restriction (proposed ruling A27, a reminder, withdrawn in issue 34)."""
     to(game, "second-turn/redeployment/naval-redeployment")
     r = ok(game, "nr Gibraltar USN-DD-Lant --distance 30 --legs 20,10 --ports Plymouth")
     assert not any("21.214E" in d for d in r.details)
-    r = ok(game, "nr Malta USN-CA-Lant --distance 40 --legs 20,20 --ports Naples")
-    assert any("21.214E" in d and "front:western" in d and "Malta is none" in d for d in r.details)
-    assert game.state.world.units["USN-CA-Lant"].base == "Malta"  # a reminder: the command's meaning is unchanged
+    refused(game, "nr Malta USN-CA-Lant --distance 40 --legs 20,20 --ports Naples",
+            "must terminate in or pass through a western front port; Malta is none, nor is Naples (21.214E, 28.75)")
+    assert game.state.world.units["USN-CA-Lant"].base == "Atlantic U.S."
 
 
 def test_21_214E_a_western_front_port_passed_meets_the_rule() -> None:

@@ -22,12 +22,13 @@ def game(tmp_path: Path):
 
 def test_21_214_the_us_boxes_change_base_and_redeploy_only_by_their_routes(game) -> None:
     """A base change from Malta into the Atlantic U.S. box is refused (21.214A); a redeployment from the box to Malta
-    passing no western front port is flagged for the referee (21.214E, proposed A27); through Gibraltar it is not."""
+    passing no western front port of the game is refused (21.214E; proposed A27, a reminder, withdrawn in issue 34);
+    through Gibraltar it is accepted."""
     to(game, "second-turn/movement/naval-movement")
     refused(game, 'rebase "Atlantic U.S." RN-DD-Malta --distance 30', "Atlantic U.S. box and Malta")
     to(game, "second-turn/redeployment/naval-redeployment")
-    r = ok(game, "nr Malta USN-CA-Lant --distance 30 --legs 15,15 --ports Reykjavik")
-    assert any(d.startswith("21.214E") and "Malta is none" in d for d in r.details)
+    refused(game, "nr Malta USN-CA-Lant --distance 30 --legs 15,15 --ports Reykjavik",
+            "Malta is none, nor is Reykjavik (not a base of this game) (21.214E, 28.75)")
     r = ok(game, "nr Malta USN-DD-Lant --distance 30 --legs 15,15 --ports Gibraltar")
     assert not any(d.startswith("21.214E") for d in r.details)
 

@@ -429,3 +429,64 @@ def test_21_5342E_the_pure_procedure_leaves_the_other_dice_their_ships() -> None
     assert escort == RS.Choice(0, "escort", ("DD",), 1)
     with pytest.raises(RuleError, match=r"CA may not engage for this die: DD \(21\.5342E\)"):
         RS.engage(escort, "CA", types.sent, rows, ships, avail, [carrier])
+
+
+# --- point 5: 21.214E is a restriction (proposed ruling A27 withdrawn) -------------------------------------------------
+
+ALLIED_NR = "second-turn/redeployment/naval-redeployment"
+WESTERN = ("Gibraltar", "Liverpool", "Plymouth", "Rosyth", "Scapa Flow")
+
+
+def test_21_214E_a_typed_route_through_no_western_front_port_is_refused(game) -> None:
+    """21.214E: "Redeployment between the Atlantic U.S. or Pacific U.S. box and the mapboard must terminate in or pass
+    through a western front port ...": Washington from the Atlantic U.S. box to Malta through Naples (Mediterranean):
+    refused, nothing changed; through a port the game does not hold, refused naming it."""
+    to(game, ALLIED_NR)
+    refused(game, "nr Malta Washington --distance 30 --legs 15,15 --ports Naples",
+            "nr: a redeployment between the Atlantic U.S. box and the mapboard must terminate in or pass through a western "
+            "front port; Malta is none, nor is Naples (21.214E, 28.75)")
+    refused(game, "nr Malta Washington --distance 30 --legs 15,15 --ports Reykjavik",
+            "Malta is none, nor is Reykjavik (not a base of this game) (21.214E, 28.75)")
+    assert game.state.world.units["Washington"].base == "Atlantic U.S."
+
+
+def test_21_214E_a_route_not_typed_is_asked_and_none_is_no_redeployment(game) -> None:
+    """21.214E with RULINGS A1 (the route is the referee's): no port typed, the app asks which western front port the
+    redeployment passes; "none of them" leaves Washington in the Atlantic U.S. box."""
+    to(game, ALLIED_NR)
+    r = ok(game, "nr Malta Washington --distance 30 --legs 15,15")
+    [ask] = [p for p in game.state.flow.pending if p.rule == "21.214E"]
+    assert r.message == (f"{ask.id}: Washington, Atlantic U.S. box → Malta: which western front port does the "
+                         "redeployment pass through? It must terminate in or pass through one (21.214E) — answer "
+                         f"{ask.id} PORT or 'none of them'")
+    assert ask.choices == (*WESTERN, "none of them")
+    assert game.state.world.units["Washington"].base == "Atlantic U.S."
+    refused(game, "next", f"answer {ask.id}")
+    r = ok(game, f"answer {ask.id} 'none of them'")
+    assert r.message == (f"{ask.id}: Washington passes no western front port between the Atlantic U.S. box and Malta: the "
+                         "redeployment is not carried out (21.214E, 28.75)")
+    assert game.state.world.units["Washington"].base == "Atlantic U.S."
+
+
+def test_21_214E_the_port_answered_carries_the_redeployment_out(game) -> None:
+    """21.214E: the port named in answer is the one passed: the redeployment is carried out, its summary names it."""
+    to(game, ALLIED_NR)
+    ok(game, "nr Malta Washington --distance 30 --legs 15,15")
+    [ask] = [p for p in game.state.flow.pending if p.rule == "21.214E"]
+    r = ok(game, f"answer {ask.id} Gibraltar")
+    assert r.message == (f"{ask.id}: Gibraltar passed — Washington redeployed Atlantic U.S. → Malta, 30 hexes (21.32, "
+                         "21.3612); through Gibraltar, a western front port (21.214E)")
+    assert game.state.world.units["Washington"].base == "Malta"
+
+
+def test_21_214E_from_the_mapboard_into_the_box_and_ending_in_a_western_port(game) -> None:
+    """21.214E both ways: Malta to the Atlantic U.S. box through Gibraltar is accepted; to Plymouth (a western front port)
+    nothing is asked; from Malta into the box with no port typed is asked."""
+    to(game, ALLIED_NR)
+    ok(game, 'nr "Atlantic U.S." Penelope --distance 30 --legs 15,15 --ports Gibraltar')
+    assert game.state.world.units["Penelope"].base == "Atlantic U.S."
+    ok(game, "nr Plymouth NorthCarolina --distance 20")
+    assert not [p for p in game.state.flow.pending if p.rule == "21.214E"]
+    ok(game, 'nr "Atlantic U.S." RN-DD-Malta --distance 30 --legs 15,15')
+    assert [p.rule for p in game.state.flow.pending] == ["21.214E"]
+    assert game.state.world.units["RN-DD-Malta"].base == "Malta"

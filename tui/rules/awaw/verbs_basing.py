@@ -7,13 +7,17 @@ movement phase, with room (21.112), inverted exactly as 21.224 says.
 (21.222, 21.112). ``displace`` moves units out of a base the enemy occupies
 (21.23 A-G, 21.233). ``return`` brings units at sea home (21.33). ``nr``
 redeploys naval units in the redeployment phase (21.32, 21.3612), and
-``eliminate`` removes excess units of the owner's choice (21.112).
+``eliminate`` removes excess units of the owner's choice (21.112). A
+redeployment between a U.S. box and the mapboard must end in or pass one of
+the box's listed ports (21.214E): a typed route that passes none is refused,
+an untyped one is asked (``nr-N``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from msgspec.structs import replace
 
 from ..core.errors import RuleError
@@ -32,6 +36,9 @@ from .tables import AwawTables
 from .units import NavalUnit
 from .world import AwawWorld
 
+
+PASSES = "passes"
+"""The option an answered 21.214E question re-runs ``nr`` with: the listed port the redeployment passes."""
 
 FAILED_NR = "failed NR: excess eliminated (21.112)"
 """The note on units a failed NR brought back to an overstacked base (21.112: no remedy)."""
@@ -69,21 +76,59 @@ def check_box_routes(origin: Base, dest: Base, tables: AwawTables) -> None:
                             f"only with {', '.join(box.rebase_with)} ({box.rule})")
 
 
-def us_box_route(origin: Base, dest: Base, ports: list[str], world: AwawWorld, tables: AwawTables) -> tuple[str, ...]:
-    """21.214E: a redeployment between a U.S. box and the mapboard terminates in or passes through one of the ports the
-    box's data lists (a western front port; Dutch Harbor, Pearl Harbor, Papeete, the Hawaiian or Society Islands);
-    the ports passed are those typed with ``--ports``. Returns a reminder when neither end nor a port typed is one."""
+NO_PORT = "none of them"
+"""The answer to the 21.214E question that no listed port is passed: the redeployment is not carried out."""
+
+
+def _describe(entries: list[str]) -> str:
+    """``a western front port``; ``Dutch Harbor, Pearl Harbor, Papeete or a port of the hawaiian group``."""
+    words = [f"a {e[6:]} front port" if e.startswith("front:") else f"a port of the {e[6:]} group" if e.startswith("group:")
+             else e for e in entries]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+class BoxRoute(msgspec.Struct, frozen=True):
+    """21.214E for one redeployment between a U.S. box and the mapboard: the box, the mapboard end, what the box's data
+    lists (``front:F``, ``group:G`` or names) and how the rule says it."""
+
+    box: Base
+    board: Base
+    entries: list[str]
+
+    @property
+    def described(self) -> str:
+        return _describe(self.entries)
+
+    def met_by(self, base: Base) -> bool:
+        return any(_matches(e, base) for e in self.entries)
+
+
+def box_route(origin: Base, dest: Base, world: AwawWorld, tables: AwawTables) -> BoxRoute | None:
+    """21.214E: the route rule of a redeployment between a U.S. box and the mapboard (its box's ``rebase_with`` ports:
+    a western front port; Dutch Harbor, Pearl Harbor, Papeete, the Hawaiian or Society Islands), or None for any other
+    redeployment."""
     for box_base, board in ((origin, dest), (dest, origin)):
         box = tables.boxes.get(box_base.name)
         if box is None or not box.rebase_with or board.is_box or box_base.kind == "sw-box":
             continue
-        passed = [b for b in (world.base_at(n) for n in ports) if b is not None]
-        entries = [e for e in box.rebase_with if e.startswith(("front:", "group:")) or not world.bases.get(e, board).is_box]
-        if any(_matches(e, b) for b in (board, *passed) for e in entries):
-            return ()
-        return (f"21.214E: a redeployment between the {box_base.name} box and the mapboard must terminate in or pass "
-                f"through one of {', '.join(entries)}; {board.name} is none: name the port passed with --ports (28.75).",)
-    return ()
+        entries = [e for e in box.rebase_with if e.startswith(("front:", "group:"))
+                   or (e not in tables.boxes and not world.bases.get(e, board).is_box)]  # 21.214E: mapboard ports only
+        return BoxRoute(box_base, board, entries)
+    return None
+
+
+def us_box_route(origin: Base, dest: Base, ports: list[str], world: AwawWorld, tables: AwawTables) -> tuple[str, ...]:
+    """21.214E: () when the redeployment is not between a U.S. box and the mapboard, or when its mapboard end or a port
+    typed with ``--ports`` is one the box lists; else why it is refused (a restriction: proposed ruling A27 withdrawn)."""
+    need = box_route(origin, dest, world, tables)
+    if need is None:
+        return ()
+    passed = [world.base_at(n) for n in ports]
+    if any(need.met_by(b) for b in (need.board, *(b for b in passed if b is not None))):
+        return ()
+    typed = ", ".join(n if b is not None else f"{n} (not a base of this game)" for n, b in zip(ports, passed))
+    return (f"nr: a redeployment between the {need.box.name} box and the mapboard must terminate in or pass through "
+            f"{need.described}; {need.board.name} is none" + (f", nor is {typed}" if ports else "") + " (21.214E, 28.75)",)
 
 
 def _friendly(base: Base, side: str, tables: AwawTables, at_start: bool) -> bool:
@@ -293,11 +338,24 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
                        explanations=(check, B.room_left(new, dest, tables)))
 
     def nr(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
-        """21.32, 21.3612: naval units redeploy in the redeployment phase; a port touched every 20/10 hexes."""
+        """21.32, 21.3612: naval units redeploy in the redeployment phase; a port touched every 20/10 hexes; 21.214E: to or
+        from a U.S. box only through the ports the box lists (asked when no port is typed)."""
         world: AwawWorld = ctx.state.world
         who = side(ctx)
         dest, rest = world.take_base(args)
         units, origin = movers(world, rest, who, "nr")
+        ports = words_list(opts, "ports")
+        need = box_route(origin, dest, world, tables)
+        passes = str(opts.get(PASSES) or "")
+        if need is not None and passes and not need.met_by(world.base(passes)):
+            raise RuleError(f"nr: {passes} is not {need.described} (21.214E)")
+        if need is not None and not passes and not need.met_by(need.board):
+            if ports:
+                refusal = us_box_route(origin, dest, ports, world, tables)
+                if refusal:
+                    raise RuleError(refusal[0])
+            else:  # the route is the referee's (RULINGS A1): ask which listed port it passes
+                return ask_route(ctx, args, opts, units, origin, dest, need, who)
         for u in units:
             if u.sunk or u.repair or u.at_sea:
                 raise RuleError(f"nr: {u.id} is {u.state_words} (21.32)")
@@ -314,10 +372,43 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         B.check_room(world, dest, [u for u in units if not u.unusable or u.base != dest.name], tables, "nr")
         why = inverts_on_base_change(origin, dest)
         new = world.with_units([u.change(base=dest.name, unusable=False, inverted=u.inverted or bool(why)) for u in units])
+        through = f"; through {passes}, {need.described} (21.214E)" if need is not None and passes else ""
         return Outcome(new, f"{ids(units)} redeployed {origin.name} → {dest.name}, {n} hexes (21.32, 21.3612)"
-                            + (f"; inverted: {why}" if why else ""),
-                       (*us_box_route(origin, dest, words_list(opts, "ports"), world, tables),
-                        *indian_ocean_note(origin.name, dest.name, tables)), explanations=tuple(checks))
+                            + (f"; inverted: {why}" if why else "") + through,
+                       indian_ocean_note(origin.name, dest.name, tables), explanations=tuple(checks))
+
+    def ask_route(ctx: Context, args: list[str], opts: dict[str, Any], units: list[NavalUnit], origin: Base, dest: Base,
+                  need: BoxRoute, who: str) -> Outcome:
+        """21.214E: which of the box's listed ports (held by the redeploying side) the redeployment passes; none: it is
+        not carried out. The other checks are made when the answer carries it out."""
+        world: AwawWorld = ctx.state.world
+        choices = sorted(b.name for b in world.bases.values() if need.met_by(b) and tables.side_of(b.control) == who)
+        world, serial = world.next_serial()
+        pid = f"nr-{serial}"
+        what = need.described
+        one = what.startswith("a ") and " or " not in what
+        which = f"which {what[2:]}" if one else "which port"
+        must = "one" if one else what
+        question = (f"{ids(units)}, {origin.name}{' box' if origin.is_box else ''} → {dest.name}{' box' if dest.is_box else ''}: "
+                    f"{which} does the redeployment pass through? It must terminate in or pass through {must} (21.214E)")
+        keep = {k: v for k, v in opts.items() if k not in ("dice", "roll", "force")}
+        prompt = Pending(id=pid, text=question, kind="choice", effect="nr-route", choices=(*choices, NO_PORT), required=True,
+                         rule="21.214E", subject=dest.name, args={"args": list(args), "options": keep, "units": ids(units),
+                                                                   "box": need.box.name, "board": need.board.name,
+                                                                   "what": what},
+                         raised=ctx.segment.key)
+        return Outcome(world, f"{pid}: {question} — answer {pid} PORT or '{NO_PORT}'", raise_prompts=(prompt,), actor=who)
+
+    def nr_route(ctx: Context, prompt: Pending, value: str) -> Outcome:
+        """21.214E: the port the redeployment passes (it is carried out, checked again) or none (it is not)."""
+        a = prompt.args
+        if value == NO_PORT:
+            what = str(a["what"])
+            none = f"no {what[2:]}" if what.startswith("a ") and " or " not in what else f"none of {what}"
+            return Outcome(ctx.state.world, f"{prompt.id}: {a['units']} passes {none} between the {a['box']} box and "
+                           f"{a['board']}: the redeployment is not carried out (21.214E, 28.75)")
+        outcome = nr(ctx, list(a["args"]), {**a["options"], PASSES: value})
+        return replace(outcome, summary=f"{prompt.id}: {value} passed — {outcome.summary}")
 
     def eliminate(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
         """21.112: excess units of the owner's choice at an overstacked base are eliminated."""
@@ -354,7 +445,8 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
              "enemy invasion targets in the combat phase unless it is the only one (--only); from an SW box, to the SW box.",
              "21.33, 21.4183", return_, group="naval", options=("to", "distance", "only")),
         Verb("nr", "nr BASE UNITS --distance N [--legs A,B,..] [--straits ..] [--ports ..]",
-             "Naval redeployment of naval units (a port touched every 20/10 hexes).", "21.32, 21.3612", nr,
+             "Naval redeployment of naval units (a port touched every 20/10 hexes; to or from a U.S. box through a port "
+             "21.214E lists, asked when no port is typed).", "21.32, 21.3612, 21.214E", nr,
              group="naval", options=("distance", "legs", "straits", "ports", "river")),
         Verb("nr-failed", "nr-failed UNITS --to ORIGIN", "An NR intercepted and failed: back to the base of origin, "
              "inverted; an overstack that causes may not be remedied (eliminate the excess).", "21.112", nr_failed,
@@ -362,4 +454,4 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         Verb("eliminate", "eliminate UNITS", "Eliminate excess units of the owner's choice at an overstacked base.",
              "21.112", eliminate, group="naval"),
     ]
-    return OpsParts({v.name: v for v in verbs}, answers={"displace-step": displace_step})
+    return OpsParts({v.name: v for v in verbs}, answers={"displace-step": displace_step, "nr-route": nr_route})
