@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import re
 import subprocess
 import sys
@@ -257,3 +258,84 @@ def test_31_1_the_rule_cache_key_covers_the_code_of_a_rule_set_installed_apart(t
         (tmp_path / "keyed_rules" / "tables.py").read_text(encoding="utf-8") + "# a changed check\n", encoding="utf-8")
     assert before is not None and loader.code_hash(spec) not in (None, before)
     loader._CODE.pop(spec.id)
+
+
+MARKER_MODULE = 'import pathlib\npathlib.Path({marker!r}).write_text("imported {name}")\n'
+
+
+def test_31_1_nothing_is_imported_from_a_folder_planted_where_a_relative_path_entry_points(tmp_path) -> None:
+    """A co-player's planted code in the shared folder the referee starts from is never imported: not through a
+    relative ``sys.path`` entry (an editable install adds ``__editable__.<name>.finder.__path_hook__``, which Python
+    reads as a folder of that name in the current folder: ``textual_speedups.py`` planted there was imported at every
+    start, and a dist-info there offered rule sets), nor through the current folder itself under ``python -m``
+    (``msgspec.py`` planted beside the save)."""
+    import shutil
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    marker = tmp_path / "imported"
+    probe = subprocess.run([sys.executable, "-c", "import sys; print(repr(sys.path))"], cwd=shared, capture_output=True,
+                           text=True, check=True).stdout
+    relative = [p for p in eval(probe) if p and not os.path.isabs(p)]
+    for entry in relative:
+        folder = shared / entry
+        folder.mkdir(parents=True)
+        for name in ("textual_speedups", "msgspec", "tinydb"):
+            (folder / f"{name}.py").write_text(MARKER_MODULE.format(marker=str(marker), name=name), encoding="utf-8")
+        (folder / "planted_rules.py").write_text(MARKER_MODULE.format(marker=str(marker), name="a rule set"), encoding="utf-8")
+        _dist(folder, "planted", "napoleon = planted_rules:PLUGIN")
+    for name in ("textual_speedups", "msgspec", "tinydb"):
+        (shared / f"{name}.py").write_text(MARKER_MODULE.format(marker=str(marker), name=name), encoding="utf-8")
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    script = Path(sys.executable).parent / "harbormaster"
+    console = [str(script)] if script.exists() else [sys.executable, "-m", "tui.cli"]
+    runs = [console + ["new", "G.json"], console + ["scenarios"], console + ["show", "G.json", "phase"],
+            [sys.executable, "-m", "tui.cli", "scenarios"], [sys.executable, "-m", "tui.cli", "exec", "G.json", "next"],
+            [sys.executable, "-c", "import tui.cli, sys; sys.exit(tui.cli.main(['new', 'H.json', '--ruleset', 'napoleon']))"]]
+    for argv in runs:
+        done = subprocess.run(argv, cwd=shared, env=env, capture_output=True, text=True, timeout=120)
+        assert not marker.exists(), f"{argv}: {marker.read_text()}"
+        assert done.returncode in (0, 2), (argv, done.stderr)
+    assert (shared / "G.json").exists() and not (shared / "H.json").exists()
+    assert "napoleon" in done.stderr and "invalid choice" in done.stderr
+    shutil.rmtree(shared)
+
+
+def test_31_1_an_entry_points_file_that_is_a_pipe_or_another_users_is_passed_over(tmp_path, isolated) -> None:
+    """An ``entry_points.txt`` that is a named pipe (reading it would block the start for good) or a link is passed
+    over at once, as is a distribution or folder owned by another user; the bundled rule sets are found as ever."""
+    site = tmp_path / "site"
+    site.mkdir()
+    piped = _dist(site, "piped", "x = y:Z")
+    (piped / "entry_points.txt").unlink()
+    os.mkfifo(piped / "entry_points.txt")
+    linked = _dist(site, "linked", "linked = y:Z")
+    target = tmp_path / "elsewhere.txt"
+    target.write_text(f"[{GROUP}]\nlinked = planted:PLUGIN\n", encoding="utf-8")
+    (linked / "entry_points.txt").unlink()
+    (linked / "entry_points.txt").symlink_to(target)
+    owned = _dist(site, "owned", "owned = y:Z")
+    if os.geteuid() == 0:
+        os.chown(owned, 65534, 65534)  # nobody's
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from tui.engine import registry; print(registry.ids())")
+    done = subprocess.run([sys.executable, "-c", code, str(site)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    found = eval(done.stdout)
+    assert "x" not in found and "linked" not in found
+    assert ("owned" in found) is (os.geteuid() != 0)
+    assert found[:1] == ("awaw",) and "europa" in found
+
+
+def test_31_1_a_folder_on_the_path_that_another_user_owns_is_passed_over(tmp_path, isolated) -> None:
+    """A folder on ``sys.path`` owned by neither this user nor root (another user's, even if only they may write it) is
+    not read for rule sets; nor is a relative entry."""
+    if os.geteuid() != 0:
+        pytest.skip("giving a folder to another user needs root (CI runs as root)")
+    folder = tmp_path / "theirs"
+    folder.mkdir()
+    _dist(folder, "theirs", "theirs = theirs_rules:PLUGIN")
+    os.chown(folder, 65534, 65534)
+    isolated.syspath_prepend(str(folder))
+    isolated.syspath_prepend("relative-entry")
+    assert "theirs" not in registry.ids()
+    assert registry._unsafe("relative-entry", "/nowhere") and registry._unsafe(str(folder), "/nowhere")
+    assert not registry._unsafe(str(ROOT / "tui"), "/nowhere")

@@ -3,9 +3,11 @@
 The entry points of group ``harbormaster.rulesets`` are read from the
 ``entry_points.txt`` of every installed distribution (``*.dist-info``,
 ``*.egg-info``) on ``sys.path``, as ``importlib.metadata`` reads them, without
-its import cost at every start. Two folders are passed over, as another
-user's planted files would be found there: the current folder (``python -m``
-and ``-c`` put it first on ``sys.path``) and any folder every user may write.
+its import cost at every start. What another user could have planted is passed
+over: the current folder (``python -m`` and ``-c`` put it first on
+``sys.path``) and any entry given relative to it, a folder or file any user may
+write or that neither this user nor root owns, and an ``entry_points.txt``
+that is a link, a pipe or a device.
 The first distribution naming a rule set wins, in ``sys.path`` order.
 
 A rule set's module is imported only when the rule set is asked for (or when
@@ -31,13 +33,40 @@ REINSTALL = "reinstall Harbormaster (pip install -e . in its folder) so that its
 
 
 def _unsafe(folder: str, cwd: str) -> bool:
-    """Whether rule sets must not be read from ``folder``: the current folder, or one any user may write."""
-    if not folder or os.path.abspath(folder) == cwd:
+    """Whether rule sets must not be read from ``folder``: one given relative (found from the current folder), the
+    current folder, one any user may write, or one neither this user nor root owns."""
+    if not folder or not os.path.isabs(folder) or os.path.abspath(folder) == cwd:
         return True
     try:
-        return bool(os.stat(folder).st_mode & stat.S_IWOTH)
+        return _foreign(os.stat(folder))
     except OSError:
         return True
+
+
+def _foreign(st: os.stat_result) -> bool:
+    """Whether a file or folder with status ``st`` may hold another user's text: any user may write it, or its owner
+    is neither this user nor root."""
+    return bool(st.st_mode & stat.S_IWOTH) or st.st_uid not in (0, os.geteuid())
+
+
+def _read_entry_points(meta: str) -> str | None:
+    """The text of ``meta``'s ``entry_points.txt``: a regular file of a trusted owner (no link followed, never a pipe
+    or a device, which could block the start), at most 1 MB; None otherwise."""
+    try:
+        if _foreign(os.stat(meta)):
+            return None
+        fd = os.open(os.path.join(meta, "entry_points.txt"), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or _foreign(st):
+            return None
+        return os.read(fd, 1_000_000).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    finally:
+        os.close(fd)
 
 
 def _parse(text: str) -> Iterator[tuple[str, str]]:
@@ -74,13 +103,8 @@ def entries() -> dict[str, str]:
         for name in names:
             if not name.endswith((".dist-info", ".egg-info")):
                 continue
-            meta = os.path.join(folder, name)
-            try:
-                if os.stat(meta).st_mode & stat.S_IWOTH:
-                    continue
-                with open(os.path.join(meta, "entry_points.txt"), encoding="utf-8") as fh:
-                    text = fh.read(1_000_000)
-            except (OSError, UnicodeDecodeError):
+            text = _read_entry_points(os.path.join(folder, name))
+            if text is None:
                 continue
             for rid, target in _parse(text):
                 found.setdefault(rid, target)
