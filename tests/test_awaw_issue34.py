@@ -368,6 +368,20 @@ def test_21_5342E_the_defender_names_the_ship_and_it_returns_with_the_group(game
     refused(game, "raid-return raid-1", "raid-return: raid-1 has returned to port (21.537)")
 
 
+def test_21_538B_defenders_left_at_sea_return_with_their_raider_group(game) -> None:
+    """21.538B: "all surviving raiders and defending naval units return": a raid left at sea past the naval missions
+    (--force) keeps its defender with it; the patrols' and missions' return before exploitation (21.4183) does not take
+    it home, raid-return does."""
+    _raid(game, 1)
+    ok(game, "raid-ships raid-1 2")
+    ok(game, "answer raid-1-die-1-ship Penelope")
+    to(game, "first-turn/combat/exploitation")
+    assert game.state.world.units["Penelope"].at_sea == "mission"
+    r = ok(game, "raid-return raid-1")
+    assert "the defending ships that engaged it return too: Penelope (21.537C, 21.538B)" in r.message
+    assert (game.state.world.units["Penelope"].at_sea, game.state.world.units["Penelope"].inverted) == ("", False)
+
+
 def test_21_5342E_a_ship_engages_one_raider_group_of_the_defenders_choice(game) -> None:
     """21.5342E: "If a ship is eligible to engage more than one raider group, the defender chooses which raider group to
     engage with that ship": Penelope named against raid-1 is not offered against raid-2, whose 2 then takes the only

@@ -5,7 +5,8 @@ this turn", base change and overstack bar (21.31, 21.32, 21.112);
 ``note-control`` keeps the control of strait hexes and bases as it is at the
 start of each phase (21.211, 21.223); ``patrols-return`` brings patrols and
 defensive patrols home inverted before exploitation, submarines excepted
-(21.4183, 21.4184, 21.4191); ``end-player-turn`` drops the uninversion
+(21.4183, 21.4184, 21.4191), and the other side's ships engaging a raider
+group (they return with it, 21.538B); ``end-player-turn`` drops the uninversion
 allowance and returns the other side's submarines still on patrol (21.4184B).
 Verbs: ``allowance`` and ``uninvert`` (21.71, RULINGS A4).
 """
@@ -55,7 +56,11 @@ def build_turn(tables: AwawTables, side: Side) -> OpsParts:
         fronts = dict(record_for(ctx, side).get("patrol_fronts", {}))
         sw_subs = S.sw_submarines(list(world.units.values()), tables)
         held: list[str] = []
+        engaging = {i for m in dict(record_for(ctx, side).get("missions", {})).values()
+                    if m.get("kind") == "raid" and not m.get("returned") for i in m.get("defenders", [])}
         for u in world.units.values():
+            if u.id in engaging:
+                continue  # a defender engaging a raider group still out: it returns with the group (raid-return, 21.538B)
             if u.at_sea in ("patrol", "mission", "defensive-patrol"):
                 origin = world.bases.get(u.base)
                 if origin is not None and R.targeted(origin, R.invasion_targets(world.ops, tables.side_of(u.power))):

@@ -266,8 +266,12 @@ def build_raid_verbs(env: Env) -> tuple[list[Verb], dict[str, Any]]:
                 figures = sent_figures(att["dice"], sent, types.automatic)
                 parts.append(f"the defender sends {'; '.join(rows[f].text if f else 'no ship' for f in sent)} (21.5342)")
             auto: list[RS.Engaged] = []
+            stuck = ""
             while True:
                 choice = RS.next_choice(sent, ops.raider_table.ships, ships_, avail, engaged)
+                if choice is not None and not choice.candidates:  # the ships there changed since the types were sent
+                    stuck = (f"no eligible ship is left for the die {att['dice'][choice.die]}: mark the type --missing "
+                             "or record what happened by hand (21.5342D-E)")
                 if choice is None or not choice.candidates:
                     break
                 if len(choice.candidates) == 1:
@@ -298,6 +302,8 @@ def build_raid_verbs(env: Env) -> tuple[list[Verb], dict[str, Any]]:
                              + (" (21.5342C, E)" if any(e.role == "escort" for e in auto) else " (21.5342E)"))
             if asked:
                 parts.append(f"the defender names the ships that engage (21.5342E): answer {asked[0].id}")
+            elif stuck:
+                parts.append(stuck)
             elif sent and any(sent):
                 parts.append(f"every ship is named: they engage {m['id']} in the {m['sw_box']} box (21.5342E, F)")
         att = {**att, "engaged": [msgspec.structs.asdict(e) for e in engaged]}
