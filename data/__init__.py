@@ -1,0 +1,1 @@
+"""The bundled data (rule-set tables, scenarios, rulings): installed as ``tui.data``. A package of its own so that an editable install maps it without a namespace path entry (a relative ``sys.path`` entry read from whatever folder Python starts in)."""
