@@ -362,6 +362,13 @@ def test_c12_21_214E_nr_through_gibraltar_accepted(game):
 # --- 21.4182: patrols supporting intercepted forces ---
 
 
+def _invasion(cli: CLI, save: Path, *lines: str) -> str:
+    """Run ``lines`` (the last an ``invade``), answer its question yes, and give the invasion's id."""
+    out = cli.ok(save, *lines)
+    out = cli.ok(save, f"answer {_id(out, 'invade')} yes")
+    return _id(out, "invasion")
+
+
 def _patrol_at_sea(cli: CLI, save: Path, hex_: str, units: str, distance: int) -> None:
     cli.ok(
         save,
@@ -407,14 +414,8 @@ def test_c14_21_4182E_patrol_may_not_bombard_or_support_contemporaneous(game):
     _patrol_at_sea(cli, save, "DD22", "Penelope", 2)
     rc, out = cli.exec(save, "support patrol-1 Penelope")
     assert rc == 1, out
-    out = cli.ok(
-        save,
-        "goto naval-missions",
-        'invade DD20 Malta --hex-kind beach --cargo "Cdo:1" --by RN-DD-Malta --distance 2',
-    )
-    inv = _id(out, "invade")
-    out = cli.ok(save, f"answer {inv} yes")
-    invasion = _id(out, "invasion")
+    invasion = _invasion(cli, save, "goto naval-missions",
+                         'invade DD20 Malta --hex-kind beach --cargo "Cdo:1" --by RN-DD-Malta --distance 2')
     rc, out = cli.exec(save, f"bombard {invasion} --by Penelope --distance 2")
     assert rc == 1, out
     assert "Penelope" in out and "nothing was changed" in out
@@ -534,14 +535,8 @@ def test_c19_21_4192_attempt_again_in_the_combat_phase(game):
     out = cli.ok(save, "goto sea-transport", 'transport Liverpool Rosyth --cargo "Inf1:2" --by RN-DD-Liverpool --distance 12')
     tid = _id(out, "transport")
     cli.ok(save, f"intercept E24 Tirpitz Hipper --distance 5 --target {tid}")
-    out = cli.ok(
-        save,
-        "goto naval-missions",
-        'invade D24 Rosyth --hex-kind beach --cargo "Cdo:1" --by RN-DD-Rosyth --distance 2',
-    )
-    inv = _id(out, "invade")
-    out = cli.ok(save, f"answer {inv} yes")
-    invasion = _id(out, "invasion")
+    invasion = _invasion(cli, save, "goto naval-missions",
+                         'invade D24 Rosyth --hex-kind beach --cargo "Cdo:1" --by RN-DD-Rosyth --distance 2')
     rc, out = cli.exec(save, f"intercept D24 Tirpitz Hipper --distance 4 --target {invasion}")
     assert rc == 0, out
 
@@ -627,13 +622,7 @@ def test_c22_21_518_breakthrough_by_invading_armor(game):
     must not say the breakthrough is impossible."""
     cli, copy = game
     save = copy("allies_missions")
-    out = cli.ok(
-        save,
-        'invade DD20 Malta --hex-kind beach --cargo "Arm1:2:armor" --by RN-DD-Malta --distance 2 --ctl 2',
-    )
-    inv = _id(out, "invade")
-    out = cli.ok(save, f"answer {inv} yes")
-    invasion = _id(out, "invasion")
+    invasion = _invasion(cli, save, 'invade DD20 Malta --hex-kind beach --cargo "Arm1:2:armor" --by RN-DD-Malta --distance 2 --ctl 2')
     rc, out = cli.exec(save, f"invasion-result {invasion} landed --survivors Arm1 --final-round Arm1")
     assert rc == 0, out
     assert "breakthrough not possible" not in out
@@ -650,13 +639,8 @@ def test_c23_21_5181_adjacent_armor_exploits_only_with_a_land_attack(game):
     says adjacent armor may not exploit, citing 21.5181."""
     cli, copy = game
     save = copy("allies_missions")
-    out = cli.ok(
-        save,
-        'invade DD20 Malta --hex-kind beach --cargo "Arm1:1:armor" --by RN-DD-Malta --distance 2 --ctl 2 --defended --defense 1',
-    )
-    inv = _id(out, "invade")
-    out = cli.ok(save, f"answer {inv} yes")
-    invasion = _id(out, "invasion")
+    invasion = _invasion(cli, save, 'invade DD20 Malta --hex-kind beach --cargo "Arm1:1:armor" --by RN-DD-Malta '
+                                    '--distance 2 --ctl 2 --defended --defense 1')
     cli.ok(save, f"invasion-odds {invasion}")
     rc, out = cli.exec(save, f"invasion-result {invasion} landed --survivors Arm1 --final-round Arm1")
     assert rc == 0, out
