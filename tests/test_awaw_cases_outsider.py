@@ -200,6 +200,12 @@ def test_c04_21_4171_failed_attempt_is_recorded(game):
         assert p["id"] != "patrol-1-hex", p
 
 
+def _patrol_won_en_route(cli: CLI, save: Path) -> None:
+    """Patrol 1 (Victorious, RN-CA-Home) to D20, intercepted on the way: the patrol won and continues."""
+    cli.ok(save, "patrol D20 Victorious RN-CA-Home --distance 10", "answer patrol-1-route 'patrol won'",
+           "answer patrol-1-continue continue")
+
+
 def test_c05_21_4171_no_second_interception_of_a_patrol(game):
     """21.4171: "The defender may not attempt interception of a patrolling force
     at one point, then attempt interception again later with the same or other
@@ -209,12 +215,7 @@ def test_c05_21_4171_no_second_interception_of_a_patrol(game):
     to intercept it in its patrol hex: refused, citing 21.4171."""
     cli, copy = game
     save = copy("allies_move")
-    cli.ok(
-        save,
-        "patrol D20 Victorious RN-CA-Home --distance 10",
-        "answer patrol-1-route 'patrol won'",
-        "answer patrol-1-continue continue",
-    )
+    _patrol_won_en_route(cli, save)
     rc, out = cli.exec(save, "intercept D20 Tirpitz Hipper --distance 14 --target patrol-1")
     assert rc == 1, out
     assert "21.4171" in out
@@ -230,12 +231,7 @@ def test_c06_21_416J_L_no_interception_prompt_after_one(game):
     whether it remains at sea, and remaining asks nothing more."""
     cli, copy = game
     save = copy("allies_move")
-    cli.ok(
-        save,
-        "patrol D20 Victorious RN-CA-Home --distance 10",
-        "answer patrol-1-route 'patrol won'",
-        "answer patrol-1-continue continue",
-    )
+    _patrol_won_en_route(cli, save)
     assert _choices(cli, save, "patrol-1-strikes-after") == ["remain at sea", "return to base"]
     cli.ok(save, "answer patrol-1-strikes-after 'remain at sea'")
     assert [p for p in cli.pending(save) if p["id"].startswith("patrol-1")] == []
