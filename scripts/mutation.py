@@ -25,33 +25,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FAST_TESTS = {
-    "europa": ["test_europa_ports", "test_europa_zones", "test_europa_antishipping", "test_europa_coast",
-               "test_europa_interference", "test_europa_sea_data", "test_europa_sea_engine", "test_europa_referee",
-               "test_europa_bite", "test_europa_explained", "test_europa_ports_explained", "test_europa_sea_checks",
-               "test_europa_scenario_checks", "test_europa_duties", "test_checklist", "test_dice_stages"],
-    "ocs": ["test_ocs_data", "test_ocs_engine", "test_ocs_ports", "test_ocs_shipping", "test_dice_stages"],
-    "logistics": ["test_logistics_engine", "test_logistics_factories", "test_logistics_sites", "test_logistics_storm",
-                  "test_logistics_supply", "test_logistics_board", "test_logistics_legacy", "test_logistics_sites_exact",
-                  "test_logistics_factories_exact", "test_logistics_board_exact", "test_logistics_views_exact"],
-    "awaw": ["test_awaw_activities", "test_awaw_basing", "test_awaw_bombardment", "test_awaw_brps", "test_awaw_carriers",
-             "test_awaw_clauses", "test_awaw_clauses_ranges", "test_awaw_clauses_routes", "test_awaw_data",
-             "test_awaw_employment", "test_awaw_escort", "test_awaw_gaps", "test_awaw_interception",
-             "test_awaw_invasion", "test_awaw_invasion_odds", "test_awaw_ops_data", "test_awaw_ops_engine",
-             "test_awaw_pacific", "test_awaw_planner_ops", "test_awaw_player_turn", "test_awaw_port_counters", "test_awaw_protection",
-             "test_awaw_raiders", "test_awaw_readings", "test_awaw_straits", "test_awaw_supply", "test_awaw_support",
-             "test_awaw_transport", "test_awaw_turn", "test_awaw_exact_combat", "test_awaw_exact_employment",
-             "test_awaw_exact_escort", "test_awaw_exact_helpers", "test_awaw_exact_invasion", "test_awaw_exact_invasion_checks", "test_awaw_exact_missions", "test_awaw_exact_raiders",
-             "test_awaw_exact_routes", "test_awaw_exact_transport", "test_awaw_clauses_boxes", "test_awaw_clauses_fronts",
-             "test_awaw_clauses_hexes", "test_awaw_clauses_more", "test_awaw_clauses_named", "test_awaw_clauses_ops",
-             "test_awaw_clauses_pacific_boxes", "test_awaw_clauses_redeploy", "test_awaw_exact_more",
-             "test_awaw_exact_planner", "test_awaw_exact_planner_ops", "test_awaw_exact_views",
-             "test_awaw_exact_scenario", "test_awaw_exact_tables", "test_awaw_exact_ops_tables", "test_awaw_exact_world",
-             "test_awaw_exact_ops_helpers"],
+EXTRA_TESTS = {
+    "europa": ["test_checklist", "test_dice_stages"],
+    "ocs": ["test_dice_stages"],
+    "logistics": [],
+    "awaw": [],
     "core": ["test_dice_and_parser", "test_phases", "test_engine", "test_dice_stages", "test_ocs_engine", "test_checklist",
-             "test_core_exact_checklist",
-             "test_europa_sea_engine"],
+             "test_core_exact_checklist", "test_europa_sea_engine"],
 }
+"""Tests outside ``tests/test_<area>_*.py`` that also check an area's rules."""
+
+
+def area_tests(area: str) -> list[str]:
+    """Every ``tests/test_<area>_*.py`` (a new test file of a rule set is in its selection without being listed) and
+    the area's :data:`EXTRA_TESTS`; their slow tests (the pilot, snapshot and proof tests) are deselected by ``-m``."""
+    found = {p.stem for p in (ROOT / "tests").glob(f"test_{area}_*.py")}
+    return sorted(found | set(EXTRA_TESTS[area]))
+
+
+FAST_TESTS = {area: area_tests(area) for area in EXTRA_TESTS}
 """The fast tests of each area of tui/rules/ (module names under tests/)."""
 
 SUBPROCESS_TESTS = ["tests/test_ocs_engine.py::test_cli_new_and_show_ports"]
@@ -133,7 +125,7 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int) 
     if forget_unmutated_copies(keep, config.do_not_mutate):
         forget_stats()
     sys.path.insert(0, str(ROOT / "scripts"))  # the forked test runs load mutation_fresh (rule sets built afresh)
-    args = [*config.pytest_add_cli_args, "-p", "mutation_fresh",
+    args = [*config.pytest_add_cli_args, "-m", "not slow", "-p", "mutation_fresh",
             *(a for test in SUBPROCESS_TESTS for a in ("--deselect", test))]
     configuration._config = dataclasses.replace(config, only_mutate=keep, pytest_add_cli_args_test_selection=tests,
                                                 pytest_add_cli_args=args, debug=bool(os.environ.get("MUTATION_DEBUG")))

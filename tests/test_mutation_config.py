@@ -1,0 +1,49 @@
+"""Mutation testing covers every line of every rule set (scripts/mutation.py, ``[tool.mutmut]`` in pyproject.toml)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _mutation():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import mutation
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    return mutation
+
+
+def test_nothing_of_the_rules_is_excluded_from_mutation():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
+    assert config["only_mutate"] == ["tui/rules/*"]
+    assert config.get("do_not_mutate", []) == []
+
+
+def test_every_rule_set_test_file_is_in_its_mutation_selection():
+    """A new ``tests/test_<rule set>_*.py`` kills mutants without being listed by hand."""
+    fast = _mutation().FAST_TESTS
+    for area in ("europa", "ocs", "awaw", "logistics"):
+        on_disk = {p.stem for p in (ROOT / "tests").glob(f"test_{area}_*.py")}
+        assert on_disk <= set(fast[area]), area
+        assert all((ROOT / "tests" / f"{name}.py").is_file() for name in fast[area])
+    assert {"test_europa_issue33", "test_ocs_issue33", "test_awaw_cases_outsider"} <= {
+        t for names in fast.values() for t in names}
+
+
+def test_the_mutation_run_leaves_out_the_slow_tests_and_every_area_has_a_module():
+    mutation = _mutation()
+    patterns, globs, tests = mutation.targets(["ocs"])
+    assert patterns == ["tui.rules.ocs.*"] and globs == ["tui/rules/ocs/*"]
+    assert "tests/test_ocs_issue33.py" in tests and "tests/test_dice_stages.py" in tests
+    assert '"-m", "not slow"' in (ROOT / "scripts" / "mutation.py").read_text(encoding="utf-8")
+    for area in mutation.FAST_TESTS:
+        assert (ROOT / "tui" / "rules" / area).is_dir()
