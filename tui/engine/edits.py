@@ -24,6 +24,7 @@ asks the registry for them: it imports nothing of the scenario package above it.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 import msgspec
@@ -122,6 +123,74 @@ def _values(kind: Any, words: list[str]) -> dict[str, Any]:
     return out
 
 
+_NAME_OF = re.compile(r"\bname of (\w+)\.csv\b")
+
+
+def is_description(value: str) -> bool:
+    """Whether an allowed value of a column is a description ("a name of bases.csv"), not a name to type."""
+    return value.startswith(("a ", "an "))
+
+
+def names(ruleset: Any, raw: dict[str, Any], kind_name: str, column: str) -> tuple[str, ...]:
+    """The names a column of ``kind_name`` takes in the game whose plain scenario is ``raw`` (issue 30.14): the rule
+    set's allowed values that are names, and for "a name of X.csv" the names of X's entries now."""
+    out: list[str] = []
+    known = kinds(ruleset.id)
+    for value in plugin(ruleset.id).allowed(ruleset).get((kind_name, column), ()):
+        if not is_description(value):
+            out.append(value)
+        for other in _NAME_OF.findall(value):
+            kind = known.get(other)
+            if kind is not None:
+                column_of = key_of(kind) or next(iter(fields_of(kind)))
+                out += [str(r.get(column_of, "")) for r in _rows(kind, raw) if r.get(column_of)]
+    return tuple(dict.fromkeys(out))
+
+
+def short_forms(ruleset: Any) -> dict[tuple[str, str], dict[str, str]]:
+    """The other names a rule set takes for a column's names (a sea zone's id and aliases: ``Aegean``), lower case, to
+    the full name; read from the rule set's form module (``short_forms(ruleset)``) when it has one."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"{plugin(ruleset.id).package}.form")
+    except ImportError:
+        return {}
+    given = getattr(module, "short_forms", None)
+    return given(ruleset) if given is not None else {}
+
+
+def resolve_names(ruleset: Any, raw: dict[str, Any], kind: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` with each typed name made the full name it stands for (issue 30, low): a short form the rule set
+    knows, any case, or a unique prefix (``Aegean`` -> ``Aegean Sea``); several names it could be are refused in one
+    line naming them; a text that starts no name is kept as typed (the rule set's check says what it takes)."""
+    short: dict[tuple[str, str], dict[str, str]] | None = None
+    out = dict(values)
+    for column, value in values.items():
+        if not isinstance(value, str) or not value.strip():
+            continue
+        known = names(ruleset, raw, kind.name, column)
+        if not known:
+            continue
+        wanted = value.strip().lower()
+        exact = [n for n in known if n.lower() == wanted]
+        if exact:
+            out[column] = exact[0]
+            continue
+        if short is None:
+            short = short_forms(ruleset)
+        full = short.get((kind.name, column), {}).get(wanted)
+        if full is not None:
+            out[column] = full
+            continue
+        starts = [n for n in known if n.lower().startswith(wanted)]
+        if len(starts) == 1:
+            out[column] = starts[0]
+        elif starts:
+            raise RuleError(f"{kind.name} {column}: '{value.strip()}' could be {', '.join(starts)}: type more of the name")
+    return out
+
+
 def _struct_check(kind: Any, row: dict[str, Any]) -> None:
     """Refuse a row its struct does not take (a required field missing, a value out of its range)."""
     if kind.shape == "map":
@@ -166,7 +235,7 @@ def apply_setup(ruleset: Any, state: GameState, args: list[str], *, correction: 
     if kind.shape == "table" and action != "edit":
         raise RuleError(f"{kind.name} is one table: 'setup edit {kind.name} FIELD=VALUE ...' changes it")
     if action == "add":
-        values = _values(kind, rest)
+        values = resolve_names(ruleset, raw, kind, _values(kind, rest))
         row = {k: v for k, v in values.items() if v is not None}
         _struct_check(kind, row)
         if column and any(str(r.get(column, "")) == str(row.get(column, "")) for r in rows):
@@ -188,7 +257,7 @@ def apply_setup(ruleset: Any, state: GameState, args: list[str], *, correction: 
             del rows[index]
             what = f"removed {kind.name} {name}"
         else:
-            values = _values(kind, words)
+            values = resolve_names(ruleset, raw, kind, _values(kind, words))
             if not values:
                 raise RuleError(f"'setup edit' needs FIELD=VALUE to change (the fields of {kind.name}: {', '.join(fields_of(kind))})")
             row = {**rows[index], **values}

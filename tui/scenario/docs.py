@@ -61,7 +61,9 @@ def page(ruleset: str, data_dir: Path | None = None) -> str:
            f"A scenario of the {ruleset} rule set is one TOML file, or one CSV file per kind of thing below (the file's name is the "
            "kind's, the header row names the columns, a row whose first cell starts with `#` is a comment). "
            "`harbormaster scenario import --ruleset " + ruleset + " DIR -o game.toml` turns the CSV files into the "
-           "TOML file; `harbormaster scenario template --ruleset " + ruleset + " -o DIR` writes empty ones.", "",
+           "TOML file; `harbormaster scenario template --ruleset " + ruleset + " -o DIR` writes a template: each file of "
+           "rows has its header and one example row commented out, each file of one row a row to change (the "
+           "`scenario` file names a game of your own, `my-game`), and the template imports as it is.", "",
            "Cells: text as it is; `true`/`false`; numbers; a list as items separated by `;` (a hexside as "
            "`0807/0808`, in a river's `hexsides`); a table as `key=value` items separated by `;`. An empty cell keeps the default. "
            "One `'` before a cell is taken off: `scenario export` writes a text, list or table cell that starts with `=`, `+`, "
@@ -101,18 +103,46 @@ def _toml_name(kind: Kind) -> str:
 
 
 def templates(ruleset: str, example: dict[str, Any], folder: Path) -> dict[Path, bytes]:
-    """Empty CSV files of ``ruleset``'s form: the header and one example row commented out (from ``example``, a plain
-    scenario, where it has one)."""
+    """CSV files of ``ruleset``'s form that import as they are (issue 30.11): a file of rows has its header and one
+    example row commented out (from ``example``, a plain scenario, where it has one); a file of one row has that row,
+    live: the ``scenario`` file a game of your own (``my-game``, the example's start), the others the example's
+    required values and every other column at its default, so that an untouched template is a valid empty game."""
     from .export import rows_of
 
     files: dict[Path, bytes] = {}
     for kind in form(ruleset):
         rows = rows_of(kind, kind.find(example))
         header = rows[0]
-        sample = rows[1] if len(rows) > 1 else [describe_column(kind, c) for c in header]
-        sample = [f"{COMMENT} {sample[0]}"] + sample[1:]
-        files[folder / kind.file] = csv_text([header, sample]).encode("utf-8")
+        if kind.shape == "table":
+            body = [own_row(kind, ruleset, dict(zip(header, rows[1])) if len(rows) > 1 else {})]
+        else:
+            sample = rows[1] if len(rows) > 1 else [describe_column(kind, c) for c in header]
+            body = [[f"{COMMENT} {sample[0]}"] + sample[1:]]
+        files[folder / kind.file] = csv_text([header, *body]).encode("utf-8")
     return files
+
+
+#: The ``scenario`` row of a template: a game of one's own, not the bundled example's.
+OWN_GAME = {"id": "my-game", "name": "My game"}
+
+
+def own_row(kind: Kind, ruleset: str, example: dict[str, str]) -> list[str]:
+    """The one row of a one-row file in a template: each required column from ``example`` (its cells by column; the
+    ``scenario`` file: a game of one's own), each other column its default, shown."""
+    from ..rules.core.cells import cell
+
+    defaults = _defaults(kind)
+    must = required(kind.struct)
+    own = {**OWN_GAME, "ruleset": ruleset} if kind.name == "scenario" else {}
+    out = []
+    for i, name in enumerate(field_types(kind.struct)):
+        if name in own:
+            out.append(own[name])
+        elif name in must:
+            out.append(example.get(name, ""))
+        else:
+            out.append(cell(defaults.get(name), first=i == 0))
+    return out
 
 
 def describe_column(kind: Kind, column: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import msgspec
 import msgspec.inspect as mi
 import msgspec.structs
 from rich.text import Text
@@ -22,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..engine.edits import entries, fields_of, is_correction, key_of, kinds
+from ..engine.edits import entries, fields_of, is_correction, key_of, kinds, names, scenario_of
 from ..widgets.table_search import SearchTable
 from .base import GameScreen
 from .confirm_prompt import ConfirmPrompt
@@ -148,7 +149,7 @@ class SetupScreen(GameScreen):
         fields = form_fields(game, self.kind, row, editing=action == "edit")
         error, error_field = "", None
         while True:
-            form = FormPrompt(f"{action.title()} {self.kind}" + (f" {_key(kind, picked[0], row)}" if picked and kind.shape != "table" else ""),
+            form = SetupForm(f"{action.title()} {self.kind}" + (f" {_key(kind, picked[0], row)}" if picked and kind.shape != "table" else ""),
                               fields, text=kind.rule, ok=action.title(), error=error, error_field=error_field)
             values = await self.app.push_screen_wait(form)
             if values is None:
@@ -156,8 +157,9 @@ class SetupScreen(GameScreen):
             words = ["setup", action, self.kind]
             if action == "edit" and kind.shape != "table":
                 words.append(_key(kind, picked[0], row))  # type: ignore[index]
+            before = row if action == "edit" else default_values(kind)
             words += [f"{f.name}={_text(values[f.name])}" for f in fields
-                      if not f.disabled and _changed(values[f.name], row.get(f.name), action)]
+                      if not f.disabled and _changed(values[f.name], before.get(f.name))]
             refusal = await self._run(words)
             if refusal is None:
                 return
@@ -169,6 +171,14 @@ class SetupScreen(GameScreen):
         """Run a setup command through the app's execute path; the refusal, or None when done."""
         result = await self.app.execute(shlex.join(words), "key", quiet=True)  # type: ignore[attr-defined]
         return None if result is None or result.ok else result.message
+
+
+class SetupForm(FormPrompt):
+    """The form of one entity: it starts on its first empty field (issue 30.14: text typed on opening an edit went
+    into ``owner``, not the empty field it was meant for), else on its first field."""
+
+    def _first_to_fill(self) -> FormField | None:
+        return next((f for f in self.fields if not f.disabled and self._empty(f)), None)
 
 
 def _key(kind: Any, index: int, row: dict[str, Any]) -> str:
@@ -188,30 +198,31 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _changed(value: Any, old: Any, action: str) -> bool:
-    """Whether a field goes into the command: given (add), or different from the entity's (edit)."""
+def _changed(value: Any, old: Any) -> bool:
+    """Whether a field goes into the command: different from the entity's (edit) or from the default (add)."""
     from ..rules.core.cells import show
 
-    if action == "add":
-        return value not in (None, "")
     return _text(value) != show(old)
 
 
 def form_fields(game: Game, kind_name: str, row: dict[str, Any], *, editing: bool) -> list[FormField]:
-    """The form of one kind: a field per column, typed from the scenario's struct (its range, its allowed values)."""
-    from ..paths import data_dir
+    """The form of one kind: a field per column, typed from the scenario's struct (its range, its allowed values).
+
+    A new entity's fields start at the scenario format's defaults (issue 30.13: a port's ``sea_route`` is on); a name
+    column offers the names it takes in this game (issue 30.14: a sea zone, a base, a port), kept as typed and made
+    the full name by the ``setup`` command."""
     from ..rules.core.cells import describe, show
-    from ..scenario.docs import allowed
 
     kind = kinds(game.ruleset.id)[kind_name]
     key = key_of(kind)
     types = fields_of(kind)
     required = set(types) if kind.shape == "map" else {n for n in types if _required(kind.struct, n)}
-    values = allowed(game.ruleset.id, data_dir())
+    defaults = default_values(kind)
+    raw = scenario_of(game.state, game.ruleset)
     out: list[FormField] = []
     for name, t in types.items():
-        old = row.get(name)
-        choices = tuple(v for v in values.get((kind_name, name), ()) if " " not in v)
+        old = row.get(name) if row else defaults.get(name)
+        choices = names(game.ruleset, raw, kind_name, name)
         base = {"name": name, "label": name, "required": name in required, "disabled": editing and name == key and bool(key),
                 "placeholder": describe(t)}
         if isinstance(t, mi.BoolType):
@@ -226,6 +237,16 @@ def form_fields(game: Game, kind_name: str, row: dict[str, Any], *, editing: boo
         else:
             out.append(FormField(default=None if old in (None, "", [], {}) else show(old), **base))
     return out
+
+
+def default_values(kind: Any) -> dict[str, Any]:
+    """The scenario format's default of each field of ``kind`` that has one (a required field has none)."""
+    if kind.shape == "map":
+        return {}
+    info = mi.type_info(kind.struct)
+    assert isinstance(info, mi.StructType)
+    return {f.encode_name: f.default_factory() if f.default is msgspec.NODEFAULT else f.default
+            for f in info.fields if not f.required}
 
 
 def _required(struct: Any, name: str) -> bool:

@@ -3,6 +3,8 @@ the values its columns allow: what ``scenario template/import/export``, ``setup`
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Union
 
 from ..core.data import DataModel
@@ -86,12 +88,33 @@ def export(world: Any, ruleset: RuleSet) -> dict[str, Any]:
     return raw
 
 
+@lru_cache(maxsize=None)
+def _sea_zones(source: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The sea zones of 33.B.10 in the rule set file ``source``: each zone's name and its other names (id, aliases)."""
+    from .ruleset import load_sea
+
+    st = load_sea(Path(source).parent.parent)
+    return tuple((z.name, (zid, *z.aliases)) for zid, z in st.sea_zones.items())
+
+
+def _zones(ruleset: RuleSet) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return _sea_zones(ruleset.source_files[0]) if ruleset.source_files else ()
+
+
+def short_forms(ruleset: RuleSet) -> dict[tuple[str, str], dict[str, str]]:
+    """A sea zone's other names (its id, its aliases: ``Aegean``, ``E Med``), lower case, to its name, for the columns
+    naming a sea zone: what ``setup`` stores in their place (issue 30)."""
+    full = {other.lower(): name for name, others in _zones(ruleset) for other in others}
+    return {("ports", "sea_zone"): full, ("beaches", "sea_zone"): full}
+
+
 def allowed(ruleset: RuleSet) -> dict[tuple[str, str], tuple[str, ...]]:
     """The values a column must take, by (file kind, column)."""
     sides = ports.SIDES
+    zones = (*(name for name, _ in _zones(ruleset)), "a name of other_waters.csv")
     return {("ports", "type"): ports.PORT_TYPES, ("ports", "owner"): sides, ("ports", "harbour"): ports.HARBOURS,
             ("nations", "side"): sides, ("offmap_ports", "side"): sides, ("offmap_ports", "type"): ports.PORT_TYPES,
-            ("beaches", "owner"): sides, ("ports", "sea_zone"): ("a sea zone of 33.B.10 or a name of other_waters.csv",),
+            ("beaches", "owner"): sides, ("ports", "sea_zone"): zones, ("beaches", "sea_zone"): zones,
             ("port_nations", "port"): ("a name of ports.csv",)}
 
 
