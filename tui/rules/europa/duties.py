@@ -15,7 +15,8 @@ Pure: read from the state only.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable
+from functools import partial
+from typing import Callable
 
 from ..core.checklist import DONE, DUE, INFO, OPTIONAL, Duty
 from ..core.explain import fmt_number
@@ -41,11 +42,7 @@ def _acting(seg: Segment) -> str:
 
 def build_duties(st: SeaTables, pt: PortTables) -> Callable[[GameState, Segment], list[Duty]]:
     """The rule set's ``duties``: (state, segment) -> Europa's duties there."""
-
-    def duties(state: GameState, seg: Segment) -> list[Duty]:
-        return europa_duties(st, pt, state, seg)
-
-    return duties
+    return partial(europa_duties, st, pt)
 
 
 def europa_duties(st: SeaTables, pt: PortTables, state: GameState, seg: Segment) -> list[Duty]:

@@ -28,6 +28,8 @@ VERB = "no-shipping"
 KEY = "p"
 """Its key in the Sea Zones mode."""
 RULE = "33.A"
+SYNTAX = f"{VERB} [axis|allied]"
+"""Its usage line."""
 
 
 def recorded(sea: SeaWorld, phase: str, side: str) -> bool:
@@ -59,21 +61,22 @@ def shipping_moves(seg: Any) -> bool:
 
 def build_nothing_shipped_verb() -> dict[str, Verb]:
     """The ``no-shipping [SIDE]`` verb (SIDE: by default the side whose shipping moves in the segment)."""
-
-    def no_shipping(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
-        if len(args) > 1:
-            raise RuleError(f"usage: {verb.syntax}")
-        side = side_of(args[0]) if args else acting(ctx)
-        seg = ctx.segment
-        phase = X.phase_key(ctx.state.flow.turn, seg.key)
-        new = declare(ctx.state.world, phase, side)
-        where = " › ".join(seg.names[1:3])
-        return Outcome(new, f"Nothing shipped by the {SIDE_NAMES[side]} player this phase ({where}): no anti-shipping "
-                            f"check is due in it ({RULE})", actor=side)
-
-    verb = Verb(VERB, f"{VERB} [axis|allied]",
+    verb = Verb(VERB, SYNTAX,
                 "Nothing was shipped this naval movement phase by the side (by default the one whose shipping moves): "
                 "the anti-shipping checks due are done for the phase, logged. Refused once that side's shipping was "
                 "checked this phase or while one of its groups carries cargo in transit.",
                 f"{RULE}; 31.A.8", no_shipping, anytime=True, group="sea", where=shipping_moves)
     return {VERB: verb}
+
+
+def no_shipping(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+    """``no-shipping [SIDE]``: nothing shipped this phase by the side (33.A)."""
+    if len(args) > 1:
+        raise RuleError(f"usage: {SYNTAX}")
+    side = side_of(args[0]) if args else acting(ctx)
+    seg = ctx.segment
+    phase = X.phase_key(ctx.state.flow.turn, seg.key)
+    new = declare(ctx.state.world, phase, side)
+    where = " › ".join(seg.names[1:3])
+    return Outcome(new, f"Nothing shipped by the {SIDE_NAMES[side]} player this phase ({where}): no anti-shipping "
+                        f"check is due in it ({RULE})", actor=side)

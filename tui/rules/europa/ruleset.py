@@ -7,111 +7,29 @@ rest of 31 (31.A.8, 31.A.11-31.A.13, 31.B) from :mod:`.sea_verbs`,
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Any
 
-from msgspec.structs import replace
-
-from ..core.actions import ACTING_SIDE, OTHER_SIDE, Action, Field
+from ..core.actions import ACTING_SIDE, Action, Field
 from ..core.actions import SIDES as SIDE_CHOICES
-from ..core.errors import RuleError
-from ..core.explain import Explained, fmt_number
 from ..core.loader import Cache, RuleData, load_data
-from ..core.phases import SEQUENCE, Reported, Sequence, build_sequence, turn_label
-from ..core.ruleset import check_sequence_names, Column, Context, Outcome, RuleSet, Verb
-from ..core.state import GameState, Pending
-from . import destruction as D
-from . import ports as P
+from ..core.phases import SEQUENCE, build_sequence
+from ..core.ruleset import check_sequence_names, RuleSet
 from .coast_verbs import build_coast_verbs
 from .duties import build_duties
 from .nothing_shipped import KEY as NOTHING_SHIPPED_KEY
 from .nothing_shipped import VERB as NOTHING_SHIPPED
 from .nothing_shipped import build_nothing_shipped_verb
+from .port_keys import port_actions, port_columns
+from .port_rules import (_answer_destroy, _answer_sea_state, _explain, _marker_rows, _port_rows, _record_usable,
+                         _remove_usage, _turn_label, _world_from_data, _world_from_scenario, track_ownership)
 from .sea_rules import build_answers, build_conditions, build_effects
 from .sea_verbs import build_sea_verbs
-from .sea_views import COLUMNS, build_views, explain_sea, sea_markers
+from .sea_views import build_views, columns
 from .seatables import SEA_TABLES, SeaTables
 from .tables import PORT_TABLES, PortTables
 from .verbs import build_verbs
-from .yards import yard_figure
-from .world import (HARBOURS, PORT_TYPES, SIDES, EuropaWorld, check_saved_zones, resolve_name, world_from_data,
-                    world_from_scenario, world_to_data)
-from .zones import slp_count
-
-PORT_COLUMNS = (
-    Column("name", "Port", 14),
-    Column("owner", "Owner", 7, priority=2),
-    Column("type", "Type", 9, priority=1),
-    Column("harbour", "Harbour", 10, priority=1),
-    Column("markers", "Markers", 22, priority=3, wrap=True),
-    Column("re_capacity", "RE cap", 6, priority=2),
-    Column("capacity_left", "Left", 5, priority=2),
-    Column("he_capacity", "HE cap", 6, priority=2),
-    Column("acts_as", "Acts as", 9),
-    Column("intrinsic_sp", "Intr SP", 7),
-    Column("max_nt_res", "Max NT", 6),
-    Column("slp_cost", "SLP", 4, priority=3),
-    Column("naval_base", "Base", 4, priority=3),
-    Column("sea_zone", "Sea zone", 14, priority=3),
-    Column("slp_count", "SLP+sea", 7, priority=1),
-)
-
-
-# --- the keys of the Ports and Sea Zones modes (RuleSet.actions; see core/actions.py) -------------
-_PORT_FORM = (
-    Field("name", "Name", required=True, prefill="name", placeholder="e.g. Port Sudan"),
-    Field("type", "Type", "choice", choices=PORT_TYPES, default="standard", prefill="type"),
-    Field("owner", "Owner", "choice", choices_from=SIDE_CHOICES, prefill="owner"),
-    Field("harbour", "Harbour", "choice", choices=HARBOURS, default="none", prefill="harbour"),
-    Field("hex", "Hex", prefill="hex", placeholder="e.g. 19A:2416"),
-    Field("sea_zone", "Sea zone", prefill="sea_zone", placeholder="e.g. Red Sea", choices_from="zones:zone"),
-)
-PORT_ACTIONS = (
-    Action("hit", "h", "Hit", "hit {name} {n}", "Inflict port hits (31.A.3)", "31.A.3", target="ports",
-           text="31.A.3: hits inflicted (natural harbour halves, artificial doubles).",
-           fields=(Field("n", "Hits", "number", default=1, min=1, step=1, max_from="hits_to_max"),)),
-    Action("repair", "r", "Repair", "repair {name} {n}", "Remove Port Hit markers (31.A.3)", "31.A.3", target="ports",
-           text="31.A.3: Port Hits repaired (½ for a fractional marker).",
-           fields=(Field("n", "Port Hits", "number", default=1, min=0.5, step=0.5, max_from="hits"),)),
-    Action("reduce", "d", "Reduce", "reduce {name} {n}", "Place or raise a Reduced marker (31.A.5)", "31.A.5", target="ports",
-           text="31.A.5: levels to reduce (at most 4 in all).", footer=False,
-           fields=(Field("n", "Levels", "number", default=1, min=1, max=4, step=1),)),
-    Action("upgrade", "u", "Upgrade", "upgrade {name}", "Raise a reduced port one level (31.A.5)", "31.A.5", target="ports", footer=False),
-    Action("collateral", "c", "Collateral", "collateral {name}", "Toggle the Collateral Damage marker (31.A.4)", "31.A.4",
-           target="ports", footer=False),
-    Action("capture", "x", "Capture", "capture {name} {side} --nation={nation}", "Change the owner; may offer a destruction roll (31.A.4, 31.A.6)",
-           "31.A.4, 31.A.6; RULINGS E13", target="ports",
-           text="31.A.4: captured by which side? Collateral Damage is placed; 31.A.6 may offer the loser a destruction roll. "
-                "The port takes its captor's nation (RULINGS E13): the scenario's default is filled in.",
-           fields=(Field("side", "Side", "choice", choices_from=SIDE_CHOICES, prefill=OTHER_SIDE),
-                   Field("nation", "Owning nation", prefill="captor_nation", placeholder="blank: the scenario's default"))),
-    Action("use", "e", "Use", "use {name} {res} {he} {supply}", "Use capacity: REs, heavy equipment, supply (31.A.1)", "31.A.1",
-           target="ports", title="Use capacity of", dialog="Use {name}", ok="Use",
-           text="31.A.1: REs embarking or disembarking through the port this phase ({capacity_left} REs left). "
-                "Count each unit's base RE size, not its transport size (Table 1 note 6).",
-           fields=(Field("res", "REs", "number", default=1, min=0.5, step=0.5, required=True, max_from="capacity_left"),
-                   Field("he", "Heavy equipment", "flag", option="--he"),
-                   Field("supply", "Supply (SPs/SRPs)", "flag", option="--supply"))),
-    Action("intrinsic", "i", "Intrinsic", "intrinsic {name}", "Declare intrinsic supply capacity used (31.A.2)", "31.A.2",
-           target="ports", footer=False, title="Intrinsic supply at"),
-    Action("dedicate", "t", "NTs", "dedicate {name} {res} --hqs={hqs}", "Dedicate NTs and Army HQs (31.A.1 note #)", "31.A.1 note #",
-           target="ports", footer=False, title="Dedicate NTs to", ok="Dedicate",
-           text="31.A.1 note #: NTs lower the SLP cost after one RE per Army HQ tracing supply.",
-           fields=(Field("res", "REs of NTs", "number", default=1, min=0, step=0.5, required=True),
-                   Field("hqs", "Army HQs", "number", min=0, step=1, placeholder="blank: unchanged"))),
-    Action("mines", "m", "Mines", "mines {name} {n}", "Set the mine points in the port hex (31.A.2)", "31.A.2", target="ports",
-           footer=False, title="Mines at", text="31.A.2: mine points in the port hex (each one level of interdiction).",
-           fields=(Field("n", "Mine points", "number", default=1, min=0, step=1),)),
-    Action("add", "a", "Add", "port add {name} {type} {owner} harbour={harbour} hex={hex} zone={sea_zone}",
-           "Add a port (name, type, owner, harbour, hex, sea zone)", "31.A.1", title="Add a port", dialog="Add a port",
-           text="31.A.1: the port's printed type and where it is.", ok="Add", fields=_PORT_FORM),
-    Action("edit", "o", "Edit", "port edit {name} type={type} owner={owner} harbour={harbour} hex={hex} zone={sea_zone}",
-           "Edit the port's type, owner, harbour, hex, sea zone", "31.A.1", target="ports", dialog="Edit port {name}",
-           text="31.A.1: the port's printed type and where it is.", ok="Save", changed_only=True,
-           fields=(replace(_PORT_FORM[0], disabled=True), *_PORT_FORM[1:])),
-)
-"""The Ports mode's keys."""
-
+from .world import SIDES, world_to_data
 
 def zone_actions(sea: SeaTables) -> tuple[Action, ...]:
     """The Sea Zones mode's keys: the guided check, batch checks, nothing shipped this phase, conditions, Malta,
@@ -153,7 +71,7 @@ def zone_actions(sea: SeaTables) -> tuple[Action, ...]:
                "33.B.7", footer=False, title="South Aegean interdiction zone", dialog="South Aegean interdiction zone",
                text="33.B.7: tight or loose, until the next Allied initial phase (conditions a-d must hold).",
                fields=(Field("kind", "Kind", "choice", choices=("tight", "loose")),)),
-        Action("bomb", "ctrl+b", "Bomb", "interdict bomb {n}", "Bombing hits on the interdiction zone: each lowers its NSN by 1 this turn",
+        Action("bomb", "asterisk", "Bomb", "interdict bomb {n}", "Bombing hits on the interdiction zone: each lowers its NSN by 1 this turn",
                "33.B.7 d)", footer=False, title="Bomb the interdiction zone", dialog="Bomb the interdiction zone",
                text="33.B.7 d): bombing hits on the naval interdiction zone this turn.",
                fields=(Field("n", "Hits", "number", default=1, min=1, step=1),)),
@@ -182,22 +100,6 @@ def zone_actions(sea: SeaTables) -> tuple[Action, ...]:
     )
 
 
-def track_ownership(verb: Verb) -> Verb:
-    """Wrap a verb that may change port owners so every side's ports "ever owned" are kept (33.B.8.a)."""
-    inner = verb.handler
-    assert inner is not None
-
-    def handler(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
-        outcome = inner(ctx, args, opts)
-        world: EuropaWorld = outcome.world
-        sea = world.sea
-        for port in world.ports.values():
-            sea = sea.owned_once(port.owner, port.name)
-        return outcome if sea is world.sea else replace(outcome, world=replace(world, sea=sea))
-
-    return replace(verb, handler=handler)
-
-
 DATA = RuleData("europa", (("europa.toml", (PORT_TABLES, SEA_TABLES, SEQUENCE)),))
 """What the rule set reads: the port tables, the sea tables and the turn sequence of ``europa.toml``."""
 
@@ -215,101 +117,8 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
     sea: SeaTables
     tables, sea, spec = load_data(data_dir, DATA, cache)
     sequence = build_sequence(spec, path.name)
-    label = lambda turn: turn_label(sequence.calendar, turn)  # noqa: E731 - a one-line labeller
-
-    def record_usable(ctx: Context, world: EuropaWorld, side: str) -> tuple[EuropaWorld, list[str]]:
-        """31.A: a player may use only the ports he owns at the start of his initial phase."""
-        owned = tuple(n for n, p in world.ports.items() if p.owner == side)
-        usable = {**world.usable, side: owned}
-        return replace(world, usable=usable), [f"{side.title()} may use {len(owned)} port(s) this turn (owned now, 31.A)"]
-
-    def remove_usage(ctx: Context, world: EuropaWorld, side: str) -> tuple[EuropaWorld, list[str]]:
-        """31.A.1 / E11: Port Used and Capacity Used markers of the owning side go."""
-        cleared = []
-        ports = dict(world.ports)
-        for name, port in world.ports.items():
-            if port.owner == side and (port.capacity_used or port.nts_dedicated or port.intrinsic_used or port.he_used):
-                ports[name] = P.clear_usage(port)
-                cleared.append(name)
-        line = f"Port Used / Capacity Used removed from {len(cleared)} {side} port(s) (31.A.1)"
-        if cleared:  # markers removed: part of the event's summary (issue 22 point 7)
-            return replace(world, ports=ports), [Reported(line + ": " + ", ".join(cleared))]
-        return replace(world, ports=ports), [line]
-
-    def answer_sea_state(ctx: Context, prompt: Pending, value: str) -> Outcome:
-        """Sea conditions this game turn (calm, rough, stormy), used by Mulberry towing and emplacement (31.A.12)."""
-        world: EuropaWorld = ctx.state.world
-        return Outcome(replace(world, sea_state=value), f"Sea conditions this turn: {value} (31.A.12)")
-
-    def answer_destroy(ctx: Context, prompt: Pending, value: str) -> Outcome:
-        """31.A.6: the losing player may roll to destroy the port; 1-5 destroys it."""
-        world: EuropaWorld = ctx.state.world
-        port = world.port(prompt.subject)
-        if value.lower() in ("decline", "no"):
-            return Outcome(world, f"{port.name}: the {tables.port_destruction.from_side} player declines to destroy it (31.A.6)")
-        roll = ctx.roll(prompt.dice, f"31.A.6 destruction of {port.name}")
-        result = D.destruction_result(roll.total, tables)
-        if not result.value:
-            return Outcome(world, f"{port.name}: destruction roll {roll.total} — not destroyed (31.A.6)", explanations=(result,))
-        new = D.destroy(port, tables)
-        return Outcome(
-            world.with_port(new),
-            f"{port.name}: destruction roll {roll.total} — destroyed: Reduced {new.reduced}, {fmt_number(new.hits)} Port Hits (31.A.6)",
-            explanations=(result,),
-        )
-
-    def port_rows(state: GameState) -> list[dict[str, Any]]:
-        rows = []
-        for port in state.world.ports.values():
-            fig = P.port_figures(port, tables)
-            row: dict[str, Any] = {k: v.value for k, v in fig.items()}
-            row.update(name=port.name, owner=port.owner, type=port.type, harbour=port.harbour, sea_zone=port.sea_zone, hex=port.hex)
-            row["markers"] = ", ".join(f"{m} {v}".strip() for m, v in P.markers(port, tables))
-            row["usable"] = port.name in state.world.usable.get(port.owner, ())
-            row["nation"] = port.nation
-            row["hits"] = port.hits  # the most a repair takes (31.A.3)
-            row["hits_to_max"] = P.hits_to_max(port, tables)  # the most hits that still count (31.A.3)
-            row["captor_nation"] = state.world.captor_nation(port.name, "axis" if port.owner == "allied" else "allied")
-            row["slp_count"] = slp_count(state.world, sea, tables, port).value
-            if port.inland:
-                row["inland_route"] = P.inland_route(port).value
-            rows.append(row)
-        return rows
-
-    def marker_rows(state: GameState, seq: Sequence) -> list[dict[str, Any]]:
-        rows = []
-        for port in state.world.ports.values():
-            for name, value in P.markers(port, tables):
-                if name in ("Port Used", "Capacity Used"):
-                    expires = f"end of the {port.owner.title()} reinforcement phase (31.A.1)"
-                elif name == "Collateral Damage":
-                    expires = "until removed (31.A.4)"
-                elif name in ("Port Hit",):
-                    expires = "until repaired (31.A.3)"
-                elif name == "Marshalling Yard Hit":
-                    expires = "until repaired, one at a time (Table 1 note 3; RULINGS E14)"
-                elif name.startswith("Reduced") or name == "Destroyed":
-                    expires = "until upgraded (31.A.5)"
-                else:
-                    expires = "while it applies"
-                rows.append({"marker": name, "value": value, "place": port.name, "side": port.owner, "expires": expires})
-        return rows + sea_markers(state, sea, label)
-
-    def explain(state: GameState, name: str) -> list[Explained]:
-        world: EuropaWorld = state.world
-        try:
-            key = resolve_name(name, list(world.ports))
-        except RuleError:
-            return explain_sea(state, sea, tables, name)
-        port = world.ports[key]
-        figures = list(P.port_figures(port, tables).values()) + [slp_count(world, sea, tables, port)]
-        if port.yard_hits:
-            figures.append(yard_figure(port, tables))
-        if port.inland:
-            figures.append(P.inland_route(port))
-        return figures
-
-    answers = {"destroy-port": answer_destroy, "sea-state": answer_sea_state, **build_answers(sea, tables)}
+    label = partial(_turn_label, sequence)
+    answers = {"destroy-port": partial(_answer_destroy, tables), "sea-state": _answer_sea_state, **build_answers(sea, tables)}
     verbs = build_verbs(tables, sea)
     for name in ("capture", "port"):
         verbs[name] = track_ownership(verbs[name])
@@ -322,20 +131,20 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         sides=SIDES,
         sequence=sequence,
         verbs=verbs,
-        effects={"record-usable-ports": record_usable, "remove-usage-markers": remove_usage, **build_effects(sea, tables)},
+        effects={"record-usable-ports": _record_usable, "remove-usage-markers": _remove_usage, **build_effects(sea, tables)},
         answers=answers,
         conditions=build_conditions(sea, tables),
         world_to_data=world_to_data,
-        world_from_data=lambda data: check_saved_zones(world_from_data(data), sea),
-        views={"ports": port_rows, **build_views(sea, tables, label, sequence)},
-        columns={"ports": PORT_COLUMNS, **COLUMNS},
-        markers=marker_rows,
-        explain=explain,
-        world_from_scenario=lambda raw, file: world_from_scenario(raw, file, sea),
+        world_from_data=partial(_world_from_data, sea),
+        views={"ports": partial(_port_rows, sea, tables), **build_views(sea, tables, label, sequence)},
+        columns={"ports": port_columns(), **columns()},
+        markers=partial(_marker_rows, sea, tables, label),
+        explain=partial(_explain, sea, tables),
+        world_from_scenario=partial(_world_from_scenario, sea),
         default_scenario="mediterranean-1943",
         source_files=(str(path),),
         tables=tables,
-        actions={"ports": PORT_ACTIONS, "zones": zone_actions(sea)},
+        actions={"ports": port_actions(), "zones": zone_actions(sea)},
         duties=build_duties(sea, tables),
     )
     check_sequence_names(rs, path.name)

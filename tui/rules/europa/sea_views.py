@@ -9,6 +9,7 @@ asked ones with ``condition``); ``mulberries``, ``transit``, ``offmap``,
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 from ..core.explain import Explained
@@ -23,127 +24,150 @@ from .seatables import SeaTables
 from .tables import PortTables
 from .zones import barred, condition, find_zone, naval_status, zone_row
 
-COLUMNS: dict[str, tuple[Column, ...]] = {
-    "zones": (Column("zone", "Sea zone", 24), Column("side", "Side", 6, priority=3), Column("nsn", "NSN", 4, priority=3),
-              Column("status", "Status", 14, priority=2), Column("basis", "Because", 40), Column("air", "Air", 4, priority=1),
-              Column("markers", "Markers", 24, priority=3, wrap=True), Column("asked", "Asked", 24)),
-    "shipping-checks": (Column("item", "Item", 12), Column("zone", "Sea zone", 20, priority=3), Column("side", "Side", 6, priority=2),
-                        Column("kind", "Cargo", 10, priority=2), Column("res", "REs", 4), Column("nsn", "NSN", 4),
-                        Column("contact_roll", "2d6", 3), Column("contacted", "Contact", 7), Column("result_roll", "1d6", 3),
-                        Column("result", "Result", 5), Column("forced", "Forced", 6)),
-    "conditions": (Column("id", "Condition", 30), Column("text", "Means", 50), Column("value", "Now", 6),
-                   Column("source", "Source", 8), Column("detail", "Why", 40)),
-    "mulberries": (Column("name", "Mulberry", 12), Column("status", "Status", 10), Column("beach", "Beach", 14),
-                   Column("steps", "Steps", 5), Column("mps", "MPs", 4), Column("result", "Result", 6), Column("why", "Note", 30)),
-    "transit": (Column("name", "Group", 14), Column("side", "Side", 6), Column("origin", "From", 14),
-                Column("destination", "To", 14), Column("progress", "Step", 6), Column("cargo", "Cargo", 14)),
-    "offmap": (Column("name", "Off-map port", 16), Column("side", "Side", 6), Column("type", "Type", 8),
-               Column("box", "Holding box", 16), Column("distances", "Distances (hexes)", 40)),
-    "beaches": (Column("name", "Beach", 14), Column("owner", "Owner", 6), Column("naval_owner", "For shipping", 12),
-                Column("hex", "Hex", 10), Column("sea_zone", "Sea zone", 16, priority=3), Column("used", "Used", 4),
-                Column("jetties", "Jetties", 7), Column("mulberry", "Mulberry", 12)),
-    "air": (Column("name", "Air unit", 12), Column("side", "Side", 6, priority=2), Column("zone", "Sea zone", 20, priority=3),
-            Column("role", "Role", 7), Column("type", "Type", 9), Column("range", "Range", 5), Column("tbf", "TBF", 4),
-            Column("mission", "Mission", 7), Column("distance", "Dist", 4), Column("modified_tbf", "Mod TBF", 7)),
-    "interference": (Column("turn", "Turn", 12), Column("area", "Area", 20), Column("result", "Result", 6),
-                     Column("total", "Roll", 4), Column("modifier", "Mod", 4), Column("vps", "VPs", 4)),
-}
+def columns() -> dict[str, tuple[Column, ...]]:
+    """The columns of each sea view."""
+    return {
+        "zones": (Column("zone", "Sea zone", 24), Column("side", "Side", 6, priority=3), Column("nsn", "NSN", 4, priority=3),
+                  Column("status", "Status", 14, priority=2), Column("basis", "Because", 40), Column("air", "Air", 4, priority=1),
+                  Column("markers", "Markers", 24, priority=3, wrap=True), Column("asked", "Asked", 24)),
+        "shipping-checks": (Column("item", "Item", 12), Column("zone", "Sea zone", 20, priority=3), Column("side", "Side", 6, priority=2),
+                            Column("kind", "Cargo", 10, priority=2), Column("res", "REs", 4), Column("nsn", "NSN", 4),
+                            Column("contact_roll", "2d6", 3), Column("contacted", "Contact", 7), Column("result_roll", "1d6", 3),
+                            Column("result", "Result", 5), Column("forced", "Forced", 6)),
+        "conditions": (Column("id", "Condition", 30), Column("text", "Means", 50), Column("value", "Now", 6),
+                       Column("source", "Source", 8), Column("detail", "Why", 40)),
+        "mulberries": (Column("name", "Mulberry", 12), Column("status", "Status", 10), Column("beach", "Beach", 14),
+                       Column("steps", "Steps", 5), Column("mps", "MPs", 4), Column("result", "Result", 6), Column("why", "Note", 30)),
+        "transit": (Column("name", "Group", 14), Column("side", "Side", 6), Column("origin", "From", 14),
+                    Column("destination", "To", 14), Column("progress", "Step", 6), Column("cargo", "Cargo", 14)),
+        "offmap": (Column("name", "Off-map port", 16), Column("side", "Side", 6), Column("type", "Type", 8),
+                   Column("box", "Holding box", 16), Column("distances", "Distances (hexes)", 40)),
+        "beaches": (Column("name", "Beach", 14), Column("owner", "Owner", 6), Column("naval_owner", "For shipping", 12),
+                    Column("hex", "Hex", 10), Column("sea_zone", "Sea zone", 16, priority=3), Column("used", "Used", 4),
+                    Column("jetties", "Jetties", 7), Column("mulberry", "Mulberry", 12)),
+        "air": (Column("name", "Air unit", 12), Column("side", "Side", 6, priority=2), Column("zone", "Sea zone", 20, priority=3),
+                Column("role", "Role", 7), Column("type", "Type", 9), Column("range", "Range", 5), Column("tbf", "TBF", 4),
+                Column("mission", "Mission", 7), Column("distance", "Dist", 4), Column("modified_tbf", "Mod TBF", 7)),
+        "interference": (Column("turn", "Turn", 12), Column("area", "Area", 20), Column("result", "Result", 6),
+                         Column("total", "Roll", 4), Column("modifier", "Mod", 4), Column("vps", "VPs", 4)),
+    }
+
+
+def _zone_markers(st: SeaTables, state: GameState, zid: str, side: str) -> str:
+    """The markers shown in a zone's row."""
+    sea = state.world.sea
+    out = []
+    if st.sea_zones[zid].interdiction and sea.iz is not None:
+        out.append(f"{sea.iz.kind} interdiction zone" + (f", {sea.iz.hits} hit(s)" if sea.iz.hits else ""))
+    if zid == "aegean" and sea.iz is not None:
+        out.append("South Aegean IZ in effect")
+    for area, letter in sea.active.items():
+        if zid in st.italian_interference.areas[area].zones and side == "allied":
+            out.append(f"Italian interference {letter}")
+    if zid == "eastern-med" and side == "axis" and sea.iz is not None:
+        out.append("IZ: -5")
+    return ", ".join(out)
+
+
+def _theatre_first(st: SeaTables, world: Any) -> list[str]:
+    """The zone ids, the scenario's theatre first: the zones its ports border, then the rest (rule-set order)."""
+    bordered = {find_zone(st, p.sea_zone) for p in world.ports.values() if p.sea_zone}
+    return [z for z in st.sea_zones if z in bordered] + [z for z in st.sea_zones if z not in bordered]
+
+
+def _zones(st: SeaTables, pt: PortTables, state: GameState) -> list[dict[str, Any]]:
+    """The Sea Zones mode: zone x side, the zones the scenario's ports border first (33.B)."""
+    rows = []
+    for zid in _theatre_first(st, state.world):
+        for side in ("axis", "allied"):
+            row = zone_row(state.world, st, pt, zid, side)
+            row["markers"] = _zone_markers(st, state, zid, side)
+            rows.append(row)
+    return rows
+
+
+def _checks(st: SeaTables, seq: Any, state: GameState) -> list[dict[str, Any]]:
+    """This phase's anti-shipping checks (33.A, 33.D, 33.E)."""
+    phase = X.phase_key(state.flow.turn, seq.at(state.flow.index).key)
+    rows = []
+    for c in state.world.sea.checks:
+        if c.phase != phase:
+            continue
+        words = X.plain_words(st, c.result, X.Item(c.item, c.kind, c.res)) if c.result else "not contacted"
+        rows.append({"name": c.item, "item": c.item, "zone": st.sea_zones[c.zone].name, "zone_id": c.zone, "side": c.side,
+                     "kind": c.kind, "res": c.res or None, "iz": c.iz, "nsn": c.nsn, "contact_roll": c.contact_roll,
+                     "contacted": c.contacted, "result_roll": c.result_roll, "result": c.result, "words": words,
+                     "forced": c.forced, "flags": list(c.flags)})
+    return rows
+
+
+def _conditions(st: SeaTables, pt: PortTables, state: GameState) -> list[dict[str, Any]]:
+    """Every sea condition with its value and source (33.B.10)."""
+    rows = []
+    for cid, spec in st.sea_conditions.items():
+        c = condition(state.world, st, pt, cid)
+        rows.append({"name": cid, "id": cid, "text": spec.text, "value": c.value, "source": "derived" if c.derived else "asked",
+                     "detail": c.detail, "rule": spec.rule, "kind": spec.kind})
+    return rows
+
+
+def _mulberries(state: GameState) -> list[dict[str, Any]]:
+    """The Mulberries (31.A.12)."""
+    return [{"name": m.name, "status": m.status, "beach": m.beach, "hex": m.hex, "origin": m.origin, "towed_by": m.towed_by,
+             "steps": m.steps if m.status == "towing" else None, "mps": m.mps, "result": m.result, "why": m.why,
+             "doomed": m.lost_turn >= 0} for m in state.world.sea.mulberries.values()]
+
+
+def _transit(state: GameState) -> list[dict[str, Any]]:
+    """Naval groups in transit (31.A.8)."""
+    return [{"name": g.name, "side": g.side, "origin": g.origin, "destination": g.destination, "progress": f"{g.done}/{g.steps}",
+             "done": g.done, "steps": g.steps, "cargo": g.cargo} for g in state.world.sea.groups.values()]
+
+
+def _offmap(state: GameState) -> list[dict[str, Any]]:
+    """The off-map ports (31.A.8)."""
+    return [{"name": o.name, "side": o.side, "type": o.type, "box": o.box, "in_britain": o.in_britain,
+             "distances": ", ".join(f"{k} {v}" for k, v in o.distances.items()), "distance_table": dict(o.distances)}
+            for o in state.world.sea.offmap.values()]
+
+
+def _beaches(st: SeaTables, pt: PortTables, seq: Any, state: GameState) -> list[dict[str, Any]]:
+    """The beaches, their capacity used this phase and jetties (31.B, 31.A.13)."""
+    seg = seq.at(state.flow.index)
+    phase = B.phase_of(state.flow.turn, seg.path)
+    rows = []
+    for b in state.world.sea.beaches.values():
+        mul = next((m.name for m in state.world.sea.mulberries.values() if m.beach == b.name and m.status in ("emplacing", "emplaced")), "")
+        rows.append({"name": b.name, "owner": b.owner, "naval_owner": B.naval_owner(b, phase) or "nobody (captured this phase)",
+                     "hex": b.hex, "sea_zone": b.sea_zone, "used": b.used if b.used_phase == phase else 0.0,
+                     "capacity": B.capacity(pt), "jetties": b.jetties, "jetty_supply": B.jetty_supply(st, pt, b.jetties).value,
+                     "mulberry": mul})
+    return rows
+
+
+def _air(st: SeaTables, state: GameState) -> list[dict[str, Any]]:
+    """Air units against shipping with their modified TBF (33.C)."""
+    rows = []
+    for u in state.world.sea.air:
+        shipping = "allied" if u.side == "axis" else "axis"
+        lost = A.matching([x for x in state.world.sea.air if x.zone == u.zone], shipping).get(u.name, ("", 0))[1]
+        rows.append({"name": u.name, "side": u.side, "zone": st.sea_zones[u.zone].name, "role": u.role, "type": u.type,
+                     "range": u.range, "tbf": u.tbf, "mission": u.mission, "distance": u.distance,
+                     "modified_tbf": A.modified_tbf(u, st, lost).value})
+    return rows
+
+
+def _interference(st: SeaTables, turn_label: Callable[[int], str], state: GameState) -> list[dict[str, Any]]:
+    """The Italian naval interference results (33.B.2.b)."""
+    return [{"name": f"{r.area} {r.turn}", "turn": turn_label(r.turn), "area": st.italian_interference.areas[r.area].name,
+             "result": r.result, "total": r.total, "modifier": r.modifier, "vps": r.vps} for r in state.world.sea.interference]
 
 
 def build_views(st: SeaTables, pt: PortTables, turn_label: Callable[[int], str], seq: Any) -> dict[str, Callable[[GameState], list[dict[str, Any]]]]:
-    """The view functions, closed over the tables, a turn labeller and the sequence."""
-
-    def zone_markers(state: GameState, zid: str, side: str) -> str:
-        sea = state.world.sea
-        out = []
-        if st.sea_zones[zid].interdiction and sea.iz is not None:
-            out.append(f"{sea.iz.kind} interdiction zone" + (f", {sea.iz.hits} hit(s)" if sea.iz.hits else ""))
-        if zid == "aegean" and sea.iz is not None:
-            out.append("South Aegean IZ in effect")
-        for area, letter in sea.active.items():
-            if zid in st.italian_interference.areas[area].zones and side == "allied":
-                out.append(f"Italian interference {letter}")
-        if zid == "eastern-med" and side == "axis" and sea.iz is not None:
-            out.append("IZ: -5")
-        return ", ".join(out)
-
-    def theatre_first(world: Any) -> list[str]:
-        """The zone ids, the scenario's theatre first: the zones its ports border, then the rest (rule-set order)."""
-        bordered = {find_zone(st, p.sea_zone) for p in world.ports.values() if p.sea_zone}
-        return [z for z in st.sea_zones if z in bordered] + [z for z in st.sea_zones if z not in bordered]
-
-    def zones(state: GameState) -> list[dict[str, Any]]:
-        rows = []
-        for zid in theatre_first(state.world):
-            for side in ("axis", "allied"):
-                row = zone_row(state.world, st, pt, zid, side)
-                row["markers"] = zone_markers(state, zid, side)
-                rows.append(row)
-        return rows
-
-    def checks(state: GameState) -> list[dict[str, Any]]:
-        phase = X.phase_key(state.flow.turn, seq.at(state.flow.index).key)
-        rows = []
-        for c in state.world.sea.checks:
-            if c.phase != phase:
-                continue
-            words = X.plain_words(st, c.result, X.Item(c.item, c.kind, c.res)) if c.result else "not contacted"
-            rows.append({"name": c.item, "item": c.item, "zone": st.sea_zones[c.zone].name, "zone_id": c.zone, "side": c.side,
-                         "kind": c.kind, "res": c.res or None, "iz": c.iz, "nsn": c.nsn, "contact_roll": c.contact_roll,
-                         "contacted": c.contacted, "result_roll": c.result_roll, "result": c.result, "words": words,
-                         "forced": c.forced, "flags": list(c.flags)})
-        return rows
-
-    def conditions(state: GameState) -> list[dict[str, Any]]:
-        rows = []
-        for cid, spec in st.sea_conditions.items():
-            c = condition(state.world, st, pt, cid)
-            rows.append({"name": cid, "id": cid, "text": spec.text, "value": c.value, "source": "derived" if c.derived else "asked",
-                         "detail": c.detail, "rule": spec.rule, "kind": spec.kind})
-        return rows
-
-    def mulberries(state: GameState) -> list[dict[str, Any]]:
-        return [{"name": m.name, "status": m.status, "beach": m.beach, "hex": m.hex, "origin": m.origin, "towed_by": m.towed_by,
-                 "steps": m.steps if m.status == "towing" else None, "mps": m.mps, "result": m.result, "why": m.why,
-                 "doomed": m.lost_turn >= 0} for m in state.world.sea.mulberries.values()]
-
-    def transit(state: GameState) -> list[dict[str, Any]]:
-        return [{"name": g.name, "side": g.side, "origin": g.origin, "destination": g.destination, "progress": f"{g.done}/{g.steps}",
-                 "done": g.done, "steps": g.steps, "cargo": g.cargo} for g in state.world.sea.groups.values()]
-
-    def offmap(state: GameState) -> list[dict[str, Any]]:
-        return [{"name": o.name, "side": o.side, "type": o.type, "box": o.box, "in_britain": o.in_britain,
-                 "distances": ", ".join(f"{k} {v}" for k, v in o.distances.items()), "distance_table": dict(o.distances)}
-                for o in state.world.sea.offmap.values()]
-
-    def beaches(state: GameState) -> list[dict[str, Any]]:
-        seg = seq.at(state.flow.index)
-        phase = B.phase_of(state.flow.turn, seg.path)
-        rows = []
-        for b in state.world.sea.beaches.values():
-            mul = next((m.name for m in state.world.sea.mulberries.values() if m.beach == b.name and m.status in ("emplacing", "emplaced")), "")
-            rows.append({"name": b.name, "owner": b.owner, "naval_owner": B.naval_owner(b, phase) or "nobody (captured this phase)",
-                         "hex": b.hex, "sea_zone": b.sea_zone, "used": b.used if b.used_phase == phase else 0.0,
-                         "capacity": B.capacity(pt), "jetties": b.jetties, "jetty_supply": B.jetty_supply(st, pt, b.jetties).value,
-                         "mulberry": mul})
-        return rows
-
-    def air(state: GameState) -> list[dict[str, Any]]:
-        rows = []
-        for u in state.world.sea.air:
-            shipping = "allied" if u.side == "axis" else "axis"
-            lost = A.matching([x for x in state.world.sea.air if x.zone == u.zone], shipping).get(u.name, ("", 0))[1]
-            rows.append({"name": u.name, "side": u.side, "zone": st.sea_zones[u.zone].name, "role": u.role, "type": u.type,
-                         "range": u.range, "tbf": u.tbf, "mission": u.mission, "distance": u.distance,
-                         "modified_tbf": A.modified_tbf(u, st, lost).value})
-        return rows
-
-    def interference(state: GameState) -> list[dict[str, Any]]:
-        return [{"name": f"{r.area} {r.turn}", "turn": turn_label(r.turn), "area": st.italian_interference.areas[r.area].name,
-                 "result": r.result, "total": r.total, "modifier": r.modifier, "vps": r.vps} for r in state.world.sea.interference]
-
-    return {"zones": zones, "shipping-checks": checks, "conditions": conditions, "mulberries": mulberries, "transit": transit,
-            "offmap": offmap, "beaches": beaches, "air": air, "interference": interference}
+    """The view functions, bound to the tables, a turn labeller and the sequence."""
+    return {"zones": partial(_zones, st, pt), "shipping-checks": partial(_checks, st, seq), "conditions": partial(_conditions, st, pt),
+            "mulberries": _mulberries, "transit": _transit, "offmap": _offmap, "beaches": partial(_beaches, st, pt, seq),
+            "air": partial(_air, st), "interference": partial(_interference, st, turn_label)}
 
 
 def sea_markers(state: GameState, st: SeaTables, turn_label: Callable[[int], str]) -> list[dict[str, Any]]:

@@ -16,14 +16,15 @@ def _cond_id(expr: str) -> str:
     return expr[4:].strip() if expr.startswith("not ") else expr.strip()
 
 
+def _need(conds: dict, file: str, expr: str, where: str) -> None:
+    """Refuse a condition expression (``x`` or ``not x``) that names no condition of ``conds``."""
+    if expr and _cond_id(expr) not in conds:
+        raise DataError(file, where, f"names condition '{_cond_id(expr)}', which is not in sea_conditions")
+
+
 def check(t: SeaTables, file: str) -> None:
     """Cross-table checks msgspec cannot express; each names the file, table and key."""
     conds = t.sea_conditions
-
-    def need(expr: str, where: str) -> None:
-        if expr and _cond_id(expr) not in conds:
-            raise DataError(file, where, f"names condition '{_cond_id(expr)}', which is not in sea_conditions")
-
     for cid, c in conds.items():
         where = f"table sea_conditions, key {cid}"
         if c.kind in ("owned", "ever-owned") and (not c.ports or c.side not in SIDES):
@@ -34,14 +35,14 @@ def check(t: SeaTables, file: str) -> None:
             raise DataError(file, f"{where}.area", f"'{c.area}' is not an italian_interference area")
         if c.kind in ("all", "any"):
             for other in c.of:
-                need(other, f"{where}.of")
+                _need(conds, file, other, f"{where}.of")
     for zid, z in t.sea_zones.items():
-        need(z.exists_when, f"table sea_zones, key {zid}.exists_when")
+        _need(conds, file, z.exists_when, f"table sea_zones, key {zid}.exists_when")
         for side in SIDES:
             table = z.side(side)
-            need(table.barred_if, f"table sea_zones, key {zid}.{side}.barred_if")
+            _need(conds, file, table.barred_if, f"table sea_zones, key {zid}.{side}.barred_if")
             for i, line in enumerate(table.lines):
-                need(line.when, f"table sea_zones, key {zid}.{side}.lines.{i}.when")
+                _need(conds, file, line.when, f"table sea_zones, key {zid}.{side}.lines.{i}.when")
                 if line.op in ("of", "per") and not line.when:
                     raise DataError(file, f"table sea_zones, key {zid}.{side}.lines.{i}.op", f"'{line.op}' needs a numeric condition in 'when'")
     width = t.anti_shipping_table.last_column - t.anti_shipping_table.first_column + 1
@@ -68,7 +69,7 @@ def check(t: SeaTables, file: str) -> None:
         if set(keys) != set(letters):
             raise DataError(file, f"table {table}", f"needs one entry per SUCCESS TABLE letter ({', '.join(letters)})")
     for aid, area in t.italian_interference.areas.items():
-        need(area.requires, f"table italian_interference, key areas.{aid}.requires")
+        _need(conds, file, area.requires, f"table italian_interference, key areas.{aid}.requires")
         for z in area.zones:
             if z not in t.sea_zones:
                 raise DataError(file, f"table italian_interference, key areas.{aid}.zones", f"'{z}' is not a sea zone")
@@ -76,6 +77,6 @@ def check(t: SeaTables, file: str) -> None:
     if iz.zone not in t.sea_zones:
         raise DataError(file, "table interdiction_zone, key zone", f"'{iz.zone}' is not a sea zone")
     for i, req in enumerate(iz.requires):
-        need(req.when, f"table interdiction_zone, key requires.{i}.when")
+        _need(conds, file, req.when, f"table interdiction_zone, key requires.{i}.when")
         if req.zone and req.zone not in t.sea_zones:
             raise DataError(file, f"table interdiction_zone, key requires.{i}.zone", f"'{req.zone}' is not a sea zone")
