@@ -85,7 +85,7 @@ def test_map_grid_row_carries_the_storm_and_its_reminder_at_movement_storms_p2()
         "centre": "1309", "storm": "1103", "area": ["1002", "1003", "1102", "1103", "1104", "1202", "1203"],
         "storm_move": "1309 → NW 2 → 1103", "production_turn": False, "first": "allied", "storm_roller": "axis",
         "initiative": []}
-    assert row["legend"] == [list(item) for item in V.LEGEND]
+    assert row["legend"] == [list(item) for item in V.legend()]
     assert row["reminder"] == [
         "Units in the storm area cannot move (turn them face down); units outside cannot move into or through it",
         "Production continues in Wexham (1103) (Storms ¶3)"]
@@ -117,7 +117,7 @@ def test_the_plain_text_map_heads_with_the_storm_and_ends_with_the_legend() -> N
     w, t = board()
     lines = V.map_text(state_with(w, 1), t).splitlines()
     assert lines[0] == "Storm at 1309 (area 1208 1209 1308 1309 1310 1408 1409)"
-    assert lines[-1] == "  ".join(f"{sym} {what}" for sym, what in V.LEGEND)
+    assert lines[-1] == "  ".join(f"{sym} {what}" for sym, what in V.legend())
     moved = V.map_text(state_with(replace(w, storm_move="1309 → S 0 → 1309"), 1), t).splitlines()[0]
     assert moved == "Storm at 1309 (area 1208 1209 1308 1309 1310 1408 1409); last move 1309 → S 0 → 1309"
 

@@ -9,6 +9,7 @@ second end may be given as a direction from the first (``road 0101 ne``).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from msgspec.structs import replace
@@ -24,15 +25,17 @@ MAX_SIDE = 99
 """The most columns or rows of a board (two-digit hex ids)."""
 
 
+def _on_board(grid: HexGrid, hex_id: str) -> bool:
+    """Whether the hex ``hex_id`` (its column then row, ``grid.digits`` digits each) is on ``grid``."""
+    column, row = int(hex_id[: grid.digits]), int(hex_id[grid.digits:])
+    return grid.on_map(grid.at(column, row))
+
+
 def resize(world: LogisticsWorld, columns: int, rows: int) -> LogisticsWorld:
     """The board made ``columns`` x ``rows`` hexes: what stands off it is dropped, the centre is the new one."""
     g = world.grid
     grid = HexGrid(columns, rows, g.first_column, g.first_row, g.shifted, g.digits)
-
-    def on(hex_id: str) -> bool:
-        column, row = int(hex_id[: g.digits]), int(hex_id[g.digits:])
-        return grid.on_map(grid.at(column, row))
-
+    on = partial(_on_board, grid)
     centre = grid.hex_id(grid.centre())
     return replace(
         world, grid=grid, centre=centre,

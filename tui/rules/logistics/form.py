@@ -10,26 +10,24 @@ from ..core.ruleset import RuleSet
 from . import scenario as s
 from .export import chains
 
-KINDS: tuple[Kind, ...] = (
-    Kind("map", s.MapInfo, "table", rule="the grid and where the storm starts (Storms ¶4)"),
-    Kind("turn", s.TurnInfo, "table", rule="who moves first; production turns (RULINGS L3)"),
-    Kind("control", s.ControlRange, rule="columns a side controls"),
-    Kind("owners", s.Owners, rule="hexes a side holds, one by one (as `show SAVE scenario` writes a board out)"),
-    Kind("areas", s.Area, rule="hexes of one terrain"),
-    Kind("hexes", s.HexEntry, key="hex", rule="cities, towns and any hex of its own (Factories ¶2)"),
-    Kind("rivers", s.River, rule="river hexsides"),
-    Kind("roads", s.Path, rule="roads: paths of adjacent hexes (Mulberries ¶1: supply goes on by road)"),
-    Kind("rails", s.Path, rule="railways: paths of adjacent hexes"),
-    Kind("bridges", s.BridgeEntry, rule="bridges over river hexsides (Destruction ¶1)"),
-    Kind("canals", s.CanalEntry, key="hex", rule="canal hexes (Destruction ¶1)"),
-    Kind("airfields", s.MarkerEntry, key="hex", rule="airfield markers (Airfields ¶1)"),
-    Kind("mulberries", s.MarkerEntry, key="hex", rule="Mulberry markers (Mulberries ¶1)"),
-)
-
 
 def kinds() -> tuple[Kind, ...]:
     """The files of the form, the ``scenario`` file excepted."""
-    return KINDS
+    return (
+        Kind("map", s.MapInfo, "table", rule="the grid and where the storm starts (Storms ¶4)"),
+        Kind("turn", s.TurnInfo, "table", rule="who moves first; production turns (RULINGS L3)"),
+        Kind("control", s.ControlRange, rule="columns a side controls"),
+        Kind("owners", s.Owners, rule="hexes a side holds, one by one (as `show SAVE scenario` writes a board out)"),
+        Kind("areas", s.Area, rule="hexes of one terrain"),
+        Kind("hexes", s.HexEntry, key="hex", rule="cities, towns and any hex of its own (Factories ¶2)"),
+        Kind("rivers", s.River, rule="river hexsides"),
+        Kind("roads", s.Path, rule="roads: paths of adjacent hexes (Mulberries ¶1: supply goes on by road)"),
+        Kind("rails", s.Path, rule="railways: paths of adjacent hexes"),
+        Kind("bridges", s.BridgeEntry, rule="bridges over river hexsides (Destruction ¶1)"),
+        Kind("canals", s.CanalEntry, key="hex", rule="canal hexes (Destruction ¶1)"),
+        Kind("airfields", s.MarkerEntry, key="hex", rule="airfield markers (Airfields ¶1)"),
+        Kind("mulberries", s.MarkerEntry, key="hex", rule="Mulberry markers (Mulberries ¶1)"),
+    )
 
 
 def export(world: Any, ruleset: RuleSet) -> dict[str, Any]:

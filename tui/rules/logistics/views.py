@@ -22,16 +22,20 @@ from . import supply
 from .tables import LogisticsTables
 from .world import SEA, LogisticsWorld, is_production_turn
 
-TERRAIN_GLYPH = {"city": "●", "town": "○", "mountain": "^", "forest": "*", "marsh": "%", "clear": "", "sea": "~"}
-"""The first character of a hex's content line."""
-LEGEND = (
-    ("●2", "city of size 2 (F: factories); a city or town bases 2 air units"), ("○", "town"), ("^ * %", "mountain, forest, marsh"),
-    ("~ ~", "sea (the land next to it is coastal)"), ("+ #", "road, railway (links listed in the hex's panel)"),
-    ("$", "resource hex"),
-    ("a A", "minor, major airfield"), ("M", "Mulberry"), ("≈ X", "canal, destroyed canal"),
-    ("~ = x", "river, bridge, destroyed bridge"), ("@", "the storm (its area shaded)"),
-)
-"""The map's legend: (symbol, meaning)."""
+def terrain_glyph(terrain: str) -> str:
+    """The first character of a hex's content line for its terrain (none for clear or an unknown terrain)."""
+    return {"city": "●", "town": "○", "mountain": "^", "forest": "*", "marsh": "%", "clear": "", "sea": "~"}.get(terrain, "")
+
+
+def legend() -> tuple[tuple[str, str], ...]:
+    """The map's legend: (symbol, meaning)."""
+    return (
+        ("●2", "city of size 2 (F: factories); a city or town bases 2 air units"), ("○", "town"), ("^ * %", "mountain, forest, marsh"),
+        ("~ ~", "sea (the land next to it is coastal)"), ("+ #", "road, railway (links listed in the hex's panel)"),
+        ("$", "resource hex"),
+        ("a A", "minor, major airfield"), ("M", "Mulberry"), ("≈ X", "canal, destroyed canal"),
+        ("~ = x", "river, bridge, destroyed bridge"), ("@", "the storm (its area shaded)"),
+    )
 
 
 def content(world: LogisticsWorld, hex_id: str) -> str:
@@ -39,7 +43,7 @@ def content(world: LogisticsWorld, hex_id: str) -> str:
     place = world.place(hex_id)
     if place.terrain == "sea":
         return "@~~~" if hex_id == world.storm else "~~~~"
-    first = "@" if hex_id == world.storm else TERRAIN_GLYPH.get(place.terrain, "")
+    first = "@" if hex_id == world.storm else terrain_glyph(place.terrain)
     if hex_id == world.storm and place.terrain in ("city", "town"):
         first = "@"
     size = str(place.size) if place.terrain == "city" and place.size else ""
@@ -58,15 +62,16 @@ def content(world: LogisticsWorld, hex_id: str) -> str:
     return f"{first or ' '}{size or ' '}{third or ' '}{marker or ' '}"
 
 
-SEA_NAME, SEA_GLYPHS = "~ ~ ~ ", " ~ ~ ~ ~"
-"""A sea hex's name and glyph lines in the large drawing (spaced: a river's ``~`` on an edge stays apart)."""
+def _sea_lines() -> tuple[str, str]:
+    """A sea hex's name and glyph lines in the large drawing (spaced: a river's ``~`` on an edge stays apart)."""
+    return "~ ~ ~ ", " ~ ~ ~ ~"
 
 
 def name_line(world: LogisticsWorld, hex_id: str) -> str:
     """The large drawing's name line: a city's or town's name (its first letters), the sea."""
     place = world.place(hex_id)
     if place.terrain == "sea":
-        return SEA_NAME
+        return _sea_lines()[0]
     return place.name
 
 
@@ -75,8 +80,9 @@ def glyph_line(world: LogisticsWorld, hex_id: str) -> str:
     Mulberry, resource."""
     place = world.place(hex_id)
     if place.terrain == "sea":
-        return "@" + SEA_GLYPHS[2:] if hex_id == world.storm else SEA_GLYPHS
-    parts = ["@" if hex_id == world.storm else TERRAIN_GLYPH.get(place.terrain, "")]
+        glyphs = _sea_lines()[1]
+        return "@" + glyphs[2:] if hex_id == world.storm else glyphs
+    parts = ["@" if hex_id == world.storm else terrain_glyph(place.terrain)]
     parts.append(str(place.size) if place.terrain == "city" and place.size else "")
     parts.append("F" if world.factories.get(hex_id) else "")
     canal = world.crossings.get(hex_id)
@@ -162,7 +168,7 @@ def grid_rows(state: GameState, tables: LogisticsTables, movement: bool = False)
              "area": S.storm_area(world, tables), "storm_move": world.storm_move,
              "production_turn": is_production_turn(world, state.flow.turn), "first": world.first,
              "storm_roller": world.storm_roller, "initiative": list(world.initiative),
-             "legend": [list(item) for item in LEGEND], "reminder": S.reminder(world, tables)[1:] if movement else []}]
+             "legend": [list(item) for item in legend()], "reminder": S.reminder(world, tables)[1:] if movement else []}]
 
 
 def map_text(state: GameState, tables: LogisticsTables) -> str:
@@ -173,8 +179,8 @@ def map_text(state: GameState, tables: LogisticsTables) -> str:
                                edges(world))
     area = " ".join(S.storm_area(world, tables))
     head = f"Storm at {world.storm} (area {area})" + (f"; last move {world.storm_move}" if world.storm_move else "")
-    legend = "  ".join(f"{sym} {what}" for sym, what in LEGEND)
-    return f"{head}\n{hexart.framed(world.grid, canvas)}\n{legend}"
+    key = "  ".join(f"{sym} {what}" for sym, what in legend())
+    return f"{head}\n{hexart.framed(world.grid, canvas)}\n{key}"
 
 
 def city_rows(state: GameState, tables: LogisticsTables) -> list[dict[str, Any]]:
