@@ -8,6 +8,7 @@
     harbormaster restore PATH [--backup FILE]          put the newest good backup back
     harbormaster scenarios                             list the bundled scenarios
     harbormaster scenario import|export|check|template|schema ...   scenario files (see tui/cli/scenario.py)
+    harbormaster pbem key|verify ...                   play by e-mail: your key, a chain's proof (see tui/cli/pbem.py)
     harbormaster branch|report|serve ...               what-if branches, briefings, browsers (see tui/cli/tools.py)
 """
 
@@ -80,6 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .scenario import main as scenario_main
 
             return scenario_main(args[1:])
+        if args and args[0] == "pbem":
+            from .pbem import main as pbem_main
+
+            return pbem_main(args[1:])
         if args and args[0] in SUBCOMMANDS:
             return _subcommand(args)
         return _open(args)

@@ -1,0 +1,401 @@
+"""One side of a game played by turn file: its chain (kept in ``GAME.pbem.json`` beside the save) and its secrets.
+
+:class:`PbemGame` makes a game (:meth:`~PbemGame.new`), joins one from the creator's first turn file
+(:meth:`~PbemGame.accept`), writes entries (commit, request, reveal, withdraw, undo, typed-roll, command), sends and
+receives turn files, and verifies. Every change is checked on a copy of the chain first and written in one atomic
+replace: a refused action or turn file changes nothing (a fork found is kept as proof, and nothing goes on until a
+branch is chosen). Seeds are kept in the user's private folder (``pbem/games/GAME.json``, mode 0600), written
+before the commitment that names them, and never in the chain file or a turn file until revealed.
+
+Turns alternate: a side writes only while it holds the turn (after the other side's file came, until it sends
+its own), so the two sides never write the same index. Each turn file carries a fresh commitment of its sender.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from . import dice
+from .chain import Fork, entry_hash, fork_proof, make_entry, name
+from .encoding import b64encode, decode_json, hex32
+from .errors import ForkFound, PbemRefused
+from .files import private_folder, read_bytes, write_atomic
+from .keys import Signer, parse_fingerprint, pbem_folder
+from .ledger import Ledger, OpenCommitment, game_id
+from .turnfile import now_text, read_turnfile, write_turnfile
+
+FORMAT = "harbormaster-pbem-chain"
+#: Largest chain file and secrets file read.
+MAX_STATE_BYTES = 256 * 1024 * 1024
+MAX_SECRETS_BYTES = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What a received turn file did: ``added`` new entries (0 and ``already`` for a file received before)."""
+
+    added: int
+    already: bool
+    message: str
+
+
+def chain_path(save: Path) -> Path:
+    """The chain file beside a save: ``GAME.json`` -> ``GAME.pbem.json``."""
+    return save.with_name(save.stem + ".pbem.json") if save.suffix == ".json" else save.with_name(save.name + ".pbem.json")
+
+
+class PbemGame:
+    """One player's side of a game: the checked chain, the forks found, what was sent, and the secret seeds."""
+
+    def __init__(self, path: Path, signer: Signer, ledger: Ledger, folder: Path, *, sent: dict[str, Any] | None = None,
+                 forks: tuple[Fork, ...] = (), set_aside: frozenset[str] = frozenset()) -> None:
+        """Use :meth:`new`, :meth:`accept` or :meth:`open`."""
+        self.path, self.signer, self.ledger, self.folder = Path(path), signer, ledger, Path(folder)
+        self.sent, self.forks, self.set_aside = sent, forks, set_aside
+
+    # -- making, joining, opening --------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, path: Path, signer: Signer, opponent: str, side: str, their_side: str, scenario: str, *,
+            typed_dice: bool = False, folder: Path | None = None) -> PbemGame:
+        """A new game between ``signer`` and ``opponent`` (a fingerprint): its signed settings as entry 0, written to
+        ``path`` (which must not exist). The first :meth:`send` carries it to the opponent."""
+        opponent = parse_fingerprint(opponent)
+        if opponent == signer.fingerprint:
+            raise PbemRefused("the opponent's fingerprint is your own")
+        players = [signer.fingerprint, opponent]
+        sides = {signer.fingerprint: side, opponent: their_side}
+        nonce = os.urandom(32).hex()
+        body = {"players": players, "sides": sides, "scenario": scenario, "nonce": nonce, "typed_dice": typed_dice,
+                "key": b64encode(signer.public_raw)}
+        game = game_id(players, sides, scenario, nonce)
+        ledger = Ledger(players)
+        ledger.apply(make_entry(signer, game, 0, ledger.prev, "settings", body))
+        made = cls(path, signer, ledger, folder or pbem_folder())
+        made._save(exclusive=True)
+        return made
+
+    @classmethod
+    def accept(cls, path: Path, signer: Signer, data: bytes, creator: str, *, typed_dice: bool = False,
+               folder: Path | None = None) -> PbemGame:
+        """Join the game of the creator's first turn file ``data``: its settings must be signed by ``creator`` (the
+        fingerprint they told you) and name you; ``typed_dice`` must be what they say. Signs an ``accept`` entry and
+        writes ``path`` (which must not exist)."""
+        creator = parse_fingerprint(creator)
+        file = read_turnfile(data)
+        if file.recipient != signer.fingerprint:
+            raise PbemRefused(f"this turn file is addressed to {file.recipient}, not to you ({signer.fingerprint})")
+        if file.first != 0:
+            raise PbemRefused(f"this turn file starts at entry {file.first}: to join a game you need its first file")
+        ledger = Ledger([creator, signer.fingerprint])
+        for position, entry in enumerate(file.entries, 1):
+            ledger.apply(entry, position)
+        if ledger.players != (creator, signer.fingerprint):
+            raise PbemRefused(f"the game was made by {ledger.players and ledger.players[0]}, not {creator}")
+        if ledger.settings["typed_dice"] is not typed_dice:
+            allowed = "allow" if ledger.settings["typed_dice"] else "do not allow"
+            raise PbemRefused(f"the game's settings {allowed} typed physical dice; you did not agree to that")
+        joined = cls(path, signer, ledger, folder or pbem_folder())
+        joined._append("accept", {"settings": ledger.hashes[0], "key": b64encode(signer.public_raw)}, exclusive=True)
+        return joined
+
+    @classmethod
+    def open(cls, path: Path, signer: Signer, *, folder: Path | None = None) -> PbemGame:
+        """The game in the chain file ``path``, every entry and fork checked again."""
+        data = read_bytes(Path(path), MAX_STATE_BYTES)
+        if data is None:
+            raise PbemRefused(f"there is no chain file at {path}")
+        value = decode_json(data, MAX_STATE_BYTES, f"the chain file {path}")
+        if not isinstance(value, dict) or value.get("format") != FORMAT or value.get("v") != 1:
+            raise PbemRefused(f"{path} is not a Harbormaster chain file")
+        if value.get("me") != signer.fingerprint:
+            raise PbemRefused(f"{path} is the chain of {value.get('me')!r}, not yours ({signer.fingerprint})")
+        entries = value.get("entries")
+        if not isinstance(entries, list) or not entries:
+            raise PbemRefused(f"{path} holds no entries")
+        settings = entries[0].get("body", {}) if isinstance(entries[0], dict) else {}
+        players = settings.get("players") if isinstance(settings, dict) else None
+        ledger = Ledger.replay(entries, players if isinstance(players, list) else None)
+        assert ledger.players is not None
+        if signer.fingerprint not in ledger.players:
+            raise PbemRefused(f"{path}: you are not a player of this game")
+        forks = tuple(cls._fork_of(ledger, f) for f in value.get("forks") or [])
+        aside = value.get("set_aside") or []
+        sent = value.get("sent")
+        if not isinstance(aside, list) or not (sent is None or isinstance(sent, dict)):
+            raise PbemRefused(f"{path} is not a Harbormaster chain file")
+        return cls(path, signer, ledger, folder or pbem_folder(), sent=sent, forks=forks,
+                   set_aside=frozenset(hex32(h, "a hash set aside") for h in aside))
+
+    @staticmethod
+    def _fork_of(ledger: Ledger, value: Any) -> Fork:
+        if not isinstance(value, dict) or value.get("kept") not in (None, "known", "other"):
+            raise PbemRefused("a fork kept in the chain file is not readable")
+        known, other, branch = value.get("known"), value.get("other"), value.get("branch")
+        if not isinstance(known, dict) or not isinstance(other, dict) or not isinstance(branch, list):
+            raise PbemRefused("a fork kept in the chain file is not readable")
+        key = ledger.keys.get(known.get("author"))  # type: ignore[arg-type]
+        if key is None or not fork_proof(known, other, key):
+            raise PbemRefused(f"the fork kept at {name(known)} is not a proof")
+        return Fork(known, other, tuple(branch), value["kept"])
+
+    # -- who, where -----------------------------------------------------------------------------------------------
+
+    @property
+    def me(self) -> str:
+        """This side's fingerprint."""
+        return self.signer.fingerprint
+
+    @property
+    def opponent(self) -> str:
+        """The other side's fingerprint."""
+        return self.ledger.opponent_of(self.me)
+
+    @property
+    def game(self) -> str:
+        """The game's id."""
+        assert self.ledger.game is not None
+        return self.ledger.game
+
+    @property
+    def holds_turn(self) -> bool:
+        """Whether this side may write: the other side's entries came last, or this side has not sent its own yet."""
+        last = self.ledger.entries[-1]
+        return last["author"] != self.me or self.sent is None or self.sent["last"] < last["n"]
+
+    @property
+    def pending_fork(self) -> Fork | None:
+        """The first fork no branch was chosen for, if any."""
+        return next((fork for fork in self.forks if fork.kept is None), None)
+
+    def _refuse_if_forked(self) -> None:
+        fork = self.pending_fork
+        if fork is not None:
+            raise PbemRefused(f"the chain has a {fork.describe()}; choose a branch before going on")
+
+    # -- writing ----------------------------------------------------------------------------------------------------
+
+    def _append(self, kind: str, body: dict[str, Any], *, exclusive: bool = False) -> str:
+        self._refuse_if_forked()
+        if not self.holds_turn:
+            raise PbemRefused(f"you sent your turn file; wait for {self.opponent}'s before writing again")
+        work = self.ledger.copy()
+        digest = work.apply(make_entry(self.signer, self.game, len(work.entries), work.prev, kind, body))
+        previous, self.ledger = self.ledger, work
+        try:
+            self._save(exclusive=exclusive)
+        except PbemRefused:
+            self.ledger = previous
+            raise
+        return digest
+
+    def commit(self) -> str:
+        """Commit to a new secret seed (kept first in the private folder); the commit entry's hash."""
+        seed = dice.new_seed()
+        c = dice.commitment(seed)
+        secrets = self._secrets()
+        secrets["seeds"][c] = seed.hex()
+        self._write_secrets(secrets)
+        return self._append("commit", {"c": c})
+
+    def request(self, command: str, dice_wanted: Any = dice.STREAM, commit: str | None = None) -> str:
+        """Ask for the dice of ``command`` (``"stream"``, or ``[{"sides": 6, "count": 2}, ...]``) on the opponent's
+        newest unrevealed commitment (or ``commit``); the request entry's hash."""
+        if commit is None:
+            mine = [c for c in self.ledger.commits.values() if c.author == self.opponent and c.revealed is None]
+            if not mine:
+                raise PbemRefused(f"{self.opponent} has no unrevealed commitment to roll on; wait for their next turn file")
+            commit = mine[-1].hash
+        return self._append("request", {"commit": commit, "command": command, "dice": dice_wanted})
+
+    def reveal(self, commit: str | None = None) -> list[str]:
+        """Reveal ``commit`` (or every commitment of this side with open requests on it); the reveal entries' hashes."""
+        secrets = self._secrets()
+        if commit is None:
+            targets = [o.commit for o in self.ledger.open_commitments() if o.author == self.me]
+        else:
+            targets = [commit]
+        done = []
+        for target in targets:
+            known = self.ledger.commits.get(target)
+            if known is None or known.author != self.me:
+                raise PbemRefused(f"{target[:16]}… is not a commitment of yours")
+            if known.c in secrets["burned"]:
+                raise PbemRefused(f"the seed of entry {known.n} was revealed on a branch set aside; it is never "
+                                  "revealed again (its requests must be withdrawn)")
+            seed = secrets["seeds"].get(known.c)
+            if seed is None:
+                raise PbemRefused(f"the seed of entry {known.n} is not in {self._secrets_path()}")
+            done.append(self._append("reveal", {"commit": target, "seed": seed}))
+        return done
+
+    def withdraw(self, request: str) -> str:
+        """Withdraw an own request before its dice are revealed (free)."""
+        return self._append("withdraw", {"request": request})
+
+    def undo(self, request: str) -> str:
+        """Undo an own request after its dice were revealed (both sides see it)."""
+        return self._append("undo", {"request": request})
+
+    def typed_roll(self, command: str, rolls: list[dict[str, int]]) -> str:
+        """Record physical dice typed by this player (only if both agreed in the settings): marked unverifiable."""
+        return self._append("typed-roll", {"command": command, "rolls": rolls})
+
+    def command(self, text: str) -> str:
+        """Record a command that needs no dice."""
+        return self._append("command", {"command": text})
+
+    # -- exchanging ---------------------------------------------------------------------------------------------------
+
+    def send(self) -> bytes:
+        """The turn file for the opponent: every entry they have not acknowledged (none of theirs came after it),
+        with a fresh commitment of this side if it holds the turn and has not committed since. Sending again
+        without writing gives the same bytes."""
+        self._refuse_if_forked()
+        acked = self.ledger.last_of(self.opponent)
+        if self.holds_turn and not any(e["kind"] == "commit" for e in self.ledger.entries[acked + 1:]):
+            self.commit()
+        unacked = self.ledger.entries[acked + 1:]
+        first, last = unacked[0]["n"], unacked[-1]["n"]
+        sent = self.sent if self.sent and (self.sent["first"], self.sent["last"]) == (first, last) else \
+            {"first": first, "last": last, "at": now_text()}
+        if sent is not self.sent:
+            previous, self.sent = self.sent, sent
+            try:
+                self._save()
+            except PbemRefused:
+                self.sent = previous
+                raise
+        return write_turnfile(self.game, self.me, self.opponent, unacked, sent["at"])
+
+    def receive(self, data: bytes) -> Receipt:
+        """Take in the opponent's turn file: every entry checked (known ones must be equal, new ones must extend the
+        chain by the sender's rules) before anything is written. :class:`PbemRefused` (one line, nothing changed)
+        or :class:`ForkFound` (the proof is kept)."""
+        self._refuse_if_forked()
+        file = read_turnfile(data)
+        if file.game != self.game:
+            raise PbemRefused(f"this turn file belongs to another game ({file.game[:16]}…), not this one ({self.game[:16]}…)")
+        if file.sender == self.me:
+            raise PbemRefused("this is your own turn file")
+        if file.sender != self.opponent:
+            raise PbemRefused(f"this turn file is from {file.sender}, who is not your opponent ({self.opponent})")
+        if file.recipient != self.me:
+            raise PbemRefused(f"this turn file is addressed to {file.recipient}, not to you")
+        known = len(self.ledger.entries)
+        if file.first > known:
+            raise PbemRefused(f"entries {known} to {file.first - 1} are missing: a turn file was lost; ask "
+                              f"{self.opponent} to send again (it repeats all you have not acknowledged)")
+        for entry in file.entries:
+            if entry_hash(entry) in self.set_aside:
+                raise PbemRefused(f"{name(entry)} is on a branch set aside at a fork; it is not taken")
+        for entry in file.entries[:max(0, known - file.first)]:
+            if entry_hash(entry) != self.ledger.hashes[entry["n"]]:
+                self._conflict(entry, file)
+        new = file.entries[max(0, known - file.first):]
+        if not new:
+            return Receipt(0, True, "already received: every entry of this turn file is known; nothing changed")
+        work = self.ledger.copy()
+        for entry in new:
+            if entry["author"] != file.sender:
+                raise PbemRefused(f"{name(entry)} is not by the sender {file.sender}: it is not taken")
+            work.apply(entry)
+        previous, self.ledger = self.ledger, work
+        try:
+            self._save()
+        except PbemRefused:
+            self.ledger = previous
+            raise
+        return Receipt(len(new), False, f"received entries {new[0]['n']} to {new[-1]['n']} from {file.sender}")
+
+    def _conflict(self, other: dict[str, Any], file: Any) -> None:
+        """An entry of the file differs from the known entry of the same index: a fork (kept, then raised) if the same
+        key signed both, else a refusal naming the entry."""
+        n = other["n"]
+        known = self.ledger.entries[n]
+        if other["author"] != known["author"]:
+            raise PbemRefused(f"{name(other)} conflicts with your {name(known)}: both sides wrote entry {n}")
+        key = self.ledger.keys[known["author"]]
+        if not fork_proof(known, other, key):
+            from .chain import check_signature  # the refusal says why: a changed entry, or a changed history
+
+            check_signature(other, key)
+            raise PbemRefused(f"{name(other)} differs from the entry {n} you have and does not follow the same entry")
+        try:
+            branch = tuple(file.entries[n - file.first:])
+            Ledger.replay([*self.ledger.entries[:n], *branch], self.ledger.players)
+        except PbemRefused:
+            branch = ()
+        fork = Fork(known, other, branch)
+        self.forks = (*self.forks, fork)
+        self._save()
+        raise ForkFound(f"{fork.describe()}: both entries are kept as proof; choose a branch before going on", fork)
+
+    def choose_branch(self, keep: str) -> None:
+        """Settle the pending fork: keep the ``"known"`` chain (the other branch is set aside for good) or adopt the
+        ``"other"`` branch (this side's entries from the fork on are set aside, and any seed of this side they
+        revealed is never revealed again)."""
+        fork = self.pending_fork
+        if fork is None:
+            raise PbemRefused("there is no fork to settle")
+        if keep == "known":
+            aside = {entry_hash(e) for e in fork.branch} | {entry_hash(fork.other)}
+            ledger = self.ledger
+        elif keep == "other" and fork.branch:
+            dropped = self.ledger.entries[fork.n:]
+            aside = {entry_hash(e) for e in dropped}
+            ledger = Ledger.replay([*self.ledger.entries[:fork.n], *fork.branch], self.ledger.players)
+            secrets = self._secrets()
+            for entry in dropped:
+                if entry["kind"] == "reveal" and entry["author"] == self.me:
+                    secrets["burned"].append(dice.commitment(bytes.fromhex(entry["body"]["seed"])))
+            self._write_secrets(secrets)
+        else:
+            raise PbemRefused("the other branch is not a valid chain; only the known one can be kept")
+        self.forks = tuple(replace(f, kept=keep) if f is fork else f for f in self.forks)
+        self.ledger, self.set_aside, self.sent = ledger, self.set_aside | aside, None
+        self._save()
+
+    # -- reading --------------------------------------------------------------------------------------------------------
+
+    def verify(self) -> Ledger:
+        """The whole chain checked again from entry 0 (signatures, links, rules); :class:`PbemRefused` naming the
+        first entry that fails."""
+        return Ledger.replay(self.ledger.entries, self.ledger.players)
+
+    def open_commitments(self) -> list[OpenCommitment]:
+        """Commitments with requests and no reveal, with the turn files their author sent since."""
+        return self.ledger.open_commitments()
+
+    def stream(self, request: str) -> dice.DiceStream | None:
+        """The dice of a request once revealed (None before)."""
+        return self.ledger.stream(request)
+
+    # -- files -------------------------------------------------------------------------------------------------------------
+
+    def _save(self, *, exclusive: bool = False) -> None:
+        state = {"format": FORMAT, "v": 1, "me": self.me, "game": self.game, "entries": self.ledger.entries,
+                 "sent": self.sent, "forks": [f.to_json() for f in self.forks], "set_aside": sorted(self.set_aside)}
+        write_atomic(self.path, json.dumps(state, ensure_ascii=False, sort_keys=True).encode("utf-8"),
+                     exclusive=exclusive)
+
+    def _secrets_path(self) -> Path:
+        return self.folder / "games" / f"{self.game}.json"
+
+    def _secrets(self) -> dict[str, Any]:
+        private_folder(self.folder, make=True)
+        data = read_bytes(self._secrets_path(), MAX_SECRETS_BYTES, private=True)
+        if data is None:
+            return {"seeds": {}, "burned": []}
+        value = decode_json(data, MAX_SECRETS_BYTES, f"the seeds file {self._secrets_path()}")
+        if not isinstance(value, dict) or not isinstance(value.get("seeds"), dict) or not isinstance(value.get("burned"), list):
+            raise PbemRefused(f"{self._secrets_path()} is not a seeds file")
+        return value
+
+    def _write_secrets(self, secrets: dict[str, Any]) -> None:
+        folder = private_folder(self.folder / "games", make=True)
+        write_atomic(folder / f"{self.game}.json", json.dumps(secrets, sort_keys=True).encode("utf-8"), mode=0o600)
