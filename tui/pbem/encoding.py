@@ -113,8 +113,8 @@ def decode_json(data: bytes, limit: int, what: str) -> Any:
     except PbemRefused as exc:
         raise PbemRefused(f"{what}: {exc}") from None
     except json.JSONDecodeError as exc:
-        cut = " (cut short?)" if exc.pos >= len(text.rstrip()) else ""
-        raise PbemRefused(f"{what} is not valid JSON{cut}: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        cut = " (cut short?)" if exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated") else ""
+        raise PbemRefused(f"{what} is not valid JSON{cut}: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:
         raise PbemRefused(f"{what} is not valid JSON: {type(exc).__name__}") from None
     try:

@@ -21,7 +21,7 @@ from typing import Any
 
 from . import dice
 from .chain import Fork, entry_hash, fork_proof, make_entry, name
-from .encoding import b64encode, decode_json, hex32
+from .encoding import b64encode, decode_json, fields, hex32, text, whole
 from .errors import ForkFound, PbemRefused
 from .files import private_folder, read_bytes, write_atomic
 from .keys import Signer, parse_fingerprint, pbem_folder
@@ -123,11 +123,15 @@ class PbemGame:
         assert ledger.players is not None
         if signer.fingerprint not in ledger.players:
             raise PbemRefused(f"{path}: you are not a player of this game")
-        forks = tuple(cls._fork_of(ledger, f) for f in value.get("forks") or [])
-        aside = value.get("set_aside") or []
-        sent = value.get("sent")
-        if not isinstance(aside, list) or not (sent is None or isinstance(sent, dict)):
+        kept, aside, sent = value.get("forks"), value.get("set_aside"), value.get("sent")
+        if not isinstance(kept, list) or not isinstance(aside, list) or not (sent is None or isinstance(sent, dict)):
             raise PbemRefused(f"{path} is not a Harbormaster chain file")
+        if sent is not None:
+            fields(sent, frozenset({"first", "last", "at"}), f"{path}: what was sent")
+            whole(sent["first"], f"{path}: the first entry sent", 0, len(ledger.entries) - 1)
+            whole(sent["last"], f"{path}: the last entry sent", sent["first"], len(ledger.entries) - 1)
+            text(sent["at"], f"{path}: the time sent", 40)
+        forks = tuple(cls._fork_of(ledger, f) for f in kept)
         return cls(path, signer, ledger, folder or pbem_folder(), sent=sent, forks=forks,
                    set_aside=frozenset(hex32(h, "a hash set aside") for h in aside))
 
@@ -214,6 +218,7 @@ class PbemGame:
 
     def reveal(self, commit: str | None = None) -> list[str]:
         """Reveal ``commit`` (or every commitment of this side with open requests on it); the reveal entries' hashes."""
+        self._refuse_if_forked()
         secrets = self._secrets()
         if commit is None:
             targets = [o.commit for o in self.ledger.open_commitments() if o.author == self.me]
@@ -301,9 +306,9 @@ class PbemGame:
             return Receipt(0, True, "already received: every entry of this turn file is known; nothing changed")
         work = self.ledger.copy()
         for entry in new:
+            work.apply(entry)
             if entry["author"] != file.sender:
                 raise PbemRefused(f"{name(entry)} is not by the sender {file.sender}: it is not taken")
-            work.apply(entry)
         previous, self.ledger = self.ledger, work
         try:
             self._save()
