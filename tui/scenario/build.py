@@ -95,49 +95,104 @@ def assemble(ruleset: str, sheets: dict[str, Sheet]) -> dict[str, Any]:
 
 
 def from_csv(ruleset: str, paths: list[Path], data_dir: Path) -> dict[str, Any]:
-    """The checked plain scenario of the CSV files ``paths``; :class:`ScenarioRefused` lists every problem."""
+    """The checked plain scenario of the CSV files ``paths``; :class:`ScenarioRefused` lists every problem of every
+    file (issue 30.12), by file and line, up to :data:`MAX_PROBLEMS` (then says so)."""
     if ruleset not in RULESETS:
         raise ScenarioRefused([Problem("--ruleset", 0, "", f"'{ruleset}' is not a rule set; known: {', '.join(RULESETS)}")])
     sheets, problems = read_sheets(ruleset, paths)
     if "scenario" not in sheets and not any(p.file == "scenario.csv" for p in problems):
         problems.append(Problem("scenario.csv", 0, "", "is missing: every scenario has one (its id, name and start)"))
+    if _checkable(ruleset, sheets, problems):
+        problems += check_every_row(ruleset, sheets, data_dir)
     if problems:
-        raise ScenarioRefused(problems)
-    raw = assemble(ruleset, sheets)
-    try:
-        check_scenario(raw, data_dir, sheets)
-    except ScenarioRefused as exc:
-        raise ScenarioRefused(exc.problems + _more_problems(ruleset, sheets, data_dir, exc.problems[0])) from None
-    return raw
+        raise ScenarioRefused(capped(problems))
+    return assemble(ruleset, sheets)
 
 
-#: The most problems the rule set's checks are asked for.
+#: The most problems an import lists (the rest are found once these are fixed).
 MAX_PROBLEMS = 100
 
 
-def _more_problems(ruleset: str, sheets: dict[str, Sheet], data_dir: Path, first: Problem) -> list[Problem]:
-    """The rule set's checks find one problem at a time: leave the row of each out and check again, so that every
-    bad row of a kind no other rows name (units, ports) is listed at once. A problem in a kind whose rows other rows
-    name (a unit its base: the plugin's ``named_by_others``) ends the search (leaving the row out would make the rows
-    naming it look wrong too)."""
+def capped(problems: list[Problem]) -> list[Problem]:
+    """``problems`` in file and line order, each once; past :data:`MAX_PROBLEMS` cut, with a last line saying so."""
+    ordered = sorted(dict.fromkeys(problems), key=lambda p: (p.file, p.line))
+    if len(ordered) <= MAX_PROBLEMS:
+        return ordered
+    return ordered[:MAX_PROBLEMS] + [Problem("", 0, "", f"... and more: only the first {MAX_PROBLEMS} problems are listed "
+                                                        "(fix them and import again)")]
+
+
+def _checkable(ruleset: str, sheets: dict[str, Sheet], problems: list[Problem]) -> bool:
+    """Whether the rule set's checks can run on the rows read despite ``problems``: every problem is one of a row
+    (left out), every one-row file has its row, and no row left out is one others name without a key to tell them
+    by (a river's hexsides): else its absence would be reported as other rows' problems."""
+    named = plugin(ruleset).named_by_others
+    files = {sh.file for sh in sheets.values()}
+    if any(p.file not in files or p.line <= 1 for p in problems):
+        return False
+    for sheet in sheets.values():
+        if sheet.kind.shape == "table" and len(sheet.rows) != 1:
+            return False
+        if sheet.left_out and sheet.kind.name in named and not _key_column(sheet.kind):
+            return False
+    return "scenario" in sheets
+
+
+def _names_one_gone(problem: Problem, sheet: Sheet | None, i: int, gone: set[str]) -> bool:
+    """Whether ``problem`` (of row ``i`` of ``sheet``) is that its row names a row left out: the cell it is about
+    holds a name in ``gone`` (lower case), or its message quotes one."""
+    if any(f"'{name}'" in problem.message.lower() for name in gone):
+        return True
+    if sheet is None or i < 0 or not problem.column:
+        return False
+    kind = sheet.kind
+    if kind.shape == "map":
+        value: Any = sheet.keys[i] if problem.column == kind.columns[0] else sheet.rows[i].get("value")
+    else:
+        value = sheet.rows[i].get(problem.column)
+    values = value if isinstance(value, list) else [value]
+    return any(isinstance(v, str) and v.strip().lower() in gone for v in values)
+
+
+def _key_column(kind: Kind) -> str:
+    return kind.columns[0] if kind.shape == "map" else kind.key
+
+
+def check_every_row(ruleset: str, sheets: dict[str, Sheet], data_dir: Path) -> list[Problem]:
+    """Every problem the rule set's checks find in the rows read (issue 30.12).
+
+    The checks stop at their first problem: its row is left out and the checks run again, until they pass. A row
+    others name (a unit its base: the plugin's ``named_by_others``) that is left out, here or for a problem of its
+    cells, is not reported again as the problem of each row naming it (a message quoting its name); a problem of
+    a one-row file, or of a row others name by no key, ends the search."""
     named = plugin(ruleset).named_by_others
     work = {name: Sheet(sh.kind, sh.file, list(sh.rows), list(sh.lines), list(sh.keys)) for name, sh in sheets.items()}
+    gone = {key.strip().lower() for sh in sheets.values() if sh.kind.name in named for key in sh.left_out if key.strip()}
     found: list[Problem] = []
-    problem = first
-    while len(found) < MAX_PROBLEMS:
-        sheet = next((sh for sh in work.values() if sh.file == problem.file), None)
-        if sheet is None or sheet.kind.shape != "rows" or sheet.kind.name in named or problem.line not in sheet.lines:
-            break
-        i = sheet.lines.index(problem.line)
-        del sheet.rows[i], sheet.lines[i]
+    for _ in range(MAX_PROBLEMS * 3):  # each round leaves one row out: a bound on the time the search takes
         try:
             check_scenario(assemble(ruleset, work), data_dir, work)
             break
         except ScenarioRefused as exc:
             problem = exc.problems[0]
-            if problem in found or problem == first:
+        sheet = next((sh for sh in work.values() if sh.file == problem.file and problem.line in sh.lines), None)
+        i = sheet.lines.index(problem.line) if sheet is not None else -1
+        if not _names_one_gone(problem, sheet, i, gone):
+            if problem in found:
                 break
             found.append(problem)
+            if len(found) > MAX_PROBLEMS:
+                break
+        if sheet is None or sheet.kind.shape == "table":
+            break
+        if sheet.kind.name in named:
+            if not _key_column(sheet.kind):
+                break
+            key = sheet.keys[i] if sheet.kind.shape == "map" else str(sheet.rows[i].get(sheet.kind.key, ""))
+            gone.add(key.strip().lower())
+        del sheet.rows[i], sheet.lines[i]
+        if sheet.kind.shape == "map":
+            del sheet.keys[i]
     return found
 
 

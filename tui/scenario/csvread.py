@@ -36,6 +36,7 @@ class Sheet(msgspec.Struct):
     rows: list[dict[str, Any]] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     keys: list[str] = field(default_factory=list)  # map: the key of each row
+    left_out: list[str] = field(default_factory=list)  # the key cell of each row left out for a problem ("" if none)
 
     def value(self) -> Any:
         """The plain value of the kind: a list of rows, one table, or a mapping."""
@@ -101,9 +102,11 @@ def read_sheet(text: str, kind: Kind, file: str, problems: list[Problem]) -> She
                                     f"{len(header)}: a cell holding a comma is written in double quotes"))
             continue
         row = _row(dict(zip(header, record)), types, kind, file, line, problems)
-        if row is None:
-            continue
         key_column = kind.columns[0] if kind.shape == "map" else kind.key
+        if row is None:
+            cells = dict(zip(header, record))
+            sheet.left_out.append(unescape(cells.get(key_column, "")) if key_column else "")
+            continue
         if key_column:
             key = str(row.get("key" if kind.shape == "map" else key_column, "")).lower()
             if key in seen:

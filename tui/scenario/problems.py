@@ -14,6 +14,8 @@ class Problem(msgspec.Struct, frozen=True):
     message: str
 
     def __str__(self) -> str:
+        if not self.file:  # about the whole import (the problems were too many to list)
+            return self.message
         where = [self.file]
         if self.line:
             where.append(f"line {self.line}")
