@@ -42,19 +42,20 @@ def why_not(unit: NavalUnit, world: AwawWorld, *, patrol: bool = False) -> str:
 
 def force_figures(units: list[NavalUnit], tables: AwawTables) -> dict[str, Explained]:
     """The figures 21.312 and 21.313 read for a naval force: its factors, fast fleet and fast carrier factors."""
-    def total(name: str, pick, rule: str) -> Explained:
-        chosen = [u for u in units if pick(u)]
-        return Explained(name, sum(u.factors for u in chosen), rule, tuple(Term(u.id, u.factors, rule) for u in chosen))
-
     cats = {u.id: u.category(tables) for u in units}
     fleet = set(tables.employment.fleet_categories.value)  # fleets and destroyers (21.313, 21.5281-21.5282, 21.5342C)
     return {
-        "factors": total("Naval factors in the force", lambda u: cats[u.id] != "transport", "21.312"),
-        "fast_fleet": total("Fast fleet factors", lambda u: cats[u.id] in fleet and u.fast, "21.313"),
-        "carriers": total("Fast carrier factors", lambda u: cats[u.id] == "carrier", "21.313"),
-        "destroyers": total("Destroyer factors", lambda u: cats[u.id] == "destroyer", "21.434"),
-        "transports": total("Transports", lambda u: cats[u.id] == "transport", "21.35C"),
+        "factors": _total("Naval factors in the force", [u for u in units if cats[u.id] != "transport"], "21.312"),
+        "fast_fleet": _total("Fast fleet factors", [u for u in units if cats[u.id] in fleet and u.fast], "21.313"),
+        "carriers": _total("Fast carrier factors", [u for u in units if cats[u.id] == "carrier"], "21.313"),
+        "destroyers": _total("Destroyer factors", [u for u in units if cats[u.id] == "destroyer"], "21.434"),
+        "transports": _total("Transports", [u for u in units if cats[u.id] == "transport"], "21.35C"),
     }
+
+
+def _total(name: str, chosen: list[NavalUnit], rule: str) -> Explained:
+    """The naval factors of the ``chosen`` units, one term each."""
+    return Explained(name, sum(u.factors for u in chosen), rule, tuple(Term(u.id, u.factors, rule) for u in chosen))
 
 
 def check_force(units: list[NavalUnit], world: AwawWorld, tables: AwawTables, activity: str, *,

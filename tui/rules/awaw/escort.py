@@ -95,13 +95,15 @@ def home_escort(power: str, bloc: str, dest: tuple[str, str], destroyer_bases: l
     with destroyers based there; the rule, or "" when it is not one. Places are ``(name, island group)``."""
     for who, group, listed, rule in HOME_ESCORTS:
         names = {n.lower() for n in t.group(listed)} if listed else set()
-
-        def home(place: tuple[str, str]) -> bool:
-            return place[1].lower() == group.lower() or place[0].lower() in names
-
-        if who in (power, bloc) and home(dest) and destroyer_bases and all(home(b) for b in destroyer_bases):
+        if who in (power, bloc) and _home(dest, group, names) and destroyer_bases and all(
+                _home(b, group, names) for b in destroyer_bases):
             return rule
     return ""
+
+
+def _home(place: tuple[str, str], group: str, names: set[str]) -> bool:
+    """A place ``(name, island group)`` is home for a sea escort: in ``group`` or one of the listed ``names``."""
+    return place[1].lower() == group.lower() or place[0].lower() in names
 
 
 def check_initial_leg(distance: int | None, theater: str, t: OpsTables, home_rule: str = "",

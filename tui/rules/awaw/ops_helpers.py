@@ -9,6 +9,7 @@ record of another player turn is treated as empty.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 import msgspec
@@ -125,16 +126,18 @@ def route_checks(ctx: Context, opts: dict[str, Any], env: Env, kind: str, theate
 def floor_checks(world: AwawWorld, typed: int, froms: list[str], dest: str, what: str) -> list:
     """Refuse a typed distance shorter than the hexes on the map from a place of the route to its end, both on one map
     (21.36A, proposed A28); the check explained, or nothing when the places carry no hexes."""
-    def spot(name: str) -> tuple[str, str, str]:
-        b = world.base_at(name)
-        return (b.name, b.hex, b.theater) if b is not None else (name.upper(), name, "")
-
-    end = spot(dest)
-    places = [spot(f) for f in froms]
+    end = _spot(world, dest)
+    places = [_spot(world, f) for f in froms]
     theater = end[2] or next((p[2] for p in places if p[2]), "")
     usable = [(p[0], p[1]) for p in places if not (p[2] and theater) or p[2] == theater]
     check = check_floor(typed, usable, (end[0], end[1]), what)
     return [check] if check is not None else []
+
+
+def _spot(world: AwawWorld, name: str) -> tuple[str, str, str]:
+    """A place of a route as 21.36A measures it: (name, hex, theater) of a base, else the hex typed and no theater."""
+    b = world.base_at(name)
+    return (b.name, b.hex, b.theater) if b is not None else (name.upper(), name, "")
 
 
 def place_key(world: AwawWorld, name: str) -> str:
@@ -301,19 +304,20 @@ def ask(ctx: Context, verb: str, args: list[str], opts: dict[str, Any], question
 
 def answer_confirm(actions: dict[str, Action]) -> Callable[[Context, Pending, str], Outcome]:
     """The ``ops-confirm`` answer: ``yes`` carries out the command that raised the prompt (checked again), ``no`` drops it."""
+    return partial(_answer_confirm, actions)
 
-    def answer(ctx: Context, prompt: Pending, value: str) -> Outcome:
-        world: AwawWorld = ctx.state.world
-        if value != "yes":
-            return Outcome(world, f"{prompt.id}: not confirmed — nothing done ({prompt.rule})")
-        action = actions.get(str(prompt.args.get("verb")))
-        if action is None:
-            raise RuleError(f"{prompt.id}: nothing to confirm")
-        outcome = action(ctx, list(prompt.args.get("args", [])), {**prompt.args.get("options", {}), ANNOUNCED: prompt.id},
-                         True)
-        return replace(outcome, summary=f"{prompt.id}: confirmed — {outcome.summary}")
 
-    return answer
+def _answer_confirm(actions: dict[str, Action], ctx: Context, prompt: Pending, value: str) -> Outcome:
+    """One answer of an ``ops-confirm`` prompt (see :func:`answer_confirm`)."""
+    world: AwawWorld = ctx.state.world
+    if value != "yes":
+        return Outcome(world, f"{prompt.id}: not confirmed — nothing done ({prompt.rule})")
+    action = actions.get(str(prompt.args.get("verb")))
+    if action is None:
+        raise RuleError(f"{prompt.id}: nothing to confirm")
+    outcome = action(ctx, list(prompt.args.get("args", [])), {**prompt.args.get("options", {}), ANNOUNCED: prompt.id},
+                     True)
+    return replace(outcome, summary=f"{prompt.id}: confirmed — {outcome.summary}")
 
 
 # --- islands without port access (21.37) ------------------------------------------------------------------------
@@ -323,8 +327,6 @@ def ends(ctx: Context, env: Env, opts: dict[str, Any], starts_text: str, end_wor
          ) -> tuple[list[Base], Base | None, list[str]]:
     """The bases of embarkation (comma-separated) and the destination (``end_words``; None when not asked for), any of
     them an island without port access named with ``--island-end`` (21.37); returns the rest of ``end_words`` too."""
-    from .islands import island_base
-
     from .islands import ISLAND_WORD
 
     world: AwawWorld = ctx.state.world
@@ -351,13 +353,18 @@ def ends(ctx: Context, env: Env, opts: dict[str, Any], starts_text: str, end_wor
                         "destination (21.37)")
     power = next(p for p, spec in env.tables.powers.items() if spec.side == env.side(ctx))
     held = bool(opts.get("island-held"))
-
-    def one(name: str) -> Base:
-        if name.lower() in isles:
-            return island_base(name, power, theater, held, what, env.ops)
-        return world.base(name)
-
-    starts = [one(n) for n in names]
+    starts = [_end_base(world, env, isles, power, theater, held, what, n) for n in names]
     if end_words and end is None:
-        end = one(joined)
+        end = _end_base(world, env, isles, power, theater, held, what, joined)
     return starts, end, rest
+
+
+def _end_base(world: AwawWorld, env: Env, isles: dict[str, str], power: str, theater: str, held: bool, what: str,
+              name: str) -> Base:
+    """A base of embarkation or the destination: the island named with ``--island-end`` as a base (21.37), else the
+    base called ``name``."""
+    from .islands import island_base
+
+    if name.lower() in isles:
+        return island_base(name, power, theater, held, what, env.ops)
+    return world.base(name)

@@ -323,17 +323,18 @@ def load_ops_tables(path: Path, raw: dict[str, Any] | None = None) -> OpsTables:
     return OPS_TABLES.load(path, raw)
 
 
+def _place_ok(t: OpsTables, file: str, boxes: set[str], place: str, where: str) -> None:
+    """A place of the data (``group:G``, ``box:B`` or a name) names a known group or box."""
+    kind, _, name = place.partition(":")
+    if name and kind == "group" and not t.group(name):
+        raise DataError(file, where, f"names group '{name}', not in table groups")
+    if name and kind == "box" and name not in boxes:
+        raise DataError(file, where, f"names box '{name}', not in table boxes")
+
+
 def _check(t: OpsTables, file: str) -> None:
     """Cross-checks msgspec cannot express: known boxes, SW boxes and groups; DRM rows in order."""
     boxes = set(t.boxes.value)
-
-    def place_ok(place: str, where: str) -> None:
-        kind, _, name = place.partition(":")
-        if name and kind == "group" and not t.group(name):
-            raise DataError(file, where, f"names group '{name}', not in table groups")
-        if name and kind == "box" and name not in boxes:
-            raise DataError(file, where, f"names box '{name}', not in table boxes")
-
     for i, route in enumerate(t.transport.routes):
         where = f"table transport, key routes.{i}"
         if route.box not in boxes:
@@ -341,13 +342,13 @@ def _check(t: OpsTables, file: str) -> None:
         if route.sw_box not in SW_BOXES:
             raise DataError(file, where + ".sw_box", f"'{route.sw_box}' is not an SW box ({', '.join(SW_BOXES)})")
         for place in route.places:
-            place_ok(place, where + ".places")
+            _place_ok(t, file, boxes, place, where + ".places")
     for i, origin in enumerate(t.raiders.origins):
         where = f"table raiders, key origins.{i}"
         if origin.sw_box not in {b.sw_box for b in t.raider_table.boxes}:
             raise DataError(file, where + ".sw_box", f"'{origin.sw_box}' has no row in raider_table.boxes")
         for place in origin.places:
-            place_ok(place, where + ".places")
+            _place_ok(t, file, boxes, place, where + ".places")
     drms = [c.drm for c in t.bombardment.drm_caps]
     if drms != sorted(set(drms)):
         raise DataError(file, "table bombardment, key drm_caps", "rows must go up by DRM, each DRM once")

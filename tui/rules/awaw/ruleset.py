@@ -13,6 +13,7 @@ check that no name is defined twice.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,8 +21,9 @@ import msgspec
 
 from ..core.errors import DataError
 from ..core.loader import Cache, RuleData, Tables, load_data
-from ..core.phases import SEQUENCE, Segment, build_sequence
-from ..core.ruleset import Context, RuleSet, check_sequence_names
+from ..core.phases import SEQUENCE, Segment, Sequence, build_sequence
+from ..core.explain import Explained
+from ..core.ruleset import Column, Context, RuleSet, check_sequence_names
 from ..core.state import GameState
 from ..core.checklist import DUE, INFO, Duty
 from ..core.view_duties import allows
@@ -80,32 +82,8 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
 
     ops_activities = tuple(planner_ops.ACTIVITIES)
     sequence = build_sequence(spec, path.name)
-
-    def resolve_side(state: GameState, side: str) -> str:
-        world: AwawWorld = state.world
-        first = world.first or tables.sides[0]
-        if side == FIRST:
-            return first
-        if side == SECOND:
-            return next(s for s in tables.sides if s != first)
-        return side
-
-    def acting_side(state: GameState, seg: Segment) -> str:
-        side = resolve_side(state, seg.side)
-        if seg.acting == "other" and side in tables.sides:
-            return next(s for s in tables.sides if s != side)
-        return side
-
-    def acting(ctx: Context) -> str:
-        return acting_side(ctx.state, ctx.segment)
-
-    def phasing(state: GameState) -> str:
-        return resolve_side(state, sequence.at(state.flow.index).side)
-
-    def own_bases(state: GameState) -> list[dict[str, Any]]:
-        """The bases the phasing side holds (the destinations the Naval mode's forms offer)."""
-        return [r for r in V.port_rows(state, tables) if r["side"] == phasing(state)]
-
+    acting = partial(_acting, tables)
+    phasing = partial(_phasing, tables, sequence)
     aleutians = tuple(ops_tables.invasion.aleutians.islands)  # 21.121C: no port construction there
     parts = merge([build_unit_verbs(tables, acting, aleutians), build_turn(tables, acting), build_basing_verbs(tables, acting),
                    build_patrol_verbs(tables, acting, ops_tables), verbs_ops.build_ops(tables, ops_tables, acting)], path.name)
@@ -120,27 +98,92 @@ def load(data_dir: Path, cache: Cache | None = None) -> RuleSet:
         conditions=parts.conditions,
         world_to_data=world_to_data,
         world_from_data=world_from_data,
-        views={"ports": lambda s: V.port_rows(s, tables), "units": lambda s: V.unit_rows(s, tables),
-               "own-bases": own_bases, "return-bases": lambda s: [{"name": "origin"}, *own_bases(s)],
-               "enemy-bases": lambda s: [r for r in V.port_rows(s, tables) if r["side"] not in (phasing(s), "neutral")],
-               "zones": lambda s: V.zone_rows(s, tables), "straits": lambda s: V.strait_rows(s, tables),
-               "missions": mission_rows, "brps": ledger_rows},
-        duties=awaw_duties(overstack_duties(lambda s: overstacked(s.world, tables)), phasing),
-        columns={"ports": V.PORT_COLUMNS, "units": V.UNIT_COLUMNS, "zones": V.ZONE_COLUMNS, "straits": V.STRAIT_COLUMNS,
-                 "missions": MISSION_COLUMNS, "brps": LEDGER_COLUMNS},
-        markers=lambda s, q: V.marker_rows(s, q, tables),
-        explain=lambda s, name: explain_mission(s, name, ops_tables) or V.explain(s, name, tables),
-        world_from_scenario=lambda raw_s, file: world_from_scenario(raw_s, file, tables),
-        resolve_side=resolve_side,
+        views=_views(tables, phasing),
+        duties=awaw_duties(overstack_duties(partial(_overstacked, tables)), phasing),
+        columns=_columns(),
+        markers=partial(V.marker_rows, tables=tables),
+        explain=partial(_explain, tables, ops_tables),
+        world_from_scenario=partial(world_from_scenario, t=tables),
+        resolve_side=partial(_resolve_side, tables),
         default_scenario="awaw-mediterranean-1942",
         source_files=(str(path), str(ops_path)),
         tables=tables,
         actions={"naval": NAVAL_ACTIONS + parts.actions, "ports": PORT_ACTIONS},
-        planner=lambda s, ids, choices: plan(s, ids, choices, tables, ops_tables, ops_activities),
+        planner=partial(plan, tables=tables, ops_tables=ops_tables, ops_activities=ops_activities),
         planner_activities=CORE_ACTIVITIES + ops_activities,
     )
     check_sequence_names(rs, path.name)
     return rs
+
+
+def _resolve_side(tables: AwawTables, state: GameState, side: str) -> str:
+    """The side a sequence's ``first`` or ``second`` names in ``state`` (``first``: the side the game says moves
+    first, else the first side of the tables); any other side as it is."""
+    world: AwawWorld = state.world
+    first = world.first or tables.sides[0]
+    if side == FIRST:
+        return first
+    if side == SECOND:
+        return next(s for s in tables.sides if s != first)
+    return side
+
+
+def _acting_side(tables: AwawTables, state: GameState, seg: Segment) -> str:
+    """The side acting in segment ``seg``: the segment's side, or the other one where the segment says ``other``."""
+    side = _resolve_side(tables, state, seg.side)
+    if seg.acting == "other" and side in tables.sides:
+        return next(s for s in tables.sides if s != side)
+    return side
+
+
+def _acting(tables: AwawTables, ctx: Context) -> str:
+    """The side acting in a command's segment (the ``side`` every verb of the rule set is bound to)."""
+    return _acting_side(tables, ctx.state, ctx.segment)
+
+
+def _phasing(tables: AwawTables, sequence: Sequence, state: GameState) -> str:
+    """The phasing side: the side of the step the game is at."""
+    return _resolve_side(tables, state, sequence.at(state.flow.index).side)
+
+
+def _own_bases(tables: AwawTables, phasing: Callable[[GameState], str], state: GameState) -> list[dict[str, Any]]:
+    """The bases the phasing side holds (the destinations the Naval mode's forms offer)."""
+    return [r for r in V.port_rows(state, tables) if r["side"] == phasing(state)]
+
+
+def _return_bases(tables: AwawTables, phasing: Callable[[GameState], str], state: GameState) -> list[dict[str, Any]]:
+    """Where units at sea may return: their base of origin, or a base the phasing side holds (21.33)."""
+    return [{"name": "origin"}, *_own_bases(tables, phasing, state)]
+
+
+def _enemy_bases(tables: AwawTables, phasing: Callable[[GameState], str], state: GameState) -> list[dict[str, Any]]:
+    """The bases held by neither the phasing side nor a neutral (the targets the Naval mode's forms offer)."""
+    return [r for r in V.port_rows(state, tables) if r["side"] not in (phasing(state), "neutral")]
+
+
+def _views(tables: AwawTables, phasing: Callable[[GameState], str]) -> dict[str, Callable[[GameState], list[dict[str, Any]]]]:
+    """The rule set's read-only views, by name, bound to the tables and the phasing side."""
+    return {"ports": partial(V.port_rows, tables=tables), "units": partial(V.unit_rows, tables=tables),
+            "own-bases": partial(_own_bases, tables, phasing), "return-bases": partial(_return_bases, tables, phasing),
+            "enemy-bases": partial(_enemy_bases, tables, phasing), "zones": partial(V.zone_rows, tables=tables),
+            "straits": partial(V.strait_rows, tables=tables), "missions": mission_rows, "brps": ledger_rows}
+
+
+def _columns() -> dict[str, tuple[Column, ...]]:
+    """The columns of each view's table."""
+    return {"ports": V.port_columns(), "units": V.unit_columns(), "zones": V.zone_columns(), "straits": V.strait_columns(),
+            "missions": MISSION_COLUMNS, "brps": LEDGER_COLUMNS}
+
+
+def _overstacked(tables: AwawTables, state: GameState) -> dict[str, Any]:
+    """The overstacked bases of ``state`` and their excess (21.112)."""
+    return overstacked(state.world, tables)
+
+
+def _explain(tables: AwawTables, ops_tables: OpsTables, state: GameState, name: str) -> list[Explained]:
+    """The "why?" of a mission of this player turn, else of a base, a unit or a strait."""
+    return explain_mission(state, name, ops_tables) or V.explain(state, name, tables)
+
 
 
 DutiesOf = Callable[[GameState, Segment], list[Duty]]
@@ -165,32 +208,40 @@ def raid_duties(phasing: Callable[[GameState], str]) -> DutiesOf:
     wherever ``raid-return`` is legal (from the naval missions to the end of the player turn), so the player turn is
     not left with raiders at sea unless forced."""
 
-    def duties(state: GameState, seg: Segment) -> list[Duty]:
-        ops = state.world.ops
-        if ops.get("turn") != f"{state.flow.turn}:{phasing(state)}":
-            return []
-        units = state.world.units
-        out = []
-        for mid, m in ops.get("missions", {}).items():
-            if m.get("kind") != "raid" or m.get("returned"):
-                continue
-            at_sea = [i for i in m.get("units", []) if i in units and units[i].at_sea == "raiding"]
-            if at_sea:
-                out.append(f"{mid} ({m.get('sw_box', '?')}: {', '.join(at_sea)})")
-        if not out:
-            return []
-        return [Duty(f"Raider groups at sea: {', '.join(out)}", "21.537A", DUE if allows(seg, "raid-return") else INFO,
-                     "raid-return ID: all raiding groups must attempt to return to port")]
+    return partial(_raid_duties, phasing)
 
-    return duties
+
+def _raid_duties(phasing: Callable[[GameState], str], state: GameState, seg: Segment) -> list[Duty]:
+    """21.537A: the raider groups of this player turn still at sea (see :func:`raid_duties`)."""
+    ops = state.world.ops
+    if ops.get("turn") != f"{state.flow.turn}:{phasing(state)}":
+        return []
+    units = state.world.units
+    out = []
+    for mid, m in ops.get("missions", {}).items():
+        if m.get("kind") != "raid" or m.get("returned"):
+            continue
+        at_sea = [i for i in m.get("units", []) if i in units and units[i].at_sea == "raiding"]
+        if at_sea:
+            out.append(f"{mid} ({m.get('sw_box', '?')}: {', '.join(at_sea)})")
+    if not out:
+        return []
+    return [Duty(f"Raider groups at sea: {', '.join(out)}", "21.537A", DUE if allows(seg, "raid-return") else INFO,
+                 "raid-return ID: all raiding groups must attempt to return to port")]
 
 
 def awaw_duties(overstack: DutiesOf, phasing: Callable[[GameState], str] | None = None) -> DutiesOf:
     """The AWAW checklist duties: overstacked bases (21.112), invasions awaiting their outcome (21.516-21.518) and
     raider groups still at sea (21.537A; ``phasing``: the phasing side of a state)."""
-    raids = raid_duties(phasing) if phasing is not None else (lambda state, seg: [])
+    raids = raid_duties(phasing) if phasing is not None else _no_duties
+    return partial(_awaw_duties, overstack, raids)
 
-    def duties(state: GameState, seg: Segment) -> list[Duty]:
-        return [*overstack(state, seg), *invasion_duties(state, seg), *raids(state, seg)]
 
-    return duties
+def _no_duties(state: GameState, seg: Segment) -> list[Duty]:
+    """No duty (the raider groups' when no phasing side is given)."""
+    return []
+
+
+def _awaw_duties(overstack: DutiesOf, raids: DutiesOf, state: GameState, seg: Segment) -> list[Duty]:
+    """The duties of every kind, in order: overstacking, invasions, raids."""
+    return [*overstack(state, seg), *invasion_duties(state, seg), *raids(state, seg)]

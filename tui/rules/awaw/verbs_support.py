@@ -22,6 +22,7 @@ are not missions of the record, so they cannot be supported (E).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..core.errors import RuleError
@@ -40,63 +41,62 @@ def _verb(units: list) -> str:
     return "supports" if len(units) == 1 else "support"
 
 
+def _support(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+    """21.4182: patrolling units at sea support an intercepted friendly naval force of this player turn."""
+    world: AwawWorld = ctx.state.world
+    if len(args) < 2:
+        raise RuleError("usage: support MISSION_ID UNITS [--failed] (21.4182)")
+    rec = record(ctx, env)
+    missions = rec["missions"]
+    key = mission_key(rec, args[0])
+    if key is None:
+        known = ", ".join(missions) or "none this player turn"
+        raise RuleError(f"support: no mission called '{args[0]}' ({known}); patrols, base changes and SW deployments are "
+                        "contemporaneous with patrols and may not be supported (21.4182E)")
+    m = missions[key]
+    if m.get("result"):
+        raise RuleError(f"support: {key} is already {m['result']}")
+    units = world.units_named(args[1:])
+    one_side(units, env.side(ctx), env.tables, "support")
+    phase = _phase(ctx.segment.key)
+    barred = dict(rec.get("support_barred", {}))
+    for u in units:
+        if u.at_sea != "patrol":
+            raise RuleError(f"support: {u.id} is not on a patrol remaining at sea; only such patrols counter-intercept, by "
+                            "supporting an intercepted friendly force (21.4182A, 21.416L)")
+        if barred.get(u.id) == phase:
+            raise RuleError(f"support: {u.id} failed to reach an intercepted force this phase and may not counter-intercept "
+                            "again until a later phase (21.4182C)")
+    hexes = {u.sea_hex for u in units}
+    if opts.get("failed"):
+        rec["support_barred"] = {**barred, **{u.id: phase for u in units}}
+        return Outcome(with_record(world, rec), f"{ids(units)} did not reach {key} before the end of naval combat: back to "
+                       f"the patrol hex {', '.join(sorted(hexes))}, no further counter-interception this phase (21.4182C)",
+                       actor=env.side(ctx))
+    mm = {**m, "supported_by": [*m.get("supported_by", []), *(u.id for u in units)]}
+    rec["missions"] = {**missions, key: mm}
+    if m.get("kind") == "raid":  # 21.4182B EXCEPTION: raiders
+        return Outcome(with_record(world, rec), f"{ids(units)} {_verb(units)} {key} in its naval combat; a patrol does not "
+                       "join a raider group: they stay on patrol (21.4182B exception)", actor=env.side(ctx))
+    own = [world.units[i] for i in m.get("units", []) if i in world.units]
+    at_sea = next((u for u in own if u.at_sea), None)
+    if at_sea is not None:
+        joined = [u.change(at_sea=at_sea.at_sea, sea_hex=at_sea.sea_hex) for u in units]
+        where = f"at sea with it in {at_sea.sea_hex}"
+    else:
+        joined = [u.change(at_sea="", sea_hex="", inverted=True) for u in units]
+        where = "employed with it, inverted"
+    sent = {u.id for u in units}
+    rest = [u.id for u in world.units.values() if u.at_sea == "patrol" and u.sea_hex in hexes and u.id not in sent]
+    tail = f"; {', '.join(rest)} stay on patrol (21.4182D)" if rest else ""
+    return Outcome(with_record(world.with_units(joined), rec),
+                   f"{ids(units)} {_verb(units)} {key} and join{'s' if len(units) == 1 else ''} it, adopting its mission once "
+                   f"naval combat is resolved: {where} (21.4182B){tail}", actor=env.side(ctx))
+
+
 def build_support_verbs(env: Env) -> list[Verb]:
-    """support."""
-    t = env.tables
-
-    def support(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
-        """21.4182: patrolling units at sea support an intercepted friendly naval force of this player turn."""
-        world: AwawWorld = ctx.state.world
-        if len(args) < 2:
-            raise RuleError("usage: support MISSION_ID UNITS [--failed] (21.4182)")
-        rec = record(ctx, env)
-        missions = rec["missions"]
-        key = mission_key(rec, args[0])
-        if key is None:
-            known = ", ".join(missions) or "none this player turn"
-            raise RuleError(f"support: no mission called '{args[0]}' ({known}); patrols, base changes and SW deployments are "
-                            "contemporaneous with patrols and may not be supported (21.4182E)")
-        m = missions[key]
-        if m.get("result"):
-            raise RuleError(f"support: {key} is already {m['result']}")
-        units = world.units_named(args[1:])
-        one_side(units, env.side(ctx), t, "support")
-        phase = _phase(ctx.segment.key)
-        barred = dict(rec.get("support_barred", {}))
-        for u in units:
-            if u.at_sea != "patrol":
-                raise RuleError(f"support: {u.id} is not on a patrol remaining at sea; only such patrols counter-intercept, by "
-                                "supporting an intercepted friendly force (21.4182A, 21.416L)")
-            if barred.get(u.id) == phase:
-                raise RuleError(f"support: {u.id} failed to reach an intercepted force this phase and may not counter-intercept "
-                                "again until a later phase (21.4182C)")
-        hexes = {u.sea_hex for u in units}
-        if opts.get("failed"):
-            rec["support_barred"] = {**barred, **{u.id: phase for u in units}}
-            return Outcome(with_record(world, rec), f"{ids(units)} did not reach {key} before the end of naval combat: back to "
-                           f"the patrol hex {', '.join(sorted(hexes))}, no further counter-interception this phase (21.4182C)",
-                           actor=env.side(ctx))
-        mm = {**m, "supported_by": [*m.get("supported_by", []), *(u.id for u in units)]}
-        rec["missions"] = {**missions, key: mm}
-        if m.get("kind") == "raid":  # 21.4182B EXCEPTION: raiders
-            return Outcome(with_record(world, rec), f"{ids(units)} {_verb(units)} {key} in its naval combat; a patrol does not "
-                           "join a raider group: they stay on patrol (21.4182B exception)", actor=env.side(ctx))
-        own = [world.units[i] for i in m.get("units", []) if i in world.units]
-        at_sea = next((u for u in own if u.at_sea), None)
-        if at_sea is not None:
-            joined = [u.change(at_sea=at_sea.at_sea, sea_hex=at_sea.sea_hex) for u in units]
-            where = f"at sea with it in {at_sea.sea_hex}"
-        else:
-            joined = [u.change(at_sea="", sea_hex="", inverted=True) for u in units]
-            where = "employed with it, inverted"
-        sent = {u.id for u in units}
-        rest = [u.id for u in world.units.values() if u.at_sea == "patrol" and u.sea_hex in hexes and u.id not in sent]
-        tail = f"; {', '.join(rest)} stay on patrol (21.4182D)" if rest else ""
-        return Outcome(with_record(world.with_units(joined), rec),
-                       f"{ids(units)} {_verb(units)} {key} and join{'s' if len(units) == 1 else ''} it, adopting its mission once "
-                       f"naval combat is resolved: {where} (21.4182B){tail}", actor=env.side(ctx))
-
+    """support, bound to the operations' tables and the acting side."""
     return [Verb("support", "support MISSION_ID UNITS [--failed]",
                  "Patrolling units at sea support an intercepted friendly force: they join it and adopt its mission (not a "
                  "raider group's); --failed: they did not reach it and may not counter-intercept again this phase.",
-                 "21.4182, 21.4184D", support, group="operations", options=("failed",))]
+                 "21.4182, 21.4184D", partial(_support, env), group="operations", options=("failed",))]

@@ -18,25 +18,40 @@ from .tables import AwawTables
 from .units import NavalUnit
 from .world import AwawWorld
 
-UNIT_COLUMNS = (
-    Column("name", "Unit", 14), Column("power", "Power", 8, priority=2), Column("type", "Type", 12, priority=1), Column("factors", "Factors", 4, priority=2),
-    Column("fast", "Fast", 4), Column("base", "Base", 14, priority=3), Column("front", "Front", 9, priority=1), Column("tf", "TF", 5),
-    Column("state", "State", 9, priority=2), Column("sea_hex", "At sea in", 8, priority=1), Column("acted", "Acted", 5),
-)
-PORT_COLUMNS = (
-    Column("name", "Base", 16), Column("owner", "Held by", 8, priority=2), Column("kind", "Kind", 12, priority=1), Column("fronts", "Front(s)", 20),
-    Column("capacity", "Capacity", 8, priority=2), Column("used", "Used", 5, priority=2), Column("left", "Left", 9, priority=3), Column("units", "Units", 5),
-    Column("operational", "Operational", 11), Column("hex", "Hex", 6),
-)
-ZONE_COLUMNS = (
-    Column("name", "Front / SW box", 16), Column("side", "Side", 7), Column("based", "Factors based", 7),
-    Column("at_sea", "Factors at sea", 7), Column("ready", "Ready", 6), Column("inverted", "Inverted", 6),
-    Column("sea", "At sea", 30),
-)
-STRAIT_COLUMNS = (
-    Column("name", "Strait", 24), Column("axis", "Axis", 6), Column("allies", "Allies", 6), Column("hexes", "Hexes", 20),
-    Column("rule", "Rule", 8),
-)
+
+def unit_columns() -> tuple[Column, ...]:
+    """The Naval mode's unit table."""
+    return (
+        Column("name", "Unit", 14), Column("power", "Power", 8, priority=2), Column("type", "Type", 12, priority=1), Column("factors", "Factors", 4, priority=2),
+        Column("fast", "Fast", 4), Column("base", "Base", 14, priority=3), Column("front", "Front", 9, priority=1), Column("tf", "TF", 5),
+        Column("state", "State", 9, priority=2), Column("sea_hex", "At sea in", 8, priority=1), Column("acted", "Acted", 5),
+    )
+
+
+def port_columns() -> tuple[Column, ...]:
+    """The Ports mode's base table."""
+    return (
+        Column("name", "Base", 16), Column("owner", "Held by", 8, priority=2), Column("kind", "Kind", 12, priority=1), Column("fronts", "Front(s)", 20),
+        Column("capacity", "Capacity", 8, priority=2), Column("used", "Used", 5, priority=2), Column("left", "Left", 9, priority=3), Column("units", "Units", 5),
+        Column("operational", "Operational", 11), Column("hex", "Hex", 6),
+    )
+
+
+def zone_columns() -> tuple[Column, ...]:
+    """The Sea Zones mode's fronts and SW boxes."""
+    return (
+        Column("name", "Front / SW box", 16), Column("side", "Side", 7), Column("based", "Factors based", 7),
+        Column("at_sea", "Factors at sea", 7), Column("ready", "Ready", 6), Column("inverted", "Inverted", 6),
+        Column("sea", "At sea", 30),
+    )
+
+
+def strait_columns() -> tuple[Column, ...]:
+    """The straits table."""
+    return (
+        Column("name", "Strait", 24), Column("axis", "Axis", 6), Column("allies", "Allies", 6), Column("hexes", "Hexes", 20),
+        Column("rule", "Rule", 8),
+    )
 
 
 def unit_rows(state: GameState, tables: AwawTables) -> list[dict[str, Any]]:
