@@ -336,3 +336,30 @@ def test_a_damaged_chain_file_is_refused_in_one_line(tmp_path: Path) -> None:
         with pytest.raises(PbemRefused) as caught:
             alice.reopen()
         assert why in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_verify_prints_every_rolls_commitment_contributions_and_faces_and_the_open_ones(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tui import cli
+
+    alice, bob = new_game(tmp_path)
+    requests, _, _ = phase(alice, bob)
+    alice.g.request("invade Crete", [{"sides": 10, "count": 2}])
+    bob.g.receive(alice.g.send())
+    assert cli.main(["pbem", "verify", str(bob.chain)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    a, b = alice.signer.fingerprint, bob.signer.fingerprint
+    ledger = bob.g.ledger
+    seed = ledger.commits[ledger.requests[requests[0]].commit].seed
+    stream = bob.g.stream(requests[0])
+    assert out[:4] == [f"Game {bob.g.game}: 12 entries, every signature and link checked.", f"  {a} (allies, made the game)",
+                       f"  {b} (axis)", "Compare both fingerprints with the ones your opponent read to you."]
+    assert out[4:9] == [f"entry 4: 'attack Tobruk' by {a}: revealed",
+                        f"  commitment entry 3 by {b}: {ledger.commits[ledger.hashes[3]].c}",
+                        f"  request hash: {requests[0]}", f"  seed (entry 8): {seed}",
+                        f"  dice: 3d6: {stream.rolls(6, 3)}"]
+    assert out[-1] == f"OPEN: commitment entry 9 by {b}, 1 request(s) waiting, 0 turn file(s) sent since without a reveal"
+    bob.chain.write_text(bob.chain.read_text().replace("invade Crete", "invade Malta"))
+    assert cli.main(["pbem", "verify", str(bob.chain)]) == 2
+    assert capsys.readouterr().err == (f"harbormaster: entry 10 (request by {a}): the signature is not {a}'s: the entry "
+                                       "was changed after it was signed, or signed by another key\n")

@@ -9,8 +9,9 @@ canonical bytes of the whole entry, ``sig`` included. What each kind's body may 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
+
+import msgspec
 
 from .encoding import b64decode, b64encode, canonical, fields, hex32, sha256_hex, whole
 from .errors import PbemRefused
@@ -99,8 +100,7 @@ def check_link(entry: Mapping[str, Any], game: str | None, n: int, prev: str) ->
                           "(an earlier entry was changed, or this one belongs to another branch)")
 
 
-@dataclass(frozen=True)
-class Fork:
+class Fork(msgspec.Struct, frozen=True):
     """Proof of a rewrite: two different entries signed by the same key with the same index (or predecessor).
 
     ``known`` is the entry this side had; ``other`` the one that came later; ``branch`` is ``other`` and the entries

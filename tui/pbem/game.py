@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from . import dice
 from .chain import Fork, entry_hash, fork_proof, make_entry, name
@@ -34,8 +35,7 @@ MAX_STATE_BYTES = 256 * 1024 * 1024
 MAX_SECRETS_BYTES = 16 * 1024 * 1024
 
 
-@dataclass(frozen=True)
-class Receipt:
+class Receipt(msgspec.Struct, frozen=True):
     """What a received turn file did: ``added`` new entries (0 and ``already`` for a file received before)."""
 
     added: int
@@ -361,7 +361,7 @@ class PbemGame:
             self._write_secrets(secrets)
         else:
             raise PbemRefused("the other branch is not a valid chain; only the known one can be kept")
-        self.forks = tuple(replace(f, kept=keep) if f is fork else f for f in self.forks)
+        self.forks = tuple(msgspec.structs.replace(f, kept=keep) if f is fork else f for f in self.forks)
         self.ledger, self.set_aside, self.sent = ledger, self.set_aside | aside, None
         self._save()
 

@@ -9,8 +9,9 @@ key, the opponent's ``accept`` carries theirs, and each must hash to the fingerp
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
+
+import msgspec
 
 from . import dice
 from .chain import ZERO, check_link, check_shape, check_signature, entry_hash, name
@@ -39,21 +40,19 @@ def game_id(players: list[str], sides: dict[str, str], scenario: str, nonce: str
     return sha256_hex(canonical({"nonce": nonce, "players": players, "scenario": scenario, "sides": sides}))
 
 
-@dataclass
-class Commitment:
+class Commitment(msgspec.Struct):
     """A ``commit`` entry and what became of it."""
 
     hash: str
     n: int
     author: str
     c: str
-    requests: list[str] = field(default_factory=list)
+    requests: list[str] = msgspec.field(default_factory=list)
     revealed: int | None = None  # the index of its reveal
     seed: str | None = None
 
 
-@dataclass
-class Request:
+class Request(msgspec.Struct):
     """A ``request`` entry and what became of it: ``open``, ``revealed``, ``withdrawn`` or ``undone``."""
 
     hash: str
@@ -65,8 +64,7 @@ class Request:
     state: str = "open"
 
 
-@dataclass(frozen=True)
-class OpenCommitment:
+class OpenCommitment(msgspec.Struct, frozen=True):
     """A commitment with requests on it and no reveal: ``exchanges`` is how many turn files its author has sent
     since the first of those requests without revealing it (0: not answered yet)."""
 
@@ -107,8 +105,8 @@ class Ledger:
         twin = copy.copy(self)
         twin.entries, twin.hashes, twin.runs = list(self.entries), list(self.hashes), list(self.runs)
         twin.sides, twin.keys = dict(self.sides), dict(self.keys)
-        twin.commits = {h: replace(c, requests=list(c.requests)) for h, c in self.commits.items()}
-        twin.requests = {h: replace(r) for h, r in self.requests.items()}
+        twin.commits = {h: msgspec.structs.replace(c, requests=list(c.requests)) for h, c in self.commits.items()}
+        twin.requests = {h: msgspec.structs.replace(r) for h, r in self.requests.items()}
         return twin
 
     @property

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import datetime
 import json
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from .chain import MAX_N, check_shape
 from .encoding import decode_json, fields, hex32, text, whole
@@ -29,8 +30,7 @@ MAX_ENTRIES = 20_000
 HEADER_FIELDS = frozenset({"format", "v", "game", "from", "to", "first", "last", "sent"})
 
 
-@dataclass(frozen=True)
-class TurnFile:
+class TurnFile(msgspec.Struct, frozen=True):
     """A turn file whose frame was checked: its header's fields and its entries (each of the right shape, their
     indexes ``first`` to ``last`` in order)."""
 
