@@ -3,6 +3,7 @@ refused with the one refusal exception (one line), leaving every file of the rec
 
 from __future__ import annotations
 
+import atexit
 import json
 import shutil
 import tempfile
@@ -24,6 +25,7 @@ def _base() -> tuple[Player, bytes]:
     """Bob before receiving Alice's turn file of three requests (made once), and that file."""
     if not _BASE:
         folder = Path(tempfile.mkdtemp(prefix="pbem-fuzz-"))
+        atexit.register(shutil.rmtree, folder, True)
         alice, bob = new_game(folder)
         bob.g.receive(alice.g.send())  # Bob's second turn, so the file holds known and new entries
         alice.g.receive(bob.g.send())

@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from . import dice
-from .chain import Fork, entry_hash, fork_proof, make_entry, name
+from .chain import Fork, check_signature, entry_hash, fork_proof, make_entry, name
 from .encoding import b64encode, decode_json, fields, hex32, text, whole
 from .errors import ForkFound, PbemRefused
 from .files import private_folder, read_bytes, write_atomic
@@ -189,12 +189,7 @@ class PbemGame:
             raise PbemRefused(f"you sent your turn file; wait for {self.opponent}'s before writing again")
         work = self.ledger.copy()
         digest = work.apply(make_entry(self.signer, self.game, len(work.entries), work.prev, kind, body))
-        previous, self.ledger = self.ledger, work
-        try:
-            self._save(exclusive=exclusive)
-        except PbemRefused:
-            self.ledger = previous
-            raise
+        self._change(exclusive=exclusive, ledger=work)
         return digest
 
     def commit(self) -> str:
@@ -269,12 +264,7 @@ class PbemGame:
         sent = self.sent if self.sent and (self.sent["first"], self.sent["last"]) == (first, last) else \
             {"first": first, "last": last, "at": now_text()}
         if sent is not self.sent:
-            previous, self.sent = self.sent, sent
-            try:
-                self._save()
-            except PbemRefused:
-                self.sent = previous
-                raise
+            self._change(sent=sent)
         return write_turnfile(self.game, self.me, self.opponent, unacked, sent["at"])
 
     def receive(self, data: bytes) -> Receipt:
@@ -309,12 +299,7 @@ class PbemGame:
             work.apply(entry)
             if entry["author"] != file.sender:
                 raise PbemRefused(f"{name(entry)} is not by the sender {file.sender}: it is not taken")
-        previous, self.ledger = self.ledger, work
-        try:
-            self._save()
-        except PbemRefused:
-            self.ledger = previous
-            raise
+        self._change(ledger=work)
         return Receipt(len(new), False, f"received entries {new[0]['n']} to {new[-1]['n']} from {file.sender}")
 
     def _conflict(self, other: dict[str, Any], file: Any) -> None:
@@ -326,9 +311,7 @@ class PbemGame:
             raise PbemRefused(f"{name(other)} conflicts with your {name(known)}: both sides wrote entry {n}")
         key = self.ledger.keys[known["author"]]
         if not fork_proof(known, other, key):
-            from .chain import check_signature  # the refusal says why: a changed entry, or a changed history
-
-            check_signature(other, key)
+            check_signature(other, key)  # the refusal says why: a changed entry, or a changed history
             raise PbemRefused(f"{name(other)} differs from the entry {n} you have and does not follow the same entry")
         try:
             branch = tuple(file.entries[n - file.first:])
@@ -381,6 +364,16 @@ class PbemGame:
         return self.ledger.stream(request)
 
     # -- files -------------------------------------------------------------------------------------------------------------
+
+    def _change(self, *, exclusive: bool = False, **changes: Any) -> None:
+        """Take ``changes`` (attributes) and write the chain file; on a refusal, nothing changed."""
+        previous = {key: getattr(self, key) for key in changes}
+        self.__dict__.update(changes)
+        try:
+            self._save(exclusive=exclusive)
+        except PbemRefused:
+            self.__dict__.update(previous)
+            raise
 
     def _save(self, *, exclusive: bool = False) -> None:
         state = {"format": FORMAT, "v": 1, "me": self.me, "game": self.game, "entries": self.ledger.entries,

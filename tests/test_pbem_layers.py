@@ -1,0 +1,30 @@
+"""Issue 32: the sealed-dice core is a library below the screens: no Textual, no TinyDB, and the only importer of
+``cryptography`` in the package."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_core_imports_neither_textual_nor_tinydb() -> None:
+    code = "import sys, tui.pbem.game; print('\\n'.join(sorted(sys.modules)))"
+    mods = set(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split())
+    assert "tui.pbem.ledger" in mods and "cryptography" in mods
+    assert not any(m.split(".")[0] in ("textual", "tinydb") for m in mods)
+    assert not any(m.startswith(("tui.store", "tui.engine", "tui.app", "tui.screens")) for m in mods)
+
+
+def test_only_the_core_imports_cryptography() -> None:
+    found = [str(p.relative_to(ROOT)) for p in (ROOT / "tui").rglob("*.py")
+             if re.search(r"^\s*(from|import) cryptography", p.read_text(encoding="utf-8"), re.M)]
+    assert found and all(path.startswith("tui/pbem/") for path in found), found
+
+
+def test_no_module_of_the_core_is_past_400_lines() -> None:
+    long = {p.name: n for p in (ROOT / "tui" / "pbem").glob("*.py") if (n := len(p.read_text().splitlines())) > 400}
+    assert long == {}
