@@ -55,10 +55,10 @@ def with_missions(w: AwawWorld, missions: dict[str, Any], side: str = "allies", 
     return replace(w, ops={"turn": f"{TURN}:{side}", "transported": [], "missions": missions, **more})
 
 
-def refused(fn: Any, *args: Any) -> str:
-    """The message ``fn(*args)`` refuses with."""
+def refused(fn: Any, *args: Any, **kw: Any) -> str:
+    """The message ``fn(*args, **kw)`` refuses with."""
     with pytest.raises(RuleError) as err:
-        fn(*args)
+        fn(*args, **kw)
     return str(err.value)
 
 
