@@ -87,6 +87,8 @@ class PbemGame:
         writes ``path`` (which must not exist)."""
         creator = parse_fingerprint(creator)
         file = read_turnfile(data)
+        if file.sender != creator:
+            raise PbemRefused(f"this turn file is from {file.sender}, not from {creator}, who you say made the game")
         if file.recipient != signer.fingerprint:
             raise PbemRefused(f"this turn file is addressed to {file.recipient}, not to you ({signer.fingerprint})")
         if file.first != 0:
@@ -177,16 +179,18 @@ class PbemGame:
         return next((fork for fork in self.forks if fork.kept is None), None)
 
     def _refuse_if_forked(self) -> None:
-        fork = self.pending_fork
-        if fork is not None:
+        if (fork := self.pending_fork) is not None:
             raise PbemRefused(f"the chain has a {fork.describe()}; choose a branch before going on")
 
     # -- writing ----------------------------------------------------------------------------------------------------
 
-    def _append(self, kind: str, body: dict[str, Any], *, exclusive: bool = False) -> str:
+    def _can_write(self) -> None:
         self._refuse_if_forked()
         if not self.holds_turn:
             raise PbemRefused(f"you sent your turn file; wait for {self.opponent}'s before writing again")
+
+    def _append(self, kind: str, body: dict[str, Any], *, exclusive: bool = False) -> str:
+        self._can_write()
         work = self.ledger.copy()
         digest = work.apply(make_entry(self.signer, self.game, len(work.entries), work.prev, kind, body))
         self._change(exclusive=exclusive, ledger=work)
@@ -194,6 +198,7 @@ class PbemGame:
 
     def commit(self) -> str:
         """Commit to a new secret seed (kept first in the private folder); the commit entry's hash."""
+        self._can_write()
         seed = dice.new_seed()
         c = dice.commitment(seed)
         secrets = self._secrets()
@@ -319,8 +324,7 @@ class PbemGame:
         except PbemRefused:
             branch = ()
         fork = Fork(known, other, branch)
-        self.forks = (*self.forks, fork)
-        self._save()
+        self._change(forks=(*self.forks, fork))
         raise ForkFound(f"{fork.describe()}: both entries are kept as proof; choose a branch before going on", fork)
 
     def choose_branch(self, keep: str) -> None:
@@ -332,11 +336,11 @@ class PbemGame:
             raise PbemRefused("there is no fork to settle")
         if keep == "known":
             aside = {entry_hash(e) for e in fork.branch} | {entry_hash(fork.other)}
-            ledger = self.ledger
+            ledger, sent = self.ledger, self.sent
         elif keep == "other" and fork.branch:
             dropped = self.ledger.entries[fork.n:]
             aside = {entry_hash(e) for e in dropped}
-            ledger = Ledger.replay([*self.ledger.entries[:fork.n], *fork.branch], self.ledger.players)
+            ledger, sent = Ledger.replay([*self.ledger.entries[:fork.n], *fork.branch], self.ledger.players), None
             secrets = self._secrets()
             for entry in dropped:
                 if entry["kind"] == "reveal" and entry["author"] == self.me:
@@ -344,9 +348,8 @@ class PbemGame:
             self._write_secrets(secrets)
         else:
             raise PbemRefused("the other branch is not a valid chain; only the known one can be kept")
-        self.forks = tuple(msgspec.structs.replace(f, kept=keep) if f is fork else f for f in self.forks)
-        self.ledger, self.set_aside, self.sent = ledger, self.set_aside | aside, None
-        self._save()
+        forks = tuple(msgspec.structs.replace(f, kept=keep) if f is fork else f for f in self.forks)
+        self._change(forks=forks, ledger=ledger, set_aside=self.set_aside | aside, sent=sent)
 
     # -- reading --------------------------------------------------------------------------------------------------------
 
@@ -387,9 +390,7 @@ class PbemGame:
     def _secrets(self) -> dict[str, Any]:
         private_folder(self.folder, make=True)
         data = read_bytes(self._secrets_path(), MAX_SECRETS_BYTES, private=True)
-        if data is None:
-            return {"seeds": {}, "burned": []}
-        value = decode_json(data, MAX_SECRETS_BYTES, f"the seeds file {self._secrets_path()}")
+        value = {"seeds": {}, "burned": []} if data is None else decode_json(data, MAX_SECRETS_BYTES, "the seeds file")
         if not isinstance(value, dict) or not isinstance(value.get("seeds"), dict) or not isinstance(value.get("burned"), list):
             raise PbemRefused(f"{self._secrets_path()} is not a seeds file")
         return value
