@@ -104,3 +104,51 @@ def test_issue30_12_the_list_is_capped_and_says_so(tmp_path: Path, capsys: pytes
     assert err[100:] == ["harbormaster: ... and more: only the first 100 problems are listed (fix them and import again)",
                          "harbormaster: nothing was written"]
     assert not out.exists()
+
+
+@pytest.mark.parametrize("ruleset", ["europa", "awaw"])
+def test_issue30_15_export_keeps_illustrative_and_note_and_round_trips(ruleset: str, tmp_path: Path, data: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30.15: the bundled (illustrative) scenario exported and imported back has the same scenario table, its
+    ``illustrative`` flag and ``note`` included; so has a game made from that import, exported again."""
+    from tui.engine.setup import load_ruleset, load_scenario
+    from tui.scenario.build import normal, read_toml_scenario
+
+    bundled = load_scenario(data, load_ruleset(ruleset, data).default_scenario)
+    assert bundled.info.illustrative and bundled.info.note
+    csv = _exported(ruleset, tmp_path, capsys)
+    first = tmp_path / "first.toml"
+    assert _import(ruleset, csv, first, capsys)[0] == 0
+    assert normal(ruleset, read_toml_scenario(first))["scenario"] == normal(ruleset, bundled.raw)["scenario"]
+    assert main(["new", str(tmp_path / "again.hm"), "--scenario", str(first)]) == 0
+    assert main(["scenario", "export", str(tmp_path / "again.hm"), "-o", str(tmp_path / "again")]) == 0
+    second = tmp_path / "second.toml"
+    assert _import(ruleset, tmp_path / "again", second, capsys)[0] == 0
+    assert normal(ruleset, read_toml_scenario(second))["scenario"] == normal(ruleset, bundled.raw)["scenario"]
+
+
+def test_issue30_15_the_title_follows_the_game(tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30.15: ``setup edit scenario`` gives the game its own name, flag and note: the title shows the name, the
+    export writes them, undo gives the scenario's back; a bad flag is refused in one line, nothing changed."""
+    from tui.session import memory_game
+    from tui.widgets.game_header import HeaderInfo
+
+    from tests.conftest import fixed_clock
+
+    game = memory_game(data, "logistics", seed=1, clock=fixed_clock)
+    assert HeaderInfo.from_game(game, "").game == "Channel Coast (illustrative Victory Logistics)"
+    assert game.execute("board 12 10 --empty").ok
+    result = game.execute("setup edit scenario 'name=Operation Mine' illustrative=no 'note=Our own board.'")
+    assert result.ok, result.message
+    assert result.message == "Setup: edited scenario: name=Operation Mine, illustrative=false, note=Our own board."
+    assert HeaderInfo.from_game(game, "").game == "Operation Mine"
+    from tui.scenario.export import from_game
+
+    info = from_game(game.state, game.ruleset, game.meta)["scenario"]
+    assert (info["name"], info["illustrative"], info["note"]) == ("Operation Mine", False, "Our own board.")
+    before = game.state
+    refused = game.execute("setup edit scenario illustrative=perhaps")
+    assert not refused.ok and refused.message == "scenario illustrative: 'perhaps' is not true or false"
+    assert game.state == before
+    assert game.execute("undo").ok
+    assert HeaderInfo.from_game(game, "").game == "Channel Coast (illustrative Victory Logistics)"

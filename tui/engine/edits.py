@@ -224,7 +224,9 @@ def apply_setup(ruleset: Any, state: GameState, args: list[str], *, correction: 
     action = args[0].lower()
     known = kinds(ruleset.id)
     if len(args) < 2:
-        raise RuleError(f"'setup {action}' needs a KIND: {', '.join(known)}")
+        raise RuleError(f"'setup {action}' needs a KIND: {', '.join((SCENARIO, *known))}")
+    if args[1].lower() == SCENARIO:
+        return _edit_scenario(state, action, list(args[2:]), correction)
     kind = known.get(args[1].lower())
     if kind is None:
         raise RuleError(f"'{args[1]}' is not a kind of {ruleset.id} entity; the kinds: {', '.join(known)}")
@@ -272,6 +274,52 @@ def apply_setup(ruleset: Any, state: GameState, args: list[str], *, correction: 
     summary = ("Correction: " if correction else "Setup: ") + what
     return Outcome(world=world, summary=summary, actor="referee", details=(("a correction to the game's set-up, made after it began (issue 23)",)
                                                           if correction else ()))
+
+
+SCENARIO = "scenario"
+#: The fields of the game's own scenario a ``setup edit scenario`` changes (issue 30.15): its title, whether it is
+#: illustrative, its note; kept in the game's settings (``scenario_name``, ``illustrative``, ``note``), read by the
+#: title and by ``scenario export`` before the scenario the game was made from.
+SCENARIO_FIELDS = {"name": "scenario_name", "illustrative": "illustrative", "note": "note"}
+
+
+def _edit_scenario(state: GameState, action: str, words: list[str], correction: bool) -> Outcome:
+    """``setup edit scenario name=... illustrative=... note=...``: the game's own title, flag and note."""
+    import msgspec.inspect as mi
+
+    from ..rules.core.cells import CellError, parse
+
+    if action != "edit":
+        raise RuleError("the scenario is one table: 'setup edit scenario name=... illustrative=... note=...' changes it")
+    settings = dict(state.settings)
+    changed: list[str] = []
+    for word in words:
+        name, eq, text = word.partition("=")
+        name = name.strip()
+        if not eq or name not in SCENARIO_FIELDS:
+            raise RuleError(f"'{word}' is not FIELD=VALUE of the scenario (its fields here: {', '.join(SCENARIO_FIELDS)})")
+        text = text.strip()
+        if name == "illustrative":
+            try:
+                text = "true" if parse(text or "false", mi.BoolType()) else "false"
+            except CellError as exc:
+                raise RuleError(f"scenario illustrative: {exc}") from None
+        elif name == "name" and not text:
+            raise RuleError("the scenario's name cannot be blank")
+        settings[SCENARIO_FIELDS[name]] = text
+        changed.append(f"{name}={text}")
+    if not changed:
+        raise RuleError(f"'setup edit scenario' needs FIELD=VALUE to change ({', '.join(SCENARIO_FIELDS)})")
+    summary = ("Correction: " if correction else "Setup: ") + "edited scenario: " + ", ".join(changed)
+    return Outcome(world=state.world, summary=summary, actor="referee", state=msgspec.structs.replace(state, settings=settings))
+
+
+def scenario_info(state: GameState, meta: dict[str, Any]) -> dict[str, Any]:
+    """The game's own name, illustrative flag and note: as set up in the game, else as its scenario had them."""
+    settings = state.settings
+    return {"name": settings.get("scenario_name") or str(meta.get("scenario_name", "")),
+            "illustrative": settings.get("illustrative", str(meta.get("scenario_illustrative", False)).lower()) == "true",
+            "note": settings.get("note", str(meta.get("scenario_note", "")))}
 
 
 def _cell(value: Any) -> str:

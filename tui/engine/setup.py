@@ -209,6 +209,8 @@ def new_game(ruleset: RuleSet, scenario: Scenario, seed: int | None = None) -> t
         "ruleset": ruleset.id,
         "scenario": scenario.info.id,
         "scenario_name": scenario.info.name,
+        "scenario_illustrative": scenario.info.illustrative,  # issue 30.15: export keeps them
+        "scenario_note": scenario.info.note,
         "seed": secrets.randbits(31) if seed is None else seed,
     }
     data = state_to_data(state, ruleset)

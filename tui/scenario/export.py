@@ -27,11 +27,31 @@ def _start(calendar: str, turn: int) -> str:
 
 def from_game(state: GameState, ruleset: RuleSet, meta: dict[str, Any]) -> dict[str, Any]:
     """The plain scenario of a game's current state: what a new game started from it would hold."""
+    from ..engine.edits import scenario_info
+
     segment = ruleset.sequence.segments[state.flow.index].key if state.flow.index else ""
-    info = {"id": str(meta.get("scenario", "exported")), "name": str(meta.get("scenario_name", "")), "ruleset": ruleset.id,
+    own = scenario_info(state, {**_bundled_info(ruleset, meta), **meta})
+    info = {"id": str(meta.get("scenario", "exported")), "name": own["name"], "ruleset": ruleset.id,
             "start": _start(ruleset.sequence.calendar, state.flow.turn), "segment": segment,
-            "dice": str(state.settings.get("dice", "app"))}
+            "illustrative": own["illustrative"], "note": own["note"], "dice": str(state.settings.get("dice", "app"))}
     return {"scenario": info, **plugin(ruleset.id).export(state.world, ruleset)}
+
+
+def _bundled_info(ruleset: RuleSet, meta: dict[str, Any]) -> dict[str, Any]:
+    """A game whose save does not say whether its scenario was illustrative (made before issue 30.15): the flag and
+    note of the bundled scenario it names (by id and name), if it is one; else nothing."""
+    if "scenario_illustrative" in meta or not ruleset.source_files:
+        return {}
+    from ..engine.setup import load_scenario
+    from ..rules.core.errors import DataError
+
+    try:
+        info = load_scenario(Path(ruleset.source_files[0]).parent.parent, str(meta.get("scenario", ""))).info
+    except (DataError, OSError):
+        return {}
+    if info.name != meta.get("scenario_name") or info.ruleset != ruleset.id:
+        return {}
+    return {"scenario_illustrative": info.illustrative, "scenario_note": info.note}
 
 
 def rows_of(kind: Kind, value: Any) -> list[list[str]]:

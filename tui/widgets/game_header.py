@@ -64,7 +64,7 @@ class HeaderInfo(msgspec.Struct, frozen=True):
         side = game.phasing_side
         acting = game.acting_side
         return cls(
-            game=str(game.meta.get("scenario_name") or game.meta.get("scenario") or "game"),
+            game=str(game.state.settings.get("scenario_name") or game.meta.get("scenario_name") or game.meta.get("scenario") or "game"),
             turn=game.turn_label,
             side=side_title(side),
             acting=acting.title() if acting != side else "",
