@@ -1,0 +1,127 @@
+"""Exact tests of the AWAW defender's verbs (seed 004, 21.3611, 21.41x): ``intercept``, ``defend`` and ``sub-air``
+word for word, guarding ``tui/rules/awaw/verbs_intercept.py``. The bundled game: the Italian cruiser at Messina patrols
+to Y20 in the Axis patrol segment; the British at Malta intercept."""
+
+from __future__ import annotations
+
+from tests.awaw_game import awaw_game, ok, refused, to
+
+SAID = ("{units} intercept in {hex}, {n} hexes: resolve the Naval Interception Table and any naval combat, then type the "
+        "result (RULINGS A2; 21.3611)")
+DETAIL = ["Victors over a patrol may stay as a defensive patrol: defend HEX UNITS (21.4191)"]
+
+
+def _patrolling():
+    """The game with patrol 1 (RM-CA-Messina to Y20) announced."""
+    game = awaw_game()
+    to(game, "Patrols, base changes, SW deployments")
+    ok(game, "patrol Y20 RM-CA-Messina --distance 9")
+    return game
+
+
+def _figures(result) -> list[tuple]:
+    """A result's explained figures as (name, value, rule, notes)."""
+    return [(e.name, e.value, e.rule, e.notes) for e in result.explanations]
+
+
+def test_21_3611_intercept_refusals() -> None:
+    """21.3611: the usage; the non-phasing side's units (21.232); no interception from a box that forbids it (21.14,
+    21.413A); an inverted unit (21.31); a front of the game (21.1324); a known mission as target (21.533D)."""
+    game = _patrolling()
+    assert refused(game, "intercept Y20").message == "usage: intercept HEX UNITS --distance N [--straits ..] (21.3611)"
+    assert refused(game, "intercept Y20 RM-CA-Taranto --distance 3").message == (
+        "intercept (the non-phasing side intercepts, or the enemy of displaced units, 21.232): RM-CA-Taranto is not allies "
+        "units; it is the allies player's turn")
+    assert refused(game, "intercept Y20 Washington --distance 3").message == (
+        "intercept: naval units in the Atlantic U.S. box may not attempt interceptions (21.14, 21.413A, 21.214A)")
+    assert refused(game, "intercept Y20 Aurora --distance 3").message == (
+        "intercept: Aurora is inverted: only uninverted naval units may carry out an activity (21.31, 21.34)")
+    assert refused(game, "intercept Y20 Penelope --distance 3 --front narnia").message == (
+        "intercept: 'narnia' is not a front (western, eastern, mediterranean, pacific)")
+    assert refused(game, "intercept Y20 Penelope --distance 3 --target raid-7").message == (
+        "intercept: no mission called 'raid-7' this player turn (none)")
+
+
+def test_21_3611_21_4171_an_interception_of_the_patrol_on_its_way() -> None:
+    """21.3611: the interceptors are employed (inverted, one interception); 21.4171: the attempt is recorded with the
+    patrol at the point its prompt is at, with the interceptors; a second attempt is refused."""
+    game = _patrolling()
+    r = ok(game, "intercept Y20 Penelope RN-DD-Malta --distance 5 --target patrol-1")
+    assert r.message == SAID.format(units="Penelope, RN-DD-Malta", hex="Y20", n=5)
+    assert list(r.details) == DETAIL
+    assert _figures(r) == [("Interception, counter-interception range", 5, "21.3611", ()),
+                           ("Distance at least the hexes on the map", 5, "21.36A", ())]
+    for uid in ("Penelope", "RN-DD-Malta"):
+        u = game.state.world.units[uid]
+        assert (u.intercepts, u.acted, u.inverted, u.at_sea) == (1, True, True, "")
+    assert game.state.world.ops["patrols"]["patrol-1"]["attempt"] == {"at": "route", "result": "",
+                                                                     "by": ["Penelope", "RN-DD-Malta"]}
+    assert refused(game, "intercept Y20 Eagle --distance 5 --target patrol-1").message == (
+        "intercept: the defender has already attempted interception of patrol-1 on its way to Y20; he may not attempt it "
+        "again with the same or other naval forces (21.4171)")
+    assert refused(game, "intercept Y20 Penelope --distance 5").message == (
+        "intercept: Penelope has already intercepted this turn (21.4193)")
+
+
+def test_21_4171_the_attempt_in_the_patrol_hex_and_its_answer() -> None:
+    """21.417A, 21.4171: an attempt made before the air strikes is recorded there; the prompt then takes only its result."""
+    game = _patrolling()
+    ok(game, "answer patrol-1-route 'no interception'")
+    ok(game, "intercept Y20 Penelope --distance 5 --target PATROL-1 --front mediterranean")
+    assert game.state.world.ops["patrols"]["patrol-1"]["attempt"] == {"at": "strikes", "result": "", "by": ["Penelope"]}
+    assert refused(game, "answer patrol-1-strikes 'remain at sea'").message == (
+        "patrol-1-strikes: the defender attempted interception of patrol 1 in Y20 before a round of air strikes (Penelope): "
+        "answer attempt failed, patrol won or patrol lost (21.4171)")
+    assert ok(game, "answer patrol-1-strikes 'patrol won'").message == "Patrol 1 won the interception in Y20 (21.416J)"
+    assert game.state.world.ops["patrols"]["patrol-1"]["attempt"] == {"at": "strikes", "result": "patrol won",
+                                                                     "by": ["Penelope"]}
+
+
+def test_21_417AB_no_attempt_once_the_points_are_past() -> None:
+    """21.417A-B: a patrol left unintercepted in its hex may no longer be intercepted."""
+    game = _patrolling()
+    ok(game, "answer patrol-1-route 'no interception'")
+    ok(game, "answer patrol-1-strikes 'remain at sea'")
+    ok(game, "answer patrol-1-hex 'no interception'")
+    assert refused(game, "intercept Y20 Penelope --distance 5 --target patrol-1").message == (
+        "intercept: patrol-1 may be intercepted only on its way, in its hex before a round of air strikes, or when it "
+        "remains there; those points are past (21.417A-B)")
+
+
+def test_21_4191_to_21_4193_a_defensive_patrol_intercepts_once_more() -> None:
+    """21.4191: victorious interceptors stay as a defensive patrol (uninverted, in the hex); 21.4192-21.4193: they may
+    intercept once more from there, not twice."""
+    game = _patrolling()
+    assert refused(game, "defend Y20").message == "usage: defend HEX UNITS (21.4191)"
+    assert refused(game, "defend Y20 RM-CA-Messina").message == ("defend: RM-CA-Messina is not allies units; it is the "
+                                                                 "allies player's turn")
+    ok(game, "intercept Y20 Penelope --distance 5")
+    assert refused(game, "defend Y20 Penelope RN-DD-Malta").message == (
+        "defend: RN-DD-Malta did not intercept from port this turn; only a victorious intercepting force may remain as a "
+        "defensive patrol (21.4191)")
+    ok(game, "answer patrol-1-route 'patrol lost'")
+    r = ok(game, "defend Y20 Penelope")
+    assert r.message == ("Penelope on defensive patrol in Y20 until the end of regular combat; they may intercept once more "
+                         "(21.4191-21.4193)")
+    u = game.state.world.units["Penelope"]
+    assert (u.at_sea, u.sea_hex, u.inverted, u.intercepts) == ("defensive-patrol", "Y20", False, 1)
+    assert refused(game, "defend Y20 Penelope").message == (
+        "defend: Penelope did not intercept from port this turn; only a victorious intercepting force may remain as a "
+        "defensive patrol (21.4191)")
+    to(game, "Invasions, bombardment, raiders, carrier missions")
+    r = ok(game, "intercept Y21 Penelope --distance 2")
+    assert r.message == SAID.format(units="Penelope", hex="Y21", n=2)
+    assert _figures(r) == [("Interception, counter-interception range", 2, "21.3611", ()),
+                           ("Distance at least the hexes on the map", 1, "21.36A", ())]
+    u = game.state.world.units["Penelope"]
+    assert (u.at_sea, u.sea_hex, u.inverted, u.intercepts) == ("defensive-patrol", "Y20", False, 2)
+    assert refused(game, "intercept Y22 Penelope --distance 2").message == (
+        "intercept: Penelope has already intercepted twice this turn; only one 21.4192 interception is permitted (21.4193)")
+
+
+def test_21_4184C_sub_air_refusals() -> None:
+    """21.4184C: the usage; only submarines on patrol at sea are attacked by land-based air."""
+    game = _patrolling()
+    assert refused(game, "sub-air").message == "usage: sub-air UNITS [--with 'land-based air'] (21.4184C)"
+    assert refused(game, "sub-air Penelope").message == (
+        "sub-air: Penelope is not a submarine on patrol at sea; only those may be attacked this way (21.4184C)")
