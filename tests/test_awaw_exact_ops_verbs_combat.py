@@ -167,3 +167,46 @@ def test_21_5153D_naval_units_driven_out_this_player_turn_still_forbid_it() -> N
     elsewhere = combat_world(unit("RM-DD", 9, power="italy", type="destroyer", base="Naples"),
                              displaced_from={"Naples": {"RM-DD": ""}})
     assert _invade(elsewhere, "T25", supplied=True).summary.startswith("invasion-1:")
+
+
+# --- carrier-mission (21.55) ------------------------------------------------------------------------------------------
+
+
+def _carriers(w: AwawWorld, *args: str, **opts: Any) -> Outcome:
+    return VC._carrier_mission(env(), ctx(w, "naval-combat"), list(args), {"distance": "3", **opts})
+
+
+def test_21_55_usage_and_at_least_one_fast_carrier() -> None:
+    assert refused(VC._carrier_mission, env(), ctx(combat_world()), [], {}) == (
+        "usage: carrier-mission HEX --by CV,CA,DD --distance N [--target BASE] [--with INVASION_ID] (21.55)")
+    assert refused(_carriers, combat_world(), "Z31", by="CA1") == \
+        "carrier-mission: a fast carrier mission needs at least one fast carrier (21.551)"
+    assert refused(_carriers, combat_world(), "Z31", by="CV1,CA1", target="Tripoli,Naples") == \
+        "a fast carrier mission strikes a single enemy base, not Tripoli, Naples (21.557F)"
+
+
+def test_21_55_a_fast_carrier_mission_goes_to_sea_and_pays_its_brps() -> None:
+    out = _carriers(combat_world(), "Z31", by="CV1,CA1", target="Tripoli")
+    assert out.summary == ("carriers-1: fast carrier mission to Z31, against Tripoli by CV1, CA1 (21.55); " + ASSUMED)
+    assert out.details[0] == ("The mission returns to base (21.33) and is inverted after regular combat, before "
+                              "exploitation (21.555E); it may not intercept or counter-intercept, and fights only if "
+                              "intercepted (21.555C).") and len(out.details) == 7
+    assert [(e.name, e.value) for e in out.explanations][0] == ("fast fleet factors escorting the carriers", 2)
+    assert out.world.ops["missions"] == {"carriers-1": {"kind": "carriers", "hex": "Z31", "units": ["CV1", "CA1"],
+                                                        "target": "Tripoli", "with": ""}}
+    assert out.world.ops["brps"][0]["rule"] == "21.554A, 9.56A" and out.actor == "allies"
+    cv = out.world.units["CV1"]
+    assert (cv.acted, cv.inverted, cv.at_sea, cv.sea_hex) == (True, False, "mission", "Z31")
+    plain = _carriers(combat_world(), "Z31", by="CV1,CA1")
+    assert plain.summary.startswith("carriers-1: fast carrier mission to Z31 by CV1, CA1 (21.55); ")
+
+
+def test_21_554A_with_an_invasion_the_brps_are_paid_on_its_front() -> None:
+    inv = {"kind": "invasion", "hex": "Q30", "from": ["Malta"], "from_box": [], "units": ["DD1"]}
+    paid = combat_world(missions={"invasion-1": inv}, brps=[{"mission": "invasion-1", "front": "mediterranean"}])
+    out = _carriers(paid, "Z31", by="CV1,CA1", **{"with": "invasion-1"})
+    assert out.summary == ("carriers-1: fast carrier mission to Z31 by CV1, CA1 (21.55); BRPs for 4 naval factors on the "
+                           "mediterranean front (the front of the land portion of invasion-1's hex (21.554A))")
+    assert out.world.ops["missions"]["carriers-1"]["with"] == "invasion-1"
+    unpaid = _carriers(combat_world(missions={"invasion-1": inv}), "Z31", by="CV1,CA1", **{"with": "invasion-1"})
+    assert unpaid.world.ops["brps"][-1]["front"] == "?"
