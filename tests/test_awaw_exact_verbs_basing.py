@@ -129,3 +129,69 @@ def test_21_23_21_232_displacement_and_its_prompts_word_for_word() -> None:
     assert ok(game, "displace Messina none").message == (
         "RM-DD-Messina, KM-SS-Med eliminated: no controlled port with room within 40 hexes of Messina (21.23D)")
     assert all(game.state.world.units[i].sunk for i in ("RM-DD-Messina", "KM-SS-Med"))
+
+
+def _redeploying():
+    """The bundled game at the Allied naval redeployment (the second player turn)."""
+    from tests.test_awaw_ops_engine import to as to_key
+
+    game = awaw_game()
+    to_key(game, "second-turn/redeployment/naval-redeployment")
+    return game
+
+
+def test_21_32_21_3612_nr_refusals_and_a_redeployment() -> None:
+    """21.32: one base at a time, not waiting for repair; 21.3612: to a controlled base, within range and touching a
+    port every 20/10 hexes (21.36C); 21.36A: at least the hexes on the map."""
+    game = _redeploying()
+    assert refused(game, "nr Alexandria RN-DD-Malta Penelope RN-CA-Rosyth --distance 5").message == (
+        "nr: units from one base at a time; these are at Malta, Rosyth")
+    assert refused(game, "nr Taranto RN-DD-Malta --distance 5").message == (
+        "nr: Taranto is not controlled by the allies side (21.3612)")
+    assert refused(game, "nr Alexandria QueenElizabeth --distance 5").message == "nr: QueenElizabeth is waiting for repair (21.32)"
+    assert refused(game, "nr Port Said RN-DD-India --distance 20").message == (
+        "Sea supply, NR, sea escort: leg 1 crosses 20 hexes without touching a port; the most is 10 (21.36C, 21.3612)")
+    r = ok(game, "nr Alexandria RN-DD-Malta --distance 20")
+    assert (r.message, list(r.details)) == ("RN-DD-Malta redeployed Malta → Alexandria, 20 hexes (21.32, 21.3612)", [])
+    assert _figures(r) == [("Sea supply, NR, sea escort range", 20, "21.3612", ()),
+                           ("Distance at least the hexes on the map", 13, "21.36A", ())]
+    u = game.state.world.units["RN-DD-Malta"]
+    assert (u.base, u.inverted, u.unusable) == ("Alexandria", False, False)
+
+
+def test_21_214E_the_route_question_and_its_two_answers() -> None:
+    """21.214E: a redeployment from the Atlantic U.S. box with no port typed asks which listed port (held by the side) it
+    passes; 'none of them' leaves the units; a port carries it out, checked again."""
+    game = _redeploying()
+    r = ok(game, "nr Malta USN-CA-Lant --distance 40 --legs 20,20")
+    question = ("USN-CA-Lant, Atlantic U.S. box → Malta: which western front port does the redeployment pass through? It must "
+                "terminate in or pass through one (21.214E)")
+    assert r.message == f"nr-1: {question} — answer nr-1 PORT or 'none of them'"
+    (p,) = [p for p in game.state.flow.pending if p.id.startswith("nr-")]
+    assert (p.id, p.text, p.kind, p.choices, p.rule, p.subject, p.required, p.effect) == (
+        "nr-1", question, "choice", ("Gibraltar", "Liverpool", "Plymouth", "Rosyth", "Scapa Flow", "none of them"), "21.214E",
+        "Malta", True, "nr-route")
+    assert dict(p.args) == {"args": ["Malta", "USN-CA-Lant"], "options": {"distance": "40", "legs": "20,20"},
+                            "units": "USN-CA-Lant", "box": "Atlantic U.S.", "board": "Malta", "what": "a western front port"}
+    assert ok(game, "answer nr-1 'none of them'").message == (
+        "nr-1: USN-CA-Lant passes no western front port between the Atlantic U.S. box and Malta: the redeployment is not "
+        "carried out (21.214E, 28.75)")
+    assert game.state.world.units["USN-CA-Lant"].base == "Atlantic U.S."
+    ok(game, "nr Malta USN-CA-Lant --distance 40 --legs 20,20")
+    r = ok(game, "answer nr-2 Gibraltar")
+    assert r.message == ("nr-2: Gibraltar passed — USN-CA-Lant redeployed Atlantic U.S. → Malta, 40 hexes (21.32, 21.3612); "
+                         "through Gibraltar, a western front port (21.214E)")
+    assert _figures(r) == [("Sea supply, NR, sea escort range", 40, "21.3612", ())]
+    assert game.state.world.units["USN-CA-Lant"].base == "Malta"
+
+
+def test_21_112_a_failed_nr_and_elimination_of_excess() -> None:
+    """21.112, 21.33: a failed NR goes back inverted; only the excess of an overstacked base is eliminated."""
+    game = _redeploying()
+    assert refused(game, "nr-failed RN-DD-Malta").message == "usage: nr-failed UNITS --to ORIGIN (21.112)"
+    ok(game, "nr Alexandria RN-DD-Malta --distance 20")
+    assert ok(game, "nr-failed RN-DD-Malta --to Malta").message == "RN-DD-Malta: NR failed, back at Malta, inverted (21.33)"
+    u = game.state.world.units["RN-DD-Malta"]
+    assert (u.base, u.inverted, u.unusable, u.note) == ("Malta", True, False, "")
+    assert refused(game, "eliminate Penelope").message == (
+        "eliminate: Malta is not over capacity; only excess units are eliminated (21.112)")
