@@ -181,3 +181,72 @@ def test_21_416_refusals_of_patrol_and_of_a_second_patrol_under_way() -> None:
     to(game, PATROLS)
     r = refused(game, "patrol Y20")
     assert r.message == "usage: patrol HEX UNITS --distance N [--legs ..] [--ports ..] [--straits ..] (21.41)"
+
+
+RANGE = "Offensive mission (patrol, sea transport, invasion, bombardment, carrier mission) range"
+OFFENSIVE = "21.3614, 21.412, 21.432, 21.512, 21.522"
+NOTE = "Base changes and SW deployments are announced with the patrols (21.414B, 21.416A)"
+
+
+def _figures(result) -> list[tuple]:
+    """A result's explained figures as (name, value, rule, notes)."""
+    return [(e.name, e.value, e.rule, e.notes) for e in result.explanations]
+
+
+def _force(factors: int, fast: int, destroyers: int) -> list[tuple]:
+    """The figures 21.312-21.313 give a force."""
+    return [("Naval factors in the force", factors, "21.312", ()), ("Fast fleet factors", fast, "21.313", ()),
+            ("Fast carrier factors", 0, "21.313", ()), ("Destroyer factors", destroyers, "21.434", ()),
+            ("Transports", 0, "21.35C", ())]
+
+
+def test_21_414B_a_joint_patrol_from_two_bases_checks_each_range_and_is_charged_once() -> None:
+    """21.414B, 21.415: contingents from several bases, each range checked from its base (proposed ruling A16); the
+    patrol is as far as its longest leg; 21.414A: BRPs for its factors on the front of its base of origin."""
+    game = awaw_game()
+    to(game, PATROLS)
+    r = ok(game, "patrol Y20 RM-CA-Messina RM-CA-Naples --distance Messina=5,Naples=6")
+    assert r.message == ("Patrol 1: RM-CA-Messina, RM-CA-Naples to Y20, 6 hexes; BRPs for 5 naval factors on the "
+                         "mediterranean front, the front of Y20 (21.414A). Answer patrol-1-route and the prompts that follow "
+                         "(21.416)")
+    assert list(r.details) == [NOTE, "Joint patrol from Messina, Naples: the contingents move at the same time and may join at "
+                               "sea before the patrol hex; each still counts against its base of origin (21.414B, 21.415)"]
+    assert _figures(r) == [(f"{RANGE} from Messina", 5, OFFENSIVE, ()), (f"{RANGE} from Naples", 6, OFFENSIVE, ()),
+                           *_force(5, 5, 0)]
+    assert game.state.world.ops["brps"] == [{"mission": "patrol-1", "what": "patrol to Y20", "front": "mediterranean",
+                                             "factors": 5, "brps": None, "rule": "21.414A, 9.56A",
+                                             "note": "the front of the base of origin"}]
+
+
+def test_21_4184_submarine_patrols_alone_cost_nothing_and_keep_the_front_named() -> None:
+    """21.4184A: submarines patrol independent of other forces; 21.414A, 9.56A: no BRPs for them; 21.4184E: the front
+    named (--front) is kept for their return; unnamed, the referee is asked to name it."""
+    game = awaw_game()
+    to(game, PATROLS)
+    assert refused(game, "patrol Y20 KM-SS-Med RM-CA-Messina --distance 5").message == (
+        "patrol: submarines patrol independent of other naval forces (21.4184A)")
+    r = ok(game, "patrol Y20 KM-SS-Atlantic --distance 5")
+    assert r.message == ("Patrol 1: KM-SS-Atlantic to Y20, 5 hexes; no BRPs for submarines (21.414A, 9.56A). Answer "
+                         "patrol-1-route and the prompts that follow (21.416)")
+    assert _figures(r) == [(RANGE, 5, OFFENSIVE, ()), *_force(6, 0, 0)]
+    r = ok(game, "patrol Y21 KM-SS-Med --distance 5 --front western")
+    assert _figures(r) == [(RANGE, 5, OFFENSIVE, ()), ("Distance at least the hexes on the map", 3, "21.36A", ()),
+                           *_force(2, 0, 0)]
+    ops = game.state.world.ops
+    assert ops["patrol_fronts"] == {"KM-SS-Med": "western"}
+    assert ops["brps"] == [
+        {"mission": "patrol-1", "what": "patrol to Y20", "front": "?", "factors": 0, "brps": None, "rule": "21.414A, 9.56A",
+         "note": "the front is not known: the referee names it (--front)"},
+        {"mission": "patrol-2", "what": "patrol to Y21", "front": "western", "factors": 0, "brps": None,
+         "rule": "21.414A, 9.56A", "note": "the front of the patrol hex"}]
+    assert ops["patrols"] == {"patrol-1": {"hex": "Y20", "units": ["KM-SS-Atlantic"]},
+                              "patrol-2": {"hex": "Y21", "units": ["KM-SS-Med"]}}
+
+
+def test_21_416_the_announcements_figures() -> None:
+    """21.412, 21.36A: the range and the hexes on the map; 21.312-21.313: the force's figures."""
+    game = awaw_game()
+    to(game, PATROLS)
+    r = ok(game, "patrol Y22 RM-CA-Naples RM-DD-Naples --distance 5 --front mediterranean")
+    assert _figures(r) == [(RANGE, 5, OFFENSIVE, ()), ("Distance at least the hexes on the map", 2, "21.36A", ()),
+                           *_force(5, 5, 3)]
