@@ -125,3 +125,24 @@ def test_21_4184C_sub_air_refusals() -> None:
     assert refused(game, "sub-air").message == "usage: sub-air UNITS [--with 'land-based air'] (21.4184C)"
     assert refused(game, "sub-air Penelope").message == (
         "sub-air: Penelope is not a submarine on patrol at sea; only those may be attacked this way (21.4184C)")
+
+
+def test_21_4184C_land_based_air_attacks_a_submarine_on_patrol_once() -> None:
+    """21.4184B: the Axis submarine patrol stays at sea into the Allied player turn; 21.4184C: land-based air attacks
+    it once, in a single sortie, with no air defense roll; the attack is recorded and not repeated."""
+    from tests.test_awaw_ops_engine import to as to_key
+
+    game = awaw_game()
+    to_key(game, "first-turn/movement/naval-movement")
+    ok(game, "patrol Y21 KM-SS-Med --distance 5")
+    ok(game, "answer patrol-1-route 'no interception'")
+    to_key(game, "second-turn/movement/naval-movement")
+    r = ok(game, "sub-air KM-SS-Med")
+    assert r.message == ("Land-based air attacks the submarines on patrol: KM-SS-Med in Y21; each squadron within range of the "
+                         "patrol hex attacks once, in a single sortie (21.4184C)")
+    assert list(r.details) == ["Air cover may be flown over the submarines, but the defender makes no air defense dice roll "
+                               "(21.4184C).", "Resolve the attack and record losses with damage/sink (RULINGS A2)."]
+    assert game.state.world.ops["sub_air"] == ["KM-SS-Med"]
+    assert refused(game, "sub-air KM-SS-Med --with 'land-based air'").message == (
+        "sub-air: KM-SS-Med has already been attacked this player turn; each patrolling submarine is attacked in a single "
+        "sortie (21.4184C)")
