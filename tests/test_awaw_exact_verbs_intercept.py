@@ -146,3 +146,42 @@ def test_21_4184C_land_based_air_attacks_a_submarine_on_patrol_once() -> None:
     assert refused(game, "sub-air KM-SS-Med --with 'land-based air'").message == (
         "sub-air: KM-SS-Med has already been attacked this player turn; each patrolling submarine is attacked in a single "
         "sortie (21.4184C)")
+
+
+def test_21_533D_raiders_on_their_way_word_for_word() -> None:
+    """21.533D: raiders from Scapa Flow go directly to the SW box and are not intercepted on the board; others only
+    with a favourable modifier (--favourable)."""
+    from tests.test_awaw_interception import _raids
+
+    game = awaw_game()
+    direct, norway = _raids(game)
+    assert refused(game, f"intercept C26 KGV --distance 3 --target {direct} --favourable").message == (
+        "intercept: raiders from Scapa Flow move directly to the Atlantic SW box and are not subject to on-board "
+        "interception (21.533D)")
+    assert refused(game, f"intercept C26 KGV --distance 3 --target {norway}").message == (
+        "intercept: a raider may only be intercepted on the board if a favorable interception modifier applies; if one "
+        "does, say so with --favourable (21.533D)")
+    r = ok(game, f"intercept C26 KGV --distance 3 --target {norway} --favourable")
+    assert r.message == SAID.format(units="KGV", hex="C26", n=3)
+    assert game.state.world.units["KGV"].intercepts == 1
+
+
+def test_21_2111_an_interception_entering_a_closed_strait_on_one_side() -> None:
+    """21.2111: interceptors enter a strait closed to them to intercept on their own side; the side is recorded and the
+    strait entered is not checked again as a passage."""
+    from tests.test_awaw_ops_engine import to as to_key
+
+    game = awaw_game()
+    ok(game, "control AA7 germany")
+    to_key(game, "first-turn/movement/naval-movement")
+    r = ok(game, "intercept AA7 RN-DD-ForceH --distance 1 --straits Gibraltar --in-strait Gibraltar=mediterranean")
+    assert r.message == SAID.format(units="RN-DD-ForceH", hex="AA7", n=1)
+    assert _figures(r) == [
+        ("Interception, counter-interception range", 1, "21.3611", ()),
+        ("Distance at least the hexes on the map", 0, "21.36A", ()),
+        ("Interception in the Gibraltar on the mediterranean side", "one side only", "21.2111",
+         ("Only enemy activities entering or leaving this side of the strait may be intercepted; a patrol there intercepts on "
+          "its own side only (21.2111).",))]
+    assert [(t.label, t.value) for t in r.explanations[2].terms] == [
+        ("passage of the Gibraltar for the allies side", "closed: entered to intercept on one side")]
+    assert game.state.world.ops["strait_sides"] == {"RN-DD-ForceH": "B=mediterranean"}
