@@ -195,3 +195,32 @@ def test_21_112_a_failed_nr_and_elimination_of_excess() -> None:
     assert (u.base, u.inverted, u.unusable, u.note) == ("Malta", True, False, "")
     assert refused(game, "eliminate Penelope").message == (
         "eliminate: Malta is not over capacity; only excess units are eliminated (21.112)")
+
+
+def test_21_33_units_at_sea_return_home_or_to_another_friendly_base_in_range() -> None:
+    """21.33: only units at sea return; home inverted (21.4183), or to another base held at the start of the player
+    turn within 20 hexes of the activity hex, with room."""
+    from tests.test_awaw_ops_engine import to as to_key
+
+    game = awaw_game()
+    to_key(game, "first-turn/movement/naval-movement")
+    ok(game, "patrol Y20 RM-CA-Messina RM-DD-Messina --distance 5")
+    for step, value in (("route", "no interception"), ("strikes", "remain at sea"), ("hex", "no interception")):
+        ok(game, f"answer patrol-1-{step} '{value}'")
+    assert refused(game, "return Doria").message == "return: Doria is not at sea (21.33)"
+    assert refused(game, "return Doria Cesare").message == "return: Doria, Cesare are not at sea (21.33)"
+    assert refused(game, "return RM-CA-Messina --to Malta --distance 5").message == (
+        "return: Malta was not under friendly control at the start of the player turn (21.33)")
+    assert refused(game, "return RM-CA-Messina --to Naples --distance 50").message == (
+        "Return to another base: 50 hexes is beyond the 20-hex limit in Europe (21.33)")
+    r = ok(game, "return RM-CA-Messina --to Naples --distance 5")
+    assert r.message == "RM-CA-Messina returned to Naples, 5 hexes from the activity hex, inverted (21.33)"
+    assert _figures(r) == [("Return to another base range", 5, "21.33", ()),
+                           ("Room left at Naples", 39, "21.11, 21.112",
+                            ("not counted, transports are not put into TFs (21.35C): RM-TR-1",))]
+    u = game.state.world.units["RM-CA-Messina"]
+    assert (u.base, u.inverted, u.at_sea, u.sea_hex, u.tf) == ("Naples", True, "", "", "")
+    assert ok(game, "return RM-DD-Messina --to origin").message == (
+        "RM-DD-Messina back at their base of origin, inverted (21.33, 21.4183)")
+    u = game.state.world.units["RM-DD-Messina"]
+    assert (u.base, u.inverted, u.at_sea, u.sea_hex) == ("Messina", True, "", "")
