@@ -7,6 +7,7 @@ and weather answers, ``first``/``second`` sides, the phase's capacity freed (19.
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -117,3 +118,17 @@ def test_19_0a_the_phase_frees_capacity_and_19_0c_d_f_the_turn_starts_limits_aga
     world = game.state.world
     assert (world.shipped, world.weather, world.ports["Tobruk"].reduced_this_turn) == ({"axis": 0, "allied": 0}, None, 0)
     assert world.ports["Tobruk"].hits == 1
+
+
+def test_19_0a_capacity_used_goes_at_the_end_of_this_phase_named_by_the_sequence(data: Path) -> None:
+    """19.0a: a Capacity Used marker names the phase it ends with: the phase of a segment (Reinforcement phase), or the
+    step itself where the sequence has no phase below the turn (Turn end)."""
+    game = memory_game(data, "ocs", seed=1, clock=fixed_clock)
+    goto(game, "first-turn/reinforcement")
+    ok(game, "load Tripoli 1")
+    assert game.ruleset.markers(game.state, game.ruleset.sequence) == [
+        {"marker": "Capacity Used", "value": "1 SP", "place": "Tripoli", "side": "axis",
+         "expires": "end of this Reinforcement phase (19.0a)"}]
+    turn_end = len(game.ruleset.sequence.segments) - 1
+    state = SimpleNamespace(world=game.state.world, flow=SimpleNamespace(index=turn_end))
+    assert [m["expires"] for m in game.ruleset.markers(state, game.ruleset.sequence)] == ["end of this Turn end (19.0a)"]

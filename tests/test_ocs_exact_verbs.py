@@ -244,7 +244,7 @@ def test_19_0a_zoc_negate_and_sea_blocked(barrage) -> None:
     assert refused(barrage, "zoc Tobruk x") == "enemy ZOC must be on or off, not 'x'"
     assert refused(barrage, "negate Tobruk a b") == "usage: negate PORT [on|off] (19.0a, 4.5a)"
     assert refused(barrage, "negate Tobruk x") == "negation must be on or off, not 'x'"
-    assert refused(barrage, "sea-blocked Tobruk x") == "too many arguments: x (usage: sea-blocked PORT)"
+    assert refused(barrage, "sea-blocked Tobruk x y") == "too many arguments: x y (usage: sea-blocked PORT)"
 
 
 def test_9_14h_capture_and_19_0f_allowance(barrage) -> None:
