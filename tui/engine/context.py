@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 import msgspec
 from msgspec import field
@@ -14,18 +15,34 @@ from ..rules.core.ruleset import RuleSet
 from ..rules.core.state import GameState
 
 
-class NeedDice(Exception):
-    """A stage of the command needs a roll and the referee types dice, but no faces are left for it."""
+SEALED = "sealed"
+"""The dice setting of a game played by e-mail (issue 32): its dice come from both players' seeds, never the app."""
 
-    def __init__(self, spec: str, purpose: str, detail: str = "") -> None:
+SealedDice = Callable[[DiceSpec, str], Roll]
+"""Where a sealed game's dice come from for one command: given a stage's dice and purpose, the :class:`Roll` (source
+``"sealed"``) whose faces both players' contributions fixed. Supplied by the play-by-e-mail glue (``tui.pbem.play``)
+once the opponent's seed is revealed; the engine never imports it."""
+
+
+class NeedDice(Exception):
+    """A stage of the command needs a roll and the referee types dice (or the game is sealed and its dice are not
+    revealed yet), but no faces are left for it."""
+
+    def __init__(self, spec: str, purpose: str, detail: str = "", *, sealed: bool = False) -> None:
         self.spec = spec
         self.purpose = purpose
         self.detail = detail
         """What the roll decides, shown before it is rolled (the table row, the modifiers)."""
+        self.sealed = sealed
+        """The game's dice are sealed: the command waits for both players' contributions (``harbormaster pbem exec``)."""
         stage = purpose or "the roll"
         more = f" ({detail})" if detail else ""
-        super().__init__(f"{stage} needs {spec}{more}: type its dice after the others with --dice N[,N...] "
-                         "(every stage in order), or let the app roll with --roll")
+        if sealed:
+            super().__init__(f"{stage} needs {spec}{more}: this game's dice are sealed (played by e-mail); run the "
+                             "command with harbormaster pbem exec, and its dice come with the opponent's reveal")
+        else:
+            super().__init__(f"{stage} needs {spec}{more}: type its dice after the others with --dice N[,N...] "
+                             "(every stage in order), or let the app roll with --roll")
 
 
 def phasing_side(ruleset: RuleSet, state: GameState) -> str:
@@ -57,6 +74,11 @@ class EngineContext(msgspec.Struct):
     the app rolls. A command that came with typed faces is a typed one: a stage
     whose faces are missing is asked for (:class:`NeedDice`), never rolled by
     the app unless ``--roll`` says so.
+
+    In a sealed game (settings ``"dice": "sealed"``, play by e-mail) the app never
+    rolls, whatever the command or a prompt's answer says: a stage takes its faces
+    from ``sealed_dice`` (the revealed stream of the command's request), else it
+    is asked for (:class:`NeedDice` with ``sealed``), exactly as typed dice are.
     """
 
     state: GameState
@@ -68,6 +90,12 @@ class EngineContext(msgspec.Struct):
     app_rolls: bool = True
     forced_roll: bool = False  # --roll: the app rolls every stage the typed faces do not cover
     rolls: list[Roll] = field(default_factory=list)
+    sealed_dice: SealedDice | None = None  # a sealed game's revealed dice for this command (None: not revealed)
+
+    @property
+    def sealed(self) -> bool:
+        """Whether the game's dice are sealed (played by e-mail): never rolled by the app."""
+        return self.state.settings.get("dice") == SEALED
 
     @property
     def replaying(self) -> bool:
@@ -121,6 +149,10 @@ class EngineContext(msgspec.Struct):
             faces = self.typed.take(dice, purpose)
             if faces is not None:
                 result = roll_typed(dice, faces, purpose)
+            elif self.sealed:
+                if self.sealed_dice is None:
+                    raise NeedDice(str(dice), purpose, detail, sealed=True)
+                result = self.sealed_dice(dice, purpose)
             elif self.forced_roll or (self.app_rolls and not self.typed.given):
                 result = roll_app(dice, derive_seed(self.game_seed, self.seq, len(self.rolls)), purpose)
             else:

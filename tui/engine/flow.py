@@ -350,6 +350,9 @@ def _set(ctx: EngineContext, args: list[str], opts: dict[str, Any]) -> Outcome:
     """Change a game setting."""
     if len(args) != 2 or args[0].lower() != "dice" or args[1].lower() not in ("app", "typed"):
         raise RuleError("usage: set dice app|typed")
+    if ctx.state.settings.get("dice") == "sealed":
+        raise RuleError("this game's dice are sealed (played by e-mail): both players agreed to it when the game was "
+                        "made, and it cannot be changed")
     settings = {**ctx.state.settings, "dice": args[1].lower()}
     who = "the app rolls (seeded, logged)" if args[1].lower() == "app" else "the referee types physical dice"
     return Outcome(world=ctx.state.world, summary=f"Dice: {who}", state=replace(ctx.state, settings=settings))

@@ -26,7 +26,7 @@ from ..rules.core.ruleset import Outcome, RuleSet, Verb, legal_in, where_legal
 from ..rules.core.state import GameState
 from . import flow
 from .command import ENGINE_OPTIONS, Command, CommandSyntaxError, parse, render, typed_problem, unknown_options, with_names
-from .context import EngineContext, NeedDice, acting_side, phasing_side
+from .context import SEALED, EngineContext, NeedDice, SealedDice, acting_side, phasing_side
 from .edits import setup_verb
 from .serialize import state_from_data, state_to_data
 from .showing import show
@@ -288,9 +288,11 @@ class Game:
         return [v for v in self.verbs.values() if legal_in(v, seg)]
 
     # -------------------------------------------------------------- commands
-    def execute(self, line: str | Command, source: str = "script") -> Result:
+    def execute(self, line: str | Command, source: str = "script", *, sealed_dice: SealedDice | None = None) -> Result:
         """Run one command line or ``Command``; a refusal changes nothing and says why. ``source``: where it comes from
-        (``line`` typed at the app's ``:``, ``key``, ``palette``, ``exec``; ``script``: a program's own call)."""
+        (``line`` typed at the app's ``:``, ``key``, ``palette``, ``exec``; ``script``: a program's own call).
+        ``sealed_dice``: in a sealed game (play by e-mail), where this command's revealed dice come from; without it
+        a command that rolls is answered with ``needs_dice`` and changes nothing."""
         problem = typed_problem(line)
         if problem is not None:
             return Result(False, problem, command=line.text if isinstance(line, Command) else line)
@@ -315,7 +317,7 @@ class Game:
             if cmd.verb == "redo":
                 return self._redo(cmd)
             self._check_legal(verb)
-            return self._apply(verb, cmd)
+            return self._apply(verb, cmd, sealed_dice)
         except NeedDice as exc:
             return Result(False, str(exc), command=cmd.text, needs_dice=(exc.spec, exc.purpose), dice_detail=exc.detail)
         except NeedAnswer as exc:
@@ -347,9 +349,12 @@ class Game:
         raise RuleError(f"'{verb.name}' is not legal in {seg.title}{rule}.{hint}")
 
     def _run(self, verb: Verb, cmd: Command, state: GameState, seq: int, recorded: list[Roll] | None,
-             seed: int | None = None) -> tuple[GameState, Outcome, EngineContext]:
+             seed: int | None = None, sealed_dice: SealedDice | None = None) -> tuple[GameState, Outcome, EngineContext]:
         """Apply a command to ``state`` without recording it; pure apart from dice (``seed``: the game's dice seed,
-        read from the save's meta data when not given)."""
+        read from the save's meta data when not given; ``sealed_dice``: a sealed game's revealed dice)."""
+        if cmd.options.get("roll") and recorded is None and state.settings.get("dice") == SEALED:
+            raise RuleError("this game's dice are sealed (played by e-mail): the app never rolls them, so --roll is "
+                            "not allowed; the dice come from both players' contributions")
         ctx = EngineContext(
             state=state,
             ruleset=self.ruleset,
@@ -359,6 +364,7 @@ class Game:
             recorded=recorded,
             app_rolls=bool(cmd.options.get("roll")) or state.settings.get("dice", "app") == "app",
             forced_roll=bool(cmd.options.get("roll")),
+            sealed_dice=sealed_dice,
         )
         if verb.handler is None:
             raise RuleError(f"'{verb.name}' cannot be applied")
@@ -369,11 +375,11 @@ class Game:
         new = flow.settle(ctx, outcome)
         return new, outcome, ctx
 
-    def _apply(self, verb: Verb, cmd: Command) -> Result:
+    def _apply(self, verb: Verb, cmd: Command, sealed_dice: SealedDice | None = None) -> Result:
         old = self.state
         seq = (self.events[-1]["seq"] if self.events else 0) + 1
         with recording_names() as resolved:
-            new, outcome, ctx = self._run(verb, cmd, self.state, seq, None)
+            new, outcome, ctx = self._run(verb, cmd, self.state, seq, None, sealed_dice=sealed_dice)
         cmd = self._with_full_names(verb, cmd, resolved, new, seq, ctx.rolls)
         seg = self.segment
         event = {

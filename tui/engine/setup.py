@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 from ..rules.core.data import DATA_LIMIT, DataModel, convert, parse_toml_bytes, read_toml
 from ..rules.core.errors import DataError
@@ -198,11 +199,15 @@ def initial_state(ruleset: RuleSet, scenario: Scenario) -> GameState:
     return state
 
 
-def new_game(ruleset: RuleSet, scenario: Scenario, seed: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(meta, state document) of a new save for ``scenario``."""
+def new_game(ruleset: RuleSet, scenario: Scenario, seed: int | None = None,
+             dice: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(meta, state document) of a new save for ``scenario``; ``dice`` (``"sealed"`` for a game played by e-mail)
+    replaces the scenario's dice setting in the initial state itself, so that no command can change it."""
     if scenario.info.ruleset != ruleset.id:
         raise DataError(scenario.path.name, "table scenario, key ruleset", f"is '{scenario.info.ruleset}', not '{ruleset.id}'")
     state = initial_state(ruleset, scenario)
+    if dice is not None:
+        state = replace(state, settings={**state.settings, "dice": dice})
     import secrets  # here, not at the top: opening a saved game (the start path) never draws a seed
 
     meta = {  # the store adds app, schema, created, updated and revision

@@ -45,11 +45,11 @@ class GameLocked(GameOpenError):
 
 
 def create_game(path: Path, data_dir: Path, ruleset_id: str = "", scenario: str | None = None,
-                seed: int | None = None, clock: Callable[[], datetime] | None = None) -> Game:
+                seed: int | None = None, clock: Callable[[], datetime] | None = None, dice: str | None = None) -> Game:
     """Create a new save at ``path`` from a bundled scenario and open it (:func:`choose` picks the rule set and the
-    scenario from those given)."""
+    scenario from those given; ``dice``: the initial dice setting, ``"sealed"`` for a game played by e-mail)."""
     ruleset, scen = choose(data_dir, ruleset_id, scenario)
-    meta, state = new_game(ruleset, scen, seed=seed)
+    meta, state = new_game(ruleset, scen, seed=seed, dice=dice)
     meta["rules"] = rules_fingerprint(data_dir, ruleset.id)
     SaveFile.create(path, meta, state, clock=clock).close()
     return open_game(path, data_dir, clock, mode="write")
@@ -70,10 +70,10 @@ def cannot_write(folder: Path) -> str | None:
 
 
 def memory_game(data_dir: Path, ruleset_id: str = "", scenario: str | None = None, seed: int = 1,
-                clock: Callable[[], datetime] | None = None) -> Game:
-    """A game held only in memory (tests, benchmarks)."""
+                clock: Callable[[], datetime] | None = None, dice: str | None = None) -> Game:
+    """A game held only in memory (tests, benchmarks, the replay of ``harbormaster pbem verify``)."""
     ruleset, scen = choose(data_dir, ruleset_id, scenario)
-    meta, state = new_game(ruleset, scen, seed=seed)
+    meta, state = new_game(ruleset, scen, seed=seed, dice=dice)
     return Game(ruleset, SaveFile.memory(meta, state, clock=clock), clock)
 
 

@@ -45,6 +45,7 @@ class Roll(msgspec.Struct, forbid_unknown_fields=True):
     source: str
     seed: Union[Int, None]
     purpose: str
+    request: Union[str, msgspec.UnsetType] = msgspec.UNSET  # only a sealed roll (play by e-mail) has it
 
 
 class Event(msgspec.Struct, forbid_unknown_fields=True):

@@ -1,8 +1,10 @@
 """Dice: ``NdM`` specifications with modifiers, rolled by the app or typed in.
 
 Every roll records its source: ``app`` (seeded; the seed is logged so the roll
-can be checked) or ``typed`` (the referee read physical dice). Replay never
-re-rolls: a :class:`Roll` is stored in the event and re-used.
+can be checked), ``typed`` (the referee read physical dice) or ``sealed`` (a game
+played by e-mail: the faces of a signed request under the opponent's revealed
+seed; the request's hash is logged). Replay never re-rolls: a :class:`Roll` is
+stored in the event and re-used.
 """
 
 from __future__ import annotations
@@ -62,9 +64,11 @@ class Roll(msgspec.Struct, frozen=True):
     spec: str
     faces: tuple[int, ...]
     modifier: int
-    source: str  # "app" | "typed"
+    source: str  # "app" | "typed" | "sealed"
     seed: int | None = None
     purpose: str = ""
+    request: str = ""
+    """For a ``sealed`` roll: the hash (hex) of the signed request entry whose stream gave the faces."""
 
     @property
     def natural(self) -> int:
@@ -80,7 +84,8 @@ class Roll(msgspec.Struct, frozen=True):
         """One line for logs: ``2d6+1 = 3+5+1 = 9 (app, seed 12345)``."""
         faces = "+".join(str(f) for f in self.faces)
         mod = f"{self.modifier:+d}" if self.modifier else ""
-        src = f"app, seed {self.seed}" if self.source == "app" else "typed"
+        src = f"app, seed {self.seed}" if self.source == "app" else \
+            f"sealed, request {self.request[:16]}" if self.source == "sealed" else "typed"
         what = f"{self.purpose}: " if self.purpose else ""
         return f"{what}{self.spec} = {faces}{mod} = {self.total} ({src})"
 
@@ -94,7 +99,7 @@ class Roll(msgspec.Struct, frozen=True):
             "source": self.source,
             "seed": self.seed,
             "purpose": self.purpose,
-        }
+        } | ({"request": self.request} if self.request else {})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Roll:
@@ -106,6 +111,7 @@ class Roll(msgspec.Struct, frozen=True):
             source=data["source"],
             seed=data.get("seed"),
             purpose=data.get("purpose", ""),
+            request=data.get("request", ""),
         )
 
 
