@@ -357,9 +357,9 @@ def test_verify_prints_every_rolls_commitment_contributions_and_faces_and_the_op
     assert out[:4] == [f"Game {bob.g.game}: 12 entries, every signature and link checked.", f"  {a} (allies, made the game)",
                        f"  {b} (axis)", "Compare both fingerprints with the ones your opponent read to you."]
     assert out[4:9] == [f"entry 4: 'attack Tobruk' by {a}: revealed",
-                        f"  commitment entry 3 by {b}: {ledger.commits[ledger.hashes[3]].c}",
-                        f"  request hash: {requests[0]}", f"  seed (entry 8): {seed}",
-                        f"  dice: 3d6: {stream.rolls(6, 3)}"]
+                        f"  commitment: entry 3 by {b}: {ledger.commits[ledger.hashes[3]].c}",
+                        f"  request:    {requests[0]} (signed by {a})", f"  seed:       {seed} (revealed in entry 8 by {b})",
+                        f"  dice:       3d6: {stream.rolls(6, 3)}"]
     assert out[-1] == f"OPEN: commitment entry 9 by {b}, 1 request(s) waiting, 0 turn file(s) sent since without a reveal"
     bob.chain.write_text(bob.chain.read_text().replace("invade Crete", "invade Malta"))
     assert cli.main(["pbem", "verify", str(bob.chain)]) == 2

@@ -1,5 +1,6 @@
 """Issue 32: the sealed-dice core is a library below the screens: no Textual, no TinyDB, and the only importer of
-``cryptography`` in the package."""
+``cryptography`` in the package. The game glue (``tui/pbem/play.py`` and ``tui/pbem/sealed.py``, stage 2) is the only
+part of the package that imports the engine and the session; it imports no Textual either."""
 
 from __future__ import annotations
 
@@ -28,3 +29,18 @@ def test_only_the_core_imports_cryptography() -> None:
 def test_no_module_of_the_core_is_past_400_lines() -> None:
     long = {p.name: n for p in (ROOT / "tui" / "pbem").glob("*.py") if (n := len(p.read_text().splitlines())) > 400}
     assert long == {}
+
+
+GLUE = ("play.py", "sealed.py")
+
+
+def test_only_the_glue_modules_import_the_engine_store_or_session() -> None:
+    pattern = re.compile(r"^\s*from \.\.(engine|store|session|app|screens|cli)\b|^\s*import tui\.(engine|store|session)", re.M)
+    importing = sorted(p.name for p in (ROOT / "tui" / "pbem").glob("*.py") if pattern.search(p.read_text(encoding="utf-8")))
+    assert importing == sorted(GLUE)
+
+
+def test_the_glue_imports_no_textual() -> None:
+    code = "import sys, tui.pbem.sealed; print('\\n'.join(sorted(sys.modules)))"
+    mods = set(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split())
+    assert "tui.engine.game" in mods and not any(m.split(".")[0] == "textual" for m in mods)

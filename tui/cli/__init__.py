@@ -8,7 +8,7 @@
     harbormaster restore PATH [--backup FILE]          put the newest good backup back
     harbormaster scenarios                             list the bundled scenarios
     harbormaster scenario import|export|check|template|schema ...   scenario files (see tui/cli/scenario.py)
-    harbormaster pbem key|verify ...                   play by e-mail: your key, a chain's proof (see tui/cli/pbem.py)
+    harbormaster pbem key|new|join|exec|send|receive|status|verify ...   play by e-mail (see tui/cli/pbem.py)
     harbormaster branch|report|serve ...               what-if branches, briefings, browsers (see tui/cli/tools.py)
 """
 
@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 
 TOOL_COMMANDS = ("branch", "report", "serve")
 """The commands of :mod:`tui.cli.tools` (named here so that opening a game does not import them; a test checks)."""
-SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios") + TOOL_COMMANDS
+SUBCOMMANDS = ("new", "exec", "show", "restore", "scenarios", "pbem") + TOOL_COMMANDS
+"""The words that name a command rather than a save (``pbem`` and the tools are dispatched before the others)."""
 #: ``--wait``: seconds to wait for another session's lock (an hour is already far more than any command takes).
 MAX_WAIT = 3600
 #: ``--seed``: the dice seed range (new games draw theirs from it too).
@@ -180,7 +181,8 @@ def _side_view(game, text: str) -> bool:
     return True
 
 
-def _create(path: Path, data: Path, ruleset: str = "", scenario: str | None = None, seed: int | None = None):
+def _create(path: Path, data: Path, ruleset: str = "", scenario: str | None = None, seed: int | None = None,
+            dice: str | None = None):
     """Create a save at ``path`` (and its folders); print why not and return None if it cannot be.
 
     Exactly one of several sessions creating the same path wins; a refused
@@ -214,7 +216,7 @@ def _create(path: Path, data: Path, ruleset: str = "", scenario: str | None = No
             print(f"harbormaster: cannot create {path}: it is held by {who}; nothing was changed", file=sys.stderr)
             game = None
         else:
-            game = create_game(path, data, ruleset, scenario, seed=seed)
+            game = create_game(path, data, ruleset, scenario, seed=seed, dice=dice)
     except SaveError as exc:
         print(f"harbormaster: {exc}; nothing was changed", file=sys.stderr)
         game = None
@@ -364,6 +366,10 @@ def _subcommand(argv: list[str]) -> int:
 
 
 def _exec(game, lines: list[str]) -> int:
+    if game.state.settings.get("dice") == "sealed":  # its commands must be signed into its chain, not only saved
+        print("harbormaster: this game is played by e-mail (sealed dice): run its commands with "
+              "harbormaster pbem exec GAME \"COMMAND\", which signs them into its chain; nothing was changed", file=sys.stderr)
+        return 2
     for line in lines:
         result = game.execute(line, "exec")
         if not result.ok:  # what was typed and what the save holds are shown with their control characters escaped

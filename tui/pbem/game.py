@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import msgspec
 
@@ -272,10 +272,10 @@ class PbemGame:
             self._change(sent=sent)
         return write_turnfile(self.game, self.me, self.opponent, unacked, sent["at"])
 
-    def receive(self, data: bytes) -> Receipt:
-        """Take in the opponent's turn file: every entry checked (known ones must be equal, new ones must extend the
-        chain by the sender's rules) before anything is written. :class:`PbemRefused` (one line, nothing changed)
-        or :class:`ForkFound` (the proof is kept)."""
+    def receive(self, data: bytes, check: Callable[[Ledger], None] | None = None) -> Receipt:
+        """Take in the opponent's turn file: every entry checked (known ones equal, new ones by the sender's rules,
+        then the new chain by ``check``: the game's replay) before anything is written. :class:`PbemRefused` (one
+        line, nothing changed) or :class:`ForkFound` (the proof is kept)."""
         self._refuse_if_forked()
         file = read_turnfile(data)
         if file.game != self.game:
@@ -304,6 +304,8 @@ class PbemGame:
             work.apply(entry)
             if entry["author"] != file.sender:
                 raise PbemRefused(f"{name(entry)} is not by the sender {file.sender}: it is not taken")
+        if check is not None:
+            check(work)
         self._change(ledger=work)
         return Receipt(len(new), False, f"received entries {new[0]['n']} to {new[-1]['n']} from {file.sender}")
 
@@ -351,8 +353,6 @@ class PbemGame:
         forks = tuple(msgspec.structs.replace(f, kept=keep) if f is fork else f for f in self.forks)
         self._change(forks=forks, ledger=ledger, set_aside=self.set_aside | aside, sent=sent)
 
-    # -- reading --------------------------------------------------------------------------------------------------------
-
     def verify(self) -> Ledger:
         """The whole chain checked again from entry 0 (signatures, links, rules); :class:`PbemRefused` naming the
         first entry that fails."""
@@ -365,8 +365,6 @@ class PbemGame:
     def stream(self, request: str) -> dice.DiceStream | None:
         """The dice of a request once revealed (None before)."""
         return self.ledger.stream(request)
-
-    # -- files -------------------------------------------------------------------------------------------------------------
 
     def _change(self, *, exclusive: bool = False, **changes: Any) -> None:
         """Take ``changes`` (attributes) and write the chain file; on a refusal, nothing changed."""

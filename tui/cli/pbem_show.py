@@ -1,0 +1,190 @@
+"""What ``harbormaster pbem`` prints: a command's outcome, a receipt, the exchange's status, and the proof of every roll
+(``pbem verify``, which replays the whole chain against a fresh game from its settings).
+
+Every text that came from a save, a chain or a turn file is printed through :func:`~tui.rules.core.text.visible`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..rules.core.text import visible
+
+
+def applied(step: Any) -> None:
+    """One command the save took from the chain (its own, or the opponent's)."""
+    s = step.step
+    what = f"entry {s.n}: {visible(s.command)}"
+    if step.ok:
+        print(f"ok: {what}\n  {visible(step.message, lines=True)}")
+        for detail in step.details:
+            print(f"    {visible(detail, lines=True)}")
+    else:
+        print(f"REFUSED on reveal: {what}\n  {visible(step.message, lines=True)}\n  (noted in the log; nothing else changed)")
+
+
+def exec_lines(sealed: Any, lines: list[str]) -> int:
+    """Run each command line on the sealed game and say what became of it; stop at the first refusal."""
+    for line in lines:
+        done = sealed.exec(line)
+        if done.how == "refused":
+            print(f"refused: {visible(line)}\n  {visible(done.message, lines=True)}\n  nothing was changed", file=sys.stderr)
+            return 1
+        if done.how == "queued":
+            print(f"queued: {visible(line)}\n  {visible(done.message, lines=True)}")
+            continue
+        if done.how == "shown":
+            print(visible(done.message, lines=True))
+            for detail in done.result.details:
+                print(f"  {visible(detail, lines=True)}")
+            continue
+        for step in done.applied:
+            applied(step)
+    return 0
+
+
+def send(sealed: Any, output: Path) -> int:
+    """Write the turn file (again the same bytes if nothing was written since)."""
+    from ..pbem.files import write_atomic
+
+    data = sealed.send()
+    write_atomic(output, data)
+    sent = sealed.chain.sent
+    print(f"Wrote {visible(str(output))}: entries {sent['first']} to {sent['last']} for {sealed.chain.opponent}.")
+    return 0
+
+
+def receive(sealed: Any, file: Path, no_reveal: bool) -> int:
+    """Take in a turn file and say what it brought, what was played and what was revealed."""
+    from ..pbem import PbemRefused
+    from ..pbem.files import read_bytes
+    from ..pbem.turnfile import MAX_FILE_BYTES
+
+    data = read_bytes(file, MAX_FILE_BYTES)
+    if data is None:
+        raise PbemRefused(f"there is no turn file {file}")
+    got = sealed.receive(data, reveal=not no_reveal)
+    print(got.receipt.message)
+    for step in got.applied:
+        applied(step)
+    if got.revealed:
+        print(f"Revealed {len(got.revealed)} commitment(s): the dice of {sealed.chain.opponent}'s requests are fixed.")
+    if any(not step.ok for step in got.applied):
+        print("Some commands were refused when their dice came: see above (the log says so too).")
+    if not got.receipt.already:
+        print("Your move: play (harbormaster pbem exec), then harbormaster pbem send GAME -o FILE.")
+    return 0
+
+
+def status(game: Any, chain: Any) -> int:
+    """Whose move, what waits to be sent, what waits for dice, open commitments and forks."""
+    from ..pbem.play import queued
+
+    ledger = chain.ledger
+    me, them = chain.me, chain.opponent
+    print(f"Game {ledger.game[:16]}…: {visible(game.meta.get('scenario_name', ''))} ({game.ruleset.id}), "
+          f"{game.turn_label}, {visible(game.segment.title)}")
+    print(f"  you:      {me} ({visible(ledger.sides[me])})")
+    print(f"  opponent: {them} ({visible(ledger.sides[them])}){'' if ledger.accepted else ', has not joined yet'}")
+    if (fork := chain.pending_fork) is not None:
+        print(f"FORK: {fork.describe()}; nothing goes on until a branch is chosen")
+    if chain.holds_turn:
+        print("Your move: play (harbormaster pbem exec), then send your turn file (harbormaster pbem send).")
+    else:
+        print(f"Their move: you sent entries {chain.sent['first']} to {chain.sent['last']} at {chain.sent['at']}; "
+              f"wait for {them}'s turn file.")
+    sent_last = chain.sent["last"] if chain.sent else -1
+    unsent = [e for e in ledger.entries if e["author"] == me and e["n"] > sent_last]
+    print(f"To send: {len(unsent)} entr{'y' if len(unsent) == 1 else 'ies'} of yours "
+          f"({', '.join(str(e['n']) for e in unsent)})" if unsent else "To send: nothing new of yours.")
+    waiting = queued(game, ledger)
+    for i, step in enumerate(waiting):
+        who = "you" if step.author == me else them
+        why = "waits for its dice" if i == 0 else f"waits behind entry {waiting[0].n}"
+        print(f"Queued: entry {step.n} by {who}: {visible(step.command)} ({why})")
+    opened = chain.open_commitments()
+    for commit in opened:
+        n = ledger.commits[commit.commit].n
+        print(f"OPEN: commitment entry {n} by {'you' if commit.author == me else commit.author}: "
+              f"{len(commit.requests)} request(s) waiting, {commit.exchanges} turn file(s) sent since without a reveal")
+    if not waiting and not opened:
+        print("Nothing waits for dice.")
+    return 0
+
+
+def verify(path: Path) -> int:
+    """``pbem verify``: the chain checked from entry 0 and replayed against a fresh game from its settings; every
+    roll's commitment, both contributions and faces; whether the save's state equals the replay."""
+    from ..paths import data_dir
+    from ..pbem import PbemRefused
+    from ..pbem.encoding import decode_json
+    from ..pbem.files import read_bytes
+    from ..pbem.game import MAX_STATE_BYTES, chain_path
+    from ..pbem.ledger import Ledger
+    from ..pbem.play import advance, rolls_of
+    from ..session import memory_game, open_game
+
+    chain_only = path.name.endswith(".pbem.json")
+    chain = path if chain_only else chain_path(path)
+    data = read_bytes(chain, MAX_STATE_BYTES)
+    if data is None:
+        raise PbemRefused(f"there is no chain file {chain}")
+    value = decode_json(data, MAX_STATE_BYTES, f"the chain file {chain}")
+    entries = value.get("entries") if isinstance(value, dict) else None
+    if not isinstance(entries, list):
+        raise PbemRefused(f"{chain} is not a chain file")
+    ledger = Ledger.replay(entries)
+    assert ledger.players is not None
+    creator, opponent = ledger.players
+    print(f"Game {ledger.game}: {len(ledger.entries)} entries, every signature and link checked.")
+    print(f"  {creator} ({visible(ledger.sides[creator])}, made the game)")
+    print(f"  {opponent} ({visible(ledger.sides[opponent])}){'' if ledger.accepted else ', has not accepted yet'}")
+    print("Compare both fingerprints with the ones your opponent read to you.")
+    replay = None
+    if not chain_only:
+        typed = ledger.accepted and ledger.settings.get("typed_dice") is True
+        replay = memory_game(data_dir(), "", ledger.settings["scenario"], seed=0, dice="sealed")
+        advance(replay, ledger, typed_allowed=typed)
+    for request in ledger.requests.values():
+        commit = ledger.commits[request.commit]
+        print(f"entry {request.n}: {visible(request.command)!r} by {request.author}: {request.state}")
+        print(f"  commitment: entry {commit.n} by {commit.author}: {commit.c}")
+        print(f"  request:    {request.hash} (signed by {request.author})")
+        if commit.seed is None:
+            continue
+        print(f"  seed:       {commit.seed} (revealed in entry {commit.revealed} by {commit.author})")
+        if request.dice != "stream":
+            stream = ledger.stream(request.hash)
+            assert stream is not None
+            shown = [f"{g['count']}d{g['sides']}: {stream.rolls(g['sides'], g['count'])}" for g in request.dice]
+            print(f"  dice:       {'; '.join(shown)}")
+        if replay is not None:
+            rolls = rolls_of(replay, request.hash)
+            faces = "; ".join(f"{visible(r['purpose'] or 'roll')}: {r['spec']} = {'+'.join(map(str, r['faces']))}"
+                              for r in rolls)
+            print(f"  faces:      {faces or 'none drawn (the command rolled nothing, or was refused)'}")
+    for entry in ledger.entries:
+        if entry["kind"] == "typed-roll":
+            faces = ", ".join(f"d{r['sides']}={r['face']}" for r in entry["body"]["rolls"])
+            print(f"entry {entry['n']}: {visible(entry['body']['command'])!r} by {entry['author']}: typed dice {faces} "
+                  "(unverifiable: physical dice)")
+    for commit in ledger.open_commitments():
+        print(f"OPEN: commitment entry {ledger.commits[commit.commit].n} by {commit.author}, "
+              f"{len(commit.requests)} request(s) waiting, {commit.exchanges} turn file(s) sent since without a reveal")
+    forks = value.get("forks") or []
+    if forks:
+        print(f"{len(forks)} fork(s) recorded in this file: open the game to see the proof")
+    if replay is None:
+        return 0
+    game = open_game(path, data_dir(), mode="read", verify=True)
+    try:
+        same = game.state == replay.state and len(game.events) == len(replay.events)
+    finally:
+        game.close()
+    if not same:
+        print(f"The save {visible(str(path))} does NOT equal the replay of its chain.")
+        return 1
+    print(f"The save's state equals the replay of the chain ({len(replay.events)} commands).")
+    return 0

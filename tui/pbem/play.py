@@ -1,0 +1,159 @@
+"""The game glue of play by e-mail (issue 32, stage 2): a sealed game's save follows its signed chain.
+
+The core (the other modules of :mod:`tui.pbem`) knows entries, signatures and dice streams, and no game. This module
+is where the two meet, and the only one of the package that imports the engine (a test checks it): the save of a
+sealed game (dice setting ``"sealed"``) is the **projection** of its chain.
+
+- The game's commands are the chain's ``command``, ``typed-roll`` and ``request`` entries, of both sides, in chain
+  order (a withdrawn request is left out): :func:`steps`.
+- The save holds one event per step, in that order, up to the first request whose dice are not revealed yet: that
+  request and every step after it are **queued**. :func:`advance` applies the steps the save does not hold yet.
+- A revealed request is applied with its faces from its :class:`~tui.pbem.dice.DiceStream` (each stage's
+  :class:`~tui.rules.core.dice.Roll` marked ``sealed`` with the request's hash). If the rules refuse it then (the
+  dice, or the state the queued orders before it left), a note saying so is logged in its place: the same on both
+  sides, so the two saves stay equal.
+- A ``command`` or ``typed-roll`` entry must apply: its author applied it before signing it. One that does not is a
+  refusal of the turn file that brought it (:class:`~tui.pbem.errors.PbemRefused` naming the entry).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from ..engine.command import render
+from ..engine.context import SealedDice
+from ..engine.game import Game, Result
+from ..rules.core.dice import DiceSpec, Roll
+from .dice import DiceStream
+from .errors import PbemRefused, quoted
+from .ledger import Ledger
+
+#: The longest refusal reason a note of the log keeps.
+MAX_NOTE = 300
+#: The kinds of entries that are commands of the game.
+GAME_KINDS = ("command", "typed-roll", "request")
+
+
+class Step(msgspec.Struct, frozen=True):
+    """One command of the game, from one entry of the chain."""
+
+    n: int
+    """The entry's index."""
+    kind: str
+    """``command``, ``typed-roll`` or ``request``."""
+    author: str
+    command: str
+    request: str = ""
+    """For a request: its entry's hash (the dice stream's name)."""
+    state: str = ""
+    """For a request: ``open``, ``revealed`` or ``undone`` (:class:`tui.pbem.ledger.Request`)."""
+    rolls: tuple[tuple[int, int], ...] = ()
+    """For a typed roll: the (sides, face) of each die typed."""
+
+
+class Applied(msgspec.Struct, frozen=True):
+    """What one step did to the save: ``ok`` and the engine's message (or, refused on its reveal, why)."""
+
+    step: Step
+    ok: bool
+    message: str
+    details: tuple[str, ...] = ()
+
+
+def steps(ledger: Ledger) -> list[Step]:
+    """The game's commands in the chain, in order (withdrawn requests left out: they never happened)."""
+    found = []
+    for entry, digest in zip(ledger.entries, ledger.hashes):
+        kind, body = entry["kind"], entry["body"]
+        if kind == "command":
+            found.append(Step(entry["n"], kind, entry["author"], body["command"]))
+        elif kind == "typed-roll":
+            rolls = tuple((r["sides"], r["face"]) for r in body["rolls"])
+            found.append(Step(entry["n"], kind, entry["author"], body["command"], rolls=rolls))
+        elif kind == "request" and ledger.requests[digest].state != "withdrawn":
+            found.append(Step(entry["n"], kind, entry["author"], body["command"], digest, ledger.requests[digest].state))
+    return found
+
+
+def queued(game: Game, ledger: Ledger) -> list[Step]:
+    """The steps the save does not hold yet (the first of them, if any, is a request waiting for its reveal)."""
+    return steps(ledger)[len(game.events):]
+
+
+def sealed_dice(stream: DiceStream, request: str) -> SealedDice:
+    """The engine's dice source for one revealed request: each stage's faces drawn from its stream in order."""
+
+    def take(dice: DiceSpec, purpose: str) -> Roll:
+        faces = tuple(stream.rolls(dice.sides, dice.count))
+        return Roll(str(dice), faces, dice.modifier, "sealed", None, purpose, request=request)
+
+    return take
+
+
+def typed_faces(event: dict[str, Any]) -> tuple[tuple[int, int], ...]:
+    """The (sides, face) of every die typed in an event (the sides read from each roll's spec)."""
+    found = []
+    for roll in event["dice"]:
+        if roll["source"] == "typed":
+            sides = DiceSpec.parse(roll["spec"]).sides
+            found.extend((sides, face) for face in roll["faces"])
+    return tuple(found)
+
+
+def advance(game: Game, ledger: Ledger, *, typed_allowed: bool) -> list[Applied]:
+    """Apply to ``game`` every step of ``ledger`` it does not hold yet, in order, up to the first request whose dice
+    are not revealed; what each did. :class:`PbemRefused` naming the entry if a ``command`` or ``typed-roll`` entry
+    does not apply (the steps before it stay applied: callers run this on a :meth:`Game.scratch` copy first)."""
+    held = len(game.events)
+    every = steps(ledger)
+    if held > len(every):
+        raise PbemRefused(f"the save holds {held} commands but the chain only {len(every)}: it was changed outside "
+                          "harbormaster pbem")
+    done = []
+    for step in every[held:]:
+        if step.kind == "request" and step.state == "open":
+            break
+        if step.state == "undone":
+            raise PbemRefused(f"entry {step.n}: an undo after the dice were revealed is not played in a game yet")
+        done.append(_apply(game, ledger, step, typed_allowed))
+    return done
+
+
+def _apply(game: Game, ledger: Ledger, step: Step, typed_allowed: bool) -> Applied:
+    where = f"entry {step.n} ({quoted(step.command, 60)} by {step.author})"
+    if step.kind == "request":
+        stream = ledger.stream(step.request)
+        assert stream is not None  # revealed
+        result = game.execute(step.command, "exec", sealed_dice=sealed_dice(stream, step.request))
+        if not result.ok:
+            return _refused_on_reveal(game, step, result)
+    else:
+        result = game.execute(step.command, "exec")
+        if not result.ok or result.seq is None:
+            why = result.message if not result.ok else "it changes nothing in the game"
+            raise PbemRefused(f"{where} does not apply: {why}")
+    event = game.events[-1]
+    typed = typed_faces(event)
+    if typed and not typed_allowed:
+        raise PbemRefused(f"{where}: it types physical dice, which the game's settings do not allow")
+    if step.kind == "typed-roll" and typed != step.rolls:
+        raise PbemRefused(f"{where}: the dice typed in the command are not the ones its entry lists")
+    return Applied(step, True, result.message, tuple(result.details))
+
+
+def _refused_on_reveal(game: Game, step: Step, result: Result) -> Applied:
+    """A revealed request the rules refuse now: a note in its place says so (the same on both sides)."""
+    reason = " ".join(result.message.split())
+    reason = reason if len(reason) <= MAX_NOTE else reason[:MAX_NOTE - 1] + "…"
+    text = f"refused on reveal: entry {step.n}, {step.command}: {reason}"
+    noted = game.execute(render("note", (text,), {}), "exec")
+    if not noted.ok:  # pragma: no cover - a note is legal everywhere and its text is not blank
+        raise PbemRefused(f"entry {step.n}: its refusal could not be noted in the log: {noted.message}")
+    return Applied(step, False, result.message)
+
+
+def rolls_of(game: Game, request: str) -> list[dict[str, Any]]:
+    """The sealed rolls of ``request`` in the game's log (as events keep them), in order."""
+    return [roll for event in game.events for roll in event["dice"] if roll.get("request") == request]

@@ -1,0 +1,158 @@
+"""One player's sealed game (issue 32, stage 2): the save and its chain file, kept in step (game glue, with
+:mod:`.play`; the only other module of the package that imports the engine).
+
+:class:`SealedGame` runs a command (:meth:`~SealedGame.exec`: applied and signed as a ``command`` entry, or, if it
+rolls, signed as a ``request`` and queued until the opponent's reveal), receives a turn file (replayed on a scratch
+copy of the game before anything is written; then the player's own commitments are revealed), sends, and says
+where the exchange stands (:meth:`~SealedGame.status`). The chain is written first and the save follows it: a save
+behind its chain (a crash between the two writes) catches up the next time it is opened.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from ..engine.command import CommandSyntaxError, parse, typed_problem
+from ..engine.game import Game, Result
+from .errors import PbemRefused
+from .game import PbemGame, Receipt
+from .ledger import Ledger
+from .play import Applied, advance, queued, typed_faces
+
+
+class Done(msgspec.Struct, frozen=True):
+    """What :meth:`SealedGame.exec` did: ``how`` is ``applied``, ``queued``, ``shown`` or ``refused``."""
+
+    how: str
+    result: Result | None = None
+    message: str = ""
+    applied: tuple[Applied, ...] = ()
+
+
+class Received(msgspec.Struct, frozen=True):
+    """What :meth:`SealedGame.receive` did: the receipt, the commands applied, the reveals made."""
+
+    receipt: Receipt
+    applied: tuple[Applied, ...] = ()
+    revealed: tuple[str, ...] = ()
+
+
+class SealedGame:
+    """A sealed game's save (:class:`~tui.engine.game.Game`, open for writing) and its chain (:class:`PbemGame`)."""
+
+    def __init__(self, game: Game, chain: PbemGame) -> None:
+        """Pair an open save with its chain; the save catches up with the chain at once (:meth:`catch_up`)."""
+        if game.state.settings.get("dice") != "sealed":
+            raise PbemRefused("this save is not a sealed game (played by e-mail): its dice setting is not \"sealed\"")
+        self.game, self.chain = game, chain
+        self.caught_up = self.catch_up()
+
+    @property
+    def typed_allowed(self) -> bool:
+        """Whether both players agreed to physical dice typed in (marked unverifiable)."""
+        return self.chain.ledger.accepted and self.chain.ledger.settings.get("typed_dice") is True
+
+    def catch_up(self) -> list[Applied]:
+        """Apply to the save what the chain holds and it does not (nothing, unless a write was cut short)."""
+        return advance(self.game, self.chain.ledger, typed_allowed=self.typed_allowed)
+
+    def queued(self) -> list:
+        """The commands signed and not yet applied: the first waits for its dice."""
+        return queued(self.game, self.chain.ledger)
+
+    def _may_write(self) -> None:
+        if (fork := self.chain.pending_fork) is not None:
+            raise PbemRefused(f"the chain has a {fork.describe()}; choose a branch before going on")
+        if not self.chain.holds_turn:
+            raise PbemRefused(f"you sent your turn file; wait for {self.chain.opponent}'s before playing again")
+
+    def exec(self, line: str) -> Done:
+        """Run one command line: shown (changes nothing), applied and signed (``command``, or ``typed-roll`` where
+        typed dice were agreed), signed and queued (``request``: it rolls, or commands wait before it), or refused
+        with nothing changed."""
+        problem = typed_problem(line)
+        if problem is not None:
+            return Done("refused", message=problem)
+        try:
+            cmd = parse(line, "exec")
+        except CommandSyntaxError as exc:
+            return Done("refused", message=str(exc))
+        verb = self.game.verbs.get(cmd.verb)
+        if verb is None or not verb.changes:
+            result = self.game.execute(line, "exec")
+            return Done("shown" if result.ok else "refused", result, result.message)
+        if cmd.verb in ("undo", "redo"):
+            return Done("refused", message="a sealed game has no undo: a command waiting for its dice can be withdrawn "
+                                           "before the reveal (harbormaster pbem withdraw GAME)")
+        if cmd.options.get("dice") and not self.typed_allowed:
+            return Done("refused", message="typed physical dice (--dice) are not allowed: both players did not agree to "
+                                           "them when the game was made")
+        self._may_write()
+        if self.queued():
+            if cmd.options.get("dice"):
+                return Done("refused", message="typed dice cannot wait behind a command waiting for sealed dice; "
+                                               "type it after the reveal")
+            self.chain.request(cmd.text)
+            return Done("queued", message="queued behind the commands waiting for their dice; it is played, in order, "
+                                          "when the opponent's reveal comes")
+        trial = self.game.scratch()
+        result = trial.execute(line, "exec")
+        if result.ok:
+            typed = typed_faces(trial.events[-1])
+            if typed and not self.typed_allowed:
+                return Done("refused", result, "it types physical dice, which this game's settings do not allow")
+            if typed:
+                self.chain.typed_roll(result.command, [{"sides": s, "face": f} for s, f in typed])
+            else:
+                self.chain.command(result.command)
+            return Done("applied", result, result.message, tuple(self.catch_up()))
+        if result.needs_dice is not None:
+            self.chain.request(cmd.text)
+            return Done("queued", result, "its dice are sealed: signed as a request, and played when the opponent's "
+                                          "reveal comes (send your turn file)")
+        return Done("refused", result, result.message)
+
+    def withdraw(self) -> list[str]:
+        """Withdraw every queued request of this side (free before the reveal); the hashes withdrawn."""
+        self._may_write()
+        mine = [s.request for s in self.queued() if s.author == self.chain.me and s.kind == "request"
+                and s.state == "open"]
+        if not mine:
+            raise PbemRefused("no command of yours waits for its dice")
+        for request in reversed(mine):
+            self.chain.withdraw(request)
+        return mine
+
+    def receive(self, data: bytes, *, reveal: bool = True) -> Received:
+        """Take in the opponent's turn file: checked entry by entry, then every command it brings replayed on a
+        scratch copy of the game; only if all apply are the chain and then the save written. Then (``reveal``) this
+        side reveals its commitments the opponent's requests wait for, and the save plays them."""
+        receipt = self.chain.receive(data, check=self._replays)
+        applied = self.catch_up()
+        revealed: list[str] = []
+        if reveal:
+            more, revealed = self.reveal()
+            applied += more
+        return Received(receipt, tuple(applied), tuple(revealed))
+
+    def _replays(self, work: Ledger) -> None:
+        if any(entry["kind"] == "undo" for entry in work.entries):
+            raise PbemRefused("an undo after the dice were revealed is not played in a game yet")
+        advance(self.game.scratch(), work, typed_allowed=work.accepted and work.settings.get("typed_dice") is True)
+
+    def reveal(self) -> tuple[list[Applied], list[str]]:
+        """Reveal this side's commitments that requests wait for, and play those requests."""
+        mine = [o for o in self.chain.open_commitments() if o.author == self.chain.me]
+        if not mine:
+            return [], []
+        self._may_write()
+        done = self.chain.reveal()
+        return self.catch_up(), done
+
+    def send(self) -> bytes:
+        """The turn file for the opponent (the same bytes again if nothing was written since)."""
+        return self.chain.send()
+
+    def close(self) -> None:
+        """Let go of the save's lock."""
+        self.game.close()
