@@ -150,6 +150,8 @@ def _open(argv: list[str]) -> int:
                                  verify="later")
             if args.side is not None and not _side_view(game, args.side):
                 return 2
+            if not game.read_only and game.state.settings.get("dice") == "sealed":
+                game = _sealed_read_only(game, path, data)
         else:
             game = _create(path, data)
             if game is None:
@@ -164,6 +166,21 @@ def _open(argv: list[str]) -> int:
         return run_app(game, greeting=greeting)
     except LogDoesNotReplay as exc:  # found by the screen before any command ran: refused as at open
         return _explain_open_error(path, replay_refusal(game, Path(game.store.file or path), str(exc), data))
+
+
+SEALED_WATCHING = ("This game is played by turn file (sealed dice): watching here; its commands are signed and "
+                   "sent with harbormaster pbem exec, send and receive.")
+"""Why the app shows a sealed game read-only: a command typed here would change the save off its signed chain."""
+
+
+def _sealed_read_only(game, path: Path, data: Path):
+    """``game`` (opened for writing) let go and opened again read-only: a game played by turn file changes only
+    through ``harbormaster pbem`` (issue 32), never from the screen."""
+    game.close()
+    with paused_gc(set_aside=True):
+        game = open_game(path, data, mode="read", verify="later")
+    game.read_only_reason = SEALED_WATCHING
+    return game
 
 
 def _side_view(game, text: str) -> bool:
