@@ -104,8 +104,9 @@ def test_19_0b_hits_are_inflicted_by_the_enemy_and_capped_at_four(barrage) -> No
 def test_19_0b_hit_takes_one_number_of_one_or_more(barrage) -> None:
     """19.0b: ``hit PORT [N]``, N at least 1."""
     assert refused(barrage, "hit Tobruk 1 2") == "too many arguments: 1 2 (usage: hit PORT [N])"
-    assert "hits (19.0b)" in refused(barrage, "hit Tobruk 0")
-    assert "hits (19.0b)" in refused(barrage, "hit Tobruk x")
+    assert refused(barrage, "hit Tobruk 0") == "hits (19.0b) must be from 1 to 999, not '0'"
+    assert refused(barrage, "hit Tobruk 1000") == "hits (19.0b) must be from 1 to 999, not '1000'"
+    assert refused(barrage, "hit Tobruk x") == "hits (19.0b) must be a whole number (from 1 to 999), not 'x'"
     assert said(barrage, "hit Tobruk 40")[0].startswith("Tobruk: 4 hit(s) from the Barrage vs. Facility Table, 4 in all")
 
 
@@ -156,17 +157,22 @@ def test_19_0d_repair_costs_one_sp_and_is_confirmed_or_asked(move) -> None:
     assert move.state.world.ports["Derna"].hits == 1
 
 
-def test_19_0c_outside_the_movement_phase_a_confirmation_is_refused(move) -> None:
+@pytest.mark.parametrize("line, pid, what", [
+    ("reduce Derna", "reduce-1", "Voluntary reduction is allowed during the Movement Phase only (19.0c; RULINGS O2)"),
+    ("repair Benghazi", "repair-1", "Port repair is allowed during the Movement Phase only (19.0d; RULINGS O2)"),
+    ("ship Tripoli Benghazi unit 1", "ship-1", "Sea Cap is allowed during the Movement Phase only (19.0f B)"),
+])
+def test_19_0c_outside_the_movement_phase_a_confirmation_is_refused(move, line: str, pid: str, what: str) -> None:
     """19.0c, 19.0d, 19.0f B: a confirmation carried out where the sequence does not list the verb (the Supply Phase)
     is refused, naming where the verb is legal."""
-    said(move, "reduce Derna")
+    if pid == "repair-1":
+        said(move, "reduce Benghazi --units")
+    said(move, line)
     supply = next(s for s in move.ruleset.sequence.segments if s.key == "first-turn/supply")
     ctx = SimpleNamespace(state=move.state, segment=supply)
     with pytest.raises(RuleError) as exc:
-        move.ruleset.answers["confirm"](ctx, move.state.pending_prompt("reduce-1"), "yes")
-    assert str(exc.value) == (
-        "Voluntary reduction is allowed during the Movement Phase only (19.0c; RULINGS O2); this is "
-        f"{supply.title}. It is legal in Movement phase of each player turn.")
+        move.ruleset.answers["confirm"](ctx, move.state.pending_prompt(pid), "yes")
+    assert str(exc.value) == f"{what}; this is {supply.title}. It is legal in Movement phase of each player turn."
 
 
 # --- 19.0f Sea Cap ------------------------------------------------------------------------------------------
@@ -249,6 +255,7 @@ def test_19_0a_zoc_negate_and_sea_blocked(barrage) -> None:
 
 def test_9_14h_capture_and_19_0f_allowance(barrage) -> None:
     """9.14h: a port changes hands, the captor acting; 19.0f: a side's Shipping Allowance in points."""
+    assert said(barrage, "capture Tripoli allied") == ("Tripoli captured by allied (9.14h)", [], "allied", [])
     assert said(barrage, "capture Tobruk axis") == ("Tobruk captured by axis (9.14h)", [], "axis", [])
     assert barrage.state.world.ports["Tobruk"].owner == "axis"
     assert refused(barrage, "capture Tobruk axis") == "Tobruk is already held by axis"
