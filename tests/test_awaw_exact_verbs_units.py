@@ -135,3 +135,54 @@ def test_21_221_21_442_operational_ports_and_research(game) -> None:
     assert ok(game, "research Usa yes").message == "usa has the harbor attack research result (21.442)"
     assert ok(game, "research usa no").message == "usa does not have the harbor attack research result (21.442)"
     assert game.state.world.harbor_research["usa"] is False
+
+
+def test_21_312_a_unit_joins_an_existing_task_force_only_in_its_base_and_of_its_side(game) -> None:
+    """21.312: the task force's present units count: a unit of another base, or of the other side, does not join it;
+    several transports are all named when refused (21.35C); a blank name is refused."""
+    assert refused(game, "tf '' Penelope").message == "a task force's name cannot be blank"
+    ok(game, "tf Alpha Penelope")
+    assert refused(game, "tf Alpha RN-CA-Rosyth").message == (
+        "a task force is formed in one base; these units are at Malta, Rosyth (21.312)")
+    ok(game, "control Messina britain")
+    ok(game, "build X1 britain cruiser 2 Messina")
+    ok(game, "tf Bravo RM-CA-Messina")
+    assert refused(game, "tf Bravo X1").message == "a task force is of one side (21.312)"
+    ok(game, "build TR1 britain transport 1 Malta")
+    ok(game, "build TR2 britain transport 1 Malta")
+    assert refused(game, "tf Alpha TR1 TR2").message == (
+        "transports are assigned to task forces, not put into them (21.35C): TR1, TR2")
+
+
+def test_21_442_21_221_the_yes_or_no_is_named_when_wrong(game) -> None:
+    """The research result (21.442) and a port's operational status (21.221) are yes or no."""
+    assert refused(game, "research britain maybe").message == "the research result must be yes or no, not 'maybe'"
+    assert refused(game, "operational Malta maybe").message == "operational must be yes or no, not 'maybe'"
+
+
+def _fill(game, room: int) -> None:
+    """Build British battleships at Malta until ``room`` naval factors are left there (a counter holds 20 at most)."""
+    from tui.rules.awaw import basing as B
+
+    w = game.state.world
+    left = B.room_left(w, w.bases["Malta"], game.ruleset.tables).value - room
+    for i in range(0, left, 20):
+        ok(game, f"build Filler{i} britain battleship {min(20, left - i)} Malta")
+
+
+def test_21_113_a_repaired_unit_needs_room_at_its_base(game) -> None:
+    """21.113, 21.112: out of the Waiting for Repair box a unit counts against basing again; with no room it is refused
+    naming the excess, with exactly enough room it is repaired."""
+    ok(game, "damage RN-DD-Malta --repair")
+    _fill(game, 1)
+    assert refused(game, "repaired RN-DD-Malta").message == (
+        "Malta has no room for them out of the Waiting for Repair box: 1 factors too many, and capacity may not be "
+        "voluntarily exceeded (21.113, 21.112)")
+    assert game.state.world.units["RN-DD-Malta"].repair is True
+
+
+def test_21_113_exactly_the_room_left_is_enough(game) -> None:
+    """21.113: a base left with no room at all after the repair is not over capacity."""
+    ok(game, "damage RN-DD-Malta --repair")
+    _fill(game, 2)
+    assert ok(game, "repaired RN-DD-Malta").message == "RN-DD-Malta repaired (21.113)"
