@@ -82,6 +82,8 @@ def test_31_A_13_transports_as_jetties(axis) -> None:
     assert axis.state.world.sea.beaches["Sollum beach"].jetties == 2
     assert refused(axis, "jetty Sollum beach") == "usage: jetty BEACH N"
     assert refused(axis, "jetty Sollum beach 1 2") == "usage: jetty BEACH N"
+    assert refused(axis, "jetty Sollum beach x") == "NTs/LCs/LBs acting as jetties must be a whole number (from 0 to 999), not 'x'"
+    assert refused(axis, "jetty Sollum beach 1000") == "NTs/LCs/LBs acting as jetties must be from 0 to 999, not '1000'"
 
 
 def test_31_A_8_naval_groups_in_transit(axis) -> None:

@@ -51,6 +51,18 @@ def test_33_A_nothing_shipped_by_the_side_whose_shipping_moves_once_a_phase(game
         "Nothing shipped by the Allied player this phase (Axis player turn › Reaction phase): no anti-shipping check is "
         "due in it (33.A)", "allied")
     assert refused(game, "no-shipping axis allied") == "usage: no-shipping [axis|allied]"
+    assert game.execute("next --force").ok
+    assert game.segment.key == "axis-turn/reaction/reaction-movement" and said(game, "no-shipping axis")[1] == "axis"
+    assert refused(game, "no-shipping allied") == "nothing shipped by the Allied player is already recorded this phase (33.A)"
+
+
+def test_33_A_not_where_no_shipping_moves(game) -> None:
+    """33.A: ``no-shipping`` is legal only where shipping may be checked (the segments that list ``check``)."""
+    for _ in range(2):
+        assert game.execute("next --force").ok
+    assert refused(game, "no-shipping") == (
+        "'no-shipping' is not legal in Axis player turn › Initial phase › Combat (33.A; 31.A.8). It is legal in any "
+        "segment except Initial phase › Combat and Exploitation phase › Exploitation combat of each player turn.")
 
 
 def test_33_A_refused_once_the_sides_shipping_was_checked(game) -> None:

@@ -86,6 +86,8 @@ def test_31_A_5_reduce_upgrade_and_31_A_4_collateral(game) -> None:
     assert refused(game, "reduce Tripoli 2") == (
         "Tripoli: a Standard port (level 2) Reduced 3 would be below level 0 (31.A.5; RULINGS E2)")
     assert refused(game, "reduce Tripoli 1 1") == "too many arguments: 1 1"
+    assert refused(game, "reduce Tripoli x") == "levels must be a number (from 0 to 999), not 'x'"
+    assert refused(game, "reduce Tripoli 1.5") == "levels must be in steps of 1, not '1.5'"
     assert said(game, "upgrade Tripoli")[:3] == (
         "Tripoli: upgraded one level, no longer reduced (31.A.5)", ["Tripoli: 3 REs, acts as standard"], "axis")
     said(game, "reduce Naples 2")
@@ -104,9 +106,14 @@ def test_31_A_2_mines_and_trace(game) -> None:
         "Tripoli: 2 mine point(s), port interdiction 2 (31.A.2; RULINGS E10)", ["Tripoli: 3 REs, acts as standard"], "axis")
     assert game.state.world.ports["Tripoli"].mines == 2
     assert said(game, "mines Tripoli")[0] == "Tripoli: 0 mine point(s), port interdiction 0 (31.A.2; RULINGS E10)"
+    assert refused(game, "mines Tripoli x") == "mine points must be a number (from 0 to 999), not 'x'"
+    assert refused(game, "mines Tripoli 1.5") == "mine points must be in steps of 1, not '1.5'"
+    assert refused(game, "mines Tripoli -1") == "mine points must be from 0 to 999, not '-1'"
     assert said(game, "trace Tripoli")[0] == "Tripoli: cannot trace to a friendly functioning major or great port (31.A.2)"
     assert said(game, "trace Tripoli")[0] == "Tripoli: can trace to a friendly functioning major or great port (31.A.2)"
     assert said(game, "trace Tripoli off")[0] == "Tripoli: cannot trace to a friendly functioning major or great port (31.A.2)"
+    assert said(game, "trace Tripoli off")[0] == "Tripoli: cannot trace to a friendly functioning major or great port (31.A.2)"
+    assert refused(game, "trace Tripoli maybe") == "trace must be on or off, not 'maybe'"
 
 
 def test_31_A_4_capture_places_collateral_damage_and_the_captors_nation(game) -> None:
