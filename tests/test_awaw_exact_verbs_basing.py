@@ -224,3 +224,34 @@ def test_21_33_units_at_sea_return_home_or_to_another_friendly_base_in_range() -
         "RM-DD-Messina back at their base of origin, inverted (21.33, 21.4183)")
     u = game.state.world.units["RM-DD-Messina"]
     assert (u.base, u.inverted, u.at_sea, u.sea_hex) == ("Messina", True, "", "")
+
+
+def _fill(game, base: str, tag: str) -> None:
+    """Build British battleships at ``base`` until no room is left there (a counter holds 20 factors at most)."""
+    from tui.rules.awaw import basing as B
+
+    w = game.state.world
+    left = B.room_left(w, w.bases[base], game.ruleset.tables).value
+    for i in range(0, left, 20):
+        ok(game, f"build {tag}{i} britain battleship {min(20, left - i)} '{base}'")
+
+
+def test_21_222_21_112_defeated_base_changes_back_to_full_bases_are_unusable_excess() -> None:
+    """21.222: back even overstacked; 21.112: each base over capacity is named and the units sent back there may not be
+    used this player turn; the acting side's units only; once back, a unit has no base change to fail again."""
+    game = _allied("Patrols, base changes, SW deployments")
+    ok(game, "rebase Alexandria RN-DD-Malta --distance 40")
+    ok(game, "rebase Scapa Flow RN-CA-Rosyth --distance 10")
+    _fill(game, "Malta", "M")
+    _fill(game, "Rosyth", "R")
+    assert refused(game, "rebase-failed RM-CA-Messina").message == (
+        "rebase-failed: RM-CA-Messina is not allies units; it is the allies player's turn")
+    r = ok(game, "rebase-failed RN-DD-Malta RN-CA-Rosyth")
+    assert r.message == ("RN-DD-Malta, RN-CA-Rosyth defeated while changing base: back at their original base, inverted "
+                         "(21.222)")
+    assert list(r.details) == [
+        f"{b} is over capacity by 2 factors: the excess may not be used this player turn and must be remedied by the end of "
+        "the redeployment phase or eliminated (21.112, 21.222)" for b in ("Rosyth", "Malta")]
+    assert [game.state.world.units[u].unusable for u in ("RN-DD-Malta", "RN-CA-Rosyth")] == [True, True]
+    assert refused(game, "rebase-failed RN-DD-Malta").message == (
+        "rebase-failed: RN-DD-Malta has not changed base this phase (21.222)")
