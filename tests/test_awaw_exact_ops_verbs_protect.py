@@ -190,3 +190,39 @@ def test_protect_is_one_verb_bound_to_the_env() -> None:
     assert verb.syntax == "protect MISSION_ID --by A,B [--reach N] [--from BOX] [--us-war]"
     out = verb.handler(ctx(_world({"supply-1": SUPPLY})), ["supply-1"], {"by": "DD1"})
     assert out.summary.startswith("supply-1: DD1 protects the sea supply")
+
+
+def test_21_65A_the_reach_typed_is_a_count_of_hexes_0_to_999() -> None:
+    w = _world({"escort-2": ESCORT})
+    assert refused(P._protect, env(), ctx(w), ["escort-2"], {"by": "DD3", "reach": "x"}) == \
+        "hexes to the embarkation hex must be a whole number (from 0 to 999), not 'x'"
+    for reach in ("-1", "1000"):
+        assert refused(P._protect, env(), ctx(w), ["escort-2"], {"by": "DD3", "reach": reach}) == \
+            f"hexes to the embarkation hex must be from 0 to 999, not '{reach}'"
+    out = _protect(w, "escort-2", by="DD3", reach="0")
+    assert [(t.label, t.value) for t in out.explanations[0].terms] == [("based in the embarkation hex", 0)]
+
+
+def test_21_14E_every_american_unit_of_the_force_is_checked() -> None:
+    w = _world({"supply-1": SUPPLY}, unit("RN-BOX", 2, type="cruiser", base="Atlantic U.S."))
+    assert "protect only once the U.S. is at war with Germany" in refused(
+        P._protect, env(), ctx(w), ["supply-1"], {"by": "RN-BOX,US-BOX", "from": "Atlantic U.S."})
+
+
+def test_21_65G_the_boxes_holding_the_transports_are_listed_and_a_record_without_units_has_none() -> None:
+    two = _world({"escort-2": {**ESCORT, "units": ["TR9", "TR8"]}}, unit("TR9", 1, type="transport", base="Plymouth"),
+                 unit("TR8", 1, type="transport", base="Liverpool"))
+    assert refused(P._protect, env(), ctx(two), ["escort-2"], {"by": "CA-SW"}) == (
+        "protect: units in the Atlantic SW box protect only a sea escort by transports in that box (Liverpool, Plymouth) "
+        "(21.65G)")
+    bare = {k: v for k, v in ESCORT.items() if k != "units"}
+    assert refused(P._protect, env(), ctx(_world({"escort-2": bare})), ["escort-2"], {"by": "CA-SW"}) == (
+        "protect: units in the Atlantic SW box protect only a sea escort by transports in that box "
+        "(none: escort-2 uses no transports) (21.65G)")
+    assert _protect(_world({"escort-2": bare}), "escort-2", by="DD1").world.ops["missions"]["escort-2"]["protect"] == ["DD1"]
+
+
+def test_21_35B_the_units_already_protecting_are_named() -> None:
+    again = _world({"supply-1": {**SUPPLY, "protect": ["DD3", "DD2"]}})
+    assert refused(P._protect, env(), ctx(again), ["supply-1"], {"by": "DD1"}) == (
+        "protect: sea supply protection is assigned to a single TF (21.35B); supply-1 is protected by DD3, DD2")
