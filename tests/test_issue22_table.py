@@ -357,8 +357,8 @@ async def test_issue_22_point_4_logistics_a_adds_in_setup_and_builds_nothing_on_
         assert not app.screen.is_modal and len(game.events) == events
 
 
-async def test_issue_22_point_4_awaw_ctrl_a_is_the_uninversion_allowance_and_a_adds_in_setup() -> None:
-    """Pilot, AWAW: in Naval, with a unit marked, `ctrl+a` asks the uninversion allowance (21.71, RULINGS A4); `a`
+async def test_issue_22_point_4_awaw_equals_is_the_uninversion_allowance_and_a_adds_in_setup() -> None:
+    """Pilot, AWAW: in Naval, with a unit marked, `=` (ctrl+a until issue 30 item 3) asks the uninversion allowance (21.71, RULINGS A4); `a`
     there opens nothing; `8` Setup, `a` opens the add form."""
     from tests.awaw_game import awaw_game, to
     from tui.screens.form_prompt import FormPrompt
@@ -375,7 +375,7 @@ async def test_issue_22_point_4_awaw_ctrl_a_is_the_uninversion_allowance_and_a_a
         for _ in range(10):
             await pilot.pause(0.02)
         assert not app.screen.is_modal
-        await pilot.press("ctrl+a")
+        await pilot.press("equals_sign")
         await until(pilot, lambda: isinstance(app.screen, NumberPrompt))
         assert "allowance" in app.screen.title_text.lower(), app.screen.title_text
         await pilot.press("escape")

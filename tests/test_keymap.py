@@ -96,35 +96,35 @@ async def test_issue22_point4_every_mode_keeps_the_key_rules(ruleset: str) -> No
 
 
 async def test_issue22_point3_naval_names_typed_capital_first_jump_and_open_nothing() -> None:
-    """Issue 22 point 3: in Naval, ``RN-CA`` typed jumps to the first RN cruiser: ``R``, ``E``, ``B``, ``F`` open no
-    dialog (raid is ``j``, escort ``ctrl+e``, bombard ``ctrl+b``, the filter ``f``); ``R`` elsewhere is the briefing."""
+    """Issue 22 point 3: in Naval, ``KM-SS`` typed jumps to the first German submarine: ``K``, ``M``, ``S`` open no
+    dialog (``F`` neither; the filter is ``f``). ``R`` is the briefing in Naval too (issue 30 item 4): ``RN-CA`` is
+    found with ``/`` (tests/test_table_issue30_keys.py)."""
     app = new_app("awaw")
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("6")
         await until(pilot, lambda: app.screen.query(NavalTable) and app.screen.query_one(NavalTable).row_count)
         table = app.screen.query_one(NavalTable)
         await until(pilot, lambda: app.screen.focused is table)  # the table takes the letters
-        await pilot.press(*"RN-CA")
+        await pilot.press(*"KM-SS")
         await pilot.pause()
         assert not app.screen.is_modal
-        assert str(table.selected_row["name"]).startswith("RN-CA"), table.selected_row
-        await pilot.press("f")  # matches no row after "RN-CA": the jump ends and f opens the filter
+        assert str(table.selected_row["name"]).startswith("KM-SS"), table.selected_row
+        await pilot.press("f")  # matches no row after "KM-SS": the jump ends and f opens the filter
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await pilot.press("escape")
         await until(pilot, lambda: not app.screen.is_modal)
 
 
-async def test_issue22_point3_factories_rou_jumps_to_rouvel() -> None:
-    """Issue 22 point 3: in Factories, ``Rou`` jumps to Rouvel (``R`` was Resource, which took ``ou`` as its text);
-    Resource is ``o`` now."""
+async def test_issue22_point3_factories_rouvel_is_found_and_R_is_the_briefing() -> None:
+    """Issue 22 point 3: in Factories, ``R`` was Resource (which took ``ou`` as its text); Resource is ``o`` now, and
+    ``R`` is the app's briefing there as everywhere (issue 30 item 4): ``/Rou`` Enter finds Rouvel."""
     app = make_app(logistics_game(), clock=fixed_clock, cursor_blink=False)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("2")
         await until(pilot, lambda: app.screen.query(ViewTable) and app.screen.query_one(ViewTable).row_count)
         table = app.screen.query_one(ViewTable)
-        await pilot.press(*"Rou")
-        await pilot.pause()
-        assert not app.screen.is_modal
+        await pilot.press("slash", *"Rou", "enter", "escape")
+        await until(pilot, lambda: not app.screen.is_modal)
         assert table.selected_row is not None and table.selected_row["name"] == "Rouvel"
 
 

@@ -28,10 +28,11 @@ async def test_issue_22_done_means_an_awaw_turn_at_the_keyboard(size: tuple[int,
         await keys.press("answer a prompt", "enter")
         await keys.until(lambda: commands(app) == ["answer first axis"])
         await play_to(keys, lambda: app.game.segment.title.endswith("Sea transport"))
-        # A sea transport (21.43, 21.434): Naval, "RM-D" jumps to RM-DD-Taranto (the cursor's unit is the force), m;
-        # Taranto is filled in as the base of embarkation; Tripoli typed, Tab, the cargo "P:3", Tab, 12 hexes, Enter.
+        # A sea transport (21.43, 21.434): Naval, "/DD-Ta" Enter finds RM-DD-Taranto (R is the briefing, issue 30 item
+        # 4; the cursor's unit is the force), m; Taranto is filled in as the base of embarkation; Tripoli typed, Tab,
+        # the cargo "P:3", Tab, 12 hexes, Enter.
         await keys.press("naval mode", "6")
-        await keys.press("sea transport", "RM-D", "m")
+        await keys.press("sea transport", "slash", "DD-Ta", "enter", "m")
         await keys.dialog(FormPrompt)
         await keys.press("sea transport", "Tri", "tab", "P:3", "tab", "12", "enter")
         await keys.until(lambda: commands(app)[-1].startswith("transport "))
@@ -59,6 +60,6 @@ async def test_issue_22_done_means_an_awaw_turn_at_the_keyboard(size: tuple[int,
             "answer patrol-2-hex 'no interception'",
         ], commands(app)
         counts = keys.counts
-        assert counts["sea transport"] == 16 and counts["naval mode"] == 1  # 17 from any other mode
+        assert counts["sea transport"] == 19 and counts["naval mode"] == 1  # 20 from any other mode
         assert counts["patrol"] == 3 + 6 + 3
         within_goals({"sea transport": counts["sea transport"] + counts["naval mode"]})

@@ -417,7 +417,8 @@ class HarbormasterApp(StartingApp):
             keys.append(("T", "Take over: write the game from this session once its writer has left"))
         sections = [("Keys", keys_table(keys))]
         if isinstance(self.screen, ActionScreen) and self.screen.actions:
-            mode_keys = [(a.key, f"{a.long_name} — {a.help}") for a in self.screen.actions if a.key]
+            from ..screens.keymap import key_shown
+            mode_keys = [(key_shown(a.key), f"{a.long_name} — {a.help}") for a in self.screen.actions if a.key]
             sections.append((f"Keys of the {self.screen.MODE_TITLE} mode", keys_table(mode_keys)))
         self.push_screen(TextScreen("Harbormaster — help", [*sections, (result.message, help_text(result.details))]))
 

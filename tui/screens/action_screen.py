@@ -25,7 +25,13 @@ from ..widgets.view_table import ViewTable
 from .actions import ActionContext, ask, dialog_title
 from .base import GameScreen
 from .choice_prompt import ChoicePrompt
+from .keymap import key_shown
 from .messages import RunCommand
+
+
+def shown_keys(keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``(key, label)`` pairs with each key written as the referee types it (``asterisk`` -> ``*``, issue 30 item 3)."""
+    return [(key_shown(k), label) for k, label in keys]
 
 
 FEW_COMMANDS = 4
@@ -110,7 +116,7 @@ class ActionScreen(GameScreen):
         """One line with every key of the mode (the footer has room for only some)."""
         keys = self._legend_keys()
         self._legend_key_set = frozenset(k for k, _ in keys)
-        return KeyLegend("", keys, id=id)
+        return KeyLegend("", shown_keys(keys), id=id)
 
     def legend_keys(self) -> frozenset[str]:
         """The keys of the key legend, if the mode shows one (a narrow footer leaves them out first)."""
@@ -129,6 +135,7 @@ class ActionScreen(GameScreen):
         self.refresh_bindings()
         keys = self._legend_keys()
         self._legend_key_set = frozenset(k for k, _ in keys)
+        keys = shown_keys(keys)
         for legend in self.query(KeyLegend):
             if legend.keys != keys:
                 legend.keys = keys
@@ -203,7 +210,7 @@ class ActionScreen(GameScreen):
     def _has_target(self, action: Action) -> bool:
         if action.target and self.target_row(action.target) is None:
             self.show_target(action.target)
-            self.notify(f"{action.long_name}: select a row of {action.target} first, then press {action.key or 'it'} again.",
+            self.notify(f"{action.long_name}: select a row of {action.target} first, then press {key_shown(action.key) if action.key else 'it'} again.",
                         severity="warning")
             return False
         return True

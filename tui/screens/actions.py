@@ -16,7 +16,7 @@ import msgspec
 from ..rules.core.actions import (BLANK_DICE, Action, Field, blank_dice, choices, fill, flipped, held_choices, largest, render,
                                   start_value)
 from .choice_prompt import ChoicePrompt
-from .form_prompt import FormField, FormPrompt, field_of
+from .form_prompt import FormField, FormPrompt, field_of, least_offered
 from .number_prompt import NumberPrompt, number_text
 from .prompt import Prompt
 
@@ -61,8 +61,11 @@ def dialog_title(action: Action, row: Mapping[str, Any] | None) -> str:
 def names_what(f: Field) -> str:
     """What a choice of names from a view names (``ports:name`` -> ``port``, ``own-bases:name`` -> ``base``), or ""
     for a short choice (sides, powers, kinds): a name field is typed, filtered and takes a unique prefix. A text
-    field with names from a view offers them as it is typed and sends the text as typed."""
+    field with names from a view offers them as it is typed and sends the text as typed; a text field may take its names
+    from any column (``missions:invasion``: the ids of the open invasions), named by the column."""
     view, _, key = f.choices_from.partition(":")
+    if f.kind == "text" and key and key not in ("name", "zone"):
+        return key.replace("_", " ")  # ids a view's column holds (``missions:invasion``: an invasion's id)
     if f.kind not in ("choice", "text") or key not in ("name", "zone"):
         return ""
     word = view.split("-")[-1]
@@ -99,6 +102,17 @@ def dialog(action: Action, ctx: ActionContext, asked: Sequence[Field], start: Ma
                       ok=action.ok, error=error, error_field=error_field)
 
 
+def only_candidate(start: dict[str, Any], action: Action, offered: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+    """``start`` with each required text field of ids (an operation's, ``missions:invasion``) that nothing pre-filled
+    starting on its one candidate when there is exactly one: the one open invasion a bombardment supports (issue 30
+    item 5). With several the field starts empty and Tab completes a unique prefix."""
+    for f in action.fields:
+        names = [n for n in offered.get(f.name, ()) if n]
+        if f.kind == "text" and f.required and names_what(f) and start.get(f.name) in (None, "") and len(names) == 1:
+            start[f.name] = names[0]
+    return start
+
+
 def followed(start: dict[str, Any], action: Action, offered: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     """``start`` with each field that ``follows`` another starting on that field's value (its first choice when it has
     no start of its own), when it offers it: the Unit of an Army Factory's production starts on ``army`` (issue 22)."""
@@ -120,8 +134,8 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
     (as a form), the refusal under the field it concerns (issue 12, bug 5), until it is done or cancelled.
     """
     offered = {f.name: held_choices(f, choices(f, ctx.sides, ctx.view), ctx.row) for f in action.fields}
-    start = followed({f.name: start_value(f, ctx.row, ctx.sides, offered[f.name], ctx.acting) for f in action.fields},
-                     action, offered)
+    start = only_candidate(followed({f.name: start_value(f, ctx.row, ctx.sides, offered[f.name], ctx.acting)
+                                     for f in action.fields}, action, offered), action, offered)
     error, error_field = "", None
     while True:
         values: dict[str, Any] = dict(start)
@@ -163,3 +177,7 @@ async def ask(app: App[Any], action: Action, ctx: ActionContext, run: Run | None
         start = {**start, **shown}
         fields = [form_field(f, start[f.name], offered.get(f.name, ()), ctx.row, ctx.words()) for f in asked]
         error, error_field = refusal, field_of(refusal, fields, shown)
+        least = least_offered(refusal, shown.get(error_field)) if error_field else None
+        if least is not None:  # the least the rule allows, offered in the field the refusal is about (issue 30 item 6)
+            start[error_field] = least
+            error = f"{refusal} — {least} offered: Enter takes it"

@@ -10,6 +10,7 @@ typed (issue 12, bug 5).
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Sequence
 
 import msgspec
@@ -64,6 +65,11 @@ class FormField(msgspec.Struct, frozen=True):
     """For ``choice``: what the choices name (``port``, ``zone``, ``unit``): the field is typed, filtered as it is
     typed and takes a unique prefix. Empty: a short menu. For ``text`` with ``choices``: the names are offered
     as it is typed, and the text is kept as typed (the command resolves it)."""
+
+
+def article(word: str) -> str:
+    """``a`` or ``an`` before ``word`` (``a port``, ``an invasion``)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def label_width(fields: Sequence[FormField]) -> int:
@@ -149,6 +155,14 @@ class NameInput(Input):
             self.typed = value
         self._stepping = False
 
+    def on_blur(self, event: events.Blur) -> None:
+        """Leaving the field (Tab) completes a unique prefix to the whole name or id (``inv`` -> ``invasion-4``), as
+        the command line does (issue 30 item 5); a text that is a name, or is the start of several, is kept."""
+        typed = self.value.strip().lower()
+        found = [n for n in self.choices if n.lower().startswith(typed)] if typed else []
+        if len(found) == 1 and found[0] != self.value and all(n.lower() != typed for n in self.choices):
+            self.value = found[0]
+
     def resolve(self) -> str:
         """The name typed, completed from a unique prefix; raise RuleError when it names nothing or several."""
         return resolve_name(self.value, self.choices, self.what)
@@ -214,7 +228,7 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
         if f.what and (f.kind == "choice" or f.choices):
             start = "" if f.default is None else str(f.default)
             return NameInput(start, f.choices, f.what, id=wid, disabled=f.disabled, strict=f.kind == "choice",
-                             placeholder=f.placeholder or f"type a {f.what}: a few letters do")
+                             placeholder=f.placeholder or f"type {article(f.what)} {f.what}: a few letters do")
         if f.kind == "choice":
             options = [(c or "—", c) for c in f.choices]  # "" is "none": its part of the command is left out
             value = f.default if f.default in f.choices else f.choices[0]
@@ -396,14 +410,33 @@ class FieldError(ValueError):
 
 
 def field_of(message: str, fields: Sequence[FormField], shown: dict[str, Any]) -> str | None:
-    """The field a refusal is about: one whose typed value the message quotes, else one it names; None if none."""
+    """The field a refusal is about: one whose typed value the message quotes; else a number field whose value the
+    message says is too small (``patrol: 9 hexes is shorter than the 14 hexes ... to C40`` is about the distance, not
+    the sea hex it also names, issue 30 item 6); else one whose text it names; None if none."""
     lower = message.lower()
     for f in fields:
         value = str(shown.get(f.name) or "").strip()
         if value and not isinstance(shown.get(f.name), bool) and f"'{value.lower()}'" in lower:
             return f.name
     for f in fields:
+        if f.kind == "number" and not f.disabled and least_offered(message, shown.get(f.name)) is not None:
+            return f.name
+    for f in fields:
         value = shown.get(f.name)
         if isinstance(value, str) and len(value.strip()) >= 3 and value.strip().lower() in lower and not f.disabled:
             return f.name
+    return None
+
+
+LEAST = re.compile(r"(?<![\w.])(?P<typed>\d+(?:\.\d+)?) (?P<unit>[a-z]+) is (?:shorter|less|fewer) than the "
+                   r"(?P<least>\d+(?:\.\d+)?) (?P=unit)\b")
+"""A refusal that states the least value a number may take: ``9 hexes is shorter than the 14 hexes``."""
+
+
+def least_offered(message: str, typed: Any) -> str | None:
+    """The least value a refusal of number ``typed`` states (``14`` in "patrol: 9 hexes is shorter than the 14 hexes
+    from Scapa Flow (C26) to C40 on the map ... (21.36A)"), to offer in the field; None when it states none."""
+    for found in LEAST.finditer(message.lower()):
+        if found["typed"] == str(typed or "").strip():
+            return found["least"]
     return None

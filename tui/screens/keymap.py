@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from textual.keys import key_to_character
+
 from ..engine.registry import plugin
 from ..engine.setup import RULESETS
 
@@ -49,6 +51,18 @@ class _Shared(Mapping[str, Mapping[str, frozenset[str]]]):
 
 SHARED: Mapping[str, Mapping[str, frozenset[str]]] = _Shared()
 """Per rule set: the keys with two meanings across its modes (its plugin's ``shared_keys``)."""
+
+
+MULTIPLEXER_PREFIXES: frozenset[str] = frozenset({"ctrl+a", "ctrl+b"})
+"""Keys a terminal multiplexer takes for itself (``ctrl+b`` tmux's prefix, ``ctrl+a`` screen's): no mode binds them,
+so every action works inside tmux or screen (issue 30 item 3)."""
+
+
+def key_shown(key: str) -> str:
+    """How a key is written for the referee: a printable character key as the character (``asterisk`` -> ``*``,
+    ``equals_sign`` -> ``=``), any other by its name (``ctrl+e``, ``space``)."""
+    character = key_to_character(key) if len(key) > 1 and "+" not in key else None
+    return character if character and character.isprintable() and not character.isspace() else key
 
 
 def is_capital(key: str) -> bool:

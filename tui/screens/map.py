@@ -30,6 +30,7 @@ from ..widgets.explain_pane import explained_text
 from ..widgets.hex_map import SIDE_COLOUR, HexLook, HexMap, MapPicture
 from .action_screen import ActionScreen
 from .form_prompt import FormField, FormPrompt
+from .keymap import key_shown
 from .messages import AnswerPrompt
 
 if TYPE_CHECKING:
@@ -221,7 +222,7 @@ class MapScreen(ActionScreen):
         for a in self.actions:
             applies = a.applies(row) and (not a.menu or any(self.by_id[i].applies(row) for i in a.menu if i in self.by_id))
             if a.key and applies:
-                text.append(f"\n{a.key:<2}", "bold #e5c07b")
+                text.append(f"\n{key_shown(a.key):<2}", "bold #e5c07b")
                 text.append(f"{a.label}", "")
         if told_pending(self.game):
             text.append("\np ", "bold #e5c07b")

@@ -7,8 +7,9 @@ table). Two ways to find a row (issue 12):
 * **Type to jump.** Letters typed on the table move the cursor to the first
   row whose name starts with them (``Tob`` -> Tobruk; the same capital again
   goes on to the next row starting with it). A letter that is a key of the
-  mode (``h`` hit, ``n`` next, ...) keeps doing what it does, so a name is
-  typed as it is written, capital first (capitals are rarely keys); once a
+  mode or the app (``h`` hit, ``n`` next, ``R`` briefing...) keeps doing what
+  it does, so a name is typed as it is written, capital first (capitals are
+  rarely keys; ``RN-CA`` is found with ``/``, issue 30 item 4); once a
   jump is under way it takes every key typed within :data:`JUMP_PAUSE`
   seconds of the last one, as long as some row still matches; a key that
   matches no row ends the jump and does what it always does.
@@ -78,19 +79,16 @@ class Searchable:
     def _bound(self, key: str) -> bool:
         """Whether ``key`` is a key of the mode, the app or the table.
 
-        A capital is a name's first letter before it is a key (issue 22 point 3): the app's capitals (``R`` briefing,
-        ``T`` take over) are free to start a jump in a table with a name starting with them (``RN-CA-Home``).
+        One key, one meaning (issue 30 item 4): a bound key never starts a jump, the app's capitals included (``R``
+        writes the briefing in Naval too, where ``RN-CA-Home`` starts with it); such a name is found with ``/``.
         """
         table: Any = self
         screen: Any = getattr(self, "screen", None)
         chain = getattr(screen, "_binding_chain", ()) if screen is not None else ()
-        capital = len(key) == 1 and key.isupper()
         for node, bindings in chain:
             for binding in bindings.key_to_bindings.get(key, ()):
                 name, _, rest = binding.action.partition("(")
                 params = tuple(p.strip().strip("'\"") for p in rest.rstrip(")").split(",") if p.strip())
-                if node is table.app and capital and self._first_row(self._starts(key.lower())) is not None:
-                    continue  # a name starts with it: the jump
                 # An app key that does nothing now (T when there is nobody to take over from) is free to jump; a mode's
                 # key a viewer may not use is still its key (pressed, it says why nothing happens).
                 if node is not table.app or node.check_action(name, params) is not False:
@@ -120,7 +118,7 @@ class Searchable:
         if not going and (not character.isalpha() or self._bound(key)):
             return False
         prefix = (self._jump_prefix if going else "") + character.lower()
-        starts = lambda p: lambda i: self.jump_text(i).lower().lstrip().startswith(p)  # noqa: E731
+        starts = self._starts
         found = self._first_row(starts(prefix))
         if found is None and going and len(set(prefix)) == 1 and not self._bound(key):  # the same letter again: the next row
             found = self._first_row(starts(character.lower()), table.cursor_row + 1)

@@ -61,7 +61,7 @@ NAVAL_ACTIONS: tuple[Action, ...] = (
            dialog="Redeploy {units}", ok="Redeploy", fields=(_TO, _DIST, _LEGS, _STRAITS)),
     Action("uninvert", "u", "Uninvert", "uninvert {units}", "Uninvert within the typed allowance (21.71, RULINGS A4)",
            "21.71", target="units"),
-    Action("allowance", "ctrl+a", "Allowance", "allowance {power} {n}", "Type a power's uninversion allowance from 33.7 (A4)",
+    Action("allowance", "equals_sign", "Allowance", "allowance {power} {n}", "Type a power's uninversion allowance from 33.7 (A4)",
            "21.71", target="units", footer=False, dialog="Uninversion allowance of {power}",
            fields=(Field("n", "Naval factors that may uninvert (33.7)", "number", min=0, max=999, step=1, required=True),)),
     Action("tf", "t", "TF", "tf {tf} {units}", "Form a task force of the marked units, or 'none' to leave one (21.312)",

@@ -3,10 +3,11 @@
 Each acts on the marked units (``{units}``) and asks what the app cannot
 see: cargo, distances by water (RULINGS A1), the invasion hex's kind, the
 odds, table results (RULINGS A2). Keys: s sea supply, o oil, g BRP grant,
-m sea transport, E escort, v invade, B bombard, c carrier mission, R raid;
-the follow-ups (escort result, invasion losses, raider engagement, ship
-types, return) and the variants through an island without a port (21.37)
-are in the palette.
+m sea transport, ctrl+e escort, v invade, ``*`` bombard, ``!`` invasion
+result, c carrier mission, j raid (no key is a terminal multiplexer's
+prefix, ctrl+a or ctrl+b: issue 30 item 3); the other follow-ups (escort
+result, invasion losses, raider engagement, ship types, return) and the
+variants through an island without a port (21.37) are in the palette.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ _ISLAND = Field("island", "Island without a port (one-hex, or Palawan, New Irela
                 placeholder="e.g. Pantelleria")
 _ISLAND_HELD = Field("held", "Controlled since the start of the player turn (21.37, 21.435D)", "flag", option="--island-held")
 _BASE = "ports:name"
+_OPEN_INVASIONS = "missions:invasion"
+"""The invasions of this player turn without a recorded result: the one there is starts the field, Tab completes an id."""
+_INVASION = Field("invasion", "Invasion", required=True, choices_from=_OPEN_INVASIONS)
 
 OPS_ACTIONS: tuple[Action, ...] = (
     Action("sea-supply", "s", "Sea supply", "sea-supply {power} {boxes} {ports} --by={units}",
@@ -63,10 +67,10 @@ OPS_ACTIONS: tuple[Action, ...] = (
                    _CARGO, _DIST, Field("defended", "Defended (enemy unit)", "flag", option="--defended"),
                    Field("odds", "Odds (if defended)", placeholder="3:1"),
                    Field("supplied", "Supplied there (21.514E)", "flag", option="--supplied"))),
-    Action("bombard", "ctrl+b", "Bombard", "bombard {invasion} --by={units} --distance={distance}",
+    Action("bombard", "asterisk", "Bombard", "bombard {invasion} --by={units} --distance={distance}",
            "Shore bombardment for an announced invasion (21.52)", "21.52", target="units", dialog="Shore bombardment by {units}",
            ok="Bombard", text="21.525: 3 naval factors per combat factor; 21.526: capped by Naval Nationality DRM (RULINGS A3).",
-           fields=(Field("invasion", "Invasion (e.g. invasion-4)", required=True), _DIST)),
+           fields=(_INVASION, _DIST)),
     Action("carrier-mission", "c", "Carriers", "carrier-mission {hex} --by={units} --distance={distance} --target={target}",
            "Announce a fast carrier mission (21.55)", "21.55", target="units", dialog="Fast carrier mission: {units}", ok="Announce",
            text="21.555A: a fast fleet factor per fast carrier factor; 21.557F: one enemy base.",
@@ -117,14 +121,14 @@ OPS_ACTIONS: tuple[Action, ...] = (
            "A sea transport intercepted and defeated before or after embarkation (21.436)", "21.436",
            fields=(Field("id", "Transport (e.g. transport-3)", required=True),
                    Field("stage", "Defeated", "choice", choices=("before", "after"), required=True))),
-    Action("invasion-result", "", "Invasion result", "invasion-result {id} {end} --survivors={survivors}",
-           "How an invasion ended: landed, repulsed, defeated at sea or aborted (21.516-21.518)", "21.516",
-           fields=(Field("id", "Invasion (e.g. invasion-4)", required=True),
+    Action("invasion-result", "exclamation_mark", "Invasion result", "invasion-result {id} {end} --survivors={survivors}",
+           "How an invasion ended: landed, repulsed, defeated at sea or aborted (21.516-21.518)", "21.516", footer=False,
+           fields=(Field("id", "Invasion", required=True, choices_from=_OPEN_INVASIONS),
                    Field("end", "Result", "choice", choices=("landed", "repulsed", "defeated-at-sea", "aborted"), required=True),
                    Field("survivors", "Surviving initial invaders (landed; blank: all)", placeholder="50 Inf, 7 Arm"))),
     Action("invasion-losses", "", "Invasion losses", "invasion-losses {id} {n}",
            "The ways to take invasion combat losses with the bombarding fleet (21.5283)", "21.5283",
-           fields=(Field("id", "Invasion (e.g. invasion-4)", required=True),
+           fields=(Field("id", "Invasion", required=True, choices_from=_OPEN_INVASIONS),
                    Field("n", "Loss factors required", "number", min=1, max=999, step=1, required=True))),
     Action("raid-engage", "", "Raider engagement", "raid-engage {id} --attempt={attempt} --result={result}",
            "An engagement attempt on the Raider Table (21.5341, 21.538)", "21.5341",

@@ -21,7 +21,7 @@ PLUGIN = laid_out(
         "lost",  # invading ground units lost at sea, freeing their destroyers to bombard (21.517C)
     }),
     shared_keys={
-        "a": frozenset({"answer", "add"}),  # Phases · Setup (the uninversion allowance is ctrl+a in Naval)
+        "a": frozenset({"answer", "add"}),  # Phases · Setup (the uninversion allowance is = in Naval)
         "b": frozenset({"branch", "rebase"}),  # Log · Naval: base change
         "c": frozenset({"control", "carrier-mission"}),  # Ports · Naval
         "d": frozenset({"displace", "remove"}),  # Naval · Setup
