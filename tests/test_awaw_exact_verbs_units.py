@@ -186,3 +186,20 @@ def test_21_113_exactly_the_room_left_is_enough(game) -> None:
     ok(game, "damage RN-DD-Malta --repair")
     _fill(game, 2)
     assert ok(game, "repaired RN-DD-Malta").message == "RN-DD-Malta repaired (21.113)"
+
+
+def test_a_base_of_two_words_is_read_whole(game) -> None:
+    """21.221: ``operational`` reads the base's name from every word but the last."""
+    assert ok(game, "operational Scapa Flow no").message == "Scapa Flow not operational (21.221)"
+    assert game.state.world.bases["Scapa Flow"].operational is False
+
+
+def test_a_unit_sunk_at_sea_leaves_the_sea_and_is_sunk_once() -> None:
+    """A combat result: a unit sunk on patrol is no longer at sea; units already sunk are all named when refused."""
+    g = awaw_game()
+    to(g, "Patrols, base changes, SW deployments")
+    ok(g, "patrol Y20 RM-CA-Messina RM-DD-Messina --distance 9")
+    assert ok(g, "sink RM-CA-Messina RM-DD-Messina").message == "RM-CA-Messina, RM-DD-Messina sunk"
+    u = g.state.world.units["RM-CA-Messina"]
+    assert (u.sunk, u.at_sea, u.sea_hex, u.tf) == (True, "", "", "")
+    assert refused(g, "sink RM-CA-Messina RM-DD-Messina").message == "RM-CA-Messina, RM-DD-Messina already sunk"
