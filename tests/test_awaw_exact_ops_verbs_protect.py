@@ -226,3 +226,8 @@ def test_21_35B_the_units_already_protecting_are_named() -> None:
     again = _world({"supply-1": {**SUPPLY, "protect": ["DD3", "DD2"]}})
     assert refused(P._protect, env(), ctx(again), ["supply-1"], {"by": "DD1"}) == (
         "protect: sea supply protection is assigned to a single TF (21.35B); supply-1 is protected by DD3, DD2")
+
+
+def test_21_424_the_protecting_units_are_asked_for_by_the_mission_they_protect() -> None:
+    assert refused(P._protect, env(), ctx(_world({"supply-1": SUPPLY})), ["supply-1"], {}) == \
+        "protection of supply-1: which naval units? --by A,B,C"
