@@ -74,6 +74,9 @@ def test_table_1_note_3_marshalling_yard_hits(game) -> None:
     assert said(game, "yard Naples repair") == (
         "Naples: one Marshalling Yard Hit repaired, 0 left (Table 1 note 3)", ["Naples: 6 REs, acts as major"], "axis",
         ["RE capacity"])
+    said(game, "yard Alexandria hit")
+    assert said(game, "yard Alexandria repair")[2] == "allied"  # the owner repairs, whoever's segment it is
+    assert refused(game, "yard Naples hit x") == "RM hits must be a whole number (1 or more), not 'x'"
     usage = "usage: yard PORT hit [N] | yard PORT repair (Table 1 note 3; RULINGS E14)"
     for line in ("yard Naples", "yard Naples repair 1", "yard Naples foo", "yard Naples hit 1 2"):
         assert refused(game, line) == usage, line
@@ -93,6 +96,7 @@ def test_31_A_5_reduce_upgrade_and_31_A_4_collateral(game) -> None:
     said(game, "reduce Naples 2")
     assert said(game, "upgrade Naples")[0] == "Naples: upgraded one level, Reduced 1 (31.A.5)"
     assert refused(game, "upgrade Tripoli x") == "upgrade takes only the port (one level at a time, 31.A.5)"
+    assert said(game, "upgrade Benghazi")[::2] == ("Benghazi: upgraded one level, no longer reduced (31.A.5)", "allied")
     assert said(game, "collateral Tripoli")[:2] == (
         "Tripoli: Collateral Damage placed (31.A.4)", ["Tripoli: 1½ REs, acts as minor"])
     assert said(game, "collateral Tripoli off")[0] == "Tripoli: Collateral Damage removed (31.A.4)"

@@ -138,7 +138,7 @@ def test_19_0c_19_0d_refusals(move) -> None:
     assert refused(move, "reduce Derna x") == "too many arguments: x (usage: reduce PORT [--units|--engineers])"
     assert refused(move, "reduce Tobruk") == (
         "Tobruk is held by allied: axis cannot reduce the port there (ports change hands by capture, 9.14h)")
-    assert refused(move, "repair Derna x") == "too many arguments: x (usage: repair PORT [--engineer])"
+    assert refused(move, "repair Derna x y") == "too many arguments: x y (usage: repair PORT [--engineer])"
     assert refused(move, "repair Tobruk") == (
         "Tobruk is held by allied: axis cannot repair the port there (ports change hands by capture, 9.14h)")
 
@@ -153,6 +153,8 @@ def test_19_0d_repair_costs_one_sp_and_is_confirmed_or_asked(move) -> None:
     assert said(move, "repair Derna")[0] == (
         "repair-1: Repair of Derna: does an Engineer-Capable unit do the work (13.8d), and is 1 SP paid? — answer "
         "repair-1 yes|no")
+    prompt = move.state.pending_prompt("repair-1")
+    assert (prompt.rule, prompt.subject, prompt.args) == ("19.0d", "Derna", {"verb": "repair", "args": ["Derna"], "options": {}})
     assert said(move, "answer repair-1 no")[0] == "repair-1: not confirmed — nothing done (19.0d)"
     assert move.state.world.ports["Derna"].hits == 1
 
@@ -265,6 +267,10 @@ def test_9_14h_capture_and_19_0f_allowance(barrage) -> None:
     assert said(barrage, "allowance axis 3")[0] == "axis Shipping Allowance: 3 point(s) a turn, 3 SP of cargo (19.0f)"
     assert barrage.state.world.allowance == {"axis": 12, "allied": 10}
     assert refused(barrage, "allowance axis") == "usage: allowance axis|allied POINTS (19.0f)"
+    assert refused(barrage, "allowance axis x") == (
+        "the Shipping Allowance (points, 19.0f) must be a number (from 0 to 100000), not 'x'")
+    assert refused(barrage, "allowance axis 100001") == (
+        "the Shipping Allowance (points, 19.0f) must be from 0 to 100000, not '100001'")
 
 
 def test_19_0_the_option_guard_and_the_confirm_answer_called_directly(move) -> None:
