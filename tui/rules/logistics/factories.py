@@ -179,6 +179,13 @@ def end_of_production(world: LogisticsWorld, skipped: set[str], tables: Logistic
     return replace(new, growth_to={}), [head, *lines]
 
 
+def grown_named(before: LogisticsWorld, after: LogisticsWorld) -> str:
+    """Each city that grew from ``before`` to ``after``, by name and hex, with its new PP (``Ashford (0914) 2 PP``), in
+    map order: what the growth's notification names (Factories ¶6; issue 30 item 10)."""
+    return ", ".join(f"{after.label(p.hex)} {total_pp(after, p.hex)} PP" for p in after.cities()
+                     if total_pp(after, p.hex) != total_pp(before, p.hex))
+
+
 def convert_resource(world: LogisticsWorld, city: str, pp: int, kind: str, tables: LogisticsTables) -> LogisticsWorld:
     """Resource PPs converted in the city go to one of its factory types (Factories ¶7; RULINGS L4)."""
     rule = f"{tables.factories.resources.rule}; RULINGS L4"

@@ -224,7 +224,8 @@ def _growth(tables: LogisticsTables, ctx: Context, world: LogisticsWorld, side: 
         return world, [f"End of production: this turn's growth was settled by the earlier prompt '{OLD_PROMPT}' (Factories ¶6)"]
     skipped = {p.subject for p in ctx.state.flow.pending if p.effect == "grow"}
     new, lines = F.end_of_production(world, skipped, tables)
-    return new, [Reported(lines[0]), *lines[1:]]  # the head line is part of the `next` event's summary
+    grown = F.grown_named(world, new)  # each city and its new PP, in the summary the notification shows (issue 30.10)
+    return new, [Reported(f"{lines[0]}: {grown}" if grown else lines[0]), *lines[1:]]  # part of the `next` summary
 
 
 def _growth_asked(tables: LogisticsTables, state: GameState, seg: Segment) -> list[tuple[str, str, tuple[str, ...]]]:
