@@ -127,3 +127,14 @@ def test_21_444_germanys_initial_attack_word_for_word(fall_1939: Path) -> None:
     assert refused(game, "harbor germany Alexandria").message == (
         "harbor: germany does not have the research result harbor attacks require (21.442) (the initial German attack is "
         "only possible while no other harbor attack has been made, 21.444)")
+
+
+def test_21_443A_no_losses_before_any_harbor_attack(fall_1939: Path) -> None:
+    """21.443A: losses follow an announced harbor attack; several ships named both damaged and sunk are all named."""
+    game = memory_game(fall_1939, "awaw", seed=1, clock=fixed_clock)
+    to(game, "Harbor attacks")
+    assert refused(game, "harbor-losses Malta --damaged Penelope").message == (
+        "harbor-losses: no harbor attack has been made; announce it with harbor POWER TARGET (21.443A)")
+    ok(game, "harbor germany Malta")
+    assert refused(game, "harbor-losses Malta --damaged Penelope,Aurora --sunk Aurora,Penelope").message == (
+        "harbor-losses: Aurora, Penelope is named both damaged and sunk")

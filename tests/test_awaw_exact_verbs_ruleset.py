@@ -128,3 +128,18 @@ def test_21_516_21_537A_the_checklist_joins_overstacking_invasions_and_raids_in_
     assert [(d.rule, d.state) for d in invasion_duties(st, missions_seg)] == [("21.516-21.518", INFO)]
     assert invasion_duties(st, _segment(game, "first-turn/movement/naval-movement")) == []
     assert [d.rule for d in awaw_duties(over, lambda s: "allies")(st, combat)] == ["21.112", "21.516-21.518"]
+
+
+def test_why_of_a_front_by_its_display_name_and_of_a_strait_by_name() -> None:
+    """The "why?" of a front read by its name as the tables print it (its sea area, 21.11), and of a strait by its name
+    (its passage for each side, 21.211); an unknown name explains nothing."""
+    from awaw_core_fixtures import base, tables, unit, world
+
+    t = tables()
+    renamed = replace(t, fronts={**t.fronts, "western": replace(t.fronts["western"], name="Western Front")})
+    w = world([base("Malta"), base("Plymouth", fronts=("western",))], [unit("A", base="Plymouth")])
+    st = SimpleNamespace(world=w)
+    assert V.explain(st, "Western Front", renamed) == V.explain(st, "western", renamed) != []
+    straits = V.explain(st, "Gibraltar", t)
+    assert [e.name for e in straits] == ["Passage of the Gibraltar for axis", "Passage of the Gibraltar for allies"]
+    assert V.explain(st, "Atlantis", t) == []
