@@ -266,6 +266,8 @@ def test_9_14h_capture_and_19_0f_allowance(barrage) -> None:
         "allied Shipping Allowance: 2.5 point(s) a turn, 2 SP 2T of cargo (19.0f)", [], "axis", ["allied Sea Cap left"])
     assert said(barrage, "allowance axis 3")[0] == "axis Shipping Allowance: 3 point(s) a turn, 3 SP of cargo (19.0f)"
     assert barrage.state.world.allowance == {"axis": 12, "allied": 10}
+    assert all(type(tokens) is int for tokens in barrage.state.world.allowance.values())  # whole Tokens when whole points
+    assert said(barrage, "allowance axis 0")[0] == "axis Shipping Allowance: 0 point(s) a turn, 0 of cargo (19.0f)"
     assert refused(barrage, "allowance axis") == "usage: allowance axis|allied POINTS (19.0f)"
     assert refused(barrage, "allowance axis x") == (
         "the Shipping Allowance (points, 19.0f) must be a number (from 0 to 100000), not 'x'")
