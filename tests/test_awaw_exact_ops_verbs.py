@@ -182,8 +182,10 @@ def test_21_435F_a_destination_that_is_no_base_names_the_bridgehead_and_island_r
     assert start.startswith("no base called 'Nowhere'") and "21.435F" not in start
     second = refused(V._transport, env("axis"), ctx(w), ["Naples, Nowhere", "Tripoli"], {"cargo": "Pavia:3"})
     assert second.startswith("no base called 'Nowhere'") and "21.435F" not in second
-    island = refused(V._transport, env("axis"), ctx(w), ["Naples", "Tripoli"], {"cargo": "Pavia:3", "island-end": "Elba"})
-    assert "21.435F" not in island and "21.37" in island
+    assert refused(V._transport, env("axis"), ctx(w), ["Naples,Nowhere", "Tripoli"], {"cargo": "Pavia:3"}) == \
+        "no base called 'Nowhere'"
+    assert refused(V._transport, env("axis"), ctx(w), ["Naples", "Tripoli"], {"cargo": "Pavia:3", "island-end": "Elba"}) \
+        == "sea transport: --island-end names Elba, which is neither a base of embarkation nor the destination (21.37)"
 
 
 def test_21_434A_sea_transport_announced_employs_the_destroyers_and_records_the_cargo() -> None:

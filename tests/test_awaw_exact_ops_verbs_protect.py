@@ -231,3 +231,10 @@ def test_21_35B_the_units_already_protecting_are_named() -> None:
 def test_21_424_the_protecting_units_are_asked_for_by_the_mission_they_protect() -> None:
     assert refused(P._protect, env(), ctx(_world({"supply-1": SUPPLY})), ["supply-1"], {}) == \
         "protection of supply-1: which naval units? --by A,B,C"
+
+
+def test_21_65F_G_a_later_protection_adds_to_the_units_already_protecting() -> None:
+    sw = _protect(_world({"escort-2": {**ESCORT, "protect_sw": ["CA-SW"]}}), "escort-2", by="CA-SW2")
+    assert sw.world.ops["missions"]["escort-2"]["protect_sw"] == ["CA-SW", "CA-SW2"]
+    board = _protect(_world({"escort-2": {**ESCORT, "protect": ["DD2"]}}), "escort-2", by="DD1")
+    assert board.world.ops["missions"]["escort-2"]["protect"] == ["DD2", "DD1"]
