@@ -105,6 +105,18 @@ def test_31_A_8_naval_groups_in_transit(axis) -> None:
     assert refused(axis, "transit add G1 axis a b c d e") == usage
     assert refused(axis, "transit step") == "usage: transit step NAME"
     assert refused(axis, "transit remove G2 G3") == "usage: transit remove NAME"
+    assert said(axis, 'transit add GA allied "United Kingdom ports" "Gibraltar (24A west edge)" ma=6')[0] == (
+        "GA (allied) in transit United Kingdom ports → Gibraltar (24A west edge): 6 naval movement step(s) (31.A.8)")
+    assert said(axis, 'transit add GB allied "Gibraltar (24A west edge)" "United Kingdom ports" ma=7')[0].endswith(
+        ": 6 naval movement step(s) (31.A.8)")  # 36 hexes from the off-map port at either end, 7 a step
+    assert refused(axis, 'transit add GE allied "United Kingdom ports" "Gibraltar (24A west edge)" ma=0') == (
+        "ma= (hexes per naval movement step) must be from 1 to 999, not '0'")
+    assert refused(axis, "transit add GC axis Naples Tripoli x") == (
+        "STEPS (naval movement steps) must be a whole number (from 0 to 999), not 'x'")
+    assert refused(axis, "transit add GC axis Naples Tripoli 1000") == (
+        "STEPS (naval movement steps) must be from 0 to 999, not '1000'")
+    assert refused(axis, "transit add GD axis Naples Tripoli 0") == "a move takes 1 or more naval movement steps (31.A.8)"
+    assert refused(axis, 'transit add "" axis Naples Tripoli 2') == "a transit group's name cannot be blank"
     assert refused(axis, "transit add G3 axis Naples Tripoli") == (
         "give STEPS, or ma=N to work them out from the off-map port's distance (31.A.8)")
     assert refused(axis, "transit add G3 axis Naples Tripoli ma=5") == (
