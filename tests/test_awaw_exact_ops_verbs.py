@@ -307,3 +307,16 @@ def test_21_436B_C_defeated_after_embarkation_and_21_315_transports_bar_the_dest
         "relating to Tripoli for the rest of the player turn; those already under way are unaffected (21.315).")
     assert barred.details == ("The naval units stay inverted at their original base (21.436A, B).",)
     assert barred.world.ops["barred"] == ["Tripoli"]
+
+
+def test_21_43_refusals_name_the_sea_transport_and_its_rules() -> None:
+    w = _sea()
+    go = ["Naples", "Tripoli"]
+    assert refused(V._transport, env("axis"), ctx(w), go, {"cargo": "Pavia:3"}) == \
+        "sea transport: which naval units? --by A,B,C"
+    assert refused(V._transport, env("axis"), ctx(w), go, {"cargo": "Pavia:5", "by": "RM-DD"}) == \
+        "sea transport: needs 5 destroyer factors: 4 chosen (21.434A)"
+    assert refused(V._transport, env("axis"), ctx(w), go, {"cargo": "Pavia:3", "by": "RM-DD"}) == \
+        "sea transport: type the distance by water with --distance N (RULINGS A1, 21.432, 21.3614)"
+    assert refused(V._transport, env("axis"), ctx(w), [*go, "Malta", "Palermo"], {"cargo": "Pavia:3"}) == (
+        "transport: one base of debarkation; different ones need separate missions (21.435C), not 'Malta Palermo'")
