@@ -96,6 +96,7 @@ def test_31_A_8_naval_groups_in_transit(axis) -> None:
     assert said(axis, "transit remove G1") == ("G1 taken off the transit track (31.A.8)", [], "axis", [])
     assert said(axis, "transit add G2 allied Gibraltar Bombay 3")[:3] == (
         "G2 (allied) in transit Gibraltar → Bombay: 3 naval movement step(s) (31.A.8)", [], "allied")
+    assert axis.state.world.sea.groups["G2"].cargo == ""  # no cargo= : an empty group
     assert said(axis, "transit step G2")[::2] == ("G2: step 1 of 3 towards Bombay (31.A.8)", "allied")
     assert said(axis, "transit remove G2")[::2] == ("G2 taken off the transit track (31.A.8)", "allied")
     usage = "usage: transit add NAME SIDE FROM TO STEPS|ma=N [cargo=..] | transit step NAME | transit remove NAME"

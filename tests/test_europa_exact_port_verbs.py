@@ -190,6 +190,7 @@ def test_31_A_1_port_add_edit_remove(game) -> None:
         "usage: port add NAME TYPE OWNER [harbour=..] [hex=..] [zone=..]; TYPE one of great, major, standard, mulberry, "
         "minor, jetty")
     assert refused(game, "port add new port standard axis") == "there is already a port called new port"
+    assert refused(game, 'port add "  " standard axis') == "a port's name cannot be blank ('  ' has no visible character)"
     assert refused(game, "port add Newer standard axis foo=1") == f"cannot set 'foo'; keys: {keys}"
     assert refused(game, "port edit Naples") == f"port edit Naples key=value ...; keys: {keys}"
     assert refused(game, "port edit Naples x") == "expected key=value after the port name, got x"
