@@ -45,6 +45,13 @@ def game(data: Path):
     return game
 
 
+def test_sequence_of_play_the_axis_chosen_first_names_the_allies_second(data: Path) -> None:
+    """First player determination: the answer names both sides in their order."""
+    game = memory_game(data, "ocs", seed=1, clock=fixed_clock)
+    ok(game, "answer weather roll", "next")
+    assert ok(game, "answer first-player axis").message == "Axis moves first this turn, allied second"
+
+
 def test_sequence_of_play_first_and_second_are_the_first_player_determination(game) -> None:
     """The first player determination decides who is ``first`` this turn; other names are sides already."""
     resolve = game.ruleset.resolve_side

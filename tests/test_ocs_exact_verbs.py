@@ -125,8 +125,8 @@ def test_19_0c_reduction_confirmed_by_units_or_engineers_or_asked(move) -> None:
         "reduce-1: Voluntary reduction of Derna: are at least 1 RE of combat units in Combat Mode that do not move this "
         "phase, or engineers (13.8d), in the port hex? — answer reduce-1 yes|no", [], "axis", [])
     prompt = move.state.pending_prompt("reduce-1")
-    assert (prompt.kind, prompt.effect, prompt.required, prompt.rule, prompt.subject, prompt.expires) == (
-        "confirm", "confirm", True, "19.0c", "Derna", "segment")
+    assert (prompt.kind, prompt.effect, prompt.required, prompt.rule, prompt.subject, prompt.expires, prompt.raised) == (
+        "confirm", "confirm", True, "19.0c", "Derna", "segment", MOVE)
     assert prompt.args == {"verb": "reduce", "args": ["Derna"], "options": {}}
     assert said(move, "answer reduce-1 yes")[0] == (
         "reduce-1: confirmed — Derna: 1 hit by voluntary reduction (confirmed), 1 in all; capacity 3T; no more this "
@@ -135,7 +135,7 @@ def test_19_0c_reduction_confirmed_by_units_or_engineers_or_asked(move) -> None:
 
 def test_19_0c_19_0d_refusals(move) -> None:
     """19.0c, 19.0d: the port alone, held by the side acting."""
-    assert refused(move, "reduce Derna x") == "too many arguments: x (usage: reduce PORT [--units|--engineers])"
+    assert refused(move, "reduce Derna x y") == "too many arguments: x y (usage: reduce PORT [--units|--engineers])"
     assert refused(move, "reduce Tobruk") == (
         "Tobruk is held by allied: axis cannot reduce the port there (ports change hands by capture, 9.14h)")
     assert refused(move, "repair Derna x y") == "too many arguments: x y (usage: repair PORT [--engineer])"
