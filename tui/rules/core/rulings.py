@@ -7,7 +7,6 @@ the ``why`` command show the ruling's text beside it (issue 12.9: the inline Why
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -36,8 +35,18 @@ def parse_rulings(text: str) -> dict[str, str]:
     return {rid: " ".join(parts).replace("`", "").strip() for rid, parts in rulings.items()}
 
 
-@lru_cache(maxsize=None)
+_LOADED: dict[Path, dict[str, str]] = {}
+"""The rulings read per data folder (a plain dict, not a decorator: mutation testing skips decorated functions)."""
+
+
 def load_rulings(data_dir: Path) -> dict[str, str]:
+    """The rulings of ``data_dir``, read once."""
+    if data_dir not in _LOADED:
+        _LOADED[data_dir] = _read_rulings(data_dir)
+    return _LOADED[data_dir]
+
+
+def _read_rulings(data_dir: Path) -> dict[str, str]:
     """The rulings bundled in ``data_dir`` (none when the file is missing: a house-rules folder may leave it out)."""
     path = data_dir / FILE
     return parse_rulings(path.read_text(encoding="utf-8")) if path.is_file() else {}

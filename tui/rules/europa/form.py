@@ -3,7 +3,6 @@ the values its columns allow: what ``scenario template/import/export``, ``setup`
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Union
 
@@ -88,8 +87,18 @@ def export(world: Any, ruleset: RuleSet) -> dict[str, Any]:
     return raw
 
 
-@lru_cache(maxsize=None)
+_SEA_ZONES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {}
+"""The sea zones read per rule set file (a plain dict, not a decorator: mutation testing skips decorated functions)."""
+
+
 def _sea_zones(source: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The sea zones of ``source``, read once."""
+    if source not in _SEA_ZONES:
+        _SEA_ZONES[source] = _read_sea_zones(source)
+    return _SEA_ZONES[source]
+
+
+def _read_sea_zones(source: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The sea zones of 33.B.10 in the rule set file ``source``: each zone's name and its other names (id, aliases)."""
     from .ruleset import load_sea
 
