@@ -129,12 +129,12 @@ def test_rule_data_a_file_already_read_is_taken_as_given() -> None:
 def test_factories_p1_p2_set_up_and_removed_in_a_city() -> None:
     """Factories ¶1 (factories replace a City's PP), ¶2 (only in cities, within the size): a first factory in a city
     without any; removing a city's last factory leaves it none, the other cities untouched; a kind it lacks stays
-    lacking."""
+    lacking, and removing a kind it lacks is refused, the world unchanged (bad input changes nothing)."""
     w, t = board()
     assert F.set_factory(w, "1103", "navy", 1, t).factories["1103"] == {"navy": 1}  # Wexham, coastal, size 1
     gone = F.set_factory(w, "0608", "army", None, t)
     assert "0608" not in gone.factories and gone.factories == {h: f for h, f in w.factories.items() if h != "0608"}
-    assert F.set_factory(w, "0302", "army", None, t).factories == w.factories
+    assert refusal(F.set_factory, w, "0302", "army", None, t) == "Portsea (0302) has no Army Factory to remove (Factories ¶2)"
     assert refusal(F.exchange, w, "1103", "air", "army", t) == "Wexham (1103) has no Air Factory (Factories ¶3)"
 
 

@@ -67,7 +67,9 @@ def set_factory(world: LogisticsWorld, city: str, kind: str, pp: int | None, tab
     place = city_of(world, city)
     now = dict(world.factories.get(city, {}))
     if pp is None:
-        now.pop(kind, None)
+        if kind not in now:
+            raise RuleError(f"{world.label(city)} has no {KIND_NAMES[kind]} Factory to remove (Factories ¶2)")
+        now.pop(kind)
     else:
         now[kind] = pp
     check_factories(replace(place, coastal=world.coastal(city)), now, tables)

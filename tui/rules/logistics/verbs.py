@@ -247,6 +247,11 @@ def _rebuild(tables: LogisticsTables, ctx: Context, args: list[str], opts: dict[
 
 
 # ---------------------------------------------------------------- factories
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: an Air, a Navy, an Army."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def _factory(tables: LogisticsTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     world = _world_of(ctx)
     if len(args) != 3:
@@ -267,7 +272,7 @@ def _exchange(tables: LogisticsTables, ctx: Context, args: list[str], opts: dict
     city = world.hex(args[0])
     old, new_kind = F.kind_of(args[1], tables), F.kind_of(args[2], tables)
     new = F.exchange(world, city, old, new_kind, tables)
-    return Outcome(new, f"{world.label(city)}: {F.KIND_NAMES[old]} Factory exchanged for a {F.KIND_NAMES[new_kind]} Factory of "
+    return Outcome(new, f"{world.label(city)}: {F.KIND_NAMES[old]} Factory exchanged for {_a(F.KIND_NAMES[new_kind])} Factory of "
                    f"{new.factories[city][new_kind]} PP; no production there this turn ({tables.factories.exchange_to_pp.rule})",
                    actor=world.control(city))
 
