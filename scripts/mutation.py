@@ -46,7 +46,7 @@ def area_tests(area: str) -> list[str]:
 FAST_TESTS = {area: area_tests(area) for area in EXTRA_TESTS}
 """The fast tests of each area of tui/rules/ (module names under tests/)."""
 
-SUBPROCESS_TESTS = ["tests/test_ocs_engine.py::test_cli_new_and_show_ports"]
+SUBPROCESS_TESTS = ["tests/test_ocs_engine.py::test_cli_new_and_show_ports", "tests/test_awaw_cases_outsider.py"]
 """Tests that start ``python -m tui.cli``: under mutmut the child cannot run the mutated code, so they are left out."""
 
 
