@@ -12,6 +12,7 @@ import pytest
 from tests.conftest import fixed_clock
 from tui.rules.europa.verbs import port_field_names
 from tui.session import memory_game
+from tests.exact import refused
 
 
 @pytest.fixture
@@ -25,13 +26,6 @@ def said(game, line: str) -> tuple[str, str]:
     r = game.execute(line)
     assert r.ok, f"{line}: {r.message}"
     return r.message, game.events[-1]["actor"]
-
-
-def refused(game, line: str) -> str:
-    """The refusal of a command that must fail."""
-    r = game.execute(line)
-    assert not r.ok, line
-    return r.message
 
 
 def test_33_A_nothing_shipped_by_the_side_whose_shipping_moves_once_a_phase(game) -> None:

@@ -11,26 +11,13 @@ import pytest
 
 from tests.conftest import fixed_clock
 from tui.session import memory_game
+from tests.exact import refused, said
 
 
 @pytest.fixture
 def game(data: Path):
     """A new Mediterranean 1943 game (seed 1), the Axis initial naval phase."""
     return memory_game(data, "europa", seed=1, clock=fixed_clock)
-
-
-def said(game, line: str) -> tuple[str, list[str], str, list[str]]:
-    """(summary, details, actor, names of the figures explained) of a command that must succeed."""
-    r = game.execute(line)
-    assert r.ok, f"{line}: {r.message}"
-    return r.message, list(r.details), game.events[-1]["actor"], [e.name for e in r.explanations]
-
-
-def refused(game, line: str) -> str:
-    """The refusal of a command that must fail."""
-    r = game.execute(line)
-    assert not r.ok, line
-    return r.message
 
 
 def test_33_B_10_a_condition_the_referee_answers(game) -> None:

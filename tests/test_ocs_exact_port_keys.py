@@ -6,12 +6,9 @@ to what the referee presses, reads or is asked.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import msgspec
-from msgspec.structs import fields
 
 from tui.engine.setup import load_ruleset
+from tests.exact import compact
 
 PORT_ACTIONS = ({'id': 'load',
       'key': 'l',
@@ -243,28 +240,6 @@ COLUMNS = {'ports': (('name', 'Port'),
                   ('left', 'Left'))}
 """The columns of the Ports mode's tables: (key, header). Widths and priorities are the screens' layout (issue 30),
 left to the layout tests."""
-
-
-def compact(value: Any) -> Any:
-    """A struct as the dict of its fields that differ from their defaults (recursively), for exact comparison."""
-    if isinstance(value, msgspec.Struct):
-        out = {}
-        for f in fields(value):
-            now = getattr(value, f.name)
-            if f.default is not msgspec.NODEFAULT:
-                default = f.default
-            elif f.default_factory is not msgspec.NODEFAULT:
-                default = f.default_factory()
-            else:
-                default = msgspec.NODEFAULT
-            if default is msgspec.NODEFAULT or now != default:
-                out[f.name] = compact(now)
-        return out
-    if isinstance(value, (tuple, list)):
-        return tuple(compact(v) for v in value)
-    if isinstance(value, dict):
-        return {k: compact(v) for k, v in value.items()}
-    return value
 
 
 def test_the_ports_mode_keys_exactly(data: Path) -> None:

@@ -14,6 +14,7 @@ from tests.conftest import fixed_clock
 from tui.rules.core.errors import RuleError
 from tui.rules.core.state import Pending
 from tui.session import memory_game
+from tests.exact import refused, said
 
 MOVE = "first-turn/movement/move"
 BARRAGE = "first-turn/movement/air-naval-barrage"
@@ -27,20 +28,6 @@ def game_at(data: Path, key: str):
             return game
         assert game.execute("next --force").ok
     raise AssertionError(f"never reached {key}")
-
-
-def said(game, line: str) -> tuple[str, list[str], str, list[str]]:
-    """(summary, details, actor, names of the figures explained) of a command that must succeed."""
-    r = game.execute(line)
-    assert r.ok, f"{line}: {r.message}"
-    return r.message, list(r.details), game.events[-1]["actor"], [e.name for e in r.explanations]
-
-
-def refused(game, line: str) -> str:
-    """The refusal of a command that must fail."""
-    r = game.execute(line)
-    assert not r.ok, line
-    return r.message
 
 
 @pytest.fixture
