@@ -123,13 +123,12 @@ def where_line(info: HeaderInfo, width: int) -> Text:
 
 
 class GameHeader(Widget):
-    """Three lines at the top of every mode: game and mode, turn · side · phase › segment, then the next step (which
-    takes a fourth when it is long)."""
+    """Three lines at the top of every mode: game and mode, turn · side · phase › segment, then the next step."""
 
     DEFAULT_CSS = """
     GameHeader {
         dock: top;
-        height: auto;
+        height: 3;
         background: $panel;
         color: $foreground;
     }
