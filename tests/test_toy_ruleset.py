@@ -226,7 +226,8 @@ def test_scenario_template_import_new_and_export_round_trip(hm: Any) -> None:
         "Rye       red    2         1      1", "Boulogne  blue   3         0      3", "Ostend    blue   1         1      0"]
     hm("scenario", "export", "N.json", "-o", "E")
     assert rows(work / "E" / "ports.csv") == ports
-    assert rows(work / "E" / "scenario.csv") == [scenario[0], ["narrow-sea", "The Narrow Sea", "convoy", "3", "", "", "", "app"]]
+    # the game keeps its illustrative flag and note, and the export writes the flag as kept (issue 30 item 15)
+    assert rows(work / "E" / "scenario.csv") == [scenario[0], ["narrow-sea", "The Narrow Sea", "convoy", "3", "", "false", "", "app"]]
 
     assert hm("exec", "N.json", "convoy Rye").stdout == (  # a game of app dice: the app rolls, seeded and logged
         "ok: convoy Rye\n"
