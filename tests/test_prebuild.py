@@ -181,3 +181,27 @@ def test_every_mode_is_set_up_once_when_built() -> None:
         base.GameScreen.on_mount = real  # type: ignore[method-assign]
     assert sorted(calls) == sorted(["PhasesScreen", "PortsScreen", "MarkersScreen", "LogScreen", "ZonesScreen", "SetupScreen"])
     assert len(modes) == 5
+
+
+def test_a_mode_mounted_without_its_body_ends_cleanly() -> None:
+    """Issue 12 with issue 8 (no traceback; seen once in CI): the ending app mounted the header of a mode built
+    ahead but not yet its body, so the mode's mount found children but not the widget it focuses. It raised
+    NoMatches ('#zones'); now the mode does nothing, as for a screen with no widgets at all."""
+    from tui.screens.base import GameScreen
+
+    class HalfBuilt(GameScreen):
+        FOCUS = "#never-mounted"
+
+    app = _app("europa")
+    seen: list[int] = []
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 36)) as pilot:
+            screen = HalfBuilt()
+            await app.push_screen(screen)
+            await pilot.pause()
+            seen.append(len(screen.children))
+            app.exit()
+
+    asyncio.run(run())
+    assert seen and seen[0] > 0 and app.return_code == 0
