@@ -117,13 +117,13 @@ class Terminal:
             pass
 
 
-def _ended_within(proc: subprocess.Popen[bytes], since: float, save: Path) -> tuple[float | None, str]:
-    """Seconds from ``since`` to the end of ``proc`` if it ends within :data:`LIMIT`, else None (it is then killed),
+def _ended_within(proc: subprocess.Popen[bytes], since: float, save: Path, limit: float = LIMIT) -> tuple[float | None, str]:
+    """Seconds from ``since`` to the end of ``proc`` if it ends within ``limit``, else None (it is then killed),
     and "lock held" if the save's lock was still held at the limit."""
     from tui.store.lock import lock_free
 
     try:
-        proc.wait(max(0.0, since + LIMIT - time.monotonic()))
+        proc.wait(max(0.0, since + limit - time.monotonic()))
         return time.monotonic() - since, ""
     except subprocess.TimeoutExpired:
         held = "" if lock_free(save) else "lock held"
@@ -139,7 +139,8 @@ def _writer_after(save: Path, home: Path, n: int) -> str:
     return "" if out.returncode == 0 else (out.stderr.strip().splitlines() or ["(no message)"])[-1]
 
 
-def stop_terminal(save: Path, home: Path, kind: str, state: str, rng: random.Random) -> tuple[float | None, str]:
+def stop_terminal(save: Path, home: Path, kind: str, state: str, rng: random.Random,
+                  limit: float = LIMIT) -> tuple[float | None, str]:
     """One stop of the app in a terminal; (seconds to its end or None, "lock held" if it still held the lock then)."""
     term = Terminal(save, home, controlling=kind != "eio")
     try:
@@ -163,7 +164,7 @@ def stop_terminal(save: Path, home: Path, kind: str, state: str, rng: random.Ran
             term.close()
         else:
             os.kill(term.proc.pid, signal.SIGTERM if kind == "sigterm" else signal.SIGHUP)
-        return _ended_within(term.proc, since, save)
+        return _ended_within(term.proc, since, save, limit)
     finally:
         term.close()
         if term.proc.poll() is None:
@@ -171,7 +172,7 @@ def stop_terminal(save: Path, home: Path, kind: str, state: str, rng: random.Ran
             term.proc.wait(10)
 
 
-def stop_served(save: Path, home: Path, rng: random.Random) -> tuple[float | None, str]:
+def stop_served(save: Path, home: Path, rng: random.Random, limit: float = LIMIT) -> tuple[float | None, str]:
     """Serve the game, open the referee's tab (it takes the lock), then hang up serve and its tabs (SIGHUP to the
     group) or SIGTERM serve alone; seconds until the lock is free, or None."""
     import asyncio
@@ -205,7 +206,7 @@ def stop_served(save: Path, home: Path, rng: random.Random) -> tuple[float | Non
                         os.killpg(proc.pid, signal.SIGHUP)
                     else:
                         os.kill(proc.pid, signal.SIGTERM)
-                    while time.monotonic() < since + LIMIT:
+                    while time.monotonic() < since + limit:
                         if lock_free(save):
                             return time.monotonic() - since, ""
                         await asyncio.sleep(0.02)
@@ -219,8 +220,14 @@ def stop_served(save: Path, home: Path, rng: random.Random) -> tuple[float | Non
         proc.wait(10)
 
 
-def hangup_test(folder: Path, stops: int, rng: random.Random, kinds: tuple[str, ...] = KINDS) -> HangupReport:
-    """``stops`` stops, the kinds and states taken in turn (each at a random moment); a writer command after each."""
+def hangup_test(folder: Path, stops: int, rng: random.Random, kinds: tuple[str, ...] = KINDS,
+                limit: float = LIMIT) -> HangupReport:
+    """``stops`` stops, the kinds and states taken in turn (each at a random moment); a writer command after each.
+
+    A stop counts as ended in time if the process ends (and frees the lock) within ``limit`` seconds: the proof's
+    :data:`LIMIT` (2 s) by default, as ``scripts/proofs.py`` measures and quotes it; the test suite passes a wider
+    bound, since a test never asserts a wall-clock time and a loaded machine may not schedule the ending process
+    for seconds (issue 29.8). Every stop must still end, and the slowest is reported."""
     sys.path.insert(0, str(ROOT))
     from tui.paths import data_dir
     from tui.session import create_game
@@ -234,14 +241,14 @@ def hangup_test(folder: Path, stops: int, rng: random.Random, kinds: tuple[str, 
         kind = kinds[n % len(kinds)]
         state = STATES[(n // len(kinds)) % len(STATES)]
         if kind == "serve":
-            seconds, problem = stop_served(save, home, rng)
+            seconds, problem = stop_served(save, home, rng, limit)
         else:
-            seconds, problem = stop_terminal(save, home, kind, state, rng)
+            seconds, problem = stop_terminal(save, home, kind, state, rng, limit)
         report.stops += 1
         report.by_kind[kind] = report.by_kind.get(kind, 0) + 1
         report.locks_held += problem.startswith("lock held")
         if seconds is None:
-            report.failures.append(f"{kind}/{state}: still running {LIMIT} s after the stop ({problem or 'lock free'})")
+            report.failures.append(f"{kind}/{state}: still running {limit} s after the stop ({problem or 'lock free'})")
         else:
             report.ended_in_time += 1
             report.slowest = max(report.slowest, seconds)

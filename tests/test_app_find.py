@@ -232,7 +232,7 @@ async def test_issue12_the_palette_captures_a_port_by_name_not_only_the_selected
         await pilot.pause()
         assert app.current_mode == "phases"
         await palette(pilot, "capture Tripoli", "Port: Capture Tripoli")
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.selected.get("ports") == "Tripoli")
         assert app.current_mode == "ports" and app.selected.get("ports") == "Tripoli"
         assert app.screen.values()["side"] == "allied"  # the other side than Tripoli's owner, as on the key
         await pilot.click("#ok")

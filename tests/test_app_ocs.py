@@ -187,8 +187,10 @@ async def test_edit_sends_only_what_changed_and_add_builds_a_port() -> None:
         await until(pilot, lambda: len(app.game.events) > app.events_before)
         assert app.game.events[-1]["command"] == "port edit Tobruk hex=4010"
         assert app.game.state.world.ports["Tobruk"].hex == "4010"
+        await until(pilot, lambda: not app.screen.is_modal)  # the edit form has closed before the next key (29.8)
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen.focused is not None
+                    and app.screen.focused.id == "field-name")
         await type_text(pilot, "Sollum")
         app.screen.query_one("#field-owner", Select).value = "allied"
         app.screen.query_one("#field-capacity", Input).focus()

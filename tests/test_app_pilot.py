@@ -213,9 +213,11 @@ async def test_use_capacity_form_and_edit_and_add_port() -> None:
         await pilot.click("#ok")
         await until(pilot, lambda: len(app.game.events) == 2)
         assert app.game.state.world.ports["Alexandria"].hex == "19A:9999"
+        await until(pilot, lambda: not app.screen.is_modal)  # the edit form has closed before the next key (29.8)
 
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen.focused is not None
+                    and app.screen.focused.id == "field-name")
         await type_text(pilot, "Tartus")
         await pilot.press("enter")
         await until(pilot, lambda: len(app.game.events) == 3)

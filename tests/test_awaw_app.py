@@ -39,7 +39,10 @@ async def naval(pilot: Pilot[Any]) -> NavalTable:
 async def cursor(pilot: Pilot[Any], table: NavalTable, key: str) -> None:
     """Put the table's cursor on row ``key`` (a unit id, or ``base:NAME``)."""
     table.move_cursor(row=table.get_row_index(key))
-    await pilot.pause()
+    app: Any = pilot.app
+    # the app follows the cursor once the table's highlight message is handled: wait for it, not a pause (29.8)
+    await until(pilot, lambda: table.selected == key
+                and app.selected.get(table.view) == str((table.selected_row or {}).get("name", key)))
 
 
 async def test_the_naval_mode_is_shown_only_for_a_rule_set_with_naval_units() -> None:

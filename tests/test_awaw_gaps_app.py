@@ -42,8 +42,8 @@ async def test_21_33_the_return_key_sends_only_when_the_invasion_target_is_the_o
         table = await naval(pilot)
         await cursor(pilot, table, "Penelope")
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
-        await pilot.click("#ok")  # to the base of origin: Malta, the invasion target
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen.query_one("#ok").region.area)
+        await pilot.click("#ok")  # to the base of origin: Malta, the invasion target (laid out first: 29.8)
         # Refused: the form stays open with the rule under it (issue 12 bug 5)
         await until(pilot, lambda: refused_with(app, "21.33"))
         assert app.game.state.world.units["Penelope"].at_sea == "defensive-patrol"

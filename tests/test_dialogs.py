@@ -182,15 +182,15 @@ async def test_a_refusal_is_folded_into_the_dialog_that_asks_again_and_no_toast_
         app.notify("Something the referee should read", title="Earlier")
         await pilot.pause()
         await command(pilot, app, "capture Athens allied")
-        await until(pilot, lambda: isinstance(app.screen, DicePrompt))
-        await pilot.pause()
+        # wait for the dialog's notice to be mounted and drawn, not for a pause (issue 29.8)
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt) and app.screen.query("#notice")
+                    and app.screen.query_one("#notice").display)
         notice = app.screen.query_one("#notice")
         # The capture is written only once its roll is answered (issue 12 bug 6): the earlier word is folded in.
         assert notice.display and "Something the referee should read" in str(notice.render())
         assert not [t for t in app.screen.query(Toast) if t.display and t.parent.display]
         app.notify("A later word", title="Later", severity="warning")
-        await pilot.pause()
-        assert "A later word" in str(app.screen.query_one("#notice").render())
+        await until(pilot, lambda: "A later word" in str(app.screen.query_one("#notice").render()))
         assert not [t for t in app.screen.query(Toast) if t.parent.display]
         assert isinstance(app.screen, (DicePrompt, NumberPrompt))
         del Pending

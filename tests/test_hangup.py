@@ -191,13 +191,18 @@ def test_29_1_terminal_lost_is_a_hang_up_of_this_process(monkeypatch: pytest.Mon
 def test_29_1_the_hang_up_proof_in_small(tmp_path: Path) -> None:
     """Issue 29.1: the real app in a pseudo-terminal, stopped by every kind (the terminal closing, SIGHUP, SIGTERM,
     EIO with no signal, a stalled terminal, a served tab's server going), in every state (any moment from start-up,
-    a dialog open, a write in flight): each ends within 2 s, no lock is held, and the writer run right after writes."""
+    a dialog open, a write in flight): each ends (within 2 s as scripts/proofs.py measures it), no lock is held, and
+    the writer run right after writes."""
     proof = _load_proof()
     stops = len(proof.KINDS) * len(proof.STATES)
-    report = proof.hangup_test(tmp_path, stops, random.Random(29))
+    # Every stop must end and free the lock; the 2 s figure itself is measured by scripts/proofs.py, not asserted
+    # here: a test never asserts a wall-clock time, and a machine loaded on both cores may not schedule the
+    # ending process for a while (issue 29.8). The bound below only catches a process that never ends.
+    bound = 10 * proof.LIMIT
+    report = proof.hangup_test(tmp_path, stops, random.Random(29), limit=bound)
     assert report.failures == []
     assert report.stops == stops and report.ended_in_time == stops and report.locks_held == 0
-    assert report.writers_refused == 0 and report.slowest < proof.LIMIT
+    assert report.writers_refused == 0 and report.slowest < bound
 
 
 def test_29_1_a_terminal_that_hangs_up_while_nothing_touches_it_is_noticed(monkeypatch: pytest.MonkeyPatch) -> None:
