@@ -5,6 +5,7 @@ tables' cursors and on the game itself, for every rule set.
 
 from __future__ import annotations
 
+from pilot_keys import click
 from typing import Any
 
 from textual.pilot import Pilot
@@ -235,7 +236,7 @@ async def test_issue12_the_palette_captures_a_port_by_name_not_only_the_selected
         await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.selected.get("ports") == "Tripoli")
         assert app.current_mode == "ports" and app.selected.get("ports") == "Tripoli"
         assert app.screen.values()["side"] == "allied"  # the other side than Tripoli's owner, as on the key
-        await pilot.click("#ok")
+        await click(pilot, "#ok")
         await until(pilot, lambda: app.game.events)
         assert app.game.events[-1]["command"] == "capture Tripoli allied --nation british"
         assert app.game.events[-1]["source"] == "palette"
@@ -312,7 +313,7 @@ async def test_issue12_the_log_filters_by_kind_turn_side_and_name_and_hides_next
                 else:
                     field.focus()
                     await type_text(pilot, value)
-            await pilot.click("#ok")
+            await click(pilot, "#ok")
             await until(pilot, lambda: isinstance(app.screen, LogScreen))
             await pilot.pause()
 
@@ -328,7 +329,7 @@ async def test_issue12_the_log_filters_by_kind_turn_side_and_name_and_hides_next
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         app.screen.query_one("#field-name").value = ""
         app.screen.query_one("#field-side", Select).value = "allied"
-        await pilot.click("#ok")
+        await click(pilot, "#ok")
         await until(pilot, lambda: log.events and all(e["actor"] == "allied" for e in log.events))
         assert "capture" in [e["command"].split()[0] for e in log.events]
 

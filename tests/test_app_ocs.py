@@ -8,6 +8,7 @@ asserted on ``game.state`` and ``game.events``.
 
 from __future__ import annotations
 
+from pilot_keys import click
 from typing import Any
 
 from textual.pilot import Pilot
@@ -85,7 +86,7 @@ async def test_a_unit_over_the_capacity_takes_it_all() -> None:
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         await type_text(pilot, "1SP")
         app.screen.query_one("#field-unit").value = True
-        await pilot.click("#ok")
+        await click(pilot, "#ok")
         await until(pilot, lambda: len(app.game.events) > app.events_before)
         assert app.game.events[-1]["command"] == "unload Bardia 1SP --unit"
         assert port(app, "Bardia")["oversize"] == "1 SP"

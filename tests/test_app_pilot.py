@@ -40,7 +40,7 @@ from tui.widgets.game_header import GameHeader
 from tui.widgets.pending_list import PendingList
 from tui.widgets.port_table import PortTable
 from tui.widgets.status_line import StatusLine
-from pilot_keys import type_keys, until
+from pilot_keys import click, type_keys, until
 
 SIZE = (120, 36)
 FIXED = datetime(2026, 11, 21, 12, 0, 0, tzinfo=timezone.utc)
@@ -210,7 +210,7 @@ async def test_use_capacity_form_and_edit_and_add_port() -> None:
         assert app.screen.query_one("#field-name", Input).disabled
         app.screen.query_one("#field-hex", Input).value = "19A:9999"
         await until(pilot, lambda: app.screen.query_one("#ok").region.area)  # laid out: a click lands on it (issue 29.8)
-        await pilot.click("#ok")
+        await click(pilot, "#ok")
         await until(pilot, lambda: len(app.game.events) == 2)
         assert app.game.state.world.ports["Alexandria"].hex == "19A:9999"
         await until(pilot, lambda: not app.screen.is_modal)  # the edit form has closed before the next key (29.8)
@@ -250,7 +250,7 @@ async def test_capture_athens_raises_the_destruction_roll_and_the_app_rolls_it()
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         # the other side first, and the nation Athens takes from it (RULINGS E13: the scenario's default)
         assert app.screen.values() == {"side": "allied", "nation": "british"}
-        await pilot.click("#ok")
+        await click(pilot, "#ok")
         await until(pilot, lambda: isinstance(app.screen, DicePrompt))  # destroy:Athens, raised by the capture
         assert app.game.events == []  # written once its roll is answered: Escape would leave nothing (issue 12.6)
         await pilot.press("n")  # game keys are off while a dialog is open
@@ -272,7 +272,7 @@ async def test_typed_dice_are_checked_against_the_spec() -> None:
         await select_port(pilot, app, "Athens")
         await pilot.press("x")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))  # side and nation (RULINGS E13)
-        await pilot.click("#ok")
+        await click(pilot, "#ok")
         await until(pilot, lambda: isinstance(app.screen, DicePrompt))
         app.screen.query_one("#faces", Input).focus()
         await pilot.press("7", "enter")  # a d6 shows 1 to 6

@@ -8,6 +8,7 @@ asks cargo, REs, route and the roll as modals before anything happens
 
 from __future__ import annotations
 
+from pilot_keys import click
 from typing import Any
 
 from textual.pilot import Pilot
@@ -344,7 +345,7 @@ async def test_supply_line_form_takes_the_selected_zone() -> None:
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
         assert app.screen.query_one("#field-zones", Input).value == "Eastern Mediterranean"
         app.screen.query_one("#field-port").value = "Tobruk"
-        await pilot.click("#ok")
+        await click(pilot, "#ok")
         await until(pilot, lambda: app.game.events)
         assert app.game.events[-1]["command"] == "supply-line Tobruk Eastern Mediterranean"
         assert app.game.state.world.ports["Tobruk"].supply_zones == ("Eastern Mediterranean",)

@@ -3,6 +3,7 @@ activities run from their keys with the procedure's prompts asked one after anot
 
 from __future__ import annotations
 
+from pilot_keys import click
 from typing import Any
 
 from textual.pilot import Pilot
@@ -125,7 +126,7 @@ async def test_a_base_change_from_its_key_and_a_refusal_with_the_rule() -> None:
         assert "Naples" in offered and "Malta" not in offered  # the bases the phasing side holds
         form.query_one("#field-to").value = "Naples"
         form.query_one("#field-distance").value = "45"
-        await pilot.click("#ok")
+        await click(pilot, "#ok")
         # refused: beyond 40 hexes (21.223); the form stays open with what was typed (issue 12, bug 5)
         await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen is not form
                     and app.screen.query(".dialog-error.-shown"))  # reopened with its error drawn (issue 29.8)
@@ -136,7 +137,7 @@ async def test_a_base_change_from_its_key_and_a_refusal_with_the_rule() -> None:
         assert "21.223" in str(app.screen_stack[-2].query_one("StatusLine").render())
         assert (form.query_one("#field-to").value, form.query_one("#field-distance").value) == ("Naples", "45")
         form.query_one("#field-distance").value = "9"
-        await pilot.click("#ok")
+        await click(pilot, "#ok")
         await until(pilot, lambda: app.game.state.world.units["RM-DD-Tripoli"].base == "Naples")
 
 

@@ -4,6 +4,7 @@ for land-based air against patrolling submarines (21.4184C) and harbor attack lo
 
 from __future__ import annotations
 
+from pilot_keys import click
 from typing import Any
 
 from test_app_pilot import SIZE, fixed_clock, until
@@ -43,13 +44,13 @@ async def test_21_33_the_return_key_sends_only_when_the_invasion_target_is_the_o
         await cursor(pilot, table, "Penelope")
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt) and app.screen.query_one("#ok").region.area)
-        await pilot.click("#ok")  # to the base of origin: Malta, the invasion target (laid out first: 29.8)
+        await click(pilot, "#ok")  # to the base of origin: Malta, the invasion target (laid out first: 29.8)
         # Refused: the form stays open with the rule under it (issue 12 bug 5)
         await until(pilot, lambda: refused_with(app, "21.33"))
         assert app.game.state.world.units["Penelope"].at_sea == "defensive-patrol"
         form: Any = app.screen
         form.query_one("#field-only").value = True
-        await pilot.click("#ok")
+        await click(pilot, "#ok")
         await until(pilot, lambda: app.game.state.world.units["Penelope"].at_sea == "")
         assert app.game.events[-1]["command"] == "return Penelope --only"  # blank: the base of origin
 

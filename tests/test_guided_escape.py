@@ -6,6 +6,7 @@ stay pending on Escape, to be answered from Phases."""
 
 from __future__ import annotations
 
+from pilot_keys import click
 from typing import Any
 
 from tests.test_app_ocs import MOVEMENT, ocs_app, to_ports
@@ -64,7 +65,7 @@ async def test_escape_at_a_captures_destruction_roll_leaves_the_port_as_it_was()
         await select_port(pilot, app, "Athens")
         await pilot.press("x")
         await until(pilot, lambda: isinstance(app.screen, FormPrompt))
-        await pilot.click("#ok")
+        await click(pilot, "#ok")
         await until(pilot, lambda: isinstance(app.screen, DicePrompt))
         await pilot.press("escape")
         await until(pilot, lambda: unchanged(app, before, 0))

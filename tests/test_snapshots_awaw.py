@@ -18,7 +18,7 @@ from tui.paths import data_dir
 from tui.screens.naval import NavalScreen
 from tui.session import memory_game
 from tui.widgets.naval_table import NavalTable
-from pilot_keys import type_keys
+from pilot_keys import click, type_keys
 
 PATROLS = ("answer first axis", "next", "next")
 """From the start to the axis's patrols, base changes and SW deployments."""
@@ -90,7 +90,7 @@ async def naval_after_turn(pilot: Pilot[Any]) -> None:
     await until(pilot, lambda: pilot.app.screen.is_modal)
     screen: Any = pilot.app.screen
     screen.query_one("#field-power").value = "italy"
-    await pilot.click("#ok")
+    await click(pilot, "#ok")
     await until(pilot, lambda: not pilot.app.screen.is_modal)
     await quiet(pilot)
 
