@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_narrow import new_app, screen_text
+from tests.test_narrow import new_app, screen_text, visible_columns
 from tui.screens.form_prompt import FormCheckbox, FormPrompt
 from tui.widgets.game_header import GameHeader
 from tui.widgets.next_step import NextStepLine
+from tui.widgets.view_table import ViewTable
 from pilot_keys import until
 
 SIZES = ((120, 36), (80, 24))
@@ -65,3 +66,76 @@ async def test_a_ticked_checkbox_reads_yes_in_full(size: tuple[int, int]) -> Non
         line = next(line for line in screen_text(app).splitlines() if "Heavy equipment" in line)
         assert "✔▌ yes" in line and "ye…" not in line, line
 
+
+@pytest.mark.parametrize(("size", "least"), [((120, 36), 60), ((80, 24), 40)])
+async def test_the_log_summary_gets_the_width(size: tuple[int, int], least: int) -> None:
+    """The Log's Summary had 40 columns at 120x36 (an empty Dice column 12 wide) and 13 at 80x24: now at least 60 and
+    40, the #, Actor and Dice as wide as what they show, Segment and Turn left out at 80 (the detail names them), and
+    each summary read whole on screen."""
+    app = new_app("europa")
+    for line in ("hit Tobruk 2", "next"):
+        assert app.game.execute(line).ok, line
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("4")
+        await until(pilot, lambda: app.current_mode == "log")
+        await pilot.pause()
+        table = app.screen.query_one("#log")
+        widths = {str(key.value): column.width for key, column in table.columns.items()}
+        assert widths["summary"] >= least, widths
+        assert widths["dice"] == len("Dice") and widths["seq"] == 1, widths
+        assert {"seq", "actor", "command", "summary", "dice"} <= set(widths)
+        assert ("turn" in widths) == (size == (120, 36)), widths
+        text = screen_text(app)
+        assert "Tobruk: 2 hit(s) inflicted, 1 Port Hit(s) placed" in text
+        assert sum(widths.values()) + 2 * len(widths) <= size[0]
+
+
+def column_width(table: ViewTable, header: str) -> int:
+    """The width of the column headed ``header`` (its first line)."""
+    return next(c.width for c in table.ordered_columns if c.label.plain.split("\n")[0].startswith(header))
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_sea_zones_because_is_readable(size: tuple[int, int]) -> None:
+    """Sea Zones' "Because" was 8 columns at 80x24: now at least 20 (the low-priority "Asked" goes past the edge), and
+    the zone, side, NSN and status stay on screen."""
+    app = new_app("europa")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("5")
+        await until(pilot, lambda: app.current_mode == "zones")
+        await pilot.pause()
+        table = app.screen.query_one("#zones", ViewTable)
+        shown = visible_columns(table)
+        for header in ("Sea zone", "Side", "NSN", "Status", "Because", "Markers"):
+            assert any(label.startswith(header) for label in shown), (header, shown)
+        assert column_width(table, "Because") >= 20
+        assert "12 Gibraltar, Oran" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_ports_show_the_type(size: tuple[int, int]) -> None:
+    """Europa Ports at 80x24 hid Type: it is on screen with the markers, capacities, SLP, base and sea zone."""
+    app = new_app("europa")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("2")
+        await until(pilot, lambda: app.current_mode == "ports")
+        await pilot.pause()
+        table = app.screen.query_one("#ports", ViewTable)
+        shown = visible_columns(table)
+        for header in ("Port", "Type", "Markers", "RE", "Left", "HE", "SLP", "Base", "Sea zone"):
+            assert any(label.startswith(header) for label in shown), (header, shown)
+        assert column_width(table, "Type") >= len("standard")
+        assert "standard" in next(line for line in screen_text(app).splitlines() if " Haifa " in line)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_factories_show_army_pp(size: tuple[int, int]) -> None:
+    """Logistics Factories at 80x24 hid Army PP: every kind of PP and the total are on screen."""
+    app = new_app("logistics")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        table = next(t for t in app.screen.query(ViewTable) if t.display and t.row_count)
+        shown = visible_columns(table)
+        for header in ("City", "Hex", "Owner", "Air", "Navy", "Army", "Total", "Produces"):
+            assert any(label.startswith(header) for label in shown), (header, shown)

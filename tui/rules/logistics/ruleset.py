@@ -45,8 +45,8 @@ def _columns() -> dict[str, tuple[Column, ...]]:
     return {
         "ports": (
             Column("name", "City", 14), Column("hex", "Hex", 5, priority=2), Column("owner", "Owner", 7, priority=2),
-            Column("size", "Size", 4, priority=1), Column("coastal", "Coastal", 7), Column("air", "Air PP", 4),
-            Column("navy", "Navy PP", 4), Column("army", "Army PP", 4), Column("total", "Total PP", 5, priority=2),
+            Column("size", "Size", 4, priority=1), Column("coastal", "Coastal", 7), Column("air", "Air PP", 4, priority=1),
+            Column("navy", "Navy PP", 4, priority=1), Column("army", "Army PP", 4, priority=1), Column("total", "Total PP", 5, priority=2),
             Column("produces", "Produces", 20, priority=1, wrap=True), Column("growth", "Growth", 6),
             Column("storm", "Storm", 5, priority=2), Column("produced", "Produced", 8),
         ),
