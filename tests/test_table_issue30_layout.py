@@ -24,9 +24,8 @@ async def test_a_long_next_step_wraps_onto_a_second_line(size: tuple[int, int]) 
     was cut on one line; it now takes two lines, the header growing by one, and at 120 it is read whole."""
     app = new_app("europa")
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
         step = app.screen.query_one(NextStepLine)
-        assert step.region.height == 2
+        await until(pilot, lambda: step.region.height == 2)  # laid out (a wait for the state: issue 29.8)
         assert app.screen.query_one(GameHeader).region.height == 4
         lines = screen_text(app).splitlines()
         assert lines[2].startswith(" ▶ Next: Axis: may answer sea-state:")
@@ -139,3 +138,29 @@ async def test_factories_show_army_pp(size: tuple[int, int]) -> None:
         shown = visible_columns(table)
         for header in ("City", "Hex", "Owner", "Air", "Navy", "Army", "Total", "Produces"):
             assert any(label.startswith(header) for label in shown), (header, shown)
+
+
+async def test_the_map_keeps_the_next_step_on_one_line_for_the_board() -> None:
+    """The Map mode needs every row (a 40x30 board zoomed out is whole at 120x36, issue 21): a long step stays on one
+    line there, cut with an ellipsis, and the header keeps three lines; the Phases mode shows the same step whole."""
+    from tests.logistics_game import logistics_game, ok
+    from tests.conftest import fixed_clock
+    from tui.app import make_app
+
+    game = logistics_game()
+    ok(game, "board 40 30 --empty")
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        phases_step = app.screen.query_one(NextStepLine)
+        await until(pilot, lambda: phases_step.region.height > 0)
+        text = str(phases_step.render())
+        await pilot.press("7")
+        await until(pilot, lambda: app.current_mode == "map" and app.screen.query_one(NextStepLine).region.height)
+        step = app.screen.query_one(NextStepLine)
+        assert step.region.height == 1 and app.screen.query_one(GameHeader).region.height == 3
+        drawn = str(step.render())
+        assert "\n" not in drawn
+        # the initiative step (181 characters) takes two lines in Phases, one cut line on the Map
+        assert "\n" in text and phases_step.region.height == 2 and drawn.endswith("…")
+        assert drawn.startswith("▶ Next: Both sides: answer initiative: Initiative: each player rolls two dice")
+        assert drawn[:-1].rstrip() in text.replace("\n", " ")

@@ -152,6 +152,7 @@ class MapScreen(ActionScreen):
     MODE_TITLE = "Map"
     FOCUS = HexMap
     ACTIONS = MAP
+    NEXT_LINES = 1  # the board needs every row (a 40x30 board zoomed out is whole at 120x36); Phases shows it whole
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("j", "go", "Go to hex"),  #: Put the cursor on a hex typed by id or by a city's name.

@@ -28,10 +28,11 @@ COLUMNS = (("#", "seq", 5), ("Turn", "turn", 10), ("Segment", "segment", 16), ("
 column only its header), the Turn column grows to the longest turn name shown, the Summary takes the free width."""
 SUMMARY_WANT = 60
 """The Summary's width worth shrinking other columns for (issue 22 point 11; 60 since issue 30 item 9)."""
-SHRINK = (("segment", 8), ("command", 12), ("segment", 0), ("turn", 6), ("turn", 0))
+SHRINK = (("segment", 8), ("segment", 0), ("command", 14), ("turn", 6), ("turn", 0), ("command", 12))
 """How the other columns give way to the Summary, in this order (0: left out): Segment repeats from row to row and the
-Command is read in the selected event's detail, which also names the turn and segment; the Turn is cut or left out
-only on a narrow terminal (80x24: at 120 a turn name is never cut, issue 12); the Dice stay."""
+selected event's detail names it, so it goes first; then the Command, which the detail shows whole, down to 14 (at
+120 columns a typical command, ``capture Tripoli allied``, stays whole unless the Dice column is full); the Turn is
+cut or left out only on a narrow terminal (80x24: at 120 a turn name is never cut, issue 12); the Dice stay."""
 PADDING = 2
 """Columns a cell's padding takes (one each side)."""
 

@@ -3,6 +3,7 @@
 The text comes from the engine (:func:`tui.engine.flow.next_step_line`, issue 22 point 10); the widget only draws it:
 a due step stands out, a segment with nothing required is drawn quietly. A step too long for one line wraps onto a
 second (issue 30 item 9: "…faces partial It…" at 120x36); only what a second line cannot hold is cut, with an ellipsis.
+A mode that needs every row (the Map: a whole board zoomed out) keeps the step on one line (``NEXT_LINES``).
 """
 
 from __future__ import annotations
@@ -58,4 +59,11 @@ class NextStepLine(Static):
 
     def _fold(self) -> None:
         room = self.size.width - 2 if self.size.width else (self.app.size.width - 2 if self.is_attached else 0)
-        self.update(fold(self._step, room))
+        self.update(fold(self._step, room, self._lines()))
+
+    def _lines(self) -> int:
+        """The lines the mode gives the step: two, or one where the mode needs every row (the Map)."""
+        try:
+            return max(1, min(LINES, int(getattr(self.screen, "NEXT_LINES", LINES))))
+        except Exception:  # noqa: BLE001 - not on a screen yet
+            return LINES
