@@ -163,4 +163,5 @@ async def test_the_map_keeps_the_next_step_on_one_line_for_the_board() -> None:
         # the initiative step (181 characters) takes two lines in Phases, one cut line on the Map
         assert "\n" in text and phases_step.region.height == 2 and drawn.endswith("…")
         assert drawn.startswith("▶ Next: Both sides: answer initiative: Initiative: each player rolls two dice")
-        assert drawn[:-1].rstrip() in text.replace("\n", " ")
+        assert " ".join(drawn[:-1].split()) in " ".join(text.split())  # the same words, one space between them
+        assert "  " not in drawn

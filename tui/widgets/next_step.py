@@ -24,7 +24,10 @@ def fold(text: Text, width: int, lines: int = LINES) -> Text:
         return text
     wrapped = text.wrap(Console(width=width, legacy_windows=False), width)
     if len(wrapped) > lines:
-        last = Text(" ").join([wrapped[lines - 1], *wrapped[lines:]])
+        pieces = [line.copy() for line in wrapped[lines - 1:]]
+        for piece in pieces:
+            piece.rstrip()  # a wrapped line keeps the space it was broken at: joined, one space between words
+        last = Text(" ").join(pieces)
         last.truncate(width, overflow="ellipsis")
         wrapped = wrapped[:lines - 1] + [last]
     return Text("\n").join(list(wrapped))
