@@ -165,3 +165,30 @@ async def test_the_map_keeps_the_next_step_on_one_line_for_the_board() -> None:
         assert drawn.startswith("▶ Next: Both sides: answer initiative: Initiative: each player rolls two dice")
         assert " ".join(drawn[:-1].split()) in " ".join(text.split())  # the same words, one space between them
         assert "  " not in drawn
+
+
+def _overlaps(a, b) -> bool:
+    return a.area > 0 and b.area > 0 and a.intersection(b).area > 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("mode", "key", "pane"), [("ports", "2", "#why"), ("log", "4", "#log-detail")])
+async def test_the_dice_notification_does_not_cover_the_why_pane(size: tuple[int, int], mode: str, key: str,
+                                                                 pane: str) -> None:
+    """The dice notification covered the "Why?" pane (and the Log's detail) for seconds: now it shows at the top
+    right, under the header, and the pane below the table stays whole."""
+    from textual.widgets._toast import Toast
+
+    app = new_app("europa")
+    async with app.run_test(size=size, notifications=True) as pilot:  # a pilot test draws no toasts unless asked
+        await pilot.press(key)
+        await until(pilot, lambda: app.current_mode == mode and app.screen.query(pane))
+        app.run_line("roll 2d6 weather", "line")
+        toasts = lambda: [t for t in app.screen.query(Toast) if t.region.area]  # noqa: E731
+        await until(pilot, lambda: len(toasts()) >= 2)  # the command's effects and its dice
+        why = app.screen.query_one(pane).region
+        header = app.screen.query_one(GameHeader).region
+        assert why.area > 0
+        for toast in toasts():
+            assert not _overlaps(toast.region, why), (toast.region, why)
+            assert toast.region.y >= header.bottom  # the header (and its Next step) stays readable
