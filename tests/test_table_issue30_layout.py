@@ -192,3 +192,32 @@ async def test_the_dice_notification_does_not_cover_the_why_pane(size: tuple[int
         for toast in toasts():
             assert not _overlaps(toast.region, why), (toast.region, why)
             assert toast.region.y >= header.bottom  # the header (and its Next step) stays readable
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_whole_board_zoom_shows_the_whole_bundled_board(size: tuple[int, int]) -> None:
+    """At 80x24 the whole-board zoom of Logistics hid columns 01-05 and rows 01-02 (the 26x19 board is 53 columns
+    and 19 lines; the panel beside it left 49): there the panel steps aside in that zoom, and the board is whole in
+    sight at both sizes, with no scrolling; the next `z` brings the panel back."""
+    from tui.screens.map import MapScreen
+    from tui.widgets.hex_map import HexMap
+
+    app = new_app("logistics")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("7")
+        await until(pilot, lambda: isinstance(app.screen, MapScreen) and app.screen.query_one(HexMap).cursor)
+        hex_map = app.screen.query_one(HexMap)
+        await pilot.press("z", "z")
+        await until(pilot, lambda: hex_map.picture.overview)
+        seen = lambda: hex_map.scrollable_content_region.size  # noqa: E731
+        await until(pilot, lambda: hex_map.virtual_size.width <= seen().width
+                    and hex_map.virtual_size.height <= seen().height)
+        assert hex_map.scroll_offset == (0, 0)
+        lines = screen_text(app).splitlines()
+        board = [line for line in lines if "·" in line]
+        assert len(board) >= 19, "every row of the board is drawn"
+        side = app.screen.query_one("#map-side")
+        assert side.display == (size == (120, 36))
+        await pilot.press("z")
+        await until(pilot, lambda: hex_map.picture.large)
+        assert side.display

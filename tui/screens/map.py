@@ -291,6 +291,7 @@ class MapScreen(ActionScreen):
     def action_zoom(self) -> None:
         """Large hexes, compact ones, the whole board small, in turn; the cursor kept on its hex."""
         self.zoom = ZOOMS[(ZOOMS.index(self.zoom) + 1) % len(ZOOMS)]
+        self.set_class(self.zoom == "overview", "-overview")  # on a narrow terminal the panel gives way to the board
         self.notify(f"Map: {self.zoom}", timeout=1.5)
         self._drawn = None
         self.render_game(self.game)
