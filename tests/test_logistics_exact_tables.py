@@ -706,7 +706,7 @@ COLUMNS = {'ports': [{'key': 'name', 'header': 'City', 'width': 14},
  'airfields': [{'key': 'name', 'header': 'Hex', 'width': 6},
                {'key': 'kind', 'header': 'Kind', 'width': 6},
                {'key': 'owner', 'header': 'Owner', 'width': 7},
-               {'key': 'air_units', 'header': 'Air units', 'width': 5}]}
+               {'key': 'air_units', 'header': 'Air units', 'width': 9}]}
 """The columns of the Factories table (``ports``), the crossings (Destruction ¶1) and the airfields (Airfields ¶3)."""
 
 

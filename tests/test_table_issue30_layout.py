@@ -221,3 +221,18 @@ async def test_the_whole_board_zoom_shows_the_whole_bundled_board(size: tuple[in
         await pilot.press("z")
         await until(pilot, lambda: hex_map.picture.large)
         assert side.display
+
+
+@pytest.mark.parametrize("ruleset", ["europa", "ocs", "awaw", "logistics"])
+def test_one_line_headers_are_never_cut(ruleset: str) -> None:
+    """The Sea Zones mode draws its tables with one header line, and a header is cut at its column's width hint: AWAW's
+    fronts read "Factors  Factors" ("Factors based", "Factors at sea" in 7 columns) at every size. Every header of
+    those tables fits its column."""
+    from tui.paths import data_dir
+    from tui.screens.zones import ZONES, panel_views
+    from tui.session import memory_game
+
+    rules = memory_game(data_dir(), ruleset, seed=1).ruleset
+    cut = [(view, col.header, col.width) for view in [ZONES, *panel_views(rules.views)]
+           for col in rules.columns.get(view, ()) if col.width and len(col.header) > col.width]
+    assert cut == []

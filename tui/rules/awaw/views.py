@@ -40,9 +40,10 @@ def port_columns() -> tuple[Column, ...]:
 def zone_columns() -> tuple[Column, ...]:
     """The Sea Zones mode's fronts and SW boxes."""
     return (
-        Column("name", "Front / SW box", 16), Column("side", "Side", 7), Column("based", "Factors based", 7),
-        Column("at_sea", "Factors at sea", 7), Column("ready", "Ready", 6), Column("inverted", "Inverted", 6),
-        Column("sea", "At sea", 30),
+        # One-line headers (the Sea Zones tables have one header line): "Factors based" read "Factors" twice.
+        Column("name", "Front / SW box", 16), Column("side", "Side", 7), Column("based", "Based", 7),
+        Column("at_sea", "At sea", 7), Column("ready", "Ready", 6), Column("inverted", "Inverted", 8),
+        Column("sea", "Forces at sea", 30),
     )
 
 

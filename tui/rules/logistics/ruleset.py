@@ -51,7 +51,7 @@ def _columns() -> dict[str, tuple[Column, ...]]:
             Column("storm", "Storm", 5, priority=2), Column("produced", "Produced", 8),
         ),
         "crossings": (Column("name", "Id", 10), Column("kind", "Kind", 7), Column("label", "Name", 16), Column("destroyed", "Destroyed", 9)),
-        "airfields": (Column("name", "Hex", 6), Column("kind", "Kind", 6), Column("owner", "Owner", 7), Column("air_units", "Air units", 5)),
+        "airfields": (Column("name", "Hex", 6), Column("kind", "Kind", 6), Column("owner", "Owner", 7), Column("air_units", "Air units", 9)),
     }
 
 
