@@ -236,3 +236,16 @@ def test_one_line_headers_are_never_cut(ruleset: str) -> None:
     cut = [(view, col.header, col.width) for view in [ZONES, *panel_views(rules.views)]
            for col in rules.columns.get(view, ()) if col.width and len(col.header) > col.width]
     assert cut == []
+
+
+@pytest.mark.parametrize("ruleset", ["europa", "ocs", "awaw", "logistics"])
+def test_two_line_headers_fit_their_columns(ruleset: str) -> None:
+    """A table with two header lines splits a figure column's header at its first space ("RE" / "cap"); each part must
+    fit the column, and a text column's header fits whole: OCS Ports read "ZOC" / "negat" (5 columns for "negated")."""
+    from tui.paths import data_dir
+    from tui.session import memory_game
+
+    rules = memory_game(data_dir(), ruleset, seed=1).ruleset
+    cut = [(view, col.header, col.width) for view, columns in rules.columns.items() for col in columns
+           if col.width and max(len(part) for part in col.header.split(" ", 1)) > col.width]
+    assert cut == []

@@ -22,7 +22,7 @@ from .world import AwawWorld
 def unit_columns() -> tuple[Column, ...]:
     """The Naval mode's unit table."""
     return (
-        Column("name", "Unit", 14), Column("power", "Power", 8, priority=2), Column("type", "Type", 12, priority=1), Column("factors", "Factors", 4, priority=2),
+        Column("name", "Unit", 14), Column("power", "Power", 8, priority=2), Column("type", "Type", 12, priority=1), Column("factors", "Factors", 7, priority=2),
         Column("fast", "Fast", 4), Column("base", "Base", 14, priority=3), Column("front", "Front", 9, priority=1), Column("tf", "TF", 5),
         Column("state", "State", 9, priority=2), Column("sea_hex", "At sea in", 8, priority=1), Column("acted", "Acted", 5),
     )
