@@ -109,6 +109,9 @@ async def test_sea_zones_because_is_readable(size: tuple[int, int]) -> None:
             assert any(label.startswith(header) for label in shown), (header, shown)
         assert column_width(table, "Because") >= 20
         assert "12 Gibraltar, Oran" in screen_text(app)
+        # every status reads whole up to its qualifier: "not sub…" was cut at 80x24 ("not declared" is the longest)
+        assert column_width(table, "Status") >= len("not declared")
+        assert "not subject" in screen_text(app) and "not sub…" not in screen_text(app)
 
 
 @pytest.mark.parametrize("size", SIZES)

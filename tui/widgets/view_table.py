@@ -147,7 +147,7 @@ class ViewTable(Searchable, RowTable):  # type: ignore[misc]
         widths = [width(col, label, [r[i] for r in table]) for i, (col, label) in enumerate(zip(columns, labels))]
         text = [i for i, col in enumerate(columns) if rows and all(isinstance(r.get(col.key), str) for r in rows)]
         natural = list(widths)
-        floors = [min(natural[i], max(MIN_TEXT, col.width // 2 if col.priority >= KEPT else 0))
+        floors = [min(natural[i], max(MIN_TEXT, col.least, col.width // 2 if col.priority >= KEPT else 0))
                   for i, col in enumerate(columns)]
         self._fit(widths, text[1:], text[:1], floors)  # the first (the row's name) last
         for i, col in enumerate(columns):  # a wrap column is at least as wide as its longest item (one per line)

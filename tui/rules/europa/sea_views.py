@@ -28,7 +28,7 @@ def columns() -> dict[str, tuple[Column, ...]]:
     """The columns of each sea view."""
     return {
         "zones": (Column("zone", "Sea zone", 24), Column("side", "Side", 6, priority=3), Column("nsn", "NSN", 4, priority=3),
-                  Column("status", "Status", 14, priority=2), Column("basis", "Because", 40, priority=3), Column("air", "Air", 4, priority=1),
+                  Column("status", "Status", 14, priority=2, least=12), Column("basis", "Because", 40, priority=3), Column("air", "Air", 4, priority=1),
                   Column("markers", "Markers", 24, priority=3, wrap=True), Column("asked", "Asked", 24)),
         "shipping-checks": (Column("item", "Item", 12), Column("zone", "Sea zone", 20, priority=3), Column("side", "Side", 6, priority=2),
                             Column("kind", "Cargo", 10, priority=2), Column("res", "REs", 4), Column("nsn", "NSN", 4),
