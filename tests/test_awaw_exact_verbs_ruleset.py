@@ -16,9 +16,9 @@ from tui.rules.awaw.ruleset import _acting, _acting_side, awaw_duties, invasion_
 from tui.rules.core.checklist import DONE, DUE, INFO
 
 COLUMNS = {
-    "unit": [('name', 'Unit', 14, 0), ('power', 'Power', 8, 2), ('type', 'Type', 12, 1), ('factors', 'Factors', 4, 2), ('fast', 'Fast', 4, 0), ('base', 'Base', 14, 3), ('front', 'Front', 9, 1), ('tf', 'TF', 5, 0), ('state', 'State', 9, 2), ('sea_hex', 'At sea in', 8, 1), ('acted', 'Acted', 5, 0)],  # noqa: E501
+    "unit": [('name', 'Unit', 14, 0), ('power', 'Power', 8, 2), ('type', 'Type', 12, 1), ('factors', 'Factors', 7, 2), ('fast', 'Fast', 4, 0), ('base', 'Base', 14, 3), ('front', 'Front', 9, 1), ('tf', 'TF', 5, 0), ('state', 'State', 9, 2), ('sea_hex', 'At sea in', 8, 1), ('acted', 'Acted', 5, 0)],  # noqa: E501
     "port": [('name', 'Base', 16, 0), ('owner', 'Held by', 8, 2), ('kind', 'Kind', 12, 1), ('fronts', 'Front(s)', 20, 0), ('capacity', 'Capacity', 8, 2), ('used', 'Used', 5, 2), ('left', 'Left', 9, 3), ('units', 'Units', 5, 0), ('operational', 'Operational', 11, 0), ('hex', 'Hex', 6, 0)],  # noqa: E501
-    "zone": [('name', 'Front / SW box', 16, 0), ('side', 'Side', 7, 0), ('based', 'Factors based', 7, 0), ('at_sea', 'Factors at sea', 7, 0), ('ready', 'Ready', 6, 0), ('inverted', 'Inverted', 6, 0), ('sea', 'At sea', 30, 0)],  # noqa: E501
+    "zone": [('name', 'Front / SW box', 16, 0), ('side', 'Side', 7, 0), ('based', 'Based', 7, 0), ('at_sea', 'At sea', 7, 0), ('ready', 'Ready', 6, 0), ('inverted', 'Inverted', 8, 0), ('sea', 'Forces at sea', 30, 0)],  # noqa: E501
     "strait": [('name', 'Strait', 24, 0), ('axis', 'Axis', 6, 0), ('allies', 'Allies', 6, 0), ('hexes', 'Hexes', 20, 0), ('rule', 'Rule', 8, 0)],  # noqa: E501
 }
 """Each table's columns: (key, header, width, priority); none wraps."""

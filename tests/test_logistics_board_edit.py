@@ -182,3 +182,24 @@ async def test_issue21_w_twice_lays_a_road_of_two_stretches_and_the_edit_menu_na
         await _choose(pilot, "SE")
         await until(pilot, lambda: hex_map.cursor == "0404")
         assert app.game.state.world.roads == (("0203", "0304"), ("0304", "0404"))
+
+
+def test_issue30_15_a_blank_board_no_longer_bears_the_bundled_title() -> None:
+    """Issue 30 item 15: "After a new board, the title still names the bundled scenario." `board C R --empty` titles
+    the game "A blank C x R board", not illustrative, no note (what the header, the briefing and `scenario export`
+    read), and says how to name it; `undo` gives the bundled title back; a resize keeps the board and its title."""
+    from tui.engine.edits import scenario_info
+    from tui.widgets.game_header import HeaderInfo
+
+    game = logistics_game()
+    bundled = scenario_info(game.state, game.meta)
+    assert bundled["name"] == "Channel Coast (illustrative Victory Logistics)" and bundled["illustrative"]
+    result = ok(game, "board 12 10 --empty")
+    assert result.details == ["The game's title is now 'A blank 12 x 10 board' (it named the scenario the game was made "
+                              "from); give it your own with: setup edit scenario name=NAME"]
+    assert scenario_info(game.state, game.meta) == {"name": "A blank 12 x 10 board", "illustrative": False, "note": ""}
+    assert HeaderInfo.from_game(game, "map").game == "A blank 12 x 10 board"
+    ok(game, "undo")
+    assert scenario_info(game.state, game.meta) == bundled
+    ok(game, "board 30 20")
+    assert scenario_info(game.state, game.meta) == bundled

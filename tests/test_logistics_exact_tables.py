@@ -691,9 +691,9 @@ COLUMNS = {'ports': [{'key': 'name', 'header': 'City', 'width': 14},
            {'key': 'owner', 'header': 'Owner', 'width': 7, 'priority': 2},
            {'key': 'size', 'header': 'Size', 'width': 4, 'priority': 1},
            {'key': 'coastal', 'header': 'Coastal', 'width': 7},
-           {'key': 'air', 'header': 'Air PP', 'width': 4},
-           {'key': 'navy', 'header': 'Navy PP', 'width': 4},
-           {'key': 'army', 'header': 'Army PP', 'width': 4},
+           {'key': 'air', 'header': 'Air PP', 'width': 4, 'priority': 1},
+           {'key': 'navy', 'header': 'Navy PP', 'width': 4, 'priority': 1},
+           {'key': 'army', 'header': 'Army PP', 'width': 4, 'priority': 1},
            {'key': 'total', 'header': 'Total PP', 'width': 5, 'priority': 2},
            {'key': 'produces', 'header': 'Produces', 'width': 20, 'priority': 1, 'wrap': True},
            {'key': 'growth', 'header': 'Growth', 'width': 6},
@@ -706,7 +706,7 @@ COLUMNS = {'ports': [{'key': 'name', 'header': 'City', 'width': 14},
  'airfields': [{'key': 'name', 'header': 'Hex', 'width': 6},
                {'key': 'kind', 'header': 'Kind', 'width': 6},
                {'key': 'owner', 'header': 'Owner', 'width': 7},
-               {'key': 'air_units', 'header': 'Air units', 'width': 5}]}
+               {'key': 'air_units', 'header': 'Air units', 'width': 9}]}
 """The columns of the Factories table (``ports``), the crossings (Destruction ¶1) and the airfields (Airfields ¶3)."""
 
 

@@ -151,4 +151,4 @@ def test_issue30_15_the_title_follows_the_game(tmp_path: Path, data: Path, capsy
     assert not refused.ok and refused.message == "scenario illustrative: 'perhaps' is not true or false"
     assert game.state == before
     assert game.execute("undo").ok
-    assert HeaderInfo.from_game(game, "").game == "Channel Coast (illustrative Victory Logistics)"
+    assert HeaderInfo.from_game(game, "").game == "A blank 12 x 10 board"  # the blank board's own title (30.15)

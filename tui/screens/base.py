@@ -44,6 +44,8 @@ class GameScreen(Screen[None]):
 
     WRITE_ACTIONS: ClassVar[frozenset[str]] = frozenset()
     """The mode's actions that change the game: a watching (read-only) session neither shows nor runs them."""
+    NEXT_LINES: ClassVar[int] = 2
+    """The most lines the header's Next step takes in this mode (a long step wraps onto a second: issue 30 item 9)."""
 
     def __init__(self) -> None:
         super().__init__()

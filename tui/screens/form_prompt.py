@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.style import Style
 from textual.suggester import SuggestFromList
@@ -87,7 +88,10 @@ class FormCheckbox(Checkbox, inherit_bindings=False):
     ]
 
     value: reactive[bool] = reactive(False, init=False, layout=True)
-    """On or off; its width follows its word (``yes`` is wider than ``no``)."""
+    """On or off."""
+
+    WORDS = ("yes", "no")
+    """What it reads on and off; it is as wide as the longer, so ``yes`` is never cut to ``ye…`` (issue 30 item 9)."""
 
     @property
     def _button(self) -> Content:
@@ -99,8 +103,12 @@ class FormCheckbox(Checkbox, inherit_bindings=False):
 
     def render(self) -> Content:
         """The box and ``yes`` or ``no``."""
-        self._label = self._make_label("yes" if self.value else "no")
+        self._label = self._make_label(self.WORDS[0] if self.value else self.WORDS[1])
         return super().render()
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """The box, its gap and the longer word: the same width on and off."""
+        return self._button.get_optimal_width(self.styles, 0) + 2 + max(len(word) for word in self.WORDS)
 
 
 class FormSelect(Select[str], inherit_bindings=False):

@@ -152,6 +152,7 @@ class MapScreen(ActionScreen):
     MODE_TITLE = "Map"
     FOCUS = HexMap
     ACTIONS = MAP
+    NEXT_LINES = 1  # the board needs every row (a 40x30 board zoomed out is whole at 120x36); Phases shows it whole
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("j", "go", "Go to hex"),  #: Put the cursor on a hex typed by id or by a city's name.
@@ -290,6 +291,7 @@ class MapScreen(ActionScreen):
     def action_zoom(self) -> None:
         """Large hexes, compact ones, the whole board small, in turn; the cursor kept on its hex."""
         self.zoom = ZOOMS[(ZOOMS.index(self.zoom) + 1) % len(ZOOMS)]
+        self.set_class(self.zoom == "overview", "-overview")  # on a narrow terminal the panel gives way to the board
         self.notify(f"Map: {self.zoom}", timeout=1.5)
         self._drawn = None
         self.render_game(self.game)

@@ -24,31 +24,37 @@ MORE = "__more__"
 LABEL = {"undone": ("UNDONE", "bold black on yellow"), "abandoned": ("ABANDONED", "bold white on grey35")}
 COLUMNS = (("#", "seq", 5), ("Turn", "turn", 10), ("Segment", "segment", 16), ("Actor", "actor", 6),
            ("Command", "command", 22), ("Summary", "summary", 33), ("Dice", "dice", 12))
-"""(header, key, width); the Turn column grows to the longest turn name shown, the Summary takes the free width."""
-SUMMARY_WANT = 40
-"""The Summary's width worth shrinking other columns for (issue 22 point 11)."""
-SHRINK = (("segment", 8), ("turn", 6), ("command", 14))
-"""Columns that give way to the Summary, in this order, and how narrow each may get: Turn and Segment repeat from row
-to row (the selected event's detail shows them in full), the Command is read in the detail too; the Dice stay."""
+"""(header, key, width); the #, Actor and Dice columns are as wide as what they show (at most this; an empty Dice
+column only its header), the Turn column grows to the longest turn name shown, the Summary takes the free width."""
+SUMMARY_WANT = 60
+"""The Summary's width worth shrinking other columns for (issue 22 point 11; 60 since issue 30 item 9)."""
+SHRINK = (("segment", 8), ("segment", 0), ("command", 14), ("turn", 6), ("turn", 0), ("command", 12))
+"""How the other columns give way to the Summary, in this order (0: left out): Segment repeats from row to row and the
+selected event's detail names it, so it goes first; then the Command, which the detail shows whole, down to 14 (at
+120 columns a typical command, ``capture Tripoli allied``, stays whole unless the Dice column is full); the Turn is
+cut or left out only on a narrow terminal (80x24: at 120 a turn name is never cut, issue 12); the Dice stay."""
 PADDING = 2
 """Columns a cell's padding takes (one each side)."""
 
 
-def column_widths(room: int, turn: int) -> dict[str, int]:
+def column_widths(room: int, turn: int, fitted: dict[str, int] | None = None) -> dict[str, int]:
     """Every column's width in a table ``room`` columns wide (0: not laid out yet, the columns' own widths), the Turn
-    column ``turn`` wide at most: the Summary takes what is free, narrower columns giving way first (``SHRINK``)."""
-    widths = {key: (turn if key == "turn" else width) for _, key, width in COLUMNS}
+    column ``turn`` wide at most and the ``fitted`` ones (#, Actor, Dice) as wide as what they show: the Summary takes
+    what is free, the others giving way (``SHRINK``; a column left out is 0 wide)."""
+    fitted = fitted or {}
+    widths = {key: (turn if key == "turn" else min(width, fitted.get(key, width))) for _, key, width in COLUMNS}
     if room <= 0:
         return widths
-    free = room - PADDING * len(COLUMNS) - sum(w for k, w in widths.items() if k != "summary")
+
+    def free() -> int:
+        shown = [k for k, w in widths.items() if w]
+        return room - PADDING * len(shown) - sum(w for k, w in widths.items() if k != "summary")
+
     for key, least in SHRINK:
-        if free >= SUMMARY_WANT:
+        if free() >= SUMMARY_WANT:
             break
-        give = min(widths[key] - least, SUMMARY_WANT - free)
-        if give > 0:
-            widths[key] -= give
-            free += give
-    widths["summary"] = max(free, 1)
+        widths[key] = least if least == 0 else widths[key] - max(0, min(widths[key] - least, SUMMARY_WANT - free()))
+    widths["summary"] = max(free(), 1)
     return widths
 
 
@@ -61,8 +67,8 @@ def dice_text(event: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def event_cells(event: dict[str, Any]) -> list[Text]:
-    """One row of the log; undone/abandoned rows dim and struck through, with their label."""
+def event_cells(event: dict[str, Any]) -> dict[str, Text]:
+    """One row of the log, by column key; undone/abandoned rows dim and struck through, with their label."""
     status = event.get("status", "applied")
     style = "" if status == "applied" else "dim strike"
     segment = str(event.get("segment_title", "")).split(" › ")[-1]
@@ -70,15 +76,15 @@ def event_cells(event: dict[str, Any]) -> list[Text]:
     if status in LABEL:
         word, label_style = LABEL[status]
         summary = Text.assemble((word, label_style), " ", summary)
-    return [
-        Text(str(event.get("seq", "")), style="dim" if style else "bold", justify="right"),
-        Text(str(event.get("turn", "")), style=style),
-        Text(segment, style=style),
-        Text(str(event.get("actor", "")), style=style),
-        Text(str(event.get("command", "")), style=style + (" bold" if not style else "")),
-        summary,
-        Text(dice_text(event), style=style or "cyan"),
-    ]
+    return {
+        "seq": Text(str(event.get("seq", "")), style="dim" if style else "bold", justify="right"),
+        "turn": Text(str(event.get("turn", "")), style=style),
+        "segment": Text(segment, style=style),
+        "actor": Text(str(event.get("actor", "")), style=style),
+        "command": Text(str(event.get("command", "")), style=style + (" bold" if not style else "")),
+        "summary": summary,
+        "dice": Text(dice_text(event), style=style or "cyan"),
+    }
 
 
 class EventLog(Searchable, RowTable):  # type: ignore[misc]
@@ -105,26 +111,39 @@ class EventLog(Searchable, RowTable):  # type: ignore[misc]
 
     def on_mount(self) -> None:
         """Set up the columns."""
-        self._columns(COLUMNS[1][2])
+        self._columns()
 
     def _room(self) -> int:
         """The columns the table has for its cells (0 before it is laid out)."""
         return self.scrollable_content_region.width if self.size.width else 0
 
-    def _columns(self, turn_width: int) -> None:
-        widths = column_widths(self._room(), turn_width)
+    def _columns(self) -> None:
+        widths = self._wanted()
         for header, key, _ in COLUMNS:
-            self.add_column(header, key=key, width=widths[key])
+            if widths[key]:
+                self.add_column(header, key=key, width=widths[key])
 
     def _widths_now(self) -> dict[str, int]:
         return {str(key.value): column.width for key, column in self.columns.items()}
 
+    def _wanted(self) -> dict[str, int]:
+        """The columns' widths for the window's events at this width (a left-out column: 0)."""
+        shown = self._events[len(self._events) - self.shown:]
+        fitted = {"seq": max([1] + [len(str(e.get("seq", ""))) for e in shown]),
+                  "actor": max([len("Actor")] + [len(str(e.get("actor", ""))) for e in shown]),
+                  "dice": max([len("Dice")] + [len(dice_text(e)) for e in shown])}
+        return column_widths(self._room(), self._turn_width(), fitted)
+
+    def _stale(self) -> bool:
+        """Whether the columns are not those wanted now."""
+        return self._widths_now() != {k: w for k, w in self._wanted().items() if w}
+
     def on_resize(self) -> None:
         """A new width: the Summary takes what is free (issue 22 point 11)."""
-        if self.columns and self._widths_now() != column_widths(self._room(), self._turn_width()):
+        if self.columns and self._stale():
             keep = self.cursor_row
             self.clear(columns=True)
-            self._columns(self._turn_width())
+            self._columns()
             self._add(0, self.shown)
             if self.row_count:
                 self.move_cursor(row=min(keep, self.row_count - 1), animate=False)
@@ -155,10 +174,9 @@ class EventLog(Searchable, RowTable):  # type: ignore[misc]
 
     def _rebuild(self) -> None:
         """The columns (the Turn one as wide as its names) and the window's rows."""
-        width = self._turn_width()
-        self.clear(columns=not self.columns or self._widths_now() != column_widths(self._room(), width))
+        self.clear(columns=not self.columns or self._stale())
         if not self.columns:
-            self._columns(width)
+            self._columns()
         self._add(0, self.shown)
 
     def load_older(self) -> int:
@@ -167,7 +185,7 @@ class EventLog(Searchable, RowTable):  # type: ignore[misc]
         if start >= len(self._events):
             return 0
         self.window += PAGE
-        if self._widths_now() != column_widths(self._room(), self._turn_width()):
+        if self._stale():
             keep = self.cursor_row
             self._rebuild()
             self.move_cursor(row=keep, animate=False)
@@ -184,11 +202,13 @@ class EventLog(Searchable, RowTable):  # type: ignore[misc]
         total = len(self._events)
         for i in range(start, stop):
             event = self._events[total - 1 - i]
-            self.add_row(*event_cells(event), key=str(event.get("seq", i)))
+            cells = event_cells(event)
+            self.add_row(*(cells[str(key.value)] for key in self.columns), key=str(event.get("seq", i)))
         left = total - stop
         if left > 0:
             note = Text(f"▼ {left:,} older event(s): press l or move here to load {min(PAGE, left)} more", style="italic")
-            self.add_row(Text("…", justify="right"), "", "", "", "", note, "", key=MORE)
+            cells = {"seq": Text("…", justify="right"), "summary": note}
+            self.add_row(*(cells.get(str(key.value), "") for key in self.columns), key=MORE)
 
     def jump_text(self, index: int) -> str:
         """The event's command (``capture`` jumps to the newest capture)."""

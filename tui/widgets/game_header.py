@@ -123,12 +123,13 @@ def where_line(info: HeaderInfo, width: int) -> Text:
 
 
 class GameHeader(Widget):
-    """Three lines at the top of every mode: game and mode, turn · side · phase › segment, then the next step."""
+    """Three lines at the top of every mode: game and mode, turn · side · phase › segment, then the next step (which
+    takes a fourth when it is long)."""
 
     DEFAULT_CSS = """
     GameHeader {
         dock: top;
-        height: 3;
+        height: auto;
         background: $panel;
         color: $foreground;
     }

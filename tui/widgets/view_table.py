@@ -26,6 +26,8 @@ from .table_search import Searchable
 
 MIN_TEXT = 8  # a text column is never narrowed below this to fit the table
 MIN_NAME = 16  # nor the first one (the row's name), which gives way last
+KEPT = 2  # a column of this priority or more keeps at least half its width hint: a narrower terminal moves the
+# columns of lower priority past the edge instead (issue 30 item 9: Sea Zones' "Because" was 8 columns at 80x24)
 SIDE_STYLE = {"axis": "bold #e07a5f", "allied": "bold #7fb3d5", "allies": "bold #7fb3d5"}
 VALUE_STYLE = {"barred": "bold red", "not subject": "dim", "not declared": "dim italic", "none": "dim", "derived": "dim"}
 SIDE_KEYS = ("owner", "side")
@@ -145,7 +147,9 @@ class ViewTable(Searchable, RowTable):  # type: ignore[misc]
         widths = [width(col, label, [r[i] for r in table]) for i, (col, label) in enumerate(zip(columns, labels))]
         text = [i for i, col in enumerate(columns) if rows and all(isinstance(r.get(col.key), str) for r in rows)]
         natural = list(widths)
-        self._fit(widths, text[1:], text[:1])  # the first (the row's name) last
+        floors = [min(natural[i], max(MIN_TEXT, col.least, col.width // 2 if col.priority >= KEPT else 0))
+                  for i, col in enumerate(columns)]
+        self._fit(widths, text[1:], text[:1], floors)  # the first (the row's name) last
         for i, col in enumerate(columns):  # a wrap column is at least as wide as its longest item (one per line)
             if col.wrap:
                 items = [part.strip() for row in rows for part in str(row.get(col.key) or "").split(",")]
@@ -220,11 +224,12 @@ class ViewTable(Searchable, RowTable):  # type: ignore[misc]
             if rows[n].get(self.group) == rows[n - 1].get(self.group):
                 table[n][at] = Text("")
 
-    def _fit(self, widths: list[int], shrinkable: list[int], names: list[int]) -> None:
-        """Narrow the widest text columns (down to ``MIN_TEXT``), then the name (to ``MIN_NAME``), until the table fits."""
+    def _fit(self, widths: list[int], shrinkable: list[int], names: list[int], floors: Sequence[int]) -> None:
+        """Narrow the widest text columns (down to their ``floors``: ``MIN_TEXT``, or half the width hint of a ``KEPT``
+        column), then the name (to ``MIN_NAME``), until the table fits."""
         room = self._room() - 2 * self.cell_padding * len(widths) - 2  # 2: the vertical scrollbar
         while room > 0 and sum(widths) > room:
-            wide = [i for i in shrinkable if widths[i] > MIN_TEXT] or [i for i in names if widths[i] > MIN_NAME]
+            wide = [i for i in shrinkable if widths[i] > floors[i]] or [i for i in names if widths[i] > MIN_NAME]
             if not wide:
                 return
             widths[max(wide, key=lambda i: widths[i])] -= 1

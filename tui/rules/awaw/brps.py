@@ -35,7 +35,7 @@ CHARGED_TO = {"gibraltar": ("mediterranean", "21.1322")}
 
 LEDGER_COLUMNS = (
     Column("mission", "Mission", 14), Column("what", "Activity", 26), Column("front", "Front", 13),
-    Column("factors", "Naval factors", 5), Column("brps", "BRPs", 5, priority=1), Column("rule", "Rule", 10, priority=2),
+    Column("factors", "Factors", 7), Column("brps", "BRPs", 5, priority=1), Column("rule", "Rule", 10, priority=2),
     Column("note", "Note", 30, priority=3),
 )
 """The columns of the BRP ledger view (``show brps``)."""

@@ -24,8 +24,8 @@ from .transport import Cargo
 
 MISSION_COLUMNS = (
     Column("name", "Mission", 14), Column("kind", "Kind", 10), Column("hex", "Hex", 10), Column("side", "Side", 7),
-    Column("defender_dm", "Defender DM", 4, priority=1), Column("bombardment", "Bombardment", 4, priority=1),
-    Column("barred", "Fleet barred", 4, priority=2), Column("result", "Result", 12),
+    Column("defender_dm", "Def DM", 6, priority=1), Column("bombardment", "Bomb", 4, priority=1),
+    Column("barred", "Barred", 6, priority=2), Column("result", "Result", 12),
 )
 """The columns of the missions view."""
 

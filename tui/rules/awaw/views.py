@@ -22,7 +22,7 @@ from .world import AwawWorld
 def unit_columns() -> tuple[Column, ...]:
     """The Naval mode's unit table."""
     return (
-        Column("name", "Unit", 14), Column("power", "Power", 8, priority=2), Column("type", "Type", 12, priority=1), Column("factors", "Factors", 4, priority=2),
+        Column("name", "Unit", 14), Column("power", "Power", 8, priority=2), Column("type", "Type", 12, priority=1), Column("factors", "Factors", 7, priority=2),
         Column("fast", "Fast", 4), Column("base", "Base", 14, priority=3), Column("front", "Front", 9, priority=1), Column("tf", "TF", 5),
         Column("state", "State", 9, priority=2), Column("sea_hex", "At sea in", 8, priority=1), Column("acted", "Acted", 5),
     )
@@ -40,9 +40,10 @@ def port_columns() -> tuple[Column, ...]:
 def zone_columns() -> tuple[Column, ...]:
     """The Sea Zones mode's fronts and SW boxes."""
     return (
-        Column("name", "Front / SW box", 16), Column("side", "Side", 7), Column("based", "Factors based", 7),
-        Column("at_sea", "Factors at sea", 7), Column("ready", "Ready", 6), Column("inverted", "Inverted", 6),
-        Column("sea", "At sea", 30),
+        # One-line headers (the Sea Zones tables have one header line): "Factors based" read "Factors" twice.
+        Column("name", "Front / SW box", 16), Column("side", "Side", 7), Column("based", "Based", 7),
+        Column("at_sea", "At sea", 7), Column("ready", "Ready", 6), Column("inverted", "Inverted", 8),
+        Column("sea", "Forces at sea", 30),
     )
 
 

@@ -116,7 +116,9 @@ class Column(msgspec.Struct, frozen=True):
     highest ``priority`` on screen (the rest go past the right edge, counted
     in the first column's header); a ``wrap`` column shows its whole value
     over several lines (one item of a comma-separated list per line) instead
-    of cutting it.
+    of cutting it. ``least`` is the narrowest a text column is made to fit a
+    narrow terminal, when its values must stay readable there (0: the table's
+    own floor).
     """
 
     key: str
@@ -124,6 +126,7 @@ class Column(msgspec.Struct, frozen=True):
     width: int = 0
     priority: int = 0
     wrap: bool = False
+    least: int = 0
 
 
 class RuleSet(msgspec.Struct):

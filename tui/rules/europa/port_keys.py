@@ -16,8 +16,8 @@ def port_columns() -> tuple[Column, ...]:
     """The columns of the Ports mode."""
     return (
         Column("name", "Port", 14),
-        Column("owner", "Owner", 7, priority=2),
-        Column("type", "Type", 9, priority=1),
+        Column("owner", "Owner", 7, priority=1),
+        Column("type", "Type", 9, priority=2),
         Column("harbour", "Harbour", 10, priority=1),
         Column("markers", "Markers", 22, priority=3, wrap=True),
         Column("re_capacity", "RE cap", 6, priority=2),

@@ -28,12 +28,12 @@ def columns() -> dict[str, tuple[Column, ...]]:
     """The columns of each sea view."""
     return {
         "zones": (Column("zone", "Sea zone", 24), Column("side", "Side", 6, priority=3), Column("nsn", "NSN", 4, priority=3),
-                  Column("status", "Status", 14, priority=2), Column("basis", "Because", 40), Column("air", "Air", 4, priority=1),
+                  Column("status", "Status", 14, priority=2, least=12), Column("basis", "Because", 40, priority=3), Column("air", "Air", 4, priority=1),
                   Column("markers", "Markers", 24, priority=3, wrap=True), Column("asked", "Asked", 24)),
         "shipping-checks": (Column("item", "Item", 12), Column("zone", "Sea zone", 20, priority=3), Column("side", "Side", 6, priority=2),
                             Column("kind", "Cargo", 10, priority=2), Column("res", "REs", 4), Column("nsn", "NSN", 4),
                             Column("contact_roll", "2d6", 3), Column("contacted", "Contact", 7), Column("result_roll", "1d6", 3),
-                            Column("result", "Result", 5), Column("forced", "Forced", 6)),
+                            Column("result", "Result", 6), Column("forced", "Forced", 6)),
         "conditions": (Column("id", "Condition", 30), Column("text", "Means", 50), Column("value", "Now", 6),
                        Column("source", "Source", 8), Column("detail", "Why", 40)),
         "mulberries": (Column("name", "Mulberry", 12), Column("status", "Status", 10), Column("beach", "Beach", 14),

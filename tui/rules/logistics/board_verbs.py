@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from msgspec.structs import replace
+
 from ..core.errors import RuleError
 from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
@@ -28,8 +30,14 @@ def _board(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     world: LogisticsWorld = ctx.state.world
     if opts.get("empty"):
         new = empty(world, columns, rows)
+        # a blank board is no longer the scenario the game was made from: its title and note must not say it is
+        title = f"A blank {columns} x {rows} board"
+        settings = {**ctx.state.settings, "scenario_name": title, "illustrative": "false", "note": ""}
         return Outcome(new, f"Board: a blank {columns} x {rows} hexes, {new.grid.hex_id(new.grid.corner())} to "
-                       f"{new.grid.hex_id(new.grid.far_corner())}; centre and storm {new.centre}")
+                       f"{new.grid.hex_id(new.grid.far_corner())}; centre and storm {new.centre}",
+                       (f"The game's title is now '{title}' (it named the scenario the game was made from); give it "
+                        "your own with: setup edit scenario name=NAME",),
+                       state=replace(ctx.state.with_world(new), settings=settings))
     if (world.grid.columns, world.grid.rows) == (columns, rows):
         raise RuleError(f"the board is already {columns} x {rows} hexes")
     new = resize(world, columns, rows)

@@ -45,13 +45,13 @@ def _columns() -> dict[str, tuple[Column, ...]]:
     return {
         "ports": (
             Column("name", "City", 14), Column("hex", "Hex", 5, priority=2), Column("owner", "Owner", 7, priority=2),
-            Column("size", "Size", 4, priority=1), Column("coastal", "Coastal", 7), Column("air", "Air PP", 4),
-            Column("navy", "Navy PP", 4), Column("army", "Army PP", 4), Column("total", "Total PP", 5, priority=2),
+            Column("size", "Size", 4, priority=1), Column("coastal", "Coastal", 7), Column("air", "Air PP", 4, priority=1),
+            Column("navy", "Navy PP", 4, priority=1), Column("army", "Army PP", 4, priority=1), Column("total", "Total PP", 5, priority=2),
             Column("produces", "Produces", 20, priority=1, wrap=True), Column("growth", "Growth", 6),
             Column("storm", "Storm", 5, priority=2), Column("produced", "Produced", 8),
         ),
         "crossings": (Column("name", "Id", 10), Column("kind", "Kind", 7), Column("label", "Name", 16), Column("destroyed", "Destroyed", 9)),
-        "airfields": (Column("name", "Hex", 6), Column("kind", "Kind", 6), Column("owner", "Owner", 7), Column("air_units", "Air units", 5)),
+        "airfields": (Column("name", "Hex", 6), Column("kind", "Kind", 6), Column("owner", "Owner", 7), Column("air_units", "Air units", 9)),
     }
 
 

@@ -19,7 +19,7 @@ def port_columns() -> tuple[Column, ...]:
         Column("capacity_left", "Left", 8, priority=3),
         Column("hits", "Hits", 4, priority=3),
         Column("shut_down", "Shut down", 5, priority=2),
-        Column("zoc_negated", "ZOC negated", 5),
+        Column("zoc_negated", "ZOC negated", 7),
         Column("supply_capacity", "Supply cap", 9),
         Column("supply_source", "Supply source", 6),
         Column("oversize", "Oversize unit", 8),
