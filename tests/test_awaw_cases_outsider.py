@@ -417,7 +417,6 @@ def test_c14_21_4182E_patrol_may_not_bombard_or_support_contemporaneous(game):
     assert "Penelope" in out and "nothing was changed" in out
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: a patrol may split leaving a fast carrier without fleet factors (21.4182D with 21.313)")
 def test_c15_21_4182D_21_313_split_must_keep_fleet_factors(game):
     """21.4182D: "A patrolling force may divide into smaller forces to support
     different intercepted friendly naval forces. Part of a patrolling force may
