@@ -602,7 +602,6 @@ def test_c21_21_537AD_damaged_raider_returns_with_its_group(game):
 # --- 21.518, 21.5181: exploitation from invasion hexes ---
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: a landed armor invader meeting 21.518A-D is told 'breakthrough not possible'")
 def test_c22_21_518_breakthrough_by_invading_armor(game):
     """21.518: "A breakthrough may be achieved on an invasion hex if all of the
     following conditions are met: A. At least one of the ground units taking
@@ -623,7 +622,6 @@ def test_c22_21_518_breakthrough_by_invading_armor(game):
     assert "breakthrough not possible" not in out
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: which armor units may exploit (21.5181) is not recorded or explained")
 def test_c23_21_5181_adjacent_armor_exploits_only_with_a_land_attack(game):
     """21.5181: "If a breakthrough is created by an invading armor unit, other
     armor units in reserve aboard the invasion fleet could then exploit. Armor
