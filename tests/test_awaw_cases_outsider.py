@@ -677,7 +677,6 @@ def test_c24_21_65G_sw_box_units_protect_one_escort_each(game):
     assert "21.65G" in out
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: oil and a BRP grant to the same destination cannot be protected together (21.65I)")
 def test_c25_21_65I_same_destination_may_combine_for_protection(game):
     """21.65I: "Sea escorts to different destinations are carried out separately,
     as are sea escorts and NRs (28.32). Contemporaneous sea supply, oil
