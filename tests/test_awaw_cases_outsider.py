@@ -417,7 +417,6 @@ def test_c14_21_4182E_patrol_may_not_bombard_or_support_contemporaneous(game):
     assert "Penelope" in out and "nothing was changed" in out
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: a patrol may split leaving a fast carrier without fleet factors (21.4182D with 21.313)")
 def test_c15_21_4182D_21_313_split_must_keep_fleet_factors(game):
     """21.4182D: "A patrolling force may divide into smaller forces to support
     different intercepted friendly naval forces. Part of a patrolling force may
@@ -603,7 +602,6 @@ def test_c21_21_537AD_damaged_raider_returns_with_its_group(game):
 # --- 21.518, 21.5181: exploitation from invasion hexes ---
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: a landed armor invader meeting 21.518A-D is told 'breakthrough not possible'")
 def test_c22_21_518_breakthrough_by_invading_armor(game):
     """21.518: "A breakthrough may be achieved on an invasion hex if all of the
     following conditions are met: A. At least one of the ground units taking
@@ -624,7 +622,6 @@ def test_c22_21_518_breakthrough_by_invading_armor(game):
     assert "breakthrough not possible" not in out
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: which armor units may exploit (21.5181) is not recorded or explained")
 def test_c23_21_5181_adjacent_armor_exploits_only_with_a_land_attack(game):
     """21.5181: "If a breakthrough is created by an invading armor unit, other
     armor units in reserve aboard the invasion fleet could then exploit. Armor
@@ -680,7 +677,6 @@ def test_c24_21_65G_sw_box_units_protect_one_escort_each(game):
     assert "21.65G" in out
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: oil and a BRP grant to the same destination cannot be protected together (21.65I)")
 def test_c25_21_65I_same_destination_may_combine_for_protection(game):
     """21.65I: "Sea escorts to different destinations are carried out separately,
     as are sea escorts and NRs (28.32). Contemporaneous sea supply, oil

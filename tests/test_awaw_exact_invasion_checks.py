@@ -318,3 +318,23 @@ def test_21_512D_E_an_invasion_from_india_and_into_no_box() -> None:
     with pytest.raises(RuleError) as err:
         check_target(box("India"))
     assert str(err.value) == "invasions into a mapboard box (India) are prohibited (21.512E)"
+
+
+def test_21_518B_an_untyped_ctl_is_asked_for_never_read_as_0() -> None:
+    """21.518B ("The armor unit has a CTL of one or more"): armor typed without its CTL (``Arm1:2:armor``), in the
+    final round, a survivor in the hex: the breakthrough is not known, and the note says how to type the CTL; with
+    a typed CTL of 0 it is not possible, with 2 it is (issue 34 case C22)."""
+    untyped = (Cargo("Arm1", 2, "armor"),)
+    assert Cargo("Arm1", 2, "armor").ctl == -1
+    assert exploitation(untyped, {"arm1"}, {"arm1"}, ops_tables()).to_dict() == {
+        "name": "breakthrough on the invasion hex", "value": "not known: the armor's CTL was not typed", "rule": "21.518",
+        "terms": [*_exploit(0, 1), {"label": "armor in the final round whose CTL was not typed", "value": 1, "rule": "21.518B"}],
+        "notes": ["The breakthrough is possible if the CTL of Arm1 is 1 or more (21.518B): type it in the cargo as "
+                  "NAME:FACTORS:armor:ctl=N.",
+                  "Exploiting armor's CTL is reduced by 1 during this exploitation (21.5183); armor in reserve aboard the "
+                  "fleet may exploit, land-adjacent armor only if the hex was also attacked by land (21.5181)."]}
+    assert exploitation(untyped, set(), {"arm1"}, ops_tables()).value is False  # not in the final round (C)
+    assert exploitation(untyped, {"arm1"}, set(), ops_tables()).value is False  # no survivor (D)
+    assert exploitation((Cargo("Arm1", 2, "armor", ctl=0),), {"arm1"}, {"arm1"}, ops_tables()).value is False
+    assert exploitation((Cargo("Arm1", 2, "armor", ctl=2),), {"arm1"}, {"arm1"}, ops_tables()).value is True
+    assert exploitation((Cargo("Arm1", 2, "armor", mech_intact=False),), {"arm1"}, {"arm1"}, ops_tables()).value is False

@@ -82,7 +82,7 @@ def test_21_51_an_undefended_invasion_announced_goes_to_sea() -> None:
     assert out.explanations[4].value == "undefended"
     assert out.world.ops["missions"]["invasion-1"] == {
         "kind": "invasion", "hex": "Q30", "from": ["Malta"],
-        "cargo": [{"name": "1 Inf", "factors": 3, "kind": "infantry", "ctl": 0, "mech": True}], "attackers": ["1 Inf"],
+        "cargo": [{"name": "1 Inf", "factors": 3, "kind": "infantry", "ctl": -1, "mech": True}], "attackers": ["1 Inf"],
         "defended": False, "units": ["DD1"], "from_box": [], "bombard": [], "hex_kind": "beach", "defender_dm": 1,
         "entered": ["Q30"]}
     dd = out.world.units["DD1"]

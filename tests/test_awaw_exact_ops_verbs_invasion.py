@@ -34,7 +34,7 @@ def _with(m: dict[str, Any], *more: Any) -> AwawWorld:
 def test_the_cargo_kept_in_the_record_and_read_back() -> None:
     cargo = (Cargo("1 Inf", 3, "infantry"), Cargo("7 Arm", 4, "armor", ctl=2, mech_intact=False))
     data = OI.cargo_data(cargo)
-    assert data == [{"name": "1 Inf", "factors": 3, "kind": "infantry", "ctl": 0, "mech": True},
+    assert data == [{"name": "1 Inf", "factors": 3, "kind": "infantry", "ctl": -1, "mech": True},
                     {"name": "7 Arm", "factors": 4, "kind": "armor", "ctl": 2, "mech": False}]
     assert OI.cargo_back(data) == cargo
 
@@ -107,7 +107,7 @@ def test_21_5152_invasion_odds_after_bombardment() -> None:
     assert [(e.name, e.value) for e in out.explanations] == [("invasion odds", "6:3"),
                                                               ("combat factors added by sea and air", 1)]
     m = out.world.ops["missions"]["invasion-1"]
-    assert (m["odds"], m["defense"]) == ("6:3", "3")
+    assert (m["odds"], m["defense"], m["land"]) == ("6:3", "3", 0)
     kept = _call(OI.invasion_odds, _with({**_BOMBARDED, "defense": "2.5"}), "invasion-1")
     assert kept.summary.startswith("invasion-1: invasion of Q30 at 6:2.5:")
     assert "below 1:1" in refused(_call, OI.invasion_odds, w, "invasion-1", defense="20")
@@ -119,7 +119,7 @@ def test_21_517B_D_ground_units_by_land_and_ground_support() -> None:
     assert out.details == ("Ground units joining by land or airdrop do not change the defenders' invasion DM (21.517B).",)
     assert [(e.name, e.value) for e in out.explanations] == [
         ("invasion odds", "9:7"), ("combat factors added by sea and air", 2), ("ground support for the invasion", 1)]
-    assert out.world.ops["missions"]["invasion-1"]["defense"] == "7"
+    assert (out.world.ops["missions"]["invasion-1"]["defense"], out.world.ops["missions"]["invasion-1"]["land"]) == ("7", 2)
 
 
 def test_21_528_the_ways_to_take_ground_combat_losses() -> None:
@@ -249,3 +249,33 @@ def test_21_517I_no_bridgehead_when_no_attacker_of_a_defended_hex_survives() -> 
     assert out.explanations[0].terms[0].label == "no bridgehead counter: normal stacking (12.13)"
     undefended = _call(OI.invasion_result, _landing({**m, "defended": False}), "invasion-1", "landed", survivors="2 Inf")
     assert undefended.summary.startswith("invasion-1 landed in Q30: a bridgehead counter may be placed (21.517I)")
+
+
+_ARMOR = {**_OUT, "cargo": [{"name": "7 Arm", "factors": 4, "kind": "armor", "ctl": -1, "mech": True},
+                            {"name": "2 Inf", "factors": 2, "kind": "infantry", "ctl": -1, "mech": True}],
+          "attackers": ["7 Arm", "2 Inf"]}
+_STAYS = ("All surviving invaders and the units kept aboard occupy the hex; surplus units may return to a port in range, "
+          "or the excess is eliminated at the end of the combat phase (21.517J, K).")
+_REDUCED = ("Exploiting armor's CTL is reduced by 1 during this exploitation (21.5183); armor in reserve aboard the fleet "
+            "may exploit, land-adjacent armor only if the hex was also attacked by land (21.5181).")
+_NOT_BY_LAND = ("Armor adjacent to Q30 by land may not exploit: the hex was not attacked by land with the invasion "
+                "(invasion-odds --land); only armor in reserve aboard the invasion fleet may (21.5181).")
+
+
+def test_21_518B_21_5181_an_armor_invader_without_a_typed_ctl_and_who_else_may_exploit() -> None:
+    """21.518B: armor whose CTL was never typed leaves the breakthrough open, with how to type it (never read as 0,
+    case C22); 21.5181: "Armor units adjacent to the invasion hex by land may only exploit if invasion hex was also
+    attacked by land in combination with the invasion" (case C23): said for this invasion, by the --land it had."""
+    out = _call(OI.invasion_result, _landing(_ARMOR), "invasion-1", "landed")
+    assert out.summary == ("invasion-1 landed in Q30: a bridgehead counter may be placed (21.517I); breakthrough possible "
+                           "if the armor's CTL is 1 or more (not typed) (21.518)")
+    assert out.details == (_STAYS, "The breakthrough is possible if the CTL of 7 Arm is 1 or more (21.518B): type it in "
+                           "the cargo as NAME:FACTORS:armor:ctl=N.", _REDUCED, _NOT_BY_LAND)
+    typed = {**_ARMOR, "cargo": [{**_ARMOR["cargo"][0], "ctl": 2}, _ARMOR["cargo"][1]], "land": 3}
+    out = _call(OI.invasion_result, _landing(typed), "invasion-1", "landed")
+    assert out.summary.endswith("breakthrough possible (21.518)")
+    assert out.details == (_STAYS, _REDUCED, "Armor adjacent to Q30 by land may exploit too: the hex was also attacked by "
+                           "land (21.5181).")
+    none = {**_ARMOR, "cargo": [{**_ARMOR["cargo"][0], "ctl": 0}, _ARMOR["cargo"][1]]}
+    out = _call(OI.invasion_result, _landing(none), "invasion-1", "landed")
+    assert out.summary.endswith("breakthrough not possible (21.518)") and out.details == (_STAYS,)

@@ -238,3 +238,31 @@ def test_21_65F_G_a_later_protection_adds_to_the_units_already_protecting() -> N
     assert sw.world.ops["missions"]["escort-2"]["protect_sw"] == ["CA-SW", "CA-SW2"]
     board = _protect(_world({"escort-2": {**ESCORT, "protect": ["DD2"]}}), "escort-2", by="DD1")
     assert board.world.ops["missions"]["escort-2"]["protect"] == ["DD2", "DD1"]
+
+
+def test_21_65I_shipments_to_one_destination_are_protected_together() -> None:
+    """21.65I: "Contemporaneous sea supply, oil shipments and BRP grants by sea to the same destination may be combined
+    for mutual protection" (issue 34 case C25): a unit protecting an oil shipment to Plymouth protects a BRP grant to
+    Plymouth too, recorded under the same key, nothing employed again; to another destination, or for a sea escort
+    of units, it is still one mission only (21.65G); a unit carrying the mission does not protect it."""
+    brps = {**ESCORT, "oil": 0, "brps": 5, "units": ["TR2"]}
+    w = _world({"escort-1": {**ESCORT, "protect_sw": ["CA-SW"]}, "escort-2": brps, "escort-3": {**brps, "to": "Liverpool"},
+                "escort-4": {**brps, "cargo": [{"name": "1 Inf"}]}, "escort-5": {**ESCORT, "protect": ["DD1"]}},
+               unit("TR2", 1, type="transport", base="Atlantic SW"))
+    out = _protect(w, "escort-2", by="CA-SW")
+    assert out.summary == ("escort-2: CA-SW protects the sea escort combined with escort-1, to the same destination "
+                           "(Plymouth), for mutual protection (21.65I)")
+    assert out.world.ops["missions"]["escort-2"]["protect_sw"] == ["CA-SW"] and out.world.units == w.units
+    both = _protect(w, "escort-2", by="CA-SW,DD1")
+    assert both.summary.startswith("escort-2: CA-SW, DD1 protect the sea escort combined with escort-1, escort-5,")
+    assert (both.world.ops["missions"]["escort-2"]["protect_sw"], both.world.ops["missions"]["escort-2"]["protect"]) == (
+        ["CA-SW"], ["DD1"])
+    for other in ("escort-3", "escort-4"):
+        assert refused(P._protect, env(), ctx(w), [other], {"by": "CA-SW"}) == (
+            "protect: CA-SW already protects escort-1 (21.65G: which units protect which sea escort)")
+    assert refused(P._protect, env(), ctx(w), ["escort-1"], {"by": "CA-SW"}) == (
+        "protect: CA-SW already protects escort-1 (21.65G: which units protect which sea escort)")  # not twice the same
+    carried = _world({"escort-1": {**ESCORT, "protect_sw": ["TR2"]}, "escort-2": brps},
+                     unit("TR2", 1, type="transport", base="Atlantic SW"))
+    assert refused(P._protect, env(), ctx(carried), ["escort-2"], {"by": "TR2"}) == (
+        "protect: TR2 carries out escort-2 itself; protection comes from other naval units (21.65F)")

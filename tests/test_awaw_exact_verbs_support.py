@@ -60,3 +60,38 @@ def test_21_4182B_the_whole_patrol_joins_and_says_so_in_the_plural() -> None:
         f"RM-CA-Messina, RM-DD-Messina support {tid} and join it, adopting its mission once naval combat is resolved: "
         "employed with it, inverted (21.4182B)")
     assert game.state.world.ops["missions"][tid]["supported_by"] == ["RM-CA-Messina", "RM-DD-Messina"]
+
+
+def _allied_carrier_patrol() -> tuple:
+    """Allies first: Victorious (2 fast carrier factors) and RN-CA-Home (4 fast fleet factors) patrol D20 and remain at
+    sea; an Allied sea transport from Liverpool is intercepted by Tirpitz; its id."""
+    game = awaw_game()
+    ok(game, "answer first allies")
+    to(game, "first-turn/movement/naval-movement")
+    ok(game, "patrol D20 Victorious RN-CA-Home --distance 10")
+    for step, value in (("route", "no interception"), ("strikes", "remain at sea"), ("hex", "no interception")):
+        ok(game, f"answer patrol-1-{step} '{value}'")
+    to(game, "first-turn/movement/sea-transport")
+    tid = ok(game, 'transport Liverpool Rosyth --cargo "Inf1:2" --by RN-DD-Liverpool --distance 12').message.split(":")[0]
+    ok(game, f"intercept E24 Tirpitz --distance 15 --target {tid}")
+    return game, tid
+
+
+def test_21_4182D_21_313_a_split_keeps_each_part_escorted() -> None:
+    """21.4182D: "A patrolling force may divide into smaller forces"; 21.313: "A naval force may not split into smaller
+    forces during an operation unless each new naval force meets this restriction" (one fast fleet factor per fast
+    carrier factor). Sending the cruisers alone leaves the carrier unescorted; sending the carrier alone sends it
+    unescorted; sending both together is a support with nothing left behind."""
+    game, tid = _allied_carrier_patrol()
+    assert refused(game, f"support {tid} RN-CA-Home").message == (
+        "support: the units staying on patrol (Victorious) would have 2 fast carrier factors and 0 fast fleet factors, 2 "
+        "needed: a patrolling force may divide (21.4182D) only if each new force keeps one fast fleet factor per fast "
+        "carrier factor (21.313)")
+    assert refused(game, f"support {tid} Victorious --failed").message == (
+        "support: the units sent (Victorious) would have 2 fast carrier factors and 0 fast fleet factors, 2 needed: a "
+        "patrolling force may divide (21.4182D) only if each new force keeps one fast fleet factor per fast carrier "
+        "factor (21.313)")
+    assert game.state.world.units["Victorious"].at_sea == "patrol" and "support_barred" not in game.state.world.ops
+    assert ok(game, f"support {tid} Victorious RN-CA-Home").message == (
+        f"Victorious, RN-CA-Home support {tid} and join it, adopting its mission once naval combat is resolved: employed "
+        "with it, inverted (21.4182B)")

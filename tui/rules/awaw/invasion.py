@@ -255,15 +255,23 @@ def exploitation(attackers: tuple[Cargo, ...], in_final_round: set[str], survivo
     attackers; exploiting armor's CTL is reduced by one (21.5183).
     """
     need = t.invasion.exploit_min_ctl.value
-    armor = [c for c in attackers if c.kind == "armor" and c.mech_intact and c.ctl >= need and c.name.lower() in in_final_round]
+    fighting = [c for c in attackers if c.kind == "armor" and c.mech_intact and c.name.lower() in in_final_round]
+    armor = [c for c in fighting if c.ctl >= need]
+    untyped = [c for c in fighting if c.ctl < 0]
     survived = [c for c in attackers if c.name.lower() in survivors]
     terms = (Term("armor with intact mechanized component, CTL >= 1, in the final round", len(armor), "21.518A-C"),
              Term("initial attackers surviving in the hex", len(survived), "21.518D"))
     ok = bool(armor) and bool(survived)
     red = t.invasion.exploit_ctl_reduction.value
-    return Explained("breakthrough on the invasion hex", ok, "21.518", terms,
-                     (f"Exploiting armor's CTL is reduced by {red} during this exploitation (21.5183); armor in reserve aboard "
-                      "the fleet may exploit, land-adjacent armor only if the hex was also attacked by land (21.5181).",) if ok else ())
+    notes = (f"Exploiting armor's CTL is reduced by {red} during this exploitation (21.5183); armor in reserve aboard the "
+             "fleet may exploit, land-adjacent armor only if the hex was also attacked by land (21.5181).",)
+    if not ok and untyped and survived:  # A, C and D hold; B waits for a CTL nobody typed: never read it as 0
+        names = ", ".join(c.name for c in untyped)
+        return Explained("breakthrough on the invasion hex", "not known: the armor's CTL was not typed", "21.518",
+                         (*terms, Term("armor in the final round whose CTL was not typed", len(untyped), "21.518B")),
+                         (f"The breakthrough is possible if the CTL of {names} is {need} or more (21.518B): type it in the "
+                          "cargo as NAME:FACTORS:armor:ctl=N.", *notes))
+    return Explained("breakthrough on the invasion hex", ok, "21.518", terms, notes if ok else ())
 
 
 def failure(stage: str, embark: str) -> str:

@@ -193,11 +193,20 @@ def invasion_result(env: Env, ctx: Context, args: list[str], opts: dict[str, Any
     figures = (I.occupation_limit(bool(survivors & names), pacific and m.get("hex_kind") == "one-hex-island", False, ops),
                I.exploitation(attackers, final, survivors, ops))
     bridge = "a bridgehead counter may be placed (21.517I)" if survivors & names or not m["defended"] else "no bridgehead"
-    summary = f"{m['id']} landed in {m['hex']}: {bridge}; breakthrough {'possible' if figures[1].value else 'not possible'} (21.518)"
+    breakthrough = (f"possible if the armor's CTL is {ops.invasion.exploit_min_ctl.value} or more (not typed)"
+                    if isinstance(figures[1].value, str)
+                    else "possible" if figures[1].value else "not possible")
+    summary = f"{m['id']} landed in {m['hex']}: {bridge}; breakthrough {breakthrough} (21.518)"
     details = ("All surviving invaders and the units kept aboard occupy the hex; surplus units may return to a port in "
                "range, or the excess is eliminated at the end of the combat phase (21.517J, K).",
                *I.surplus(cargo, survivors | {c.name.lower() for c in cargo if c not in attackers}, figures[0], ops))
-    return Outcome(with_record(world, rec), summary, (*details, *figures[1].notes), figures, actor=env.side(ctx))
+    adjacent = () if figures[1].value is False else (
+        (f"Armor adjacent to {m['hex']} by land may exploit too: the hex was also attacked by land (21.5181).",)
+        if m.get("land") else
+        (f"Armor adjacent to {m['hex']} by land may not exploit: the hex was not attacked by land with the invasion "
+         "(invasion-odds --land); only armor in reserve aboard the invasion fleet may (21.5181).",))
+    return Outcome(with_record(world, rec), summary, (*details, *figures[1].notes, *adjacent), figures,
+                   actor=env.side(ctx))
 
 
 def invasion_odds(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -221,7 +230,7 @@ def invasion_odds(env: Env, ctx: Context, args: list[str], opts: dict[str, Any])
     result = I.computed_odds(ground, land, added, defence, ops)
     rec = record(ctx, env)
     rec["missions"] = {**rec["missions"], m["id"]: {**rec["missions"][m["id"]], "odds": result.value,
-                                                     "defense": str(defence)}}
+                                                     "defense": str(defence), "land": land}}
     return Outcome(with_record(ctx.state.world, rec), f"{m['id']}: invasion of {m['hex']} at {result.value}: 1:1 or "
                    "better after bombardment and ground support (21.5152, 21.527)",
                    ("Ground units joining by land or airdrop do not change the defenders' invasion DM (21.517B).",)

@@ -45,7 +45,8 @@ class Cargo(msgspec.Struct, frozen=True):
     kind: str = "infantry"
     supply: str = "full"
     oil_effect: bool = False
-    ctl: int = 0
+    ctl: int = -1
+    """The unit's CTL as typed (``:ctl=N``); -1: not typed (21.518B then asks for it instead of reading 0)."""
     mech_intact: bool = True
 
     @property

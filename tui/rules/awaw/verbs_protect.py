@@ -66,6 +66,37 @@ def _protected_elsewhere(ctx: Context, env: Env, uid: str) -> str:
     return ""
 
 
+def _combinable(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """21.65I: oil shipments and BRP grants by sea (initial supply, so contemporaneous) to the same destination may be
+    combined for mutual protection; sea escorts of units are carried out separately."""
+    def shipment(m: dict[str, Any]) -> bool:
+        return m.get("kind") == "escort" and not m.get("cargo") and bool(m.get("oil") or m.get("brps"))
+    return shipment(a) and shipment(b) and bool(a.get("to")) and a.get("to") == b.get("to")
+
+
+def _combined(ctx: Context, env: Env, m: dict[str, Any], opts: dict[str, Any]) -> Outcome | None:
+    """21.65I: the ``--by`` units all protect a shipment to the same destination already: they protect this one too,
+    with nothing employed again (one protection, combined); None when that is not the case."""
+    world: AwawWorld = ctx.state.world
+    words = words_list(opts, "by")
+    units = world.units_named(words) if words else []
+    rec = record(ctx, env)
+    others = [_protected_elsewhere(ctx, env, u.id) for u in units]
+    if not units or not all(others) or not all(_combinable(rec["missions"][o], m) for o in others) \
+            or any(u.id in m.get("units", []) for u in units) or m["id"] in others:
+        return None
+    mm = rec["missions"][m["id"]]
+    for u, o in zip(units, others):
+        key = "protect_sw" if u.id in rec["missions"][o].get("protect_sw", []) else "protect"
+        mm = {**mm, key: [*mm.get(key, []), u.id]}
+    rec["missions"] = {**rec["missions"], m["id"]: mm}
+    verb = "protects" if len(units) == 1 else "protect"
+    with_ = ", ".join(sorted(set(others)))
+    return Outcome(with_record(world, rec), f"{m['id']}: {ids(units)} {verb} the {protected_kinds()[m['kind']]} combined "
+                   f"with {with_}, to the same destination ({m['to']}), for mutual protection (21.65I)", (), (),
+                   actor=env.side(ctx))
+
+
 def _check_us_war(env: Env, world: AwawWorld, m: dict[str, Any], units: list, at_war: bool) -> None:
     """21.14E: American units of the Atlantic boxes before the U.S. is at war with Germany."""
     spec = env.ops.supply.us_war_protection
@@ -129,6 +160,9 @@ def _protect(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> O
         raise RuleError("usage: protect MISSION_ID --by A,B [--reach N] [--from BOX] [--us-war] (21.424, 21.65F, G)")
     m = _mission(ctx, env, args[0])
     what = protected_kinds()[m["kind"]]
+    combined = _combined(ctx, env, m, opts)
+    if combined is not None:
+        return combined
     f = force(ctx, opts, env, f"protection of {m['id']}")
     for u in f.units:
         if u.id in m.get("units", []):

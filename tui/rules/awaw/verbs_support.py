@@ -28,6 +28,7 @@ from typing import Any
 from ..core.errors import RuleError
 from ..core.ruleset import Context, Outcome, Verb
 from .common import ids, one_side
+from .employment import force_figures
 from .ops_helpers import Env, mission_key, record, with_record
 from .world import AwawWorld
 
@@ -39,6 +40,18 @@ def _phase(segment_key: str) -> str:
 
 def _verb(units: list) -> str:
     return "supports" if len(units) == 1 else "support"
+
+
+def _split_check(sent: list, staying: list, env: Env) -> None:
+    """21.313: a force may split during an operation only if each new force meets the escort ratio (21.4182D)."""
+    per = env.tables.employment.fast_fleet_per_carrier.value
+    for group, which in ((sent, "the units sent"), (staying, "the units staying on patrol")):
+        figures = force_figures(group, env.tables)
+        carriers, fleet = figures["carriers"].value, figures["fast_fleet"].value
+        if carriers * per > fleet:
+            raise RuleError(f"support: {which} ({ids(group)}) would have {carriers} fast carrier factors and {fleet} fast "
+                            f"fleet factors, {carriers * per} needed: a patrolling force may divide (21.4182D) only if each "
+                            "new force keeps one fast fleet factor per fast carrier factor (21.313)")
 
 
 def _support(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -68,6 +81,11 @@ def _support(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> O
             raise RuleError(f"support: {u.id} failed to reach an intercepted force this phase and may not counter-intercept "
                             "again until a later phase (21.4182C)")
     hexes = {u.sea_hex for u in units}
+    sent = {u.id for u in units}
+    side = env.side(ctx)
+    rest = [u for u in world.units.values() if u.at_sea == "patrol" and u.sea_hex in hexes and u.id not in sent
+            and env.tables.side_of(u.power) == side]
+    _split_check(units, rest, env)
     if opts.get("failed"):
         rec["support_barred"] = {**barred, **{u.id: phase for u in units}}
         return Outcome(with_record(world, rec), f"{ids(units)} did not reach {key} before the end of naval combat: back to "
@@ -86,9 +104,7 @@ def _support(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> O
     else:
         joined = [u.change(at_sea="", sea_hex="", inverted=True) for u in units]
         where = "employed with it, inverted"
-    sent = {u.id for u in units}
-    rest = [u.id for u in world.units.values() if u.at_sea == "patrol" and u.sea_hex in hexes and u.id not in sent]
-    tail = f"; {', '.join(rest)} stay on patrol (21.4182D)" if rest else ""
+    tail = f"; {', '.join(u.id for u in rest)} stay on patrol (21.4182D)" if rest else ""
     return Outcome(with_record(world.with_units(joined), rec),
                    f"{ids(units)} {_verb(units)} {key} and join{'s' if len(units) == 1 else ''} it, adopting its mission once "
                    f"naval combat is resolved: {where} (21.4182B){tail}", actor=env.side(ctx))
