@@ -219,8 +219,8 @@ def test_21_5342D_without_a_fast_carrier_the_next_lesser_available_type_goes() -
         "name": "ship type that engages", "value": 3, "rule": "21.5342",
         "terms": [{"label": "die roll", "value": 6, "rule": "21.5342A"},
                   {"label": "sends a 3-factor battleship or battlecruiser", "value": 3, "rule": "21.5342"}],
-        "notes": ["No one fast carrier of any size and an equivalent number of light ship factors available: the defender "
-                  "must send a lesser result (21.5342D)."]}
+        "notes": ["One fast carrier of any size and an equivalent number of light ship factors is not available: the "
+                  "defender must send a lesser result (21.5342D)."]}
 
 
 def test_21_5342D_no_type_at_or_below_the_face_sends_nobody() -> None:

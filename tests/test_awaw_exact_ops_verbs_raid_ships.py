@@ -101,11 +101,11 @@ def test_21_5342D_the_defender_chooses_a_lesser_type_then_names_the_ships() -> N
     assert chosen.summary == (f"raid-1: the die 4 sends {BB3} (21.5342D); the defender sends {BB3}; {BB3} (21.5342); the "
                               "defender names the ships that engage (21.5342E): answer raid-1-die-1-ship")
     assert chosen.explanations[1].notes == (
-        "No a 4-factor battleship there: the defender sends a lesser result (his choice, 21.5342D).",)
+        "A 4-factor battleship is not there: the defender sends a lesser result (his choice, 21.5342D).",)
     (q,) = chosen.raise_prompts
     assert (q.id, q.choices, q.rule, q.args) == ("raid-1-die-1-ship", ("Hood", "Renown"), "21.5342E",
                                                  {"raid": "raid-1", "attempt": 1, "step": "ship", "die": 0})
-    assert q.text == (f"raid-1: which eligible ship is the {BB3} the die 3 sends? (a ship eligible against more than one "
+    assert q.text == (f"raid-1: the die 3 sends {BB3}: which eligible ship is it? (a ship eligible against more than one "
                       "raider group engages the one the defender chooses)")
     named = _answer(chosen, "Hood")
     assert named.summary == (f"raid-1: engaging: Hood for the die 3 (21.5342E); engaging: Renown for the die 4 ({BB3}) "
@@ -128,7 +128,7 @@ def test_21_5342D_typed_with_the_die_and_the_only_lesser_type_there() -> None:
                             "The die 5 sends a 5-factor battleship, and none is there: a 2-factor cruiser or 2-factor "
                             "battlecruiser is the only lesser result there (21.5342D).")
     assert only.explanations[0].notes == (
-        "No a 5-factor battleship there: the defender sends a lesser result (the only one there, 21.5342D).",)
+        "A 5-factor battleship is not there: the defender sends a lesser result (the only one there, 21.5342D).",)
     assert only.summary.endswith("engaging: CA2 for the die 5 (a 2-factor cruiser or 2-factor battlecruiser) (21.5342E); "
                                  "every ship is named: they engage raid-1 in the Atlantic SW box (21.5342E, F)")
     missing = _ships(_defended(), "raid-1", "3,1", missing="3")

@@ -133,7 +133,8 @@ def sent_figures(env: Env, dice: list[int], sent: list[int | None], automatic: t
             out.append(Explained("ship type that engages", 0, "21.5342D", (roll,),
                                  ("No eligible ship of this or any lesser type is available.",)))
             continue
-        why = () if f == face else (f"No {rows[face].text} there: the defender sends a lesser result "
+        kind = rows[face].text
+        why = () if f == face else (f"{kind[:1].upper()}{kind[1:]} is not there: the defender sends a lesser result "
                                     f"({'the only one there' if i in automatic else 'his choice'}, 21.5342D).",)
         out.append(Explained("ship type that engages", f, "21.5342" if f == face else "21.5342D",
                              (roll, Term(f"sends {rows[f].text}", f, "21.5342")), why))
@@ -195,7 +196,7 @@ def progress(env: Env, ctx: Context, world: AwawWorld, m: dict[str, Any], att: d
                 rule = "21.5342C, 21.313"
             else:
                 pid = f"{prefix(m, att, choice.die)}-ship"
-                text = (f"{m['id']}: which eligible ship is the {rows[face].text} the die {att['dice'][choice.die]} sends? "
+                text = (f"{m['id']}: the die {att['dice'][choice.die]} sends {rows[face].text}: which eligible ship is it? "
                         "(a ship eligible against more than one raider group engages the one the defender chooses)")
                 rule = "21.5342E"
             asked = (Pending(id=pid, text=text, kind="choice", effect="raid-step", choices=choice.candidates,

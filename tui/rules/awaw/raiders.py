@@ -144,7 +144,8 @@ def engaging_ship(face: int, available: dict[int, bool], t: OpsTables) -> Explai
     for f in range(face, 0, -1):
         if available.get(f):
             terms = (Term("die roll", face, "21.5342A"), Term(f"sends {rows[f].text}", f, "21.5342"))
-            notes = () if f == face else (f"No {rows[face].text} available: the defender must send a lesser result (21.5342D).",)
+            notes = () if f == face else (f"{rows[face].text[:1].upper()}{rows[face].text[1:]} is not available: the defender must send a lesser "
+                                          "result (21.5342D).",)
             return Explained("ship type that engages", f, "21.5342", terms, notes)
     return Explained("ship type that engages", 0, "21.5342D", (Term("die roll", face, "21.5342A"),),
                      ("No eligible ship of this or any lesser type is available.",))
