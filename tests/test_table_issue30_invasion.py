@@ -150,3 +150,23 @@ async def test_issue30_item5_tab_completes_a_unique_prefix_of_an_id() -> None:
         invasion.focus()
         await pilot.press("i", "n", "v", "tab")
         assert invasion.value == "invasion-1"
+
+
+async def test_issue30_item5_the_result_form_starts_on_the_result_when_the_only_open_invasion_is_filled_in() -> None:
+    """Issue 30 item 5 (21.5152, 21.516): with one open invasion, `!` fills it in and starts on the Result, so a letter
+    typed picks a result instead of being added to the id: `!` ↓ `r` Enter Enter records the invasion repulsed (a
+    referee at the keyboard typed `r` into the id field, 'invasion-2r', before this)."""
+    app = invasion_app()
+    ok(app.game, "invade DD21 Messina --hex-kind one-hex-island --cargo P:2 --by RM-DD-Messina --distance 2 --supplied")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("6")
+        await until(pilot, lambda: isinstance(app.screen, NavalScreen) and app.screen.query_one(NavalTable).row_count)
+        await pilot.press("exclamation_mark")
+        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        assert field(app, "id").value == "invasion-1"
+        assert app.screen.focused is app.screen.query_one("#field-end")
+        await pilot.press("down", "r", "enter")
+        await until(pilot, lambda: str(app.screen.query_one("#field-end").value) == "repulsed")
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.screen.is_modal and commands(app)[-1].startswith("invasion-result"))
+        assert commands(app)[-1] == "invasion-result invasion-1 repulsed"

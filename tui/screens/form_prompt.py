@@ -272,6 +272,7 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
             self.show_error(self.error, self.error_field)
         target = next((f for f in self.fields if f.name == self.error_field and not f.disabled), None)
         target = target or self._first_to_fill()
+        target = target or next((f for f in self.fields if not f.disabled and not self._settled(f)), None)
         target = target or next((f for f in self.fields if not f.disabled), None)
         if target is not None:
             self.query_one(f"#field-{target.name}").focus()
@@ -285,6 +286,12 @@ class FormPrompt(Prompt["dict[str, Any] | None"]):
                     return f
                 return None
         return None
+
+    def _settled(self, f: FormField) -> bool:
+        """Whether name field ``f`` holds its only candidate (the one open invasion): a form with nothing left to fill
+        starts after it, so a letter typed picks the next choice instead of being added to the id (issue 30 item 5)."""
+        widget = self.query_one(f"#field-{f.name}")
+        return isinstance(widget, NameInput) and len(f.choices) == 1 and widget.value == f.choices[0]
 
     def _empty(self, f: FormField) -> bool:
         """Whether text or number field ``f`` is empty (a box or a menu never is)."""
