@@ -102,7 +102,8 @@ SHOWN = (
     ('bombard',
      'bombard INVASION_ID --by A,B --distance N [--air-support N] [--lost UNITS]',
      'Shore bombardment for an announced invasion: 3 naval factors per combat factor, capped by Naval Nationality DRM '
-     '(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527).',
+     '(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527). A patrol that '
+     'joined the invasion by support bombards from where it is, with no distance (21.4182B, E).',
      '21.52',
      'operations',
      ('by', 'distance', 'legs', 'ports', 'straits', 'exception', 'air-support', 'lost', 'no-alternate')),
@@ -123,7 +124,8 @@ SHOWN = (
     ('invasion-result',
      'invasion-result INVASION_ID landed|repulsed|defeated-at-sea|aborted [--survivors A,B] [--final-round A,B]',
      'How the invasion ended: landed (occupation limits, breakthrough 21.518), repulsed below 1:1 or defeated at sea '
-     '(back to the embarkation base), aborted before embarkation.',
+     '(the --survivors, blank: all, back to the embarkation base; its ships and a patrol that joined it to their '
+     'bases), aborted before embarkation.',
      '21.516, 21.5152, 21.517I-K, 21.518',
      'operations',
      ('survivors', 'final-round')),

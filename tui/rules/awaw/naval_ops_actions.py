@@ -125,7 +125,7 @@ OPS_ACTIONS: tuple[Action, ...] = (
            "How an invasion ended: landed, repulsed, defeated at sea or aborted (21.516-21.518)", "21.516", footer=False,
            fields=(Field("id", "Invasion", required=True, choices_from=_OPEN_INVASIONS),
                    Field("end", "Result", "choice", choices=("landed", "repulsed", "defeated-at-sea", "aborted"), required=True),
-                   Field("survivors", "Surviving initial invaders (landed; blank: all)", placeholder="50 Inf, 7 Arm"))),
+                   Field("survivors", "Surviving invaders (blank: all)", placeholder="50 Inf, 7 Arm"))),
     Action("invasion-losses", "", "Invasion losses", "invasion-losses {id} {n}",
            "The ways to take invasion combat losses with the bombarding fleet (21.5283)", "21.5283",
            fields=(Field("id", "Invasion", required=True, choices_from=_OPEN_INVASIONS),

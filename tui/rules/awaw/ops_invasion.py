@@ -22,6 +22,7 @@ from .employment import employ
 from .ops_common import plural
 from .ops_helpers import Env, entered_places, force, mission, record, route_checks, targeted_checks, with_record
 from .transport import Cargo
+from .units import NavalUnit
 from .world import AwawWorld
 
 
@@ -50,10 +51,11 @@ def invasion_bombard(env: Env, ctx: Context, args: list[str], opts: dict[str, An
     m = mission(ctx, env, args[0], "invasion")
     named = world.units_named(words_list(opts, "by")) if words_list(opts, "by") else []
     carriers = [u for u in named if u.id in m["units"]]
+    joined = _joined(m, named, carriers)
     excess, lost = I.excess_destroyers(m, carriers, [world.units[i] for i in m["units"] if i in world.units],
                                        words_list(opts, "lost"), t, ops) if carriers else (0, [])
-    others = [u.id for u in named if u not in carriers]
-    f = force(ctx, {**opts, "by": ",".join(others)}, env, "shore bombardment", required=not carriers)
+    others = [u.id for u in named if u not in carriers and u not in joined]
+    f = force(ctx, {**opts, "by": ",".join(others)}, env, "shore bombardment", required=not carriers and not joined)
     for u in f.units:
         base = world.bases[u.base]
         if base.is_box:
@@ -65,7 +67,7 @@ def invasion_bombard(env: Env, ctx: Context, args: list[str], opts: dict[str, An
     before: dict[int, int] = {int(k): int(v) for k, v in m.get("bombard_drm", {}).items()}
     by_drm = dict(before)
     left = excess
-    for u in [*f.units, *carriers]:  # carrying destroyers: their excess factors only (21.517C)
+    for u in [*f.units, *joined, *carriers]:  # carrying destroyers: their excess factors only (21.517C)
         if u.category(t) in ("fleet", "destroyer"):
             d = world.drm.get(u.nation, world.drm.get(u.power, 0))
             n = u.factors if u not in carriers else min(u.factors, left)
@@ -78,20 +80,22 @@ def invasion_bombard(env: Env, ctx: Context, args: list[str], opts: dict[str, An
     if opts.get("air-support") not in (None, True):
         air = Fraction(str(read_amount(opts["air-support"], "ground support in combat factors (21.517D)", 0, 999, 0.5)))
         support = [I.ground_support_cap(ground, int(air), ops), BO.combined_support(b, air, ground, ops)]
-    origin = world.bases[(f.units or carriers)[0].base]
-    checks = route_checks(ctx, opts, env, "offensive", origin.theater, "shore bombardment", "21.522, 21.3614",
-                          froms=[u.base for u in f.units], dest=m["hex"])
-    checks += targeted_checks(ctx, env, opts, "invasion", entered_places(world, opts, f.units, [], m["hex"]),
-                              "shore bombardment", targets=False)
+    checks: list = []
+    if f.units or carriers:  # units that joined it are there already: no voyage to check (21.4182B)
+        origin = world.bases[(f.units or carriers)[0].base]
+        checks = route_checks(ctx, opts, env, "offensive", origin.theater, "shore bombardment", "21.522, 21.3614",
+                              froms=[u.base for u in f.units], dest=m["hex"])
+        checks += targeted_checks(ctx, env, opts, "invasion", entered_places(world, opts, f.units, [], m["hex"]),
+                                  "shore bombardment", targets=False)
     rec = record(ctx, env)
     mm = rec["missions"][m["id"]]
     if lost:  # 21.517C: ground units lost at sea leave the invasion attack
         mm = {**mm, "attackers": attackers, "lost": sorted({*mm.get("lost", []), *lost})}
-    rec["missions"] = {**rec["missions"], m["id"]: {**mm, "bombard": [*mm.get("bombard", []), *(u.id for u in f.units)],
+    rec["missions"] = {**rec["missions"], m["id"]: {**mm, "bombard": [*mm.get("bombard", []), *(u.id for u in [*f.units, *joined])],
                                                      "bombard_drm": {str(k): v for k, v in sorted(by_drm.items())},
                                                      "bombard_value": b.value.value}}
     new = with_record(to_sea(world, f.units, m["hex"]), rec)
-    summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids([*f.units, *carriers])} adds {plural(added, 'combat factor')} "
+    summary = (f"{m['id']}: shore bombardment of {m['hex']} by {ids([*f.units, *joined, *carriers])} adds {plural(added, 'combat factor')} "
                f"to {plural(ground, 'ground factor')} (21.525, 21.526)")
     if before:
         summary += (f"; the invasion's bombardment is {plural(b.value.value, 'combat factor')} in all, the caps "
@@ -99,6 +103,17 @@ def invasion_bombard(env: Env, ctx: Context, args: list[str], opts: dict[str, An
     if support:
         summary += f"; with {support[0].value} of ground support, {support[1].value} combat factors in all (21.527)"
     return Outcome(new, summary, b.value.notes, (b.value, *support, *checks), actor=env.side(ctx))
+
+
+def _joined(m: dict[str, Any], named: list[NavalUnit], carriers: list[NavalUnit]) -> list[NavalUnit]:
+    """21.4182B, E: the units named that joined invasion ``m`` by successful support and are at sea with it; they may
+    provide shore bombardment (the exception to 21.4182E), once."""
+    joined = [u for u in named if u.id in m.get("supported_by", []) and u.at_sea == "mission" and u not in carriers]
+    again = [u.id for u in joined if u.id in m.get("bombard", [])]
+    if again:
+        raise RuleError(f"shore bombardment: {', '.join(again)} already {'bombards' if len(again) == 1 else 'bombard'} "
+                        f"{m['id']} (21.52)")
+    return joined
 
 
 def invasion_losses(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -173,11 +188,12 @@ def invasion_result(env: Env, ctx: Context, args: list[str], opts: dict[str, Any
     rec["missions"] = {**rec["missions"], m["id"]: {**rec["missions"][m["id"]], "result": end}}
     if end != "landed":
         stage = "before" if end == "aborted" else "after"
-        ships = [world.units[i] for i in [*m["units"], *m.get("bombard", [])] if i in world.units]
+        joined = m.get("supported_by", [])  # 21.4182B: the patrol that joined it adopted its mission
+        ships = [world.units[i] for i in dict.fromkeys([*m["units"], *m.get("bombard", []), *joined]) if i in world.units]
         home = [u.change(at_sea="", sea_hex="", inverted=True) for u in ships if u.at_sea == "mission"]
         rule = "21.5152" if end == "repulsed" else "21.516"
         text = I.failure(stage, " or ".join(m["from"]))
-        back = [c.name for c in cargo] if stage == "after" else []
+        back = _survivors(m, cargo, opts, stage)
         rec["missions"][m["id"]] = {**rec["missions"][m["id"]], "returned": back}  # 21.516C
         held = (f"{', '.join(back)} may not move from {' or '.join(m['from'])} for the rest of the combat phase, "
                 "exploitation included, nor take part in attrition or offensive combat (21.516C).",) if back else ()
@@ -207,6 +223,23 @@ def invasion_result(env: Env, ctx: Context, args: list[str], opts: dict[str, Any
          "(invasion-odds --land); only armor in reserve aboard the invasion fleet may (21.5181).",))
     return Outcome(with_record(world, rec), summary, (*details, *figures[1].notes, *adjacent), figures,
                    actor=env.side(ctx))
+
+
+def _survivors(m: dict[str, Any], cargo: tuple[Cargo, ...], opts: dict[str, Any], stage: str) -> list[str]:
+    """21.5152, 21.516B: the surviving ground units carried back to the base of embarkation (``--survivors``; blank:
+    every unit carried); none when the invasion was aborted before embarkation (21.516A)."""
+    typed = words_list(opts, "survivors")
+    named = {w.lower() for w in typed}
+    if stage == "before":
+        if named:
+            raise RuleError(f"invasion-result: {m['id']} was aborted before embarkation and carried no ground units; "
+                            "--survivors does not apply (21.516A)")
+        return []
+    unknown = [w for w in typed if w.lower() not in {c.name.lower() for c in cargo}]
+    if unknown:
+        raise RuleError(f"invasion-result: {', '.join(unknown)} not in the cargo of {m['id']} "
+                        f"({', '.join(c.name for c in cargo)})")
+    return [c.name for c in cargo if not named or c.name.lower() in named]
 
 
 def invasion_odds(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:

@@ -219,7 +219,8 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
                       "brp-front", "defense", "no-alternate")),
         Verb("bombard", "bombard INVASION_ID --by A,B --distance N [--air-support N] [--lost UNITS]",
              "Shore bombardment for an announced invasion: 3 naval factors per combat factor, capped by Naval Nationality DRM "
-             "(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527).", "21.52",
+             "(1x, 2x, 3x the ground factors, lowest DRM first); with --air-support, remnants add up (21.527). A patrol that "
+             "joined the invasion by support bombards from where it is, with no distance (21.4182B, E).", "21.52",
              partial(invasion_bombard, env), group="operations",
              options=("by", "distance", "legs", "ports", "straits", "exception", "air-support", "lost", "no-alternate")),
         Verb("invasion-odds", "invasion-odds INVASION_ID [--defense N] [--air-support N] [--land N]",
@@ -232,7 +233,8 @@ def build_combat_verbs(env: Env) -> tuple[list[Verb], dict[str, Action]]:
              partial(invasion_losses, env), group="operations", options=("ships",)),
         Verb("invasion-result", "invasion-result INVASION_ID landed|repulsed|defeated-at-sea|aborted [--survivors A,B] [--final-round A,B]",
              "How the invasion ended: landed (occupation limits, breakthrough 21.518), repulsed below 1:1 or defeated at sea "
-             "(back to the embarkation base), aborted before embarkation.", "21.516, 21.5152, 21.517I-K, 21.518", partial(invasion_result, env),
+             "(the --survivors, blank: all, back to the embarkation base; its ships and a patrol that joined it to their "
+             "bases), aborted before embarkation.", "21.516, 21.5152, 21.517I-K, 21.518", partial(invasion_result, env),
              group="operations", options=("survivors", "final-round")),
         Verb("carrier-mission", "carrier-mission HEX --by CV,CA --distance N [--target BASE] [--with INVASION_ID]",
              "Announce a fast carrier mission to a sea hex: a fast fleet factor per carrier factor, one target base; it returns "
