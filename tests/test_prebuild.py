@@ -205,3 +205,36 @@ def test_a_mode_mounted_without_its_body_ends_cleanly() -> None:
 
     asyncio.run(run())
     assert seen and seen[0] > 0 and app.return_code == 0
+
+
+def test_a_mode_mounted_without_its_status_line_ends_cleanly() -> None:
+    """Issue 12 with issue 8 (no traceback; seen in a run of the suite beside a CPU hog): the ending app mounted a mode
+    built ahead with its header and body but not yet its status line or footer. Following the status raised
+    NoMatches ('StatusLine'); now the mode does nothing, as for a screen with no widgets at all."""
+    from textual.widgets import Static
+
+    from tui.screens.base import GameScreen
+    from tui.widgets.game_header import GameHeader
+
+    class NoStatus(GameScreen):
+        FOCUS = "#body"
+
+        def compose(self):
+            yield GameHeader()
+            yield Static("body", id="body")
+
+    app = _app("europa")
+    seen: list[int] = []
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 36)) as pilot:
+            screen = NoStatus()
+            await app.push_screen(screen)
+            await pilot.pause()
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            seen.append(len(screen.children))
+            app.exit()
+
+    asyncio.run(run())
+    assert seen == [2] and app.return_code == 0
