@@ -27,12 +27,12 @@ GOAL = 30
 
 
 class CountedKeys(Keys):
-    """``Keys`` that also press ``*`` and ``!`` by name (one key each)."""
+    """``Keys`` that also press ``*``, ``!`` and ``+`` by name (one key each)."""
 
     async def press(self, action: str, *keys: str) -> None:
         """As :meth:`Keys.press`; ``asterisk`` and ``exclamation_mark`` are single keys."""
         for key in keys:
-            if key in ("asterisk", "exclamation_mark"):
+            if key in ("asterisk", "exclamation_mark", "plus"):
                 await self.pilot.press(key)
                 self.counts[action] = self.counts.get(action, 0) + 1
             else:
@@ -170,3 +170,66 @@ async def test_issue30_item5_the_result_form_starts_on_the_result_when_the_only_
         await pilot.press("enter")
         await until(pilot, lambda: not app.screen.is_modal and commands(app)[-1].startswith("invasion-result"))
         assert commands(app)[-1] == "invasion-result invasion-1 repulsed"
+
+
+async def test_21_4182E_a_patrol_that_joined_the_invasion_bombards_from_the_form_with_no_distance() -> None:
+    """21.4182E (proposed A36): Littorio on patrol joined the one open invasion by support; in Naval, `Lit` `*`
+    Enter bombards it with the distance left blank (the form offers that in the field), 5 keys."""
+    game = awaw_game()
+    to(game, "Patrols, base changes, SW deployments")
+    ok(game, "patrol DD20 Littorio,VittorioVeneto --distance 8")
+    for step, value in (("route", "no interception"), ("strikes", "remain at sea"), ("hex", "no interception")):
+        ok(game, f"answer patrol-1-{step} '{value}'")
+    to(game, SEGMENT)
+    ok(game, "invade DD21 Messina --hex-kind one-hex-island --cargo P:2 --by RM-DD-Messina --distance 2 --supplied")
+    ok(game, "intercept DD21 Penelope,RN-DD-Malta --distance 1 --target invasion-2")
+    ok(game, "support invasion-2 Littorio")
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        keys = CountedKeys(pilot)
+        await pilot.press("6")
+        await until(pilot, lambda: isinstance(app.screen, NavalScreen) and app.screen.query_one(NavalTable).row_count)
+        await until(pilot, lambda: app.screen.focused is app.screen.query_one(NavalTable))
+        await keys.press("bombardment", "Lit", "asterisk")
+        await keys.dialog(FormPrompt)
+        assert field(app, "invasion").value == "invasion-2" and "blank" in field(app, "distance").placeholder
+        await keys.press("bombardment", "enter")
+        await keys.until(lambda: not app.screen.is_modal and commands(app)[-1].startswith("bombard"))
+        assert commands(app)[-1] == "bombard invasion-2 --by Littorio"
+        assert keys.counts == {"bombardment": 5}
+
+
+async def test_21_4182_plus_sends_the_marked_patrol_units_to_support_the_intercepted_invasion() -> None:
+    """21.4182A-B: the Taranto patrol remains at sea in DD20; the invasion of Malta is intercepted. In Naval, `Lit`
+    space ↓ space marks Littorio and VittorioVeneto (Esc first clears the marks), `+` opens the support form on the
+    one open mission, Enter: 9 keys
+    (a typed `:support invasion-2 Littorio,VittorioVeneto` took 45). The intercept form names the mission too, as
+    typed (`inv` Tab completes the one open mission; it is optional: a patrol is no mission)."""
+    game = awaw_game()
+    to(game, "Patrols, base changes, SW deployments")
+    ok(game, "patrol DD20 Littorio,VittorioVeneto --distance 8")
+    for step, value in (("route", "no interception"), ("strikes", "remain at sea"), ("hex", "no interception")):
+        ok(game, f"answer patrol-1-{step} '{value}'")
+    to(game, SEGMENT)
+    ok(game, "invade DD21 Messina --hex-kind one-hex-island --cargo P:2 --by RM-DD-Messina --distance 2 --supplied")
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        keys = CountedKeys(pilot)
+        await pilot.press("6")
+        await until(pilot, lambda: isinstance(app.screen, NavalScreen) and app.screen.query_one(NavalTable).row_count)
+        table = app.screen.query_one(NavalTable)
+        await until(pilot, lambda: app.screen.focused is table)
+        await keys.press("intercept", "Pen", "space", "down", "down", "space", "i")
+        await keys.dialog(FormPrompt)
+        await keys.press("intercept", "DD21", "tab", "1", "tab", "tab", "inv", "tab", "enter")
+        await keys.until(lambda: not app.screen.is_modal and commands(app)[-1].startswith("intercept"))
+        assert commands(app)[-1] == "intercept DD21 Penelope,RN-DD-Malta --distance 1 --target invasion-2"
+        await keys.press("support", "escape", "Lit", "space", "down", "space")
+        assert table.selected_row["name"] == "VittorioVeneto"
+        await keys.press("support", "plus")
+        await keys.dialog(FormPrompt)
+        assert field(app, "mission").value == "invasion-2"
+        await keys.press("support", "enter")
+        await keys.until(lambda: not app.screen.is_modal and commands(app)[-1].startswith("support"))
+        assert commands(app)[-1] == "support invasion-2 Littorio,VittorioVeneto"
+        assert keys.counts["support"] == 1 + 3 + 3 + 1 + 1

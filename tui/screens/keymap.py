@@ -58,10 +58,14 @@ MULTIPLEXER_PREFIXES: frozenset[str] = frozenset({"ctrl+a", "ctrl+b"})
 so every action works inside tmux or screen (issue 30 item 3)."""
 
 
+UNNAMED: dict[str, str] = {"plus": "+"}
+"""Printable keys whose Textual name has no Unicode name to look up (``plus`` is ``+``, PLUS SIGN)."""
+
+
 def key_shown(key: str) -> str:
     """How a key is written for the referee: a printable character key as the character (``asterisk`` -> ``*``,
     ``equals_sign`` -> ``=``), any other by its name (``ctrl+e``, ``space``)."""
-    character = key_to_character(key) if len(key) > 1 and "+" not in key else None
+    character = key_to_character(key) or UNNAMED.get(key) if len(key) > 1 and "+" not in key else None
     return character if character and character.isprintable() and not character.isspace() else key
 
 

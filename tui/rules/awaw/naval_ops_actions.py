@@ -16,6 +16,8 @@ from ..core.actions import Action, Field
 
 _DIST = Field("distance", "Distance by water", "number", min=0, max=999, step=1, required=True,
              placeholder="hexes (RULINGS A1)")
+_BOMBARD_DIST = Field("distance", "Distance by water", "number", min=0, max=999, step=1,
+                      placeholder="hexes; blank: a patrol that joined it (21.4182E)")
 _LEGS = Field("legs", "Legs between ports touched (optional)", placeholder="12,15,7")
 _STRAITS = Field("straits", "Straits passed (ids; optional)", placeholder="B,G or Suez")
 _CARGO = Field("cargo", "Cargo (name:factors)", required=True, placeholder="50 Inf:3, 7 Arm:4:armor")
@@ -70,7 +72,7 @@ OPS_ACTIONS: tuple[Action, ...] = (
     Action("bombard", "asterisk", "Bombard", "bombard {invasion} --by={units} --distance={distance}",
            "Shore bombardment for an announced invasion (21.52)", "21.52", target="units", dialog="Shore bombardment by {units}",
            ok="Bombard", text="21.525: 3 naval factors per combat factor; 21.526: capped by Naval Nationality DRM (RULINGS A3).",
-           fields=(_INVASION, _DIST)),
+           fields=(_INVASION, _BOMBARD_DIST)),
     Action("carrier-mission", "c", "Carriers", "carrier-mission {hex} --by={units} --distance={distance} --target={target}",
            "Announce a fast carrier mission (21.55)", "21.55", target="units", dialog="Fast carrier mission: {units}", ok="Announce",
            text="21.555A: a fast fleet factor per fast carrier factor; 21.557F: one enemy base.",
