@@ -69,6 +69,7 @@ def test_21_5361A_21_537A_an_undetected_raider_attacks_the_transports_then_retur
     to(game, AXIS_MISSIONS)
     ok(game, 'raid "Atlantic SW" --by Scheer')
     ok(game, "raid-engage raid-1 --result 0")
+    ok(game, "raid-engage raid-1 --attempt 2 --result 0")  # 21.538A: made before the return
     r = ok(game, "raid-return raid-1 --transports-lost 1")
     may = next(e for e in r.explanations if e.name == "raiders may attack the transports")
     assert may.value is True and may.rule == "21.5361A"
@@ -82,6 +83,7 @@ def test_21_5362_an_engaged_group_left_unopposed_fires_with_nationality_drms(gam
     to(game, AXIS_MISSIONS)
     ok(game, 'raid "Atlantic SW" --by Scheer')
     ok(game, "raid-engage raid-1 --result 1")
+    ok(game, "raid-engage raid-1 --attempt 2 --result 0")  # 21.538A
     r = ok(game, "raid-return raid-1 --engaged --survivors 0")
     may = next(e for e in r.explanations if e.name == "raiders may attack the transports")
     assert may.value is True and any("(21.5362)" in n for n in may.notes)

@@ -72,6 +72,9 @@ def test_21_537B_D_the_raider_group_returns_as_one_group_its_damaged_ships_with_
     to(game, "first-turn/combat/naval-missions")
     rid = ok(game, 'raid "Atlantic SW" --by Scheer,Lutzow').message.split(":")[0]
     refused(game, f"raid-return {rid} --damaged KGV", "not in")
+    refused(game, f"raid-return {rid} --engaged --survivors 1 --damaged Lutzow", "raid-engage raid-1 --attempt 2 (21.538A)")
+    ok(game, f"raid-engage {rid} --result 0")
+    ok(game, f"raid-engage {rid} --attempt 2 --result 0")
     r = ok(game, f"raid-return {rid} --engaged --survivors 1 --damaged Lutzow")
     units = game.state.world.units
     assert "returns to port: Scheer, Lutzow inverted (21.537)" in r.message

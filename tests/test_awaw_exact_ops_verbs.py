@@ -35,8 +35,9 @@ def env(side: str = "allies") -> Env:
 
 
 def ctx(w: AwawWorld, segment: str = "naval-movement", *, label: str = "Spring 1940", pending: tuple = (),
-        dice: tuple[int, ...] = (), side: str = "allies") -> Any:
-    """A context of game turn :data:`TURN` in ``segment``; ``dice`` are the faces its rolls give, in order."""
+        dice: tuple[int, ...] = (), side: str = "allies", commands: frozenset[str] = frozenset()) -> Any:
+    """A context of game turn :data:`TURN` in ``segment`` (where ``commands`` are legal); ``dice`` are the faces its
+    rolls give, in order."""
     faces = list(dice)
     rolls: list[tuple[str, str]] = []
 
@@ -45,7 +46,7 @@ def ctx(w: AwawWorld, segment: str = "naval-movement", *, label: str = "Spring 1
         return SimpleNamespace(total=faces.pop(0))
 
     return SimpleNamespace(state=SimpleNamespace(world=w, flow=SimpleNamespace(turn=TURN, pending=pending)),
-                           segment=SimpleNamespace(key=segment, side=side), turn_label=label, roll=roll, rolls=rolls)
+                           segment=SimpleNamespace(key=segment, side=side, commands=commands), turn_label=label, roll=roll, rolls=rolls)
 
 
 def with_missions(w: AwawWorld, missions: dict[str, Any], side: str = "allies", **more: Any) -> AwawWorld:

@@ -188,7 +188,8 @@ def test_21_5342_japanese_raiders_based_in_singapore_add_one_in_the_indian_ocean
 # --- raid-return (21.537, 21.538B) --------------------------------------------------------------------------------------
 
 _BACK = {**_RAID, "attempts": [{"attempt": 1, "ships": 1, "engaged": [{"unit": "HMS-A", "die": 0, "role": "ship",
-                                                                         "factors": 3}]}], "defenders": ["HMS-A"]}
+                                                                         "factors": 3}]},
+                               {"attempt": 2, "ships": 0}], "defenders": ["HMS-A"]}
 
 
 def _at_sea(missions: dict[str, Any]) -> AwawWorld:
@@ -198,8 +199,10 @@ def _at_sea(missions: dict[str, Any]) -> AwawWorld:
     return w.with_units([w.units[i].change(at_sea="raiding", sea_hex="Atlantic SW", acted=True) for i in ("Bismarck", "Hipper")])
 
 
-def _back(w: AwawWorld, *args: str, pending: tuple = (), **opts: Any) -> Outcome:
-    return VR._raid_return(env("axis"), ctx(w, "naval-combat", side="axis", pending=pending), list(args), opts)
+def _back(w: AwawWorld, *args: str, pending: tuple = (), later: bool = False, **opts: Any) -> Outcome:
+    """raid-return in the naval missions (where raid-engage is legal too), or ``later`` in the player turn."""
+    here = frozenset() if later else frozenset({"raid-engage", "raid-return"})
+    return VR._raid_return(env("axis"), ctx(w, "naval-combat", side="axis", pending=pending, commands=here), list(args), opts)
 
 
 def test_21_537_usage_once_and_not_while_the_defender_names_ships() -> None:
@@ -215,6 +218,23 @@ def test_21_537_usage_once_and_not_while_the_defender_names_ships() -> None:
         "raid-return: HMS-B is not in raid-1 nor among the ships that engaged it"
     assert refused(_back, w, "raid-1", sunk="HMS-B") == \
         "raid-return: HMS-B is not in raid-1 nor among the ships that engaged it"
+
+
+def test_21_538A_the_second_engagement_attempt_is_made_before_the_raiders_return() -> None:
+    """21.538A: "Before raiders return to port, a second die roll is made on the Raider Table for each raiding group":
+    with only the first attempt made, raid-return is refused and says how to make the second; a group whose every
+    raider is sunk (all named with --sunk) has nobody left to return, and is closed without it; past the naval missions
+    (left with --force) no attempt may be made, and the raid returns without it."""
+    first_only = {**_BACK, "attempts": _BACK["attempts"][:1]}
+    w = _at_sea({"raid-1": first_only})
+    assert refused(_back, w, "raid-1") == ("raid-return: before raid-1 returns to port, its second engagement attempt is "
+                                           "made: raid-engage raid-1 --attempt 2 (21.538A)")
+    assert refused(_back, w, "raid-1", sunk="Bismarck") == refused(_back, w, "raid-1")
+    out = _back(w, "raid-1", engaged=True, sunk="Bismarck,Hipper")
+    assert out.world.ops["missions"]["raid-1"]["returned"] is True
+    assert [out.world.units[i].sunk for i in ("Bismarck", "Hipper")] == [True, True]
+    # the naval missions left with --force: no engagement attempt is legal any more, and the raid still returns (21.537A)
+    assert _back(w, "raid-1", later=True).world.ops["missions"]["raid-1"]["returned"] is True
 
 
 def test_21_537_21_538B_the_raiders_return_inverted_and_their_defenders_as_they_went() -> None:

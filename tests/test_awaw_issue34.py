@@ -252,7 +252,7 @@ def test_21_537A_a_raid_at_sea_is_a_duty_that_holds_the_player_turn(game) -> Non
     assert game.segment.key == "first-turn/combat/regular-combat"
     assert _raid_duties(game) == [RAID_DUTY]
     refused(game, "goto uninversion --gate", "• Raider groups at sea: raid-1")
-    ok(game, "raid-return raid-1")
+    ok(game, "raid-return raid-1")  # past the naval missions no engagement attempt is legal: it returns without (21.538A)
     assert _raid_duties(game) == []
     assert game.state.world.units["Scheer"].at_sea == ""
     ok(game, "next --gate")
@@ -263,6 +263,7 @@ def test_21_537A_a_returned_raid_is_no_duty(game) -> None:
     to(game, "first-turn/combat/naval-missions")
     ok(game, 'raid "Atlantic SW" --by Scheer')
     ok(game, "raid-engage raid-1 --result 0")
+    ok(game, "raid-engage raid-1 --attempt 2 --result 0")  # 21.538A: before the return
     ok(game, "raid-return raid-1")
     assert _raid_duties(game) == []
     ok(game, "next --gate")
@@ -360,6 +361,7 @@ def test_21_5342E_the_defender_names_the_ship_and_it_returns_with_the_group(game
     ship = game.state.world.units["RN-CA-Rosyth"]
     assert (ship.at_sea, ship.sea_hex, ship.acted, ship.inverted) == ("mission", "Atlantic SW", False, False)
     assert game.state.world.ops["missions"]["raid-1"]["defenders"] == ["RN-CA-Rosyth"]
+    ok(game, "raid-engage raid-1 --attempt 2 --result 0")  # 21.538A: before the return
     r = ok(game, "raid-return raid-1 --engaged --damaged RN-CA-Rosyth")
     assert r.message == ("raid-1 returns to port: Scheer inverted (21.537); the defending ships that engaged it return too: "
                          "RN-CA-Rosyth (21.537C, 21.538B)")
@@ -396,6 +398,7 @@ def test_21_5342E_a_ship_engages_one_raider_group_of_the_defenders_choice(game) 
     r = ok(game, "raid-ships raid-2 2")
     assert r.message == (f"raid-2: the defender sends {TWO} (21.5342); engaging: RN-CA-Rosyth for the die 2 (21.5342E); "
                          "every ship is named: they engage raid-2 in the Atlantic SW box (21.5342E, F)")
+    ok(game, "raid-engage raid-1 --attempt 2 --result 0")  # 21.538A: before the return
     ok(game, "raid-return raid-1")
     assert game.state.world.units["Penelope"].at_sea == ""
     assert game.state.world.units["RN-CA-Rosyth"].at_sea == "mission"  # still engaging raid-2

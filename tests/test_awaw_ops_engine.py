@@ -282,6 +282,8 @@ def test_21_537_raiders_return_inverted_and_21_5363_no_attack_on_transports_whil
     to(game, "first-turn/combat/naval-missions")
     rid = ok(game, 'raid "Atlantic SW" --by Tirpitz,Hipper').message.split(":")[0]
     refused(game, f"raid-return {rid} --engaged --survivors 1 --transports-lost 1", "21.5363")
+    ok(game, f"raid-engage {rid} --result 0")
+    ok(game, f"raid-engage {rid} --attempt 2 --result 0")  # 21.538A: made before the return
     r = ok(game, f"raid-return {rid} --engaged --survivors 0 --damaged Hipper --transports-lost 1")
     assert "1 defending transports lost" in r.message
     assert unit(game, "Tirpitz").inverted and unit(game, "Tirpitz").at_sea == ""

@@ -83,6 +83,7 @@ async def japan_player_turn(pilot: Pilot[Any]) -> None:
     await command(pilot, f"raid-engage {raid} --dice 4")  # the Allies' defence (21.5341)
     await command(pilot, f"raid-ships {raid} 2,1")
     await choose(pilot, "enter")  # 21.5342E: the destroyer factor the 1 sends, of the defender's choice
+    await command(pilot, f"raid-engage {raid} --attempt 2 --result 0")  # 21.538A: made before the raiders return
     await command(pilot, f"raid-return {raid}")  # 21.537A: raiders may not remain at sea
     await command(pilot, "invade 'Dutch Harbor' Ominato --hex-kind beach --cargo 'North Seas Det:2' --by IJN-DD-Ominato "
                          "--distance 19 --via Kiska --via-held --exception aleutians-japan")
@@ -164,7 +165,9 @@ async def test_issue20_a_whole_pacific_game_turn_at_the_keyboard_both_sides() ->
     assert "R30, 18 hexes" in entry("axis", f"patrol R30 {KIDO_BUTAI}")  # 21.3616A: 18 hexes before a port
     assert "needs 1 destroyer factors" in entry("axis", "transport Manila Surabaya")
     assert "raider group 1 in the Indian Ocean SW box: Kumano, Suzuya" in entry("axis", "raid ")
-    assert "attempt 1: 2 defending ships may engage" in entry("allies", "raid-engage")  # 4 - 3 + 1 Singapore (21.5342)
+    engaged = [e["summary"] for e in events if e["command"].startswith("raid-engage")]
+    assert len(engaged) == 2 and "attempt 1: 2 defending ships may engage" in engaged[0]  # 4 - 3 + 1 Singapore (21.5342)
+    assert "attempt 2: escapes detection" in engaged[1]  # 21.538A, typed: made before the raiders return
     assert "the defender sends a 2-factor cruiser" in entry("allies", "raid-ships")
     assert "landed in Dutch Harbor" in entry("axis", "invasion-result")  # 21.512C, through Kiska
     assert "Port counter Tarawa built in Z40 by japan" in entry("axis", "construct japan")

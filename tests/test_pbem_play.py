@@ -101,10 +101,10 @@ def test_a_whole_awaw_player_turn_through_turn_files(tmp_path: Path, capsys: pyt
     assert alice.state()[0].flow.index != bob.state()[0].flow.index
     alice.play('raid "Atlantic SW" --by Tirpitz,Hipper')
     capsys.readouterr()
-    alice.play("raid-engage raid-1", "raid-return raid-1", "next", "next", "next", "next", "next", "next", "next",
-               "next", "next")
+    alice.play("raid-engage raid-1", "raid-engage raid-1 --attempt 2 --result 0", "raid-return raid-1", "next", "next",
+               "next", "next", "next", "next", "next", "next", "next")  # 21.538A: the second attempt before the return
     out = capsys.readouterr().out
-    assert out.count("queued:") == 11  # the engagement rolls: it and every order after it wait for Bob's reveal
+    assert out.count("queued:") == 12  # the engagement rolls: it and every order after it wait for Bob's reveal
     assert not any(r for r in alice.state()[2][-1])
     assert bob.receive(alice.send("3-alice")) == 0  # Bob replays her orders, reveals, and plays her queued ones
     out = capsys.readouterr().out
@@ -114,7 +114,7 @@ def test_a_whole_awaw_player_turn_through_turn_files(tmp_path: Path, capsys: pyt
     engage = commands.index("raid-engage raid-1")
     [roll] = rolls[engage]
     assert roll["source"] == "sealed" and roll["purpose"] == "Raider Table, raid-1 attempt 1" and len(roll["request"]) == 64
-    assert commands[-1] == "next" and len(commands) == len(AWAW_MOVEMENT) + 1 + 11
+    assert commands[-1] == "next" and len(commands) == len(AWAW_MOVEMENT) + 1 + 12
     game = open_game(alice.save, data_dir(), mode="read")
     assert game.segment.key == "second-turn/movement/air-staging"  # the whole first player turn is played
     game.close()

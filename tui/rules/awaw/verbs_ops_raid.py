@@ -157,6 +157,10 @@ def _raid_return(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) 
     lost = read_int(opts.get("transports-lost", 0), "transports lost (typed, RULINGS A2)", 0, 99)
     if lost and not may.value:
         raise RuleError(f"raid-return: {m['id']} may not attack the transports while unscreened defenders survive (21.5363)")
+    engage_here = "raid-engage" in (ctx.segment.commands or ())  # left with --force, the raid may still return
+    if 2 not in [a["attempt"] for a in m["attempts"]] and not set(m["units"]) <= sunk and engage_here:
+        raise RuleError(f"raid-return: before {m['id']} returns to port, its second engagement attempt is made: "
+                        f"raid-engage {m['id']} --attempt 2 (21.538A)")
     units = [world.units[i] for i in m["units"] if i in world.units]
     home = [u.change(at_sea="", sea_hex="", inverted=True, damaged=u.damaged or u.id in damaged, sunk=u.sunk or u.id in sunk)
             for u in units]
