@@ -93,7 +93,7 @@ def status(game: Any, chain: Any) -> int:
     if chain.holds_turn:
         print("Your move: play (harbormaster pbem exec), then send your turn file (harbormaster pbem send).")
     else:
-        print(f"Their move: you sent entries {chain.sent['first']} to {chain.sent['last']} at {chain.sent['at']}; "
+        print(f"Their move: you sent entries {chain.sent['first']} to {chain.sent['last']} at {visible(chain.sent['at'])}; "
               f"wait for {them}'s turn file.")
     sent_last = chain.sent["last"] if chain.sent else -1
     unsent = [e for e in ledger.entries if e["author"] == me and e["n"] > sent_last]
@@ -136,7 +136,8 @@ def verify(path: Path) -> int:
     if not isinstance(entries, list):
         raise PbemRefused(f"{chain} is not a chain file")
     ledger = Ledger.replay(entries)
-    assert ledger.players is not None
+    if ledger.players is None:
+        raise PbemRefused(f"{chain} holds no game: it has no entries")
     creator, opponent = ledger.players
     print(f"Game {ledger.game}: {len(ledger.entries)} entries, every signature and link checked.")
     print(f"  {creator} ({visible(ledger.sides[creator])}, made the game)")

@@ -379,8 +379,10 @@ class PbemGame:
     def _save(self, *, exclusive: bool = False) -> None:
         state = {"format": FORMAT, "v": 1, "me": self.me, "game": self.game, "entries": self.ledger.entries,
                  "sent": self.sent, "forks": [f.to_json() for f in self.forks], "set_aside": sorted(self.set_aside)}
+        # 0600 whatever the umask: the chain holds this side's orders and dice requests before they are sent, and the
+        # opponent, who holds the seed, could read their dice from it (issue 32, second-account attack 2)
         write_atomic(self.path, json.dumps(state, ensure_ascii=False, sort_keys=True).encode("utf-8"),
-                     exclusive=exclusive)
+                     mode=0o600, exclusive=exclusive)
 
     def _secrets_path(self) -> Path:
         return self.folder / "games" / f"{self.game}.json"

@@ -1,0 +1,72 @@
+"""Issue 32: what the second-account attack (docs/cases/issue32-second-account-attack.md) found in the chain file,
+fixed: the chain file is private whatever the umask (finding 2), hostile chain files give one line and never a
+traceback (finding 9), and the time a chain says it was sent is shown escaped (finding 10)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from test_pbem_play import fixed_seeds, start  # noqa: F401  (the seeds fixture is autouse there, imported here)
+from tui.cli import main
+
+
+def _chain(save: Path) -> Path:
+    return save.with_name(save.name.removesuffix(".json") + ".pbem.json")
+
+
+def test_finding_2_the_chain_file_is_0600_whatever_the_umask(tmp_path: Path) -> None:
+    """Finding 2: the chain holds this side's orders and dice requests before they are sent; the opponent holds the
+    seed and could read the dice from it. Under umask 022 it was 0644; now it is 0600, and stays so after a write."""
+    old = os.umask(0o022)
+    try:
+        alice, _bob = start(tmp_path, "awaw", "axis")
+        alice.play("answer first axis")
+    finally:
+        os.umask(old)
+    chain = _chain(alice.save)
+    assert stat.S_IMODE(chain.stat().st_mode) == 0o600
+
+
+def test_finding_9_a_malformed_fork_record_and_an_empty_chain_are_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 9: a fork record without its fields raised KeyError 'game' in `pbem status` and `pbem exec`; `pbem
+    verify` of a chain with no entries raised AssertionError. Each is now refused in one line (exit 2), the save as
+    it was."""
+    alice, _bob = start(tmp_path, "awaw", "axis")
+    chain = _chain(alice.save)
+    value = json.loads(chain.read_bytes())
+    me = value["me"]
+    value["forks"] = [{"known": {"author": me}, "other": {"author": me}, "branch": [], "kept": None}]
+    chain.write_text(json.dumps(value))
+    before = alice.save.read_bytes()
+    capsys.readouterr()
+    assert alice.run("status", str(alice.save)) == 2
+    assert alice.run("exec", str(alice.save), "answer first axis") == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("the fork kept at") == 2 and "is not a proof" in err
+    assert alice.save.read_bytes() == before
+    empty = tmp_path / "shared" / "v-empty.pbem.json"
+    empty.write_text('{"entries": []}')
+    assert main(["pbem", "verify", str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and f"{empty} holds no game: it has no entries" in err
+
+
+def test_finding_10_the_time_sent_is_shown_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 10: `pbem status` printed the chain's `sent.at` raw: a chain written by another account put an OSC
+    title change and colours on the terminal. The escape characters are now shown, not sent."""
+    alice, _bob = start(tmp_path, "awaw", "axis")
+    alice.send("3-alice")
+    chain = _chain(alice.save)
+    value = json.loads(chain.read_bytes())
+    value["sent"]["at"] = "\x1b]0;PWNED\x07\x1b[41m RED"
+    chain.write_text(json.dumps(value))
+    capsys.readouterr()
+    assert alice.run("status", str(alice.save)) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "PWNED" in out
