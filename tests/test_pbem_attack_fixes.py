@@ -70,3 +70,38 @@ def test_finding_10_the_time_sent_is_shown_escaped(tmp_path: Path, capsys: pytes
     assert alice.run("status", str(alice.save)) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out and "PWNED" in out
+
+
+def test_finding_6_a_seed_is_never_revealed_again_for_other_requests(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 6 (critical): with the victim's save and chain in a folder the opponent can write, the opponent rolled
+    both back after the victim had revealed a seed, sent a different request at the same entry, and the victim
+    revealed the same seed again: a roll picked now that the seed was known. The victim's private seeds file now
+    records what each seed was revealed for; a second reveal for other requests is refused, in one line, and the
+    victim's chain gets no second reveal."""
+    import shutil
+
+    from test_pbem_play import AWAW_MOVEMENT
+
+    alice, bob = start(tmp_path, "awaw", "axis")
+    alice.play(*AWAW_MOVEMENT)
+    alice.play('raid "Atlantic SW" --by Tirpitz,Hipper')
+    snap = tmp_path / "snap"
+    shutil.copytree(alice.home, snap / "alice")
+    shutil.copytree(bob.save.parent, snap / "bob-games")  # only what lies in the shared folder; not Bob's key folder
+    alice.play("raid-engage raid-1")
+    assert bob.receive(alice.send("3-alice")) == 0  # Bob reveals his seed for her request
+    reveals = json.loads(_chain(bob.save).read_bytes())["entries"]
+    assert sum(e["kind"] == "reveal" for e in reveals) == 1
+    # The attacker rolls her own files and Bob's shared ones back, and asks for another roll on the same seed.
+    shutil.rmtree(alice.home)
+    shutil.copytree(snap / "alice", alice.home)
+    shutil.rmtree(bob.save.parent)
+    shutil.copytree(snap / "bob-games", bob.save.parent)
+    alice.play("raid-engage raid-1 --cves 1")
+    capsys.readouterr()
+    assert bob.receive(alice.send("3b-alice")) != 0
+    out = capsys.readouterr()
+    assert "was revealed already, for other requests" in out.out + out.err and "Traceback" not in out.err
+    entries = json.loads(_chain(bob.save).read_bytes())["entries"]
+    assert sum(e["kind"] == "reveal" for e in entries) == 0

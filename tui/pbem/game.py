@@ -235,6 +235,19 @@ class PbemGame:
             seed = secrets["seeds"].get(known.c)
             if seed is None:
                 raise PbemRefused(f"the seed of entry {known.n} is not in {self._secrets_path()}")
+            # A seed is revealed for one set of requests, ever: a chain rolled back behind this side's back (its files
+            # in a shared folder) must not get the same seed revealed for other requests, chosen now that the seed is
+            # known (issue 32, second-account attack 6). The record is kept in the private seeds file.
+            asked = sorted(known.requests)
+            revealed = secrets.setdefault("revealed", {})
+            if not isinstance(revealed, dict):
+                raise PbemRefused(f"{self._secrets_path()} is not a seeds file")
+            if known.c in revealed and revealed[known.c] != asked:
+                raise PbemRefused(f"the seed of entry {known.n} was revealed already, for other requests: it is never "
+                                  "revealed for new ones (was this game's file rolled back? compare the chain with "
+                                  "your opponent's)")
+            revealed[known.c] = asked
+            self._write_secrets(secrets)
             done.append(self._append("reveal", {"commit": target, "seed": seed}))
         return done
 
