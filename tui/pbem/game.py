@@ -24,15 +24,15 @@ from . import dice
 from .chain import Fork, check_signature, entry_hash, fork_proof, make_entry, name
 from .encoding import b64encode, decode_json, fields, hex32, text, whole
 from .errors import ForkFound, PbemRefused
-from .files import private_folder, read_bytes, write_atomic
+from .files import read_bytes, write_atomic
 from .keys import Signer, parse_fingerprint, pbem_folder
 from .ledger import Ledger, OpenCommitment, game_id
+from .seeds import load_secrets, mark_revealed, secrets_path, write_secrets
 from .turnfile import now_text, read_turnfile, write_turnfile
 
 FORMAT = "harbormaster-pbem-chain"
 #: Largest chain file and secrets file read.
 MAX_STATE_BYTES = 256 * 1024 * 1024
-MAX_SECRETS_BYTES = 16 * 1024 * 1024
 
 
 class Receipt(msgspec.Struct, frozen=True):
@@ -235,18 +235,7 @@ class PbemGame:
             seed = secrets["seeds"].get(known.c)
             if seed is None:
                 raise PbemRefused(f"the seed of entry {known.n} is not in {self._secrets_path()}")
-            # A seed is revealed for one set of requests, ever: a chain rolled back behind this side's back (its files
-            # in a shared folder) must not get the same seed revealed for other requests, chosen now that the seed is
-            # known (issue 32, second-account attack 6). The record is kept in the private seeds file.
-            asked = sorted(known.requests)
-            revealed = secrets.setdefault("revealed", {})
-            if not isinstance(revealed, dict):
-                raise PbemRefused(f"{self._secrets_path()} is not a seeds file")
-            if known.c in revealed and revealed[known.c] != asked:
-                raise PbemRefused(f"the seed of entry {known.n} was revealed already, for other requests: it is never "
-                                  "revealed for new ones (was this game's file rolled back? compare the chain with "
-                                  "your opponent's)")
-            revealed[known.c] = asked
+            mark_revealed(secrets, known.c, known.n, known.requests)  # one set of requests, ever (attack 6)
             self._write_secrets(secrets)
             done.append(self._append("reveal", {"commit": target, "seed": seed}))
         return done
@@ -398,16 +387,10 @@ class PbemGame:
                      mode=0o600, exclusive=exclusive)
 
     def _secrets_path(self) -> Path:
-        return self.folder / "games" / f"{self.game}.json"
+        return secrets_path(self.folder, self.game)
 
     def _secrets(self) -> dict[str, Any]:
-        private_folder(self.folder, make=True)
-        data = read_bytes(self._secrets_path(), MAX_SECRETS_BYTES, private=True)
-        value = {"seeds": {}, "burned": []} if data is None else decode_json(data, MAX_SECRETS_BYTES, "the seeds file")
-        if not isinstance(value, dict) or not isinstance(value.get("seeds"), dict) or not isinstance(value.get("burned"), list):
-            raise PbemRefused(f"{self._secrets_path()} is not a seeds file")
-        return value
+        return load_secrets(self.folder, self.game)
 
     def _write_secrets(self, secrets: dict[str, Any]) -> None:
-        folder = private_folder(self.folder / "games", make=True)
-        write_atomic(folder / f"{self.game}.json", json.dumps(secrets, sort_keys=True).encode("utf-8"), mode=0o600)
+        write_secrets(self.folder, self.game, secrets)
