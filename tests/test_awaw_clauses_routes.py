@@ -36,11 +36,16 @@ def test_21_214B_the_pacific_us_box_changes_base_only_with_its_listed_bases() ->
 
 
 def test_21_216_western_allied_units_move_into_and_out_of_the_india_australia_south_africa_boxes() -> None:
+    """21.216: Western Allied units move between the India, Australia and South Africa boxes and the map: the box
+    routes accept Port Said to and from each box (no 21.214 list applies to them), where an Atlantic U.S. box route
+    to Port Said is refused."""
     t = tables()
     port_said = base("Port Said")
     for name in ("India", "Australia", "South Africa"):
-        check_box_routes(base(name, "box", (), theater="pacific"), port_said, t)
-        check_box_routes(port_said, base(name, "box", (), theater="pacific"), t)
+        assert check_box_routes(base(name, "box", (), theater="pacific"), port_said, t) is None
+        assert check_box_routes(port_said, base(name, "box", (), theater="pacific"), t) is None
+    with pytest.raises(RuleError, match="21.214"):
+        check_box_routes(base("Atlantic U.S.", "box", ()), port_said, t)
 
 
 def test_21_321_a_unit_at_sea_may_not_leave_again_in_the_same_phase(game) -> None:

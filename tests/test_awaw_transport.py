@@ -64,7 +64,16 @@ def test_21_435C_one_base_of_debarkation(t) -> None:
 
 
 def test_21_435C_several_bases_of_embarkation_are_allowed(t) -> None:
-    check_bases([port("Taranto"), port("Naples")], [port("Tripoli")], {"taranto", "naples", "tripoli"})
+    """21.435C: "There may be more than one base of embarkation" (one of debarkation): two embarkation bases are
+    accepted, and a sea transport from Taranto and Naples to Tripoli is recorded with both, in the order typed."""
+    assert check_bases([port("Taranto"), port("Naples")], [port("Tripoli")], {"taranto", "naples", "tripoli"}) is None
+    from tests.awaw_game import awaw_game, ok, to
+
+    game = awaw_game()
+    to(game, "Sea transport")
+    r = ok(game, 'transport Taranto,Naples Tripoli --cargo "Pavia:3" --by RM-DD-Taranto,RM-DD-Naples --distance 12')
+    mission = game.state.world.ops["missions"][r.message.split(":")[0]]
+    assert (mission["from"], mission["to"]) == (["Taranto", "Naples"], "Tripoli")
 
 
 def test_21_435D_both_bases_controlled_at_the_start_of_the_player_turn(t) -> None:
