@@ -105,3 +105,30 @@ def test_finding_6_a_seed_is_never_revealed_again_for_other_requests(
     assert "was revealed already, for other requests" in out.out + out.err and "Traceback" not in out.err
     entries = json.loads(_chain(bob.save).read_bytes())["entries"]
     assert sum(e["kind"] == "reveal" for e in entries) == 0
+
+
+def test_finding_4_a_link_on_the_way_to_a_turn_file_is_judged_like_a_save_s(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 4: only the turn file's own name was checked; a co-player's link on the way (`shared/out` -> the
+    victim's private folder) made `pbem send -o shared/out/turn-5.json` write into the private folder and `pbem
+    receive shared/out/notes.txt` read a private file. The folder on the way is now judged as a save's is (a link in a
+    folder others can write is refused): one line, nothing written, nothing read."""
+    if os.geteuid() != 0:
+        pytest.skip("planting another user's link needs root (lchown)")
+    alice, _bob = start(tmp_path, "awaw", "axis")
+    alice.play("answer first axis")
+    shared, private = tmp_path / "group", tmp_path / "private"
+    shared.mkdir()
+    shared.chmod(0o777)  # a folder every account may write, not sticky
+    private.mkdir(mode=0o700)
+    (private / "notes.txt").write_text("private notes")
+    (shared / "out").symlink_to(private)
+    os.lchown(shared / "out", 65534, 65534)  # planted by the co-player (nobody here)
+    capsys.readouterr()
+    assert alice.run("send", str(alice.save), "-o", str(shared / "out" / "turn-5.json")) == 2
+    assert alice.receive(shared / "out" / "notes.txt") == 2
+    err = capsys.readouterr().err
+    assert err.count("cannot reach the folder") == 2 and "Traceback" not in err
+    assert sorted(p.name for p in private.iterdir()) == ["notes.txt"]
+    assert alice.run("send", str(alice.save), "-o", str(shared / "turn-5.json")) == 0  # the folder itself is fine
+    assert (shared / "turn-5.json").is_file()

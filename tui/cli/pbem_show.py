@@ -45,12 +45,31 @@ def exec_lines(sealed: Any, lines: list[str]) -> int:
     return 0
 
 
+def _in_judged_folder(path: Path) -> tuple[Any, Path]:
+    """``path`` reached through its folder held open once every link on the way was judged by the store's rule (a link
+    in a folder others can write, or owned by another user, is refused): the folder held, and a path to the name in
+    that very folder. A co-player's link on the way to a turn file never leads into a private folder (issue 32,
+    second-account attack 4)."""
+    from ..pbem import PbemRefused
+    from ..store.links import PlantedLink, pinned_folder
+
+    try:
+        where = pinned_folder(path.parent)
+    except (PlantedLink, OSError) as exc:
+        raise PbemRefused(f"cannot reach the folder {visible(str(path.parent))} ({visible(str(exc))})") from None
+    return where, Path(where.name_in(path.name))
+
+
 def send(sealed: Any, output: Path) -> int:
     """Write the turn file (again the same bytes if nothing was written since)."""
     from ..pbem.files import write_atomic
 
-    data = sealed.send()
-    write_atomic(output, data)
+    where, there = _in_judged_folder(output)
+    try:
+        data = sealed.send()
+        write_atomic(there, data)
+    finally:
+        where.close()
     sent = sealed.chain.sent
     print(f"Wrote {visible(str(output))}: entries {sent['first']} to {sent['last']} for {sealed.chain.opponent}.")
     return 0
@@ -62,7 +81,11 @@ def receive(sealed: Any, file: Path, no_reveal: bool) -> int:
     from ..pbem.files import read_bytes
     from ..pbem.turnfile import MAX_FILE_BYTES
 
-    data = read_bytes(file, MAX_FILE_BYTES)
+    where, there = _in_judged_folder(file)
+    try:
+        data = read_bytes(there, MAX_FILE_BYTES)
+    finally:
+        where.close()
     if data is None:
         raise PbemRefused(f"there is no turn file {file}")
     got = sealed.receive(data, reveal=not no_reveal)
