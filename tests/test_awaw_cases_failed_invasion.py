@@ -21,16 +21,28 @@ def unit(game, uid: str):
     return game.state.world.units[uid]
 
 
-def _supported_invasion():
-    """The invasion of Malta intercepted and supported by the Taranto patrol, which joined it (21.4182B)."""
+def patrol_at_sea(units: str):
+    """A new game whose Taranto ``units`` patrol DD20 and remain at sea (21.416L), walked to the naval missions."""
     game = awaw_game()
     to(game, "Patrols, base changes, SW deployments")
-    ok(game, "patrol DD20 Littorio,VittorioVeneto --distance 8")
+    ok(game, f"patrol DD20 {units} --distance 8")
     for step, value in (("route", "no interception"), ("strikes", "remain at sea"), ("hex", "no interception")):
         ok(game, f"answer patrol-1-{step} '{value}'")
     to(game, "Invasions, bombardment, raiders, carrier missions")
+    return game
+
+
+def intercepted(game) -> str:
+    """The invasion of Malta announced and intercepted by Penelope and RN-DD-Malta; its id."""
     inv = ok(game, INVADE).message.split(":")[0]
     ok(game, f"intercept DD21 Penelope,RN-DD-Malta --distance 1 --target {inv}")
+    return inv
+
+
+def _supported_invasion():
+    """The invasion of Malta intercepted and supported by the Taranto patrol, which joined it (21.4182B)."""
+    game = patrol_at_sea("Littorio,VittorioVeneto")
+    inv = intercepted(game)
     joined = ok(game, f"support {inv} Littorio,VittorioVeneto")
     assert "join it" in joined.message
     return game, inv
@@ -53,12 +65,7 @@ def test_R5_21_4182E_a_patrol_that_joined_an_invasion_by_successful_support_may_
 def test_R5_21_4182E_a_patrol_that_did_not_join_still_may_not_bombard() -> None:
     """21.4182E: without successful support a patrolling force may not provide shore bombardment: RM-CA-Taranto on
     patrol in DD20 that supported nothing is refused."""
-    game = awaw_game()
-    to(game, "Patrols, base changes, SW deployments")
-    ok(game, "patrol DD20 RM-CA-Taranto --distance 8")
-    for step, value in (("route", "no interception"), ("strikes", "remain at sea"), ("hex", "no interception")):
-        ok(game, f"answer patrol-1-{step} '{value}'")
-    to(game, "Invasions, bombardment, raiders, carrier missions")
+    game = patrol_at_sea("RM-CA-Taranto")
     inv = ok(game, INVADE).message.split(":")[0]
     refused(game, f"bombard {inv} --by RM-CA-Taranto --distance 1", "RM-CA-Taranto")
 
@@ -117,14 +124,8 @@ def test_R6_21_4182D_the_uncommitted_part_of_the_patrol_stays_until_the_end_of_r
     """Case R6, 21.4182D: "Part of a patrolling force may remain uncommitted"; 21.4183: patrols return "at the end of
     regular combat". Littorio and VittorioVeneto join the invasion, RM-CA-Taranto stays on patrol in DD20: when the
     invasion is repulsed the two battleships go home, the cruiser stays at sea until the returns segment."""
-    game = awaw_game()
-    to(game, "Patrols, base changes, SW deployments")
-    ok(game, "patrol DD20 Littorio,VittorioVeneto,RM-CA-Taranto --distance 8")
-    for step, value in (("route", "no interception"), ("strikes", "remain at sea"), ("hex", "no interception")):
-        ok(game, f"answer patrol-1-{step} '{value}'")
-    to(game, "Invasions, bombardment, raiders, carrier missions")
-    inv = ok(game, INVADE).message.split(":")[0]
-    ok(game, f"intercept DD21 Penelope,RN-DD-Malta --distance 1 --target {inv}")
+    game = patrol_at_sea("Littorio,VittorioVeneto,RM-CA-Taranto")
+    inv = intercepted(game)
     r = ok(game, f"support {inv} Littorio,VittorioVeneto")
     assert r.message.endswith("RM-CA-Taranto stay on patrol (21.4182D)")
     to(game, "Regular combat")

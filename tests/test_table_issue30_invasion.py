@@ -12,6 +12,7 @@ import pytest
 
 from test_turn_keys_europa import NAMED, SIZES, Keys, commands
 from tests.awaw_game import awaw_game, ok, to
+from tests.test_awaw_cases_failed_invasion import patrol_at_sea
 from tests.conftest import fixed_clock
 from tests.pilot_keys import until
 from tui.app import make_app
@@ -45,6 +46,22 @@ def invasion_app():
     game = awaw_game()
     to(game, SEGMENT)
     return make_app(game, clock=fixed_clock, cursor_blink=False)
+
+
+async def naval_shown(app, pilot) -> NavalTable:
+    """`6`: the Naval mode shown, its units listed and focused; its table."""
+    await pilot.press("6")
+    await until(pilot, lambda: isinstance(app.screen, NavalScreen) and app.screen.query_one(NavalTable).row_count)
+    table = app.screen.query_one(NavalTable)
+    await until(pilot, lambda: app.screen.focused is table)
+    return table
+
+
+async def result_form(app, pilot) -> None:
+    """Naval shown, then `!`: the invasion result form open."""
+    await naval_shown(app, pilot)
+    await pilot.press("exclamation_mark")
+    await until(pilot, lambda: isinstance(app.screen, FormPrompt))
 
 
 def field(app, name: str) -> NameInput:
@@ -141,10 +158,7 @@ async def test_issue30_item5_tab_completes_a_unique_prefix_of_an_id() -> None:
     app = invasion_app()
     ok(app.game, "invade DD21 Messina --hex-kind one-hex-island --cargo P:2 --by RM-DD-Messina --distance 2 --supplied")
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("6")
-        await until(pilot, lambda: isinstance(app.screen, NavalScreen) and app.screen.query_one(NavalTable).row_count)
-        await pilot.press("exclamation_mark")
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await result_form(app, pilot)
         invasion = field(app, "id")
         invasion.value = ""
         invasion.focus()
@@ -159,10 +173,7 @@ async def test_issue30_item5_the_result_form_starts_on_the_result_when_the_only_
     app = invasion_app()
     ok(app.game, "invade DD21 Messina --hex-kind one-hex-island --cargo P:2 --by RM-DD-Messina --distance 2 --supplied")
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("6")
-        await until(pilot, lambda: isinstance(app.screen, NavalScreen) and app.screen.query_one(NavalTable).row_count)
-        await pilot.press("exclamation_mark")
-        await until(pilot, lambda: isinstance(app.screen, FormPrompt))
+        await result_form(app, pilot)
         assert field(app, "id").value == "invasion-1"
         assert app.screen.focused is app.screen.query_one("#field-end")
         await pilot.press("down", "r", "enter")
@@ -175,21 +186,14 @@ async def test_issue30_item5_the_result_form_starts_on_the_result_when_the_only_
 async def test_21_4182E_a_patrol_that_joined_the_invasion_bombards_from_the_form_with_no_distance() -> None:
     """21.4182E (proposed A36): Littorio on patrol joined the one open invasion by support; in Naval, `Lit` `*`
     Enter bombards it with the distance left blank (the form offers that in the field), 5 keys."""
-    game = awaw_game()
-    to(game, "Patrols, base changes, SW deployments")
-    ok(game, "patrol DD20 Littorio,VittorioVeneto --distance 8")
-    for step, value in (("route", "no interception"), ("strikes", "remain at sea"), ("hex", "no interception")):
-        ok(game, f"answer patrol-1-{step} '{value}'")
-    to(game, SEGMENT)
+    game = patrol_at_sea("Littorio,VittorioVeneto")
     ok(game, "invade DD21 Messina --hex-kind one-hex-island --cargo P:2 --by RM-DD-Messina --distance 2 --supplied")
     ok(game, "intercept DD21 Penelope,RN-DD-Malta --distance 1 --target invasion-2")
     ok(game, "support invasion-2 Littorio")
     app = make_app(game, clock=fixed_clock, cursor_blink=False)
     async with app.run_test(size=(120, 36)) as pilot:
         keys = CountedKeys(pilot)
-        await pilot.press("6")
-        await until(pilot, lambda: isinstance(app.screen, NavalScreen) and app.screen.query_one(NavalTable).row_count)
-        await until(pilot, lambda: app.screen.focused is app.screen.query_one(NavalTable))
+        await naval_shown(app, pilot)
         await keys.press("bombardment", "Lit", "asterisk")
         await keys.dialog(FormPrompt)
         assert field(app, "invasion").value == "invasion-2" and "blank" in field(app, "distance").placeholder
@@ -205,20 +209,12 @@ async def test_21_4182_plus_sends_the_marked_patrol_units_to_support_the_interce
     one open mission, Enter: 9 keys
     (a typed `:support invasion-2 Littorio,VittorioVeneto` took 45). The intercept form names the mission too, as
     typed (`inv` Tab completes the one open mission; it is optional: a patrol is no mission)."""
-    game = awaw_game()
-    to(game, "Patrols, base changes, SW deployments")
-    ok(game, "patrol DD20 Littorio,VittorioVeneto --distance 8")
-    for step, value in (("route", "no interception"), ("strikes", "remain at sea"), ("hex", "no interception")):
-        ok(game, f"answer patrol-1-{step} '{value}'")
-    to(game, SEGMENT)
+    game = patrol_at_sea("Littorio,VittorioVeneto")
     ok(game, "invade DD21 Messina --hex-kind one-hex-island --cargo P:2 --by RM-DD-Messina --distance 2 --supplied")
     app = make_app(game, clock=fixed_clock, cursor_blink=False)
     async with app.run_test(size=(120, 36)) as pilot:
         keys = CountedKeys(pilot)
-        await pilot.press("6")
-        await until(pilot, lambda: isinstance(app.screen, NavalScreen) and app.screen.query_one(NavalTable).row_count)
-        table = app.screen.query_one(NavalTable)
-        await until(pilot, lambda: app.screen.focused is table)
+        table = await naval_shown(app, pilot)
         await keys.press("intercept", "Pen", "space", "down", "down", "space", "i")
         await keys.dialog(FormPrompt)
         await keys.press("intercept", "DD21", "tab", "1", "tab", "tab", "inv", "tab", "enter")
