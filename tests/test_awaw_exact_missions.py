@@ -34,18 +34,18 @@ def _state(ops: dict[str, Any]) -> Any:
 def test_21_51_the_missions_view_one_row_each_invasion_figures_only_for_invasions() -> None:
     """21.517E, 21.526, 21.5281: an invasion's DM, bombardment and barred factors; a transport's hex is its base.
     ``invasion`` names an invasion still without a result (what a bombardment supports, 21.52, and invasion-result
-    ends, 21.516): empty once its result is recorded, and on every other kind of mission; ``open`` names any mission
+    ends, 21.516): empty once its result is recorded, and on every other kind of mission; ``mission`` names any mission
     without a result (what an interception targets and a patrol supports, 21.4182)."""
     assert mission_rows(_state(OPS)) == [
         {"name": "invasion-3", "kind": "invasion", "hex": "K12", "side": "allies", "units": ["RN-DD"], "invasion": "",
-         "open": "", "defender_dm": 0, "bombardment": 3, "barred": 4, "result": "won"},
+         "mission": "", "defender_dm": 0, "bombardment": 3, "barred": 4, "result": "won"},
         {"name": "transport-4", "kind": "transport", "hex": "Tripoli", "side": "allies", "units": ["RN-DD2"],
-         "invasion": "", "open": "transport-4", "defender_dm": None, "bombardment": None, "barred": None, "result": ""},
+         "invasion": "", "mission": "transport-4", "defender_dm": None, "bombardment": None, "barred": None, "result": ""},
         {"name": "patrol-5", "kind": "patrol", "hex": "", "side": "allies", "units": [], "invasion": "",
-         "open": "patrol-5", "defender_dm": None, "bombardment": None, "barred": None, "result": ""}]
+         "mission": "patrol-5", "defender_dm": None, "bombardment": None, "barred": None, "result": ""}]
     still_open = {**OPS, "missions": {k: ({**m, "result": ""} if k == "invasion-3" else m) for k, m in OPS["missions"].items()}}
     assert [row["invasion"] for row in mission_rows(_state(still_open))] == ["invasion-3", "", ""]
-    assert [row["open"] for row in mission_rows(_state(still_open))] == ["invasion-3", "transport-4", "patrol-5"]
+    assert [row["mission"] for row in mission_rows(_state(still_open))] == ["invasion-3", "transport-4", "patrol-5"]
     assert mission_rows(_state({})) == []
 
 
