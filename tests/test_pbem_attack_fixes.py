@@ -132,3 +132,37 @@ def test_finding_4_a_link_on_the_way_to_a_turn_file_is_judged_like_a_save_s(
     assert sorted(p.name for p in private.iterdir()) == ["notes.txt"]
     assert alice.run("send", str(alice.save), "-o", str(shared / "turn-5.json")) == 0  # the folder itself is fine
     assert (shared / "turn-5.json").is_file()
+
+
+def test_finding_11_a_fork_is_settled_by_keeping_ones_own_chain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 11: a fork stopped the game for good: no command chose a branch. Alice rolls her own files back and
+    sends a different entry at the same index: Bob's receive finds the fork and keeps both entries as proof; until a
+    branch is chosen nothing goes on. `pbem branch GAME` keeps Bob's own chain, the proof stays, and the game goes
+    on: Bob sends his turn file again."""
+    import shutil
+
+    from test_pbem_play import AWAW_MOVEMENT
+
+    alice, bob = start(tmp_path, "awaw", "axis")
+    snap = tmp_path / "snap-alice"
+    shutil.copytree(alice.home, snap)
+    alice.play(*AWAW_MOVEMENT)
+    assert bob.receive(alice.send("3-alice")) == 0
+    shutil.rmtree(alice.home)
+    shutil.copytree(snap, alice.home)
+    alice.play("answer first allies")  # another entry signed at the same index
+    capsys.readouterr()
+    assert bob.receive(alice.send("3b-alice")) == 2
+    assert "fork at entry" in capsys.readouterr().err
+    assert bob.run("status", str(bob.save)) == 0
+    assert "nothing goes on until a branch is chosen (harbormaster pbem branch GAME keeps yours)" in capsys.readouterr().out
+    assert bob.run("send", str(bob.save), "-o", str(tmp_path / "shared" / "4-bob")) == 2
+    capsys.readouterr()
+    assert bob.run("branch", str(bob.save)) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Kept your chain at the fork at entry ") and "both entries stay in the chain file" in out
+    value = json.loads(_chain(bob.save).read_bytes())
+    assert len(value["forks"]) == 1 and value["forks"][0]["kept"] == "known"
+    assert bob.run("send", str(bob.save), "-o", str(tmp_path / "shared" / "4-bob")) == 0
+    assert bob.run("branch", str(bob.save)) == 2
+    assert "there is no fork to settle" in capsys.readouterr().err

@@ -56,6 +56,8 @@ def _parser() -> argparse.ArgumentParser:
                        ("reveal", "reveal your commitments the opponent's requests wait for"),
                        ("status", "whose move, what waits to be sent, open commitments, forks")):
         sub.add_parser(name, parents=[keys], help=text).add_argument("game", type=save_path)
+    sub.add_parser("branch", parents=[keys], help="settle a fork: keep your own chain (the other branch is set aside for "
+                   "good; both entries stay as proof)").add_argument("game", type=save_path)
     send = sub.add_parser("send", parents=[keys], help="write your turn file")
     send.add_argument("game", type=save_path)
     send.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="the turn file to write")
@@ -236,6 +238,8 @@ def _play(args: argparse.Namespace) -> int:
             for step in applied:
                 show.applied(step)
             return 0
+        if args.action == "branch":
+            return show.keep_branch(sealed.chain)
         if args.action == "send":
             return show.send(sealed, args.output)
         return show.receive(sealed, args.file, args.no_reveal)

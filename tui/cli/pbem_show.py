@@ -60,6 +60,19 @@ def _in_judged_folder(path: Path) -> tuple[Any, Path]:
     return where, Path(where.name_in(path.name))
 
 
+def keep_branch(chain: Any) -> int:
+    """Settle the pending fork by keeping this side's own chain (issue 32, second-account attack 11)."""
+    from ..pbem import PbemRefused
+
+    fork = chain.pending_fork
+    if fork is None:
+        raise PbemRefused("there is no fork to settle")
+    chain.choose_branch("known")
+    print(f"Kept your chain at the {visible(fork.describe())}.")
+    print("The other branch is set aside for good; both entries stay in the chain file as proof. The game goes on.")
+    return 0
+
+
 def send(sealed: Any, output: Path) -> int:
     """Write the turn file (again the same bytes if nothing was written since)."""
     from ..pbem.files import write_atomic
@@ -112,7 +125,8 @@ def status(game: Any, chain: Any) -> int:
     print(f"  you:      {me} ({visible(ledger.sides[me])})")
     print(f"  opponent: {them} ({visible(ledger.sides[them])}){'' if ledger.accepted else ', has not joined yet'}")
     if (fork := chain.pending_fork) is not None:
-        print(f"FORK: {fork.describe()}; nothing goes on until a branch is chosen")
+        print(f"FORK: {fork.describe()}; nothing goes on until a branch is chosen (harbormaster pbem branch GAME "
+              "keeps yours)")
     if chain.holds_turn:
         print("Your move: play (harbormaster pbem exec), then send your turn file (harbormaster pbem send).")
     else:
