@@ -42,6 +42,11 @@ class Player:
         return found
 
 
+def record(who: Player) -> Path:
+    """The player's private copy of their chain (tui/pbem/record.py), beside their seeds."""
+    return who.folder / "games" / f"{who.g.game}.chain.json"
+
+
 def player(base: Path, name: str) -> Player:
     """A player with a new key in ``base/name/.config/harbormaster/pbem`` (as ``XDG_CONFIG_HOME`` would put it)."""
     home = base / name

@@ -19,6 +19,19 @@ def _chain(save: Path) -> Path:
     return save.with_name(save.name.removesuffix(".json") + ".pbem.json")
 
 
+def _record(side) -> Path:
+    """The side's private copy of its chain (tui/pbem/record.py), beside its seeds."""
+    game = json.loads(_chain(side.save).read_bytes())["game"]
+    return side.keys / "games" / f"{game}.chain.json"
+
+
+def _write_both(side, value: dict) -> None:
+    """Write a chain state to the chain file and to the private copy: what the player's own account could do."""
+    data = json.dumps(value)
+    _record(side).write_text(data)
+    _chain(side.save).write_text(data)
+
+
 def test_finding_2_the_chain_file_is_0600_whatever_the_umask(tmp_path: Path) -> None:
     """Finding 2: the chain holds this side's orders and dice requests before they are sent; the opponent holds the
     seed and could read the dice from it. Under umask 022 it was 0644; now it is 0600, and stays so after a write."""
@@ -42,7 +55,7 @@ def test_finding_9_a_malformed_fork_record_and_an_empty_chain_are_refused_in_one
     value = json.loads(chain.read_bytes())
     me = value["me"]
     value["forks"] = [{"known": {"author": me}, "other": {"author": me}, "branch": [], "kept": None}]
-    chain.write_text(json.dumps(value))
+    _write_both(alice, value)
     before = alice.save.read_bytes()
     capsys.readouterr()
     assert alice.run("status", str(alice.save)) == 2
@@ -65,20 +78,18 @@ def test_finding_10_the_time_sent_is_shown_escaped(tmp_path: Path, capsys: pytes
     chain = _chain(alice.save)
     value = json.loads(chain.read_bytes())
     value["sent"]["at"] = "\x1b]0;PWNED\x07\x1b[41m RED"
-    chain.write_text(json.dumps(value))
+    _write_both(alice, value)
     capsys.readouterr()
     assert alice.run("status", str(alice.save)) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out and "PWNED" in out
 
 
-def test_finding_6_a_seed_is_never_revealed_again_for_other_requests(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Finding 6 (critical): with the victim's save and chain in a folder the opponent can write, the opponent rolled
-    both back after the victim had revealed a seed, sent a different request at the same entry, and the victim
-    revealed the same seed again: a roll picked now that the seed was known. The victim's private seeds file now
-    records what each seed was revealed for; a second reveal for other requests is refused, in one line, and the
-    victim's chain gets no second reveal."""
+def _rolled_back(tmp_path: Path, *, private_too: bool) -> tuple:
+    """Finding 6's attack: Alice (the attacker) asks for a roll, Bob reveals his seed for it; then Alice rolls back her
+    own files and everything of Bob's in the shared folder (his save and chain file; with ``private_too`` also his
+    private copy of the chain, as if Bob had restored an old backup of his home), and sends a different request at
+    the same entry. Returns both sides and Bob's chain file as it was before the attack."""
     import shutil
 
     from test_pbem_play import AWAW_MOVEMENT
@@ -88,23 +99,100 @@ def test_finding_6_a_seed_is_never_revealed_again_for_other_requests(
     alice.play('raid "Atlantic SW" --by Tirpitz,Hipper')
     snap = tmp_path / "snap"
     shutil.copytree(alice.home, snap / "alice")
-    shutil.copytree(bob.save.parent, snap / "bob-games")  # only what lies in the shared folder; not Bob's key folder
+    shutil.copytree(bob.save.parent, snap / "bob-games")  # only what lies in the shared folder
+    kept_record = _record(bob).read_bytes()
     alice.play("raid-engage raid-1")
     assert bob.receive(alice.send("3-alice")) == 0  # Bob reveals his seed for her request
-    reveals = json.loads(_chain(bob.save).read_bytes())["entries"]
-    assert sum(e["kind"] == "reveal" for e in reveals) == 1
-    # The attacker rolls her own files and Bob's shared ones back, and asks for another roll on the same seed.
+    before = _chain(bob.save).read_bytes()
+    assert sum(e["kind"] == "reveal" for e in json.loads(before)["entries"]) == 1
     shutil.rmtree(alice.home)
     shutil.copytree(snap / "alice", alice.home)
     shutil.rmtree(bob.save.parent)
     shutil.copytree(snap / "bob-games", bob.save.parent)
+    if private_too:
+        _record(bob).write_bytes(kept_record)
     alice.play("raid-engage raid-1 --cves 1")
+    return alice, bob, before
+
+
+def test_finding_6_a_roll_fished_for_by_rolling_back_the_victims_files_is_a_fork_with_proof(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 6 (critical): with the victim's save and chain file in a folder the opponent can write, the opponent
+    rolled both back after the victim had revealed a seed, sent a different request at the same entry, and the victim
+    revealed the same seed again: a roll picked now that the seed was known, and no fork seen. The victim's private
+    copy of the chain (tui/pbem/record.py) still holds the first request: the second is a fork, kept with both entries
+    as proof, the victim is told the chain file was rolled back, and no seed is revealed."""
+    alice, bob, before = _rolled_back(tmp_path, private_too=False)
+    capsys.readouterr()
+    assert bob.receive(alice.send("3b-alice")) == 2
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err
+    assert f"Note: the chain file {_chain(bob.save)} is not the one you last wrote: it holds entries 0 to 3 only, " \
+           "and your private copy 0 to 15: it was rolled back, or a write was cut short." in out.out
+    assert out.err.startswith(f"harbormaster: fork at entry 13: {alice.fingerprint} signed two different entries "
+                              "after the same entry (request ")
+    assert out.err.endswith("both entries are kept as proof; choose a branch before going on\n")
+    kept = json.loads(_record(bob).read_bytes())
+    assert [e["kind"] for e in kept["entries"]].count("reveal") == 1  # the first reveal only: none for the new request
+    (fork,) = kept["forks"]
+    assert fork["known"]["body"]["command"] == "raid-engage raid-1"
+    assert fork["other"]["body"]["command"] == "raid-engage raid-1 --cves 1"
+    assert kept["entries"] == json.loads(before)["entries"]
+    assert _chain(bob.save).read_bytes() == _record(bob).read_bytes()  # written again from the private copy
+
+
+def test_finding_6_a_seed_is_never_revealed_again_for_other_requests(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 6, second line: even with the private copy of the chain rolled back too (an old backup of the whole
+    home put back), the seeds file records what each seed was revealed for; a second reveal for other requests is
+    refused in one line, and the chain gets no second reveal."""
+    alice, bob, _before = _rolled_back(tmp_path, private_too=True)
     capsys.readouterr()
     assert bob.receive(alice.send("3b-alice")) != 0
     out = capsys.readouterr()
     assert "was revealed already, for other requests" in out.out + out.err and "Traceback" not in out.err
     entries = json.loads(_chain(bob.save).read_bytes())["entries"]
     assert sum(e["kind"] == "reveal" for e in entries) == 0
+
+
+def test_finding_7_a_rolled_back_victim_never_signs_a_second_entry_at_an_index_it_sent(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 7: the same rollback made the victim sign a second, different entry at an index it had already sent,
+    and the attacker then held a valid fork proof framing the victim. With its chain file and save rolled back, the
+    victim's app reads its private copy: she sent her turn file, so nothing is signed until Bob's answer, and the
+    game goes on after the entries sent, which stand unchanged; both sides verify."""
+    import shutil
+
+    from test_pbem_play import AWAW_MOVEMENT
+
+    alice, bob = start(tmp_path, "awaw", "axis")
+    snap = tmp_path / "snap"
+    shutil.copytree(alice.save.parent, snap)  # the victim is Alice here; her game folder is the shared one
+    alice.play(*AWAW_MOVEMENT[:2])
+    sent = alice.send("3-alice")
+    shutil.rmtree(alice.save.parent)
+    shutil.copytree(snap, alice.save.parent)
+    capsys.readouterr()
+    kept = _record(alice).read_bytes()
+    assert alice.run("exec", str(alice.save), "next") == 2  # she holds the turn no more: nothing is signed
+    out = capsys.readouterr()
+    assert "it holds entries 0 to 3 only, and your private copy 0 to 6: it was rolled back" in out.out
+    assert out.err == f"harbormaster: you sent your turn file; wait for {bob.fingerprint}'s before playing again\n"
+    assert _record(alice).read_bytes() == kept
+    # The game goes on from the entries sent: Bob takes them, answers, and Alice plays on after them.
+    assert bob.receive(sent) == 0
+    assert alice.receive(bob.send("4-bob")) == 0
+    alice.play("next")
+    entries = json.loads(_chain(alice.save).read_bytes())["entries"]
+    sent_entries = json.loads(sent.read_bytes())["entries"]
+    assert entries[sent_entries[0]["n"]:sent_entries[-1]["n"] + 1] == sent_entries  # what was sent stands
+    assert entries[-1]["body"] == {"command": "next"} and entries[-1]["n"] > sent_entries[-1]["n"]
+    assert bob.receive(alice.send("5-alice")) == 0
+    capsys.readouterr()
+    for who in (alice, bob):
+        assert main(["pbem", "verify", str(who.save)]) == 0
+    assert capsys.readouterr().out.count("The save's state equals the replay of the chain") == 2
+    assert alice.state() == bob.state()
 
 
 def test_finding_4_a_link_on_the_way_to_a_turn_file_is_judged_like_a_save_s(
@@ -166,3 +254,47 @@ def test_finding_11_a_fork_is_settled_by_keeping_ones_own_chain(tmp_path: Path, 
     assert bob.run("send", str(bob.save), "-o", str(tmp_path / "shared" / "4-bob")) == 0
     assert bob.run("branch", str(bob.save)) == 2
     assert "there is no fork to settle" in capsys.readouterr().err
+
+
+def test_verify_tells_a_chain_file_rolled_back_behind_your_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Findings 6-7: `pbem verify GAME` checked the chain file alone, and a rolled-back one (a valid prefix) passed.
+    It now also compares it with the private copy of the player it says it is, when that is you: a difference is a
+    NOTE naming the entries, and the exit status is 1."""
+    alice, _bob = start(tmp_path, "awaw", "axis")
+    old = _chain(alice.save).read_bytes()
+    old_save = alice.save.read_bytes()
+    alice.play("answer first axis", "next")
+    capsys.readouterr()
+    assert main(["pbem", "verify", str(alice.save), "--keys", str(alice.keys)]) == 0
+    assert "NOTE" not in capsys.readouterr().out
+    _chain(alice.save).write_bytes(old)
+    alice.save.write_bytes(old_save)
+    assert main(["pbem", "verify", str(alice.save), "--keys", str(alice.keys)]) == 1
+    out = capsys.readouterr().out
+    assert f"NOTE: the chain file {_chain(alice.save)} is not the one you last wrote: it holds entries 0 to 3 only, " \
+           "and your private copy 0 to 5: it was rolled back, or a write was cut short. This was a check of the chain " \
+           "file as it is" in out
+    assert "The save's state equals the replay of the chain (0 commands)." in out
+
+
+def test_finding_14_verify_never_opens_a_scenario_the_chain_names_by_a_path(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 14: `pbem verify GAME` parsed the scenario named in the chain's signed settings even when it was a path:
+    an attacker's chain had the victim's process read a private file as TOML, and the error showed where parsing
+    failed. A chain whose settings name a path is now refused before any file but the chain is opened."""
+    from tui.pbem.game import PbemGame
+    from tui.pbem.keys import Signer
+
+    secret = tmp_path / "private" / "notes.txt"
+    secret.parent.mkdir()
+    secret.write_text("the plan = [[[ attack at dawn\n")
+    save = tmp_path / "shared" / "g.json"
+    save.parent.mkdir()
+    PbemGame.new(_chain(save), Signer.generate(), Signer.generate().fingerprint, "axis", "allies", str(secret),
+                 folder=tmp_path / "keys")
+    capsys.readouterr()
+    assert main(["pbem", "verify", str(save), "--keys", str(tmp_path / "keys")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"harbormaster: {_chain(save)} names its scenario by a path ({str(secret)!r}); a game by e-mail "
+                          "starts from a bundled scenario, and no other file is opened")
+    assert "attack" not in err and "Traceback" not in err

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pbem_players import Player, new_game, player
+from tests.pbem_players import Player, new_game, player, record
 from tui.pbem import PbemRefused
 from tui.pbem.chain import entry_hash, fork_proof, make_entry
 from tui.pbem.errors import ForkFound
@@ -121,7 +121,12 @@ def test_a_rewritten_past_entry_fails_its_signature_naming_the_entry(tmp_path: P
 
     refused(alice, edited(back, old_entry), f"entry 4 (request by {me}): the signature is not {me}'s: the entry was "
             "changed after it was signed, or signed by another key")
-    bob.chain.write_text(bob.chain.read_text().replace('"count": 3', '"count": 5').replace('"count":3', '"count":5'))
+    changed = bob.chain.read_text().replace('"count": 3', '"count": 5').replace('"count":3', '"count":5')
+    bob.chain.write_text(changed)  # the chain file alone: the private copy is used, and the difference told
+    assert bob.reopen().notice == (f"the chain file {bob.chain} is not the one you last wrote: it differs from your "
+                                   f"private copy from entry 4 on. Your private copy ({record(bob)}) is used; the "
+                                   "chain file is written again from it at the next change")
+    record(bob).write_text(changed)  # both: the player's own files were changed
     with pytest.raises(PbemRefused, match=f"^entry 4 \\(request by {me}\\): the signature is not"):
         bob.reopen()
     assert you != me
@@ -335,6 +340,7 @@ def test_a_damaged_chain_file_is_refused_in_one_line(tmp_path: Path) -> None:
         value = json.loads(json.dumps(good))
         change(value)
         alice.chain.write_text(json.dumps(value))
+        record(alice).write_text(json.dumps(value))
         with pytest.raises(PbemRefused) as caught:
             alice.reopen()
         assert why in str(caught.value) and "\n" not in str(caught.value)

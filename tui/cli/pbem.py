@@ -65,7 +65,8 @@ def _parser() -> argparse.ArgumentParser:
     rec.add_argument("game", type=save_path)
     rec.add_argument("file", type=Path, help="the opponent's turn file")
     rec.add_argument("--no-reveal", action="store_true", help="do not reveal your commitments yet (pbem reveal later)")
-    ver = sub.add_parser("verify", help="replay the chain against a fresh game and print the proof of every roll")
+    ver = sub.add_parser("verify", parents=[keys], help="replay the chain against a fresh game and print the proof of "
+                         "every roll (and compare it with your private copy, if you play the game)")
     ver.add_argument("game", type=Path, help="a sealed game's save (or only its chain file, GAME.pbem.json)")
     return p
 
@@ -82,7 +83,7 @@ def main(argv: Sequence[str]) -> int:
         if args.action == "verify":
             from .pbem_show import verify
 
-            return verify(args.game)
+            return verify(args.game, args.keys)
         if args.action in ("new", "join"):
             return _new(args) if args.action == "new" else _join(args)
         return _play(args)
@@ -213,6 +214,8 @@ def _play(args: argparse.Namespace) -> int:
 
     signer = _signer(args.keys)
     chain = PbemGame.open(chain_path(args.game), signer, folder=args.keys)
+    if chain.notice:  # the chain file beside the save was changed behind this side's back (issue 32, attacks 5-7)
+        print(f"Note: {visible(chain.notice)}.")
     try:
         game = open_game(args.game, data_dir(), mode="read" if args.action == "status" else "write", verify=True)
     except GameLocked as exc:

@@ -151,15 +151,34 @@ def status(game: Any, chain: Any) -> int:
     return 0
 
 
-def verify(path: Path) -> int:
+def _private_copy(folder: Path | None, value: dict[str, Any], data: bytes, chain: Path) -> str:
+    """How the chain file differs from the private copy of the player it says it is (if that is you: ``folder``, or
+    your config folder, holds it); "" if it does not differ or you have none."""
+    from ..pbem import PbemRefused
+    from ..pbem.keys import pbem_folder
+    from ..pbem.record import chain_state, differences, read_record
+
+    try:
+        found = read_record(Path(folder or pbem_folder()), value["game"], value["me"])
+    except (PbemRefused, KeyError, TypeError):
+        return ""
+    if found is None or found[1] == data:
+        return ""
+    return differences(chain_state(data, chain, value["me"]), found[0], chain)
+
+
+def verify(path: Path, folder: Path | None = None) -> int:
     """``pbem verify``: the chain checked from entry 0 and replayed against a fresh game from its settings; every
-    roll's commitment, both contributions and faces; whether the save's state equals the replay."""
+    roll's commitment, both contributions and faces; whether the save's state equals the replay; whether the chain
+    file is the one your private copy holds (if you play the game: a chain file rolled back is seen)."""
     from ..paths import data_dir
     from ..pbem import PbemRefused
     from ..pbem.encoding import decode_json
+    from ..pbem.errors import quoted
     from ..pbem.files import read_bytes
     from ..pbem.game import MAX_STATE_BYTES, chain_path
     from ..pbem.ledger import Ledger
+    from ..engine.setup import is_scenario_path
     from ..pbem.play import advance, rolls_of
     from ..session import memory_game, open_game
 
@@ -181,6 +200,9 @@ def verify(path: Path) -> int:
     print(f"  {opponent} ({visible(ledger.sides[opponent])}){'' if ledger.accepted else ', has not accepted yet'}")
     print("Compare both fingerprints with the ones your opponent read to you.")
     replay = None
+    if not chain_only and is_scenario_path(str(ledger.settings["scenario"])):  # attack 14: never a file it names
+        raise PbemRefused(f"{chain} names its scenario by a path ({quoted(ledger.settings['scenario'], 200)}); a "
+                          "game by e-mail starts from a bundled scenario, and no other file is opened")
     if not chain_only:
         typed = ledger.accepted and ledger.settings.get("typed_dice") is True
         replay = memory_game(data_dir(), "", ledger.settings["scenario"], seed=0, dice="sealed")
@@ -214,8 +236,12 @@ def verify(path: Path) -> int:
     forks = value.get("forks") or []
     if forks:
         print(f"{len(forks)} fork(s) recorded in this file: open the game to see the proof")
+    differs = _private_copy(folder, value, data, chain)
+    if differs:
+        print(f"NOTE: {visible(differs)}. This was a check of the chain file as it is; your private copy of the game "
+              "differs from it (harbormaster pbem status GAME uses your private copy).")
     if replay is None:
-        return 0
+        return 1 if differs else 0
     game = open_game(path, data_dir(), mode="read", verify=True)
     try:
         same = game.state == replay.state and len(game.events) == len(replay.events)
@@ -225,4 +251,4 @@ def verify(path: Path) -> int:
         print(f"The save {visible(str(path))} does NOT equal the replay of its chain.")
         return 1
     print(f"The save's state equals the replay of the chain ({len(replay.events)} commands).")
-    return 0
+    return 1 if differs else 0

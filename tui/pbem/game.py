@@ -22,17 +22,17 @@ import msgspec
 
 from . import dice
 from .chain import Fork, check_signature, entry_hash, fork_proof, make_entry, name
-from .encoding import b64encode, decode_json, fields, hex32, text, whole
+from .encoding import b64encode
 from .errors import ForkFound, PbemRefused
 from .files import read_bytes, write_atomic
 from .keys import Signer, parse_fingerprint, pbem_folder
 from .ledger import Ledger, OpenCommitment, game_id
+from .record import MAX_STATE_BYTES, chain_state, differences, read_record, record_path, state_parts, write_record
 from .seeds import load_secrets, mark_revealed, secrets_path, write_secrets
 from .turnfile import now_text, read_turnfile, write_turnfile
 
 FORMAT = "harbormaster-pbem-chain"
-#: Largest chain file and secrets file read.
-MAX_STATE_BYTES = 256 * 1024 * 1024
+__all__ = ["MAX_STATE_BYTES", "PbemGame", "Receipt", "chain_path"]
 
 
 class Receipt(msgspec.Struct, frozen=True):
@@ -52,10 +52,13 @@ class PbemGame:
     """One player's side of a game: the checked chain, the forks found, what was sent, and the secret seeds."""
 
     def __init__(self, path: Path, signer: Signer, ledger: Ledger, folder: Path, *, sent: dict[str, Any] | None = None,
-                 forks: tuple[Fork, ...] = (), set_aside: frozenset[str] = frozenset()) -> None:
-        """Use :meth:`new`, :meth:`accept` or :meth:`open`."""
+                 forks: tuple[Fork, ...] = (), set_aside: frozenset[str] = frozenset(), kept: bytes | None = None,
+                 notice: str = "") -> None:
+        """Use :meth:`new`, :meth:`accept` or :meth:`open`. ``kept``: the private copy's bytes as last read or written
+        (:mod:`.record`); ``notice``: how the chain file differed from it when opened ("" if it did not)."""
         self.path, self.signer, self.ledger, self.folder = Path(path), signer, ledger, Path(folder)
         self.sent, self.forks, self.set_aside = sent, forks, set_aside
+        self.kept, self.notice = kept, notice
 
     # -- making, joining, opening --------------------------------------------------------------------------------
 
@@ -107,47 +110,30 @@ class PbemGame:
 
     @classmethod
     def open(cls, path: Path, signer: Signer, *, folder: Path | None = None) -> PbemGame:
-        """The game in the chain file ``path``, every entry and fork checked again."""
+        """The game in the chain file ``path``, every entry and fork checked again; if this side's private copy
+        (:mod:`.record`) differs from the chain file, the private copy is used and :attr:`notice` says how."""
+        folder = Path(folder or pbem_folder())
         data = read_bytes(Path(path), MAX_STATE_BYTES)
         if data is None:
             raise PbemRefused(f"there is no chain file at {path}")
-        value = decode_json(data, MAX_STATE_BYTES, f"the chain file {path}")
-        if not isinstance(value, dict) or value.get("format") != FORMAT or value.get("v") != 1:
-            raise PbemRefused(f"{path} is not a Harbormaster chain file")
-        if value.get("me") != signer.fingerprint:
-            raise PbemRefused(f"{path} is the chain of {value.get('me')!r}, not yours ({signer.fingerprint})")
-        entries = value.get("entries")
-        if not isinstance(entries, list) or not entries:
-            raise PbemRefused(f"{path} holds no entries")
+        value = chain_state(data, Path(path), signer.fingerprint)
+        record = read_record(folder, value["game"], signer.fingerprint)
+        notice, kept = "", None if record is None else record[1]
+        if record is not None and record[1] != data:
+            notice = (f"{differences(value, record[0], Path(path))}. Your private copy ({record_path(folder, value['game'])}) "
+                      "is used; the chain file is written again from it at the next change")
+            value = record[0]
+        entries = value["entries"]
         settings = entries[0].get("body", {}) if isinstance(entries[0], dict) else {}
         players = settings.get("players") if isinstance(settings, dict) else None
         ledger = Ledger.replay(entries, players if isinstance(players, list) else None)
         assert ledger.players is not None
         if signer.fingerprint not in ledger.players:
             raise PbemRefused(f"{path}: you are not a player of this game")
-        kept, aside, sent = value.get("forks"), value.get("set_aside"), value.get("sent")
-        if not isinstance(kept, list) or not isinstance(aside, list) or not (sent is None or isinstance(sent, dict)):
-            raise PbemRefused(f"{path} is not a Harbormaster chain file")
-        if sent is not None:
-            fields(sent, frozenset({"first", "last", "at"}), f"{path}: what was sent")
-            whole(sent["first"], f"{path}: the first entry sent", 0, len(ledger.entries) - 1)
-            whole(sent["last"], f"{path}: the last entry sent", sent["first"], len(ledger.entries) - 1)
-            text(sent["at"], f"{path}: the time sent", 40)
-        forks = tuple(cls._fork_of(ledger, f) for f in kept)
-        return cls(path, signer, ledger, folder or pbem_folder(), sent=sent, forks=forks,
-                   set_aside=frozenset(hex32(h, "a hash set aside") for h in aside))
-
-    @staticmethod
-    def _fork_of(ledger: Ledger, value: Any) -> Fork:
-        if not isinstance(value, dict) or value.get("kept") not in (None, "known", "other"):
-            raise PbemRefused("a fork kept in the chain file is not readable")
-        known, other, branch = value.get("known"), value.get("other"), value.get("branch")
-        if not isinstance(known, dict) or not isinstance(other, dict) or not isinstance(branch, list):
-            raise PbemRefused("a fork kept in the chain file is not readable")
-        key = ledger.keys.get(known.get("author"))  # type: ignore[arg-type]
-        if key is None or not fork_proof(known, other, key):
-            raise PbemRefused(f"the fork kept at {name(known)} is not a proof")
-        return Fork(known, other, tuple(branch), value["kept"])
+        if ledger.game != value["game"]:  # a changed id would pass the chain file off without its private copy
+            raise PbemRefused(f"{path} names a game that is not the one its entries make")
+        sent, forks, aside = state_parts(value, ledger, Path(path))
+        return cls(path, signer, ledger, folder, sent=sent, forks=forks, set_aside=aside, kept=kept, notice=notice)
 
     # -- who, where -----------------------------------------------------------------------------------------------
 
@@ -381,10 +367,27 @@ class PbemGame:
     def _save(self, *, exclusive: bool = False) -> None:
         state = {"format": FORMAT, "v": 1, "me": self.me, "game": self.game, "entries": self.ledger.entries,
                  "sent": self.sent, "forks": [f.to_json() for f in self.forks], "set_aside": sorted(self.set_aside)}
+        data = json.dumps(state, ensure_ascii=False, sort_keys=True).encode("utf-8")
         # 0600 whatever the umask: the chain holds this side's orders and dice requests before they are sent, and the
-        # opponent, who holds the seed, could read their dice from it (issue 32, second-account attack 2)
-        write_atomic(self.path, json.dumps(state, ensure_ascii=False, sort_keys=True).encode("utf-8"),
-                     mode=0o600, exclusive=exclusive)
+        # opponent, who holds the seed, could read their dice from it (issue 32, second-account attack 2).
+        if exclusive:  # a new game: its chain file (refused if one is there), then its first private copy
+            write_atomic(self.path, data, mode=0o600, exclusive=True)
+            try:
+                write_record(self.folder, self.game, data)
+            except PbemRefused:
+                self.path.unlink(missing_ok=True)
+                raise
+        else:  # the private copy first: it is what the chain file is checked against (attacks 5 to 7)
+            write_record(self.folder, self.game, data)
+            try:
+                write_atomic(self.path, data, mode=0o600)
+            except PbemRefused:
+                if self.kept is None:
+                    record_path(self.folder, self.game).unlink(missing_ok=True)
+                else:
+                    write_record(self.folder, self.game, self.kept)
+                raise
+        self.kept, self.notice = data, ""
 
     def _secrets_path(self) -> Path:
         return secrets_path(self.folder, self.game)
