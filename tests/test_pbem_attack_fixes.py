@@ -298,3 +298,37 @@ def test_finding_14_verify_never_opens_a_scenario_the_chain_names_by_a_path(
     assert err.startswith(f"harbormaster: {_chain(save)} names its scenario by a path ({str(secret)!r}); a game by e-mail "
                           "starts from a bundled scenario, and no other file is opened")
     assert "attack" not in err and "Traceback" not in err
+
+
+def test_finding_5_a_game_folder_swapped_for_a_link_mid_command_never_leads_the_chain_elsewhere(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding 5 (race): the attacker swapped the victim's game folder for a link to a private folder just after it
+    was checked; `pbem exec` then wrote a new signed chain file in the private folder. The chain file is now reached
+    through its folder held open since the walk: the write lands in the very folder the save is in, and the private
+    folder gets nothing."""
+    from tui.pbem.sealed import SealedGame
+
+    alice, _bob = start(tmp_path, "awaw", "axis")
+    games, moved = alice.save.parent, alice.save.parent.with_name("games-moved")
+    private = tmp_path / "private"
+    private.mkdir(mode=0o700)
+    real_exec = SealedGame.exec
+
+    def swapped(self: SealedGame, line: str):  # noqa: ANN202 - the attacker strikes between the check and the write
+        if not moved.exists():
+            games.rename(moved)
+            games.symlink_to(private)
+        return real_exec(self, line)
+
+    monkeypatch.setattr(SealedGame, "exec", swapped)
+    capsys.readouterr()
+    assert alice.run("exec", str(alice.save), "answer first axis") == 2  # the save's store sees its folder moved
+    assert "could not save game.json: the file was removed, or its folder moved" in capsys.readouterr().err
+    assert list(private.iterdir()) == []
+    entries = json.loads((moved / "game.pbem.json").read_bytes())["entries"]
+    assert entries[-1]["body"] == {"command": "answer first axis"}  # signed in the very folder of the save
+    monkeypatch.setattr(SealedGame, "exec", real_exec)
+    games.unlink()
+    moved.rename(games)
+    assert alice.run("exec", str(alice.save), "next") == 0  # the save catches up with its chain, and play goes on
+    assert alice.state()[1] == ["answer first axis", "next"]

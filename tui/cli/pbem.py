@@ -118,9 +118,11 @@ def _made(game: Path, make_chain: Any, ruleset: str, scenario: str) -> int:
     from . import _create
     from ..paths import data_dir
     from ..pbem.game import chain_path
+    from ..pbem.record import record_path
 
     from ..pbem import PbemRefused
     from ..store.links import PlantedLink, pinned_folder
+    from ..store.pinned import shown
 
     chain = chain_path(game)
     if os.path.lexists(game):
@@ -129,17 +131,22 @@ def _made(game: Path, make_chain: Any, ruleset: str, scenario: str) -> int:
         where = pinned_folder(game.parent, make=True)
     except (PlantedLink, OSError) as exc:
         raise PbemRefused(f"cannot make the folder {game.parent} ({exc})") from None
+    held = Path(where.name_in(chain.name))  # the chain file in that very folder, whatever its path names later
+    made = save = None
     try:
-        made = make_chain(chain)
-    except BaseException:
-        where.unmake()
-        raise
+        try:
+            made = make_chain(held)
+        except PbemRefused as exc:
+            raise PbemRefused(shown(str(exc))) from None
+        save = _create(game, data_dir(), ruleset, scenario, seed=0, dice="sealed")  # seed never used: no app dice
     finally:
+        if save is None:  # refused, or the save could not be made: nothing is left
+            if made is not None:
+                held.unlink(missing_ok=True)
+                record_path(made.folder, made.game).unlink(missing_ok=True)
+            where.unmake()
         where.close()
-    save = _create(game, data_dir(), ruleset, scenario, seed=0, dice="sealed")  # the seed is never used: no app dice
-    if save is None:
-        chain.unlink()
-        where.unmake()
+    if save is None or made is None:
         return 2
     try:
         ledger = made.ledger
@@ -207,15 +214,33 @@ def _join(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from ..paths import data_dir
-    from ..pbem.game import PbemGame, chain_path
-    from ..pbem.sealed import SealedGame
-    from ..session import GameLocked, open_game
+    """A command on a sealed game: its chain file is reached through its folder held open once every link on the way
+    was judged, so a folder swapped for a link meanwhile never leads the writes elsewhere (second-account attack 5)."""
+    from ..pbem import PbemRefused
+    from ..pbem.game import chain_path
+    from ..store.pinned import shown
+    from .pbem_show import _in_judged_folder
 
     signer = _signer(args.keys)
-    chain = PbemGame.open(chain_path(args.game), signer, folder=args.keys)
+    where, chain_file = _in_judged_folder(chain_path(args.game))
+    try:
+        return _play_in(args, signer, chain_file)
+    except PbemRefused as exc:  # the folder as the user named it, not /proc/self/fd/N
+        raise PbemRefused(shown(str(exc))) from None
+    finally:
+        where.close()
+
+
+def _play_in(args: argparse.Namespace, signer: Any, chain_file: Path) -> int:
+    from ..paths import data_dir
+    from ..pbem.game import PbemGame
+    from ..pbem.sealed import SealedGame
+    from ..store.pinned import shown
+    from ..session import GameLocked, open_game
+
+    chain = PbemGame.open(chain_file, signer, folder=args.keys)
     if chain.notice:  # the chain file beside the save was changed behind this side's back (issue 32, attacks 5-7)
-        print(f"Note: {visible(chain.notice)}.")
+        print(f"Note: {visible(shown(chain.notice))}.")
     try:
         game = open_game(args.game, data_dir(), mode="read" if args.action == "status" else "write", verify=True)
     except GameLocked as exc:
