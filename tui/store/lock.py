@@ -52,6 +52,17 @@ def lock_path(save: Path) -> Path:
     return save.with_name(save.name + ".lock")
 
 
+def lock_mode(save: Path) -> int:
+    """The lock file's mode: only those who may write the save may open it (the owner; the group or others only if
+    the save lets them write). Anyone who can open a lock file can ``flock`` it and hold the game for as long as
+    they like (issue 32, second-account attack 12), and only a writer of the save ever takes its lock."""
+    try:
+        saved = stat.S_IMODE(os.stat(save, follow_symlinks=False).st_mode)
+    except OSError:
+        return 0o600
+    return 0o600 | (0o060 if saved & 0o020 else 0) | (0o006 if saved & 0o002 else 0)
+
+
 def info_path(save: Path) -> Path:
     """``SAVE.lock.info``: who holds the lock."""
     return save.with_name(save.name + ".lock.info")
@@ -198,8 +209,9 @@ class SaveLock:
         if problem is not None:
             raise NotASaveFile(shown(problem))
         safe = os.O_CLOEXEC | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
+        mode = lock_mode(self.save)
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | safe, 0o666)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | safe, mode)
         except PermissionError as exc:
             try:
                 fd = os.open(self.path, os.O_RDONLY | safe)
@@ -217,6 +229,11 @@ class SaveLock:
         if not stat.S_ISREG(info.st_mode):
             os.close(fd)
             raise NotASaveFile(f"its lock file {self.path.name} is not a regular file")
+        if info.st_uid == os.geteuid() and stat.S_IMODE(info.st_mode) & ~mode & 0o077:
+            try:  # an older lock readable by those who cannot write the save: they could hold it for ever
+                os.fchmod(fd, stat.S_IMODE(info.st_mode) & (mode | 0o700))
+            except OSError:
+                pass
         return fd
 
     def _try(self) -> bool:
