@@ -68,6 +68,7 @@ class HarbormasterApp(StartingApp):
         "naval": lambda: _mode_screen("naval", "NavalScreen"),
         "map": lambda: _mode_screen("map", "MapScreen"),
         "setup": lambda: _mode_screen("setup", "SetupScreen"),
+        "exchange": lambda: _mode_screen("exchange", "ExchangeScreen"),
     }
     """The modes; all but the first are imported when first shown (off the start path)."""
     DEFAULT_MODE = "phases"
@@ -81,7 +82,7 @@ class HarbormasterApp(StartingApp):
         for a in APP_ACTIONS
     ] + [Binding("R", "briefing", "Briefing", show=False, tooltip="Write a briefing for one side (or the referee) beside the save"),
          Binding("T", "take_over", "Take over", tooltip="Nobody writes this game now: write it from this session (takes its lock)")]
-    """Modes 1-8, ``:`` command line, ``n`` next, undo/redo, ``?`` help, ``q`` quit (see ``APP_ACTIONS``)."""
+    """Modes 1-9, ``:`` command line, ``n`` next, undo/redo, ``?`` help, ``q`` quit (see ``APP_ACTIONS``)."""
 
     status: reactive[Status] = reactive(Status("Ready — : command line · ctrl+p palette · ? help"), init=False)
     """The status line every mode shows."""
@@ -133,7 +134,9 @@ class HarbormasterApp(StartingApp):
 
     def has_mode(self, mode: str) -> bool:
         """Whether this game has mode ``mode`` (Sea Zones where the rule set has sea zones, Naval where it has naval
-        units, Map where it has a hex map)."""
+        units, Map where it has a hex map, Exchange for a game played by turn file)."""
+        if mode == "exchange":
+            return getattr(self.game, "exchange_source", None) is not None
         view = self.MODE_VIEWS.get(mode)
         return view is None or view in self.game.ruleset.views
 

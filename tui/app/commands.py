@@ -71,6 +71,8 @@ APP_ACTIONS: tuple[AppAction, ...] = (
               group="Modes", mode="map"),
     AppAction("mode('setup')", "8", "Setup", "Mode: Setup", "The scenario's ports, bases, units, zones, hexes: add, edit, remove (a correction once the game has begun)",
               group="Modes", mode="setup"),
+    AppAction("mode('exchange')", "9", "Exchange", "Mode: Exchange", "A game played by turn file: whose move, what waits to be sent, every roll verified, typed or open",
+              group="Modes", mode="exchange"),
     AppAction("undo", "ctrl+z", "Undo", "Undo", "Undo the last command (it stays in the log, marked UNDONE)", group="Undo/Redo", line="undo"),
     AppAction("redo", "ctrl+y", "Redo", "Redo", "Redo the last undone command", group="Undo/Redo", line="redo"),
 )

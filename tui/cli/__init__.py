@@ -168,8 +168,7 @@ def _open(argv: list[str]) -> int:
         return _explain_open_error(path, replay_refusal(game, Path(game.store.file or path), str(exc), data))
 
 
-SEALED_WATCHING = ("This game is played by turn file (sealed dice): watching here; its commands are signed and "
-                   "sent with harbormaster pbem exec, send and receive.")
+SEALED_WATCHING = "Played by turn file: watching here (9: the exchange); play with harbormaster pbem exec, send, receive."
 """Why the app shows a sealed game read-only: a command typed here would change the save off its signed chain."""
 
 
@@ -180,6 +179,9 @@ def _sealed_read_only(game, path: Path, data: Path):
     with paused_gc(set_aside=True):
         game = open_game(path, data, mode="read", verify="later")
     game.read_only_reason = SEALED_WATCHING
+    from ..pbem.game import chain_path
+
+    game.exchange_source = (chain_path(path), None)  # Exchange mode (9): the chain beside it, read with your key
     return game
 
 

@@ -5,7 +5,7 @@ set:
 
 * a capital letter is never a mode's key: typing a name as it is written (``RM-CA-Taranto``, ``Rouvel``) jumps to it
   in any table; ``R`` (briefing) and ``T`` (take over) are the app's, everywhere;
-* a mode never binds a global key (``GLOBAL_KEYS``): ``1``-``8``, ``:``, ``n``, ``ctrl+z``/``ctrl+y``, ``?``, ``R``,
+* a mode never binds a global key (``GLOBAL_KEYS``): ``1``-``9``, ``:``, ``n``, ``ctrl+z``/``ctrl+y``, ``?``, ``R``,
   ``T``, ``ctrl+p``, ``q`` mean the same in every mode, and ``/`` searches the table in every mode;
 * in one game a key has one meaning across its modes, or two where ``SHARED`` lists them: a key of the Phases or
   Log mode (``a`` answer, ``b`` branch, ``f`` filter, ``h`` hide ``next``, ``l`` load older) that is also a verb on
@@ -23,7 +23,7 @@ from ..engine.registry import plugin
 from ..engine.setup import RULESETS
 
 GLOBAL_KEYS: frozenset[str] = frozenset({
-    "1", "2", "3", "4", "5", "6", "7", "8", "colon", "n", "ctrl+z", "ctrl+y", "question_mark", "R", "T", "ctrl+p", "q", "slash",
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "colon", "n", "ctrl+z", "ctrl+y", "question_mark", "R", "T", "ctrl+p", "q", "slash",
 })
 """Keys of the app that mean the same in every mode (the README's key table); no mode binds them."""
 

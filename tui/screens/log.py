@@ -158,8 +158,19 @@ class LogScreen(GameScreen):
             (f" · newest first · {log.shown:,} shown", "dim"),
             (f" · {undone} undone/abandoned among them" if undone else "", "yellow"),
             (" · f filter · h hide next" if not self.log_filter.active else " · f change · h next", "dim"),
+            (self._waiting(), "bold cyan"),
         )
         self.query_one("#log-count", Static).update(text)
+
+    def _waiting(self) -> str:
+        """In a game played by turn file: how many signed commands wait for their dice (not in the log yet)."""
+        source = getattr(self.game, "exchange_source", None)
+        if source is None:
+            return ""
+        from ..pbem.exchange import exchange_view
+
+        waiting = len(exchange_view(source[0], source[1], self.game.events).waiting)
+        return f" · {waiting} command(s) wait for their dice: 9 Exchange" if waiting else ""
 
     def _detail(self, event: dict[str, Any] | None) -> None:
         body = event_detail(event) if event else Text("No events yet.", style="dim italic")

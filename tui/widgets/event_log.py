@@ -67,6 +67,22 @@ def dice_text(event: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
+DICE_STYLE: dict[str, str] = {"app": "cyan", "typed": "yellow", "sealed": "green"}
+"""Each source of dice its own colour in the Log: the app's, typed physical dice (in a game played by turn file:
+unverifiable), sealed dice (from a revealed seed and a signed request; the Exchange mode checks each)."""
+
+
+def dice_cell(event: dict[str, Any], style: str) -> Text:
+    """The Dice cell: each roll as :func:`dice_text` writes it, coloured by its source (``style`` for a struck row)."""
+    cell = Text()
+    for i, d in enumerate(event.get("dice", ())):
+        faces = "+".join(str(f) for f in d.get("faces", ()))
+        source = str(d.get("source", ""))
+        cell.append("; " if i else "")
+        cell.append(f"{d.get('spec', '')}={faces} {source}", style=style or DICE_STYLE.get(source, "cyan"))
+    return cell
+
+
 def event_cells(event: dict[str, Any]) -> dict[str, Text]:
     """One row of the log, by column key; undone/abandoned rows dim and struck through, with their label."""
     status = event.get("status", "applied")
@@ -83,7 +99,7 @@ def event_cells(event: dict[str, Any]) -> dict[str, Text]:
         "actor": Text(str(event.get("actor", "")), style=style),
         "command": Text(str(event.get("command", "")), style=style + (" bold" if not style else "")),
         "summary": summary,
-        "dice": Text(dice_text(event), style=style or "cyan"),
+        "dice": dice_cell(event, style),
     }
 
 
