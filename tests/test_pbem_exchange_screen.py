@@ -172,3 +172,27 @@ async def test_the_log_marks_sealed_typed_and_waiting_rolls_apart(sides: tuple[S
     assert cell.plain == "1d6=4 typed; 2d6=1+2 app"
     assert [s.style for s in cell.spans] == ["yellow", "cyan"]
     assert [s.style for s in dice_cell(mixed, "dim strike").spans] == ["dim strike", "dim strike"]
+
+
+def test_a_revealed_request_that_drew_no_dice_is_shown_as_played(sides: tuple[Side, Side]) -> None:
+    """A command queued behind a roll that draws no dice itself (`raid-return`, after the second engagement attempt)
+    is a request too: once played it is "no dice", not "not played yet" (seen in the hand-played turn)."""
+    from tui.pbem.exchange import exchange_view
+
+    alice, bob = sides
+    alice.play("raid-return raid-1")
+    assert bob.receive(alice.send("5-alice")) == 0
+    view = exchange_view(bob.save.with_name("game.pbem.json"), bob.keys, _events(bob))
+    assert [(r.n, r.command, r.state, r.faces) for r in view.rolls] == [
+        (13, "raid-engage raid-1", "verified", "1d6=5"),
+        (17, "raid-engage raid-1", "verified", "1d6=5"),
+        (18, "raid-return raid-1", "no dice", "none drawn")]
+    assert view.waiting == () and view.open == ()
+
+
+def _events(side: Side) -> list:
+    game = open_game(side.save, data_dir(), mode="read")
+    try:
+        return list(game.events)
+    finally:
+        game.close()

@@ -29,8 +29,9 @@ class RollRow(msgspec.Struct, frozen=True):
     command: str
     by: str
     state: str
-    """``verified``, ``MISMATCH``, ``open``, ``withdrawn``, ``undone``, ``typed`` (unverifiable) or ``revealed``
-    (the save does not hold its command yet)."""
+    """``verified``, ``MISMATCH``, ``open``, ``withdrawn``, ``undone``, ``typed`` (unverifiable), ``no dice``
+    (played, drew none), ``refused`` (the rules refused it when its dice came) or ``revealed`` (the save does not
+    hold its command yet)."""
     faces: str
     commitment: str
 
@@ -92,6 +93,13 @@ def exchange_view(chain_file: Path, keys: Path | None, events: Sequence[dict[str
         notice=chain.notice, rolls=tuple(_rolls(ledger, events, who)))
 
 
+def _played(ledger: Ledger, events: Sequence[dict[str, Any]]) -> dict[str, bool]:
+    """The requests whose commands the save holds, each with whether the rules refused it when its dice came (a
+    note of the log says so in its place: :func:`tui.pbem.play._refused_on_reveal`)."""
+    return {s.request: "refused on reveal: entry" in str(e.get("command", ""))
+            for s, e in zip(steps(ledger), events) if s.kind == "request"}
+
+
 def _span(ns: Sequence[int]) -> str:
     return str(ns[0]) if len(ns) == 1 else f"{ns[0]} to {ns[-1]}"
 
@@ -110,14 +118,15 @@ def _rolls(ledger: Ledger, events: Sequence[dict[str, Any]], who: Any) -> list[R
         for roll in event.get("dice", ()):
             if roll.get("request"):
                 drawn.setdefault(roll["request"], []).append(roll)
-    rows = []
+    rows, played = [], _played(ledger, events)
     for request in ledger.requests.values():
         commit = ledger.commits[request.commit]
         on = f"entry {commit.n} by {who(commit.author)}"
         state, faces = request.state, ""
-        if state == "revealed":
+        if state == "revealed" and request.hash in played:
             rolls = drawn.get(request.hash, [])
-            state, faces = _checked(ledger, request.hash, rolls) if rolls else ("revealed", "")
+            state, faces = _checked(ledger, request.hash, rolls) if rolls else \
+                ("refused", "") if played[request.hash] else ("no dice", "none drawn")
         rows.append(RollRow(request.n, request.command, who(request.author), state, faces, on))
     for entry in ledger.entries:
         if entry["kind"] == "typed-roll":

@@ -28,6 +28,8 @@ STATES: dict[str, tuple[str, str]] = {
     "MISMATCH": ("✗ MISMATCH", "bold red"),
     "open": ("… open: waits for the reveal", "cyan"),
     "revealed": ("revealed: not played yet", "cyan"),
+    "no dice": ("played: drew no dice", "dim"),
+    "refused": ("refused when its dice came", "yellow"),
     "typed": ("typed: unverifiable", "yellow"),
     "withdrawn": ("withdrawn", "dim"),
     "undone": ("undone", "dim strike"),
