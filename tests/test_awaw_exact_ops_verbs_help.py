@@ -152,12 +152,13 @@ SHOWN = (
      'operations',
      ('attempt', 'air-range', 'us-war', 'cves', 'singapore', 'codebreaking', 'result')),
     ('raid-ships',
-     'raid-ships RAID_ID FACES [--missing 4,5]',
+     'raid-ships RAID_ID FACES [--missing 4,5] | raid-ships RAID_ID --decline',
      "The ship type each defender's die sends; where it is not there the defender chooses a lesser type (asked, or "
-     'typed with the die: 4:2), then names the ships that engage (asked where more than one may).',
-     '21.5342',
+     'typed with the die: 4:2), then names the ships that engage (asked where more than one may); or --decline: the '
+     'defender does not oppose the group (before his dice).',
+     '21.5342, 21.5341',
      'operations',
-     ('missing',)),
+     ('missing', 'decline')),
     ('raid-return',
      'raid-return RAID_ID [--engaged] [--survivors N] [--damaged A] [--sunk B] [--transports-lost N]',
      'The raider group returns to port inverted, with its combat and transport results typed.',

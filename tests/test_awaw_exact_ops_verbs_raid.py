@@ -281,7 +281,7 @@ def test_the_raid_verbs_are_bound_to_the_env() -> None:
     assert [(v.name, v.rule, v.options) for v in verbs] == [
         ("raid", "21.53", ("by",)),
         ("raid-engage", "21.5341, 21.538", ("attempt", "air-range", "us-war", "cves", "singapore", "codebreaking", "result")),
-        ("raid-ships", "21.5342", ("missing",)),
+        ("raid-ships", "21.5342, 21.5341", ("missing", "decline")),
         ("raid-return", "21.537, 21.5361, 21.5363", ("engaged", "survivors", "damaged", "sunk", "transports-lost"))]
     assert list(answers) == ["raid-step"]
     assert verbs[0].handler(ctx(raiders_world(), side="axis"), ["Atlantic SW"], {"by": "Bismarck"}).summary.startswith(

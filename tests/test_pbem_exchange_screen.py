@@ -175,19 +175,34 @@ async def test_the_log_marks_sealed_typed_and_waiting_rolls_apart(sides: tuple[S
 
 
 def test_a_revealed_request_that_drew_no_dice_is_shown_as_played(sides: tuple[Side, Side]) -> None:
-    """A command queued behind a roll that draws no dice itself (`raid-return`, after the second engagement attempt)
-    is a request too: once played it is "no dice", not "not played yet" (seen in the hand-played turn)."""
+    """A command queued behind a roll that draws no dice itself (`raid-return --engaged`, the combat's results typed,
+    after the second engagement attempt) is a request too: once played it is "no dice", not "not played yet" (seen in
+    the hand-played turn)."""
+    from tui.pbem.exchange import exchange_view
+
+    alice, bob = sides
+    alice.play("raid-return raid-1 --engaged")
+    assert bob.receive(alice.send("5-alice")) == 0
+    view = exchange_view(bob.save.with_name("game.pbem.json"), bob.keys, _events(bob))
+    assert [(r.n, r.command, r.state, r.faces) for r in view.rolls] == [
+        (13, "raid-engage raid-1", "verified", "1d6=5"),
+        (17, "raid-engage raid-1", "verified", "1d6=5"),
+        (18, "raid-return raid-1 --engaged", "no dice", "none drawn")]
+    assert view.waiting == () and view.open == ()
+
+
+def test_a_queued_command_the_rules_refuse_when_its_dice_come_is_shown_refused(sides: tuple[Side, Side]) -> None:
+    """The hand-played turn's order: `raid-return raid-1` queued behind the second engagement attempt. That attempt
+    found defending ships, so the return is refused when the dice come (21.538B: the raiders return after the combat
+    is resolved or declined): a note in the log says so on both sides, and the Exchange shows it refused."""
     from tui.pbem.exchange import exchange_view
 
     alice, bob = sides
     alice.play("raid-return raid-1")
     assert bob.receive(alice.send("5-alice")) == 0
     view = exchange_view(bob.save.with_name("game.pbem.json"), bob.keys, _events(bob))
-    assert [(r.n, r.command, r.state, r.faces) for r in view.rolls] == [
-        (13, "raid-engage raid-1", "verified", "1d6=5"),
-        (17, "raid-engage raid-1", "verified", "1d6=5"),
-        (18, "raid-return raid-1", "no dice", "none drawn")]
-    assert view.waiting == () and view.open == ()
+    assert [(r.n, r.state) for r in view.rolls] == [(13, "verified"), (17, "verified"), (18, "refused")]
+    assert "refused on reveal: entry 18, raid-return raid-1: raid-return: attempt 2 found" in _events(bob)[-1]["command"]
 
 
 def _events(side: Side) -> list:

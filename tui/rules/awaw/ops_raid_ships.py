@@ -66,9 +66,53 @@ def waiting(ctx: Context, m: dict[str, Any], what: str) -> None:
                         "(21.5342D, E)")
 
 
-def raid_ships(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
-    """21.5342A-E: the ship type each die sends (a lesser one the defender chooses, D), then the ships that engage (E)."""
+def undecided(m: dict[str, Any]) -> dict[str, Any] | None:
+    """The last engagement attempt of raid ``m`` if it found defending ships that may engage and the defender has
+    neither rolled their types (21.5342A) nor declined to oppose the group (21.5341); else None."""
+    att = m["attempts"][-1] if m.get("attempts") else None
+    return att if att and att["ships"] and not att.get("dice") and not att.get("declined") else None
+
+
+def refuse_undecided(m: dict[str, Any], what: str) -> None:
+    """Refuse ``what`` while the defender has still to oppose or decline ``m``'s last engagement and no combat result is
+    typed (21.5341; 21.538B: "After naval combat is resolved or declined by the defender, all surviving raiders ...
+    return"): the raiding player cannot decide for the defender that nobody engages."""
+    att = undecided(m)
+    if att is not None:
+        raise RuleError(f"{what}: attempt {att['attempt']} found {att['ships']} defending ships that may engage {m['id']}: "
+                        f"the defender rolls their types (raid-ships {m['id']} FACES) or declines to oppose the group "
+                        f"(raid-ships {m['id']} --decline) first, or the naval combat's results are typed here (--engaged) "
+                        "(21.5341, 21.538B)")
+
+
+def _decline(env: Env, ctx: Context, args: list[str]) -> Outcome:
+    """21.5341: the defender chooses not to oppose the raid's last engagement (before his type dice; once he has
+    decided to oppose, he cannot change his mind)."""
     world: AwawWorld = ctx.state.world
+    if len(args) != 1:
+        raise RuleError("usage: raid-ships RAID_ID --decline (21.5341)")
+    m = mission(ctx, env, args[0], "raid")
+    if not m["attempts"] or not m["attempts"][-1]["ships"]:
+        raise RuleError(f"raid-ships: no engagement of {m['id']} allows defending ships (21.5341)")
+    att = m["attempts"][-1]
+    if att.get("dice"):
+        raise RuleError(f"raid-ships: the defender has decided to oppose {m['id']} in attempt {att['attempt']} (his dice "
+                        f"are rolled: {','.join(map(str, att['dice']))}); he cannot change his mind (21.5341)")
+    if att.get("declined"):
+        raise RuleError(f"raid-ships: the defender has declined to oppose {m['id']} in attempt {att['attempt']} (21.5341)")
+    rec = record(ctx, env)
+    mm = rec["missions"][m["id"]]
+    rec["missions"] = {**rec["missions"], m["id"]: {**mm, "attempts": [*mm["attempts"][:-1], {**att, "declined": True}]}}
+    summary = f"{m['id']} attempt {att['attempt']}: the defender does not oppose the raider group (21.5341)"
+    return Outcome(with_record(world, rec), summary, (), actor=defender(env, ctx))
+
+
+def raid_ships(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+    """21.5342A-E: the ship type each die sends (a lesser one the defender chooses, D), then the ships that engage (E);
+    or, with ``--decline``, the defender does not oppose the group (21.5341)."""
+    world: AwawWorld = ctx.state.world
+    if opts.get("decline"):
+        return _decline(env, ctx, args)
     if len(args) < 2:
         raise RuleError("usage: raid-ships RAID_ID FACES [--missing 4,5] (e.g. raid-ships raid-3 2,3,4,6; a die whose type "
                         "is not there with the lesser result chosen: 4:2) (21.5342)")
@@ -76,6 +120,8 @@ def raid_ships(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) ->
     if not m["attempts"] or not m["attempts"][-1]["ships"]:
         raise RuleError(f"raid-ships: no engagement of {m['id']} allows defending ships (21.5341)")
     att = m["attempts"][-1]
+    if att.get("declined"):
+        raise RuleError(f"raid-ships: the defender has declined to oppose {m['id']} in attempt {att['attempt']} (21.5341)")
     if att.get("dice"):
         raise RuleError(f"raid-ships: the defender's dice for {m['id']}'s attempt {att['attempt']} are rolled: "
                         f"{','.join(map(str, att['dice']))} (21.5342A)")

@@ -216,18 +216,26 @@ def _raid_duties(phasing: Callable[[GameState], str], state: GameState, seg: Seg
     ops = state.world.ops
     if ops.get("turn") != f"{state.flow.turn}:{phasing(state)}":
         return []
+    from .ops_raid_ships import undecided
+
     units = state.world.units
-    out = []
+    out, engaging = [], []
     for mid, m in ops.get("missions", {}).items():
         if m.get("kind") != "raid" or m.get("returned"):
             continue
         at_sea = [i for i in m.get("units", []) if i in units and units[i].at_sea == "raiding"]
         if at_sea:
             out.append(f"{mid} ({m.get('sw_box', '?')}: {', '.join(at_sea)})")
-    if not out:
-        return []
-    return [Duty(f"Raider groups at sea: {', '.join(out)}", "21.537A", DUE if allows(seg, "raid-return") else INFO,
-                 "raid-return ID: all raiding groups must attempt to return to port")]
+        if at_sea and (att := undecided(m)) is not None:
+            engaging.append(f"{mid} attempt {att['attempt']} ({att['ships']} defending ships may engage)")
+    duties = [Duty(f"Raider engagements to oppose or decline: {', '.join(engaging)}", "21.5341, 21.538B",
+                   DUE if allows(seg, "raid-ships") else INFO,
+                   "raid-ships ID FACES (the defender's type dice) or raid-ships ID --decline; or the combat's results "
+                   "typed at raid-return ID --engaged")] if engaging else []
+    if out:
+        duties.append(Duty(f"Raider groups at sea: {', '.join(out)}", "21.537A", DUE if allows(seg, "raid-return") else INFO,
+                           "raid-return ID: all raiding groups must attempt to return to port"))
+    return duties
 
 
 def awaw_duties(overstack: DutiesOf, phasing: Callable[[GameState], str] | None = None) -> DutiesOf:

@@ -33,7 +33,7 @@ from . import brps as BR
 from . import raiders as R
 from .common import ids, words_list
 from .ops_helpers import Env, force, mission, place, record, with_record
-from .ops_raid_ships import ENGAGING, defender, raid_ships, raid_step, waiting
+from .ops_raid_ships import ENGAGING, defender, raid_ships, raid_step, refuse_undecided, waiting
 from .units import NavalUnit
 from .world import AwawWorld
 
@@ -161,6 +161,8 @@ def _raid_return(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) 
     if 2 not in [a["attempt"] for a in m["attempts"]] and not set(m["units"]) <= sunk and engage_here:
         raise RuleError(f"raid-return: before {m['id']} returns to port, its second engagement attempt is made: "
                         f"raid-engage {m['id']} --attempt 2 (21.538A)")
+    if engage_here and not opts.get("engaged") and not set(m["units"]) <= sunk:
+        refuse_undecided(m, "raid-return")  # left with --force, the defender's choice can no longer be made
     units = [world.units[i] for i in m["units"] if i in world.units]
     home = [u.change(at_sea="", sea_hex="", inverted=True, damaged=u.damaged or u.id in damaged, sunk=u.sunk or u.id in sunk)
             for u in units]
@@ -189,9 +191,11 @@ def build_raid_verbs(env: Env) -> tuple[list[Verb], dict[str, Any]]:
              "An engagement attempt on the Raider Table: a die plus the printed modifiers, or the modified result typed; 0 or "
              "less escapes.", "21.5341, 21.538", partial(_engage, env), group="operations",
              options=("attempt", "air-range", "us-war", "cves", "singapore", "codebreaking", "result")),
-        Verb("raid-ships", "raid-ships RAID_ID FACES [--missing 4,5]", "The ship type each defender's die sends; where it "
-             "is not there the defender chooses a lesser type (asked, or typed with the die: 4:2), then names the ships that "
-             "engage (asked where more than one may).", "21.5342", partial(raid_ships, env), group="operations", options=("missing",)),
+        Verb("raid-ships", "raid-ships RAID_ID FACES [--missing 4,5] | raid-ships RAID_ID --decline", "The ship type each "
+             "defender's die sends; where it is not there the defender chooses a lesser type (asked, or typed with the die: "
+             "4:2), then names the ships that engage (asked where more than one may); or --decline: the defender does not "
+             "oppose the group (before his dice).", "21.5342, 21.5341", partial(raid_ships, env), group="operations",
+             options=("missing", "decline")),
         Verb("raid-return", "raid-return RAID_ID [--engaged] [--survivors N] [--damaged A] [--sunk B] [--transports-lost N]",
              "The raider group returns to port inverted, with its combat and transport results typed.", "21.537, 21.5361, 21.5363",
              partial(_raid_return, env), group="operations", options=("engaged", "survivors", "damaged", "sunk", "transports-lost")),
