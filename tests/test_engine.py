@@ -231,3 +231,20 @@ def test_a_prompt_as_saved_shares_nothing_with_the_state() -> None:
     data["args"]["port"] = "Bari"
     assert prompt.args == {"port": "Naples", "hits": [1, 2]}
     assert Pending(**data).id == "destroy:Naples"
+
+
+def test_take_writes_what_a_scratch_copy_did_in_one_commit(json_game, data) -> None:
+    """``Game.take``: the commands a scratch copy ran are written to the save in one durable commit (a received turn
+    file of a game played by e-mail, issue 32 attack 13), and the game is then as if it had run them itself."""
+    game = json_game
+    copy = game.scratch()
+    for line in ("note one", "note two", "note three"):
+        assert copy.execute(line).ok
+    assert len(game.events) == 0 and len(copy.events) == 3
+    revision = game.store.revision
+    assert game.take(copy) == 3
+    assert game.store.revision == revision + 1
+    assert [e["command"] for e in game.events] == ["note one", "note two", "note three"] and game.state == copy.state
+    assert game.take(copy) == 0 and game.store.revision == revision + 1
+    again = reopen(game, data)
+    assert [e["command"] for e in again.events] == ["note one", "note two", "note three"] and again.state == game.state

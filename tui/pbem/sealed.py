@@ -14,6 +14,7 @@ import msgspec
 
 from ..engine.command import CommandSyntaxError, parse, typed_problem
 from ..engine.game import Game, Result
+from ..rules.core.errors import RuleError
 from .errors import PbemRefused
 from .game import PbemGame, Receipt
 from .ledger import Ledger
@@ -53,8 +54,16 @@ class SealedGame:
         return self.chain.ledger.accepted and self.chain.ledger.settings.get("typed_dice") is True
 
     def catch_up(self) -> list[Applied]:
-        """Apply to the save what the chain holds and it does not (nothing, unless a write was cut short)."""
-        return advance(self.game, self.chain.ledger, typed_allowed=self.typed_allowed)
+        """Apply to the save what the chain holds and it does not: played on a scratch copy, then written in one
+        durable commit (a turn file of many entries costs one write, not one per entry: attack 13)."""
+        trial = self.game.scratch()
+        done = advance(trial, self.chain.ledger, typed_allowed=self.typed_allowed)
+        if done:
+            try:
+                self.game.take(trial)
+            except RuleError as exc:  # the store said why; the chain holds the entries, and the next open catches up
+                raise PbemRefused(f"the save was not written: {exc}") from None
+        return done
 
     def queued(self) -> list:
         """The commands signed and not yet applied: the first waits for its dice."""
