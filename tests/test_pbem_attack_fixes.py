@@ -356,3 +356,44 @@ def test_finding_13_a_turn_file_of_many_entries_costs_one_write_of_the_save(
     assert commits == [40]
     assert bob.state()[1][-40:] == notes
     assert bob.state() == alice.state()
+
+
+def test_finding_11_a_fork_is_settled_by_adopting_the_other_branch(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 11, the other choice: the players agree to go on from the other branch (Alice's second entry at the
+    fork, here a corrected order). `pbem branch GAME --theirs` sets Bob's entries from the fork on aside, rebuilds his
+    save from the chain (the old save kept beside it), and the game goes on: both sides verify and their saves are
+    equal, holding Alice's second entry, not her first."""
+    import shutil
+
+    from test_pbem_play import AWAW_MOVEMENT
+
+    alice, bob = start(tmp_path, "awaw", "axis")
+    snap = tmp_path / "snap-alice"
+    shutil.copytree(alice.home, snap)
+    alice.play(*AWAW_MOVEMENT)
+    assert bob.receive(alice.send("3-alice")) == 0
+    assert len(bob.state()[1]) == len(AWAW_MOVEMENT)
+    shutil.rmtree(alice.home)
+    shutil.copytree(snap, alice.home)
+    alice.play("answer first allies")
+    assert bob.receive(alice.send("3b-alice")) == 2
+    capsys.readouterr()
+    assert bob.run("branch", str(bob.save), "--theirs") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Adopted the other branch at the fork at entry 4: ")
+    assert "The save was rebuilt from the chain (1 command); the old save is kept as " in out
+    assert bob.state()[1] == ["answer first allies"]
+    assert [p.name for p in bob.save.parent.iterdir() if ".broken-" in p.name]  # the old save kept beside it
+    value = json.loads(_chain(bob.save).read_bytes())
+    assert value["forks"][0]["kept"] == "other" and value["entries"][4]["body"] == {"command": "answer first allies"}
+    assert bob.run("branch", str(bob.save), "--theirs") == 2
+    assert "there is no fork to settle" in capsys.readouterr().err
+    assert alice.receive(bob.send("4-bob")) == 0
+    alice.play("next")
+    assert bob.receive(alice.send("5-alice")) == 0
+    capsys.readouterr()
+    for who in (alice, bob):
+        assert main(["pbem", "verify", str(who.save)]) == 0
+    assert capsys.readouterr().out.count("The save's state equals the replay of the chain (2 commands).") == 2
+    assert alice.state() == bob.state()

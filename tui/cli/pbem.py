@@ -9,6 +9,7 @@
     harbormaster pbem receive GAME FILE [--no-reveal]            take the opponent's turn file (and reveal)
     harbormaster pbem reveal GAME                                reveal what the opponent's requests wait for
     harbormaster pbem status GAME                                whose move, what waits, open commitments, forks
+    harbormaster pbem branch GAME [--theirs]                     settle a fork: keep your chain, or adopt the other
     harbormaster pbem verify GAME|CHAIN                          replay the chain and print every roll's proof
 
 Every command but ``verify`` takes ``--keys FOLDER``: where your key and seeds are (default: your config folder).
@@ -56,8 +57,11 @@ def _parser() -> argparse.ArgumentParser:
                        ("reveal", "reveal your commitments the opponent's requests wait for"),
                        ("status", "whose move, what waits to be sent, open commitments, forks")):
         sub.add_parser(name, parents=[keys], help=text).add_argument("game", type=save_path)
-    sub.add_parser("branch", parents=[keys], help="settle a fork: keep your own chain (the other branch is set aside for "
-                   "good; both entries stay as proof)").add_argument("game", type=save_path)
+    branch = sub.add_parser("branch", parents=[keys], help="settle a fork: keep your own chain (the other branch is set "
+                            "aside for good; both entries stay as proof), or --theirs: adopt the other branch")
+    branch.add_argument("game", type=save_path)
+    branch.add_argument("--theirs", action="store_true", help="adopt the other branch: your entries from the fork on "
+                        "are set aside and the save is rebuilt from the chain (the old save is kept beside it)")
     send = sub.add_parser("send", parents=[keys], help="write your turn file")
     send.add_argument("game", type=save_path)
     send.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="the turn file to write")
@@ -267,7 +271,7 @@ def _play_in(args: argparse.Namespace, signer: Any, chain_file: Path) -> int:
                 show.applied(step)
             return 0
         if args.action == "branch":
-            return show.keep_branch(sealed.chain)
+            return show.adopt_branch(sealed, data_dir()) if args.theirs else show.keep_branch(sealed.chain)
         if args.action == "send":
             return show.send(sealed, args.output)
         return show.receive(sealed, args.file, args.no_reveal)

@@ -73,6 +73,19 @@ def keep_branch(chain: Any) -> int:
     return 0
 
 
+def adopt_branch(sealed: Any, data: Path) -> int:
+    """Settle the pending fork by adopting the other branch; the save rebuilt from the chain."""
+    fork = sealed.chain.pending_fork
+    what = visible(fork.describe()) if fork is not None else ""
+    commands, kept = sealed.adopt_theirs(data)
+    print(f"Adopted the other branch at the {what}: your entries from there on are set aside for good; both entries "
+          "stay in the chain file as proof.")
+    print(f"The save was rebuilt from the chain ({commands} command{'' if commands == 1 else 's'})" + (f"; the old save is kept as {visible(kept)}."
+                                                                          if kept else "."))
+    print("The game goes on: send your turn file (harbormaster pbem send GAME -o FILE).")
+    return 0
+
+
 def send(sealed: Any, output: Path) -> int:
     """Write the turn file (again the same bytes if nothing was written since)."""
     from ..pbem.files import write_atomic

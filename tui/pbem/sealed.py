@@ -10,6 +10,8 @@ behind its chain (a crash between the two writes) catches up the next time it is
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 
 from ..engine.command import CommandSyntaxError, parse, typed_problem
@@ -46,7 +48,8 @@ class SealedGame:
         if game.state.settings.get("dice") != "sealed":
             raise PbemRefused("this save is not a sealed game (played by e-mail): its dice setting is not \"sealed\"")
         self.game, self.chain = game, chain
-        self.caught_up = self.catch_up()
+        # with a fork pending, the save may already be rebuilt for the branch about to be adopted: nothing is played
+        self.caught_up = [] if chain.pending_fork is not None else self.catch_up()
 
     @property
     def typed_allowed(self) -> bool:
@@ -157,6 +160,30 @@ class SealedGame:
         self._may_write()
         done = self.chain.reveal()
         return self.catch_up(), done
+
+    def adopt_theirs(self, data_dir: Path) -> tuple[int, str]:
+        """Settle the pending fork by adopting the other branch (:meth:`PbemGame.choose_branch`): the save is rebuilt
+        from the chain as it will be (a fresh game from the settings, every command of the chain played again) and
+        put in place of the save (the old one kept beside it), then the chain is written. Run again after a failure,
+        it does the same. The commands the rebuilt save holds, and where the old save was kept."""
+        from ..session import memory_game
+        from ..store.recovery import put_back
+
+        fork = self.chain.pending_fork
+        if fork is None:
+            raise PbemRefused("there is no fork to settle")
+        if not fork.branch:
+            raise PbemRefused("the other branch is not a valid chain; only the known one can be kept")
+        ledger = Ledger.replay([*self.chain.ledger.entries[:fork.n], *fork.branch], self.chain.ledger.players)
+        replay = memory_game(data_dir, "", ledger.settings["scenario"], seed=0, clock=self.game.clock, dice="sealed")
+        advance(replay, ledger, typed_allowed=ledger.accepted and ledger.settings.get("typed_dice") is True)
+        where = self.game.store.pinned_file  # type: ignore[attr-defined]
+        try:
+            kept = put_back(Path(where), replay.store.to_bytes())  # type: ignore[attr-defined]
+        except (OSError, ValueError) as exc:
+            raise PbemRefused(f"the save could not be rebuilt: {exc}; nothing was changed") from None
+        self.chain.choose_branch("other")
+        return len(replay.events), str(kept or "")
 
     def send(self) -> bytes:
         """The turn file for the opponent (the same bytes again if nothing was written since)."""
