@@ -58,8 +58,8 @@ async def mode_bindings(pilot: Pilot[Any]) -> dict[str, set[str]]:
     return found
 
 
-EVERY_MODE = {**MODE_KEYS, "setup": "8"}
-"""Every mode by its key, the Map (7) and Setup (8) included."""
+EVERY_MODE = {**MODE_KEYS, "setup": "8", "exchange": "9"}
+"""Every mode by its key, the Map (7), Setup (8) and Exchange (9, a game played by turn file only) included."""
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
