@@ -64,7 +64,17 @@ def _env(home: Path) -> dict[str, str]:
     return env
 
 
+def _as_a_login_session() -> None:
+    """In the child: the ending signals at their defaults, as a login session (an SSH session, a terminal) starts a
+    program. A proof run under ``nohup`` would otherwise hand the app SIGHUP ignored, and a hang-up sent before the app
+    installs its own handler (while Python starts) would be lost: the app then ran on with the lock (seen beside the
+    CPU hogs, issue 29.8, when the loop was started with nohup)."""
+    for sig in (signal.SIGHUP, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def _ctty() -> None:  # in the child, after setsid: the pseudo-terminal becomes its controlling terminal
+    _as_a_login_session()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
@@ -76,7 +86,7 @@ class Terminal:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
         self.proc = subprocess.Popen([sys.executable, "-m", "tui.cli", str(save)], stdin=slave, stdout=slave, stderr=slave,
                                      cwd=home, env=_env(home), start_new_session=True,
-                                     preexec_fn=_ctty if controlling else None)
+                                     preexec_fn=_ctty if controlling else _as_a_login_session)
         os.close(slave)
         self.drawn = b""
         self._reading = True
