@@ -8,7 +8,10 @@ from tests.awaw_game import awaw_game, ok, refused, to
 
 SAID = ("{units} intercept in {hex}, {n} hexes: resolve the Naval Interception Table and any naval combat, then type the "
         "result (RULINGS A2; 21.3611)")
-DETAIL = ["Victors over a patrol may stay as a defensive patrol: defend HEX UNITS (21.4191)"]
+DETAIL = ["Victors over a patrol may stay as a defensive patrol: defend HEX UNITS (21.4191)",
+          "No interception on the table? Type the attempt with --missed (21.4193 limits successes)"]
+MISSED = ("{units} attempted interception in {hex}, {n} hexes: missed, the Naval Interception Table gave no interception "
+          "(21.3611, 22.14)")
 
 
 def _patrolling():
@@ -28,7 +31,7 @@ def test_21_3611_intercept_refusals() -> None:
     """21.3611: the usage; the non-phasing side's units (21.232); no interception from a box that forbids it (21.14,
     21.413A); an inverted unit (21.31); a front of the game (21.1324); a known mission as target (21.533D)."""
     game = _patrolling()
-    assert refused(game, "intercept Y20").message == "usage: intercept HEX UNITS --distance N [--straits ..] (21.3611)"
+    assert refused(game, "intercept Y20").message == "usage: intercept HEX UNITS --distance N [--straits ..] [--missed] (21.3611)"
     assert refused(game, "intercept Y20 RM-CA-Taranto --distance 3").message == (
         "intercept (the non-phasing side intercepts, or the enemy of displaced units, 21.232): RM-CA-Taranto is not allies "
         "units; it is the allies player's turn")
@@ -116,7 +119,7 @@ def test_21_4191_to_21_4193_a_defensive_patrol_intercepts_once_more() -> None:
     u = game.state.world.units["Penelope"]
     assert (u.at_sea, u.sea_hex, u.inverted, u.intercepts) == ("defensive-patrol", "Y20", False, 2)
     assert refused(game, "intercept Y22 Penelope --distance 2").message == (
-        "intercept: Penelope has already intercepted twice this turn; only one 21.4192 interception is permitted (21.4193)")
+        "intercept: Penelope has already made its one successful 21.4192 interception this turn (21.4193)")
 
 
 def test_21_4184C_sub_air_refusals() -> None:
@@ -185,3 +188,77 @@ def test_21_2111_an_interception_entering_a_closed_strait_on_one_side() -> None:
     assert [(t.label, t.value) for t in r.explanations[2].terms] == [
         ("passage of the Gibraltar for the allies side", "closed: entered to intercept on one side")]
     assert game.state.world.ops["strait_sides"] == {"RN-DD-ForceH": "B=mediterranean"}
+
+
+def _defensive_patrol():
+    """Penelope intercepted patrol 1 from Malta, the patrol lost, and she stays in Y20 as a defensive patrol (21.4191)."""
+    game = _patrolling()
+    ok(game, "intercept Y20 Penelope --distance 5")
+    ok(game, "answer patrol-1-route 'patrol lost'")
+    ok(game, "defend Y20 Penelope")
+    return game
+
+
+def test_21_4192_a_defensive_patrol_tries_in_the_movement_phase_and_again_in_the_combat_phase() -> None:
+    """21.4192: "The defensive patrolling force may attempt to intercept during the sea supply or sea transport segments
+    of the movement phase and again during the combat phase." 21.4193: "Only one successful 21.4192 interception is
+    permitted each turn." (Proposed ruling A35: successful means the Naval Interception Table gave an interception;
+    a missed attempt is typed with --missed.) Outside case C19."""
+    game = _defensive_patrol()
+    assert refused(game, "intercept Y21 Penelope --distance 2").message == (
+        "intercept: a defensive patrol intercepts only during the sea supply or sea transport segments of the movement "
+        "phase and again during the combat phase; Penelope may not here (21.4192)")
+    to(game, "Sea transport")
+    r = ok(game, "intercept Y21 Penelope --distance 2 --missed")
+    assert r.message == MISSED.format(units="Penelope", hex="Y21", n=2)
+    assert list(r.details) == ["The defensive patrol may attempt interception again during the combat phase (21.4192)"]
+    u = game.state.world.units["Penelope"]
+    assert (u.at_sea, u.sea_hex, u.intercepts, u.dp_tries, u.missed) == ("defensive-patrol", "Y20", 2, ("movement",), True)
+    to(game, "Initial supply determination")
+    assert refused(game, "intercept Y21 Penelope --distance 2").message == (
+        "intercept: Penelope has already attempted its 21.4192 interception of the movement phase; it may try again in "
+        "the combat phase (21.4192)")
+    to(game, "Invasions, bombardment, raiders, carrier missions")
+    r = ok(game, "intercept Y21 Penelope --distance 2")
+    assert r.message == SAID.format(units="Penelope", hex="Y21", n=2)
+    u = game.state.world.units["Penelope"]
+    assert (u.intercepts, u.dp_tries, u.missed) == (3, ("movement", "combat!"), False)
+    to(game, "Regular combat")
+    assert refused(game, "intercept Y21 Penelope --distance 2").message == (
+        "intercept: Penelope has already made its one successful 21.4192 interception this turn (21.4193)")
+
+
+def test_21_4193_one_successful_attempt_and_one_attempt_per_phase() -> None:
+    """21.4193: a success in the movement phase ends the 21.4192 attempts; a miss in the combat phase leaves none for
+    that phase's later segment."""
+    game = _defensive_patrol()
+    to(game, "Sea transport")
+    ok(game, "intercept Y21 Penelope --distance 2")
+    assert game.state.world.units["Penelope"].dp_tries == ("movement!",)
+    to(game, "Invasions, bombardment, raiders, carrier missions")
+    assert refused(game, "intercept Y21 Penelope --distance 2 --missed").message == (
+        "intercept: Penelope has already made its one successful 21.4192 interception this turn (21.4193)")
+
+    game = _defensive_patrol()
+    to(game, "Invasions, bombardment, raiders, carrier missions")
+    r = ok(game, "intercept Y21 Penelope --distance 2 --missed")
+    assert list(r.details) == [
+        "A missed interception does not defeat a patrol: the units may not stay as a defensive patrol (21.4191)"]
+    assert game.state.world.units["Penelope"].dp_tries == ("combat",)
+    to(game, "Regular combat")
+    assert refused(game, "intercept Y21 Penelope --distance 2").message == (
+        "intercept: Penelope has already attempted its 21.4192 interception of the combat phase; none is left this turn "
+        "(21.4192)")
+
+
+def test_21_4191_a_missed_interception_does_not_make_a_defensive_patrol() -> None:
+    """21.4191: "A defending naval force which intercepts and defeats a patrolling force may ... remain in the
+    interception hex": an attempt typed --missed intercepted nothing, so its units may not stay."""
+    game = _patrolling()
+    r = ok(game, "intercept Y20 Penelope --distance 5 --missed --target patrol-1")
+    assert r.message == MISSED.format(units="Penelope", hex="Y20", n=5)
+    u = game.state.world.units["Penelope"]
+    assert (u.intercepts, u.missed, u.acted, u.inverted, u.at_sea) == (1, True, True, True, "")
+    assert refused(game, "defend Y20 Penelope").message == (
+        "defend: Penelope's interception attempt missed; only a force which intercepts and defeats a patrolling force may "
+        "remain as a defensive patrol (21.4191)")

@@ -229,3 +229,23 @@ async def test_21_4182_plus_sends_the_marked_patrol_units_to_support_the_interce
         await keys.until(lambda: not app.screen.is_modal and commands(app)[-1].startswith("support"))
         assert commands(app)[-1] == "support invasion-2 Littorio,VittorioVeneto"
         assert keys.counts["support"] == 1 + 3 + 3 + 1 + 1
+
+
+async def test_21_4193_the_intercept_form_types_a_missed_attempt() -> None:
+    """21.4193 (proposed ruling A35): only a successful 21.4192 interception is limited, so the intercept form has a
+    box for a miss after the mission (Tab completes the one open mission and moves on): Space on it types --missed, and
+    the unit keeps the attempt as missed."""
+    game = patrol_at_sea("Littorio,VittorioVeneto")
+    ok(game, "invade DD21 Messina --hex-kind one-hex-island --cargo P:2 --by RM-DD-Messina --distance 2 --supplied")
+    app = make_app(game, clock=fixed_clock, cursor_blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        keys = CountedKeys(pilot)
+        await naval_shown(app, pilot)
+        await keys.press("intercept", "Pen", "i")
+        await keys.dialog(FormPrompt)
+        await keys.press("intercept", "DD21", "tab", "1", "tab", "tab", "inv", "tab")
+        assert field(app, "target").value == "invasion-2"
+        await keys.press("intercept", "space", "enter")
+        await keys.until(lambda: not app.screen.is_modal and commands(app)[-1].startswith("intercept"))
+        assert commands(app)[-1] == "intercept DD21 Penelope --distance 1 --target invasion-2 --missed"
+        assert app.game.state.world.units["Penelope"].missed

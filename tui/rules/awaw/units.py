@@ -60,6 +60,11 @@ class NavalUnit(msgspec.Struct, frozen=True):
     """The patrol or mission hex while at sea."""
     intercepts: int = 0
     """Interceptions attempted this turn (21.4193: a defensive patrol may intercept once more)."""
+    dp_tries: tuple[str, ...] = ()
+    """A defensive patrol's 21.4192 attempts this turn: the phase of each (``movement``, ``combat``), ``!`` after a
+    successful one (21.4193 permits one)."""
+    missed: bool = False
+    """Its last interception attempt this turn missed: the Naval Interception Table gave no interception."""
     cargo: str = ""
     """Cargo assigned to it (or its TF) for this activity (21.35)."""
     note: str = ""
@@ -110,4 +115,4 @@ class NavalUnit(msgspec.Struct, frozen=True):
 
 def new_turn(unit: NavalUnit) -> NavalUnit:
     """What the start of a player turn clears: the one activity (21.31), the base change (21.32), the overstack bar (21.112)."""
-    return replace(unit, acted=False, base_changed=False, unusable=False, intercepts=0)
+    return replace(unit, acted=False, base_changed=False, unusable=False, intercepts=0, dp_tries=(), missed=False)

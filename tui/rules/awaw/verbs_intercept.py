@@ -93,13 +93,36 @@ def _check_raider(side: Side, ops: OpsTables | None, ctx: Context, world: AwawWo
         raise RuleError(f"intercept: a raider may only be intercepted on the board if a favorable interception modifier "
                         f"applies; if one does, say so with --favourable ({spec.rule})")
 
+DEFENSIVE_SEGMENTS = {"sea-transport": "movement", "initial-supply": "movement", "naval-missions": "combat",
+                      "regular-combat": "combat"}
+"""21.4192: the segments in which a defensive patrol attempts interceptions, and their phase: sea supply or sea
+transport in the movement phase, and again in the combat phase (until the end of regular combat, 21.4191)."""
+
+
+def _defensive_phase(unit: Any, segment: str) -> str:
+    """21.4192-21.4193: the phase of a defensive patrol's attempt now: one attempt in the movement phase's sea supply
+    or sea transport segment, one in the combat phase, and no more once one of them was successful."""
+    if any(t.endswith("!") for t in unit.dp_tries):
+        raise RuleError(f"intercept: {unit.id} has already made its one successful 21.4192 interception this turn "
+                        "(21.4193)")
+    phase = DEFENSIVE_SEGMENTS.get(segment)
+    if phase is None:
+        raise RuleError(f"intercept: a defensive patrol intercepts only during the sea supply or sea transport segments "
+                        f"of the movement phase and again during the combat phase; {unit.id} may not here (21.4192)")
+    if phase in unit.dp_tries:
+        again = "it may try again in the combat phase" if phase == "movement" else "none is left this turn"
+        raise RuleError(f"intercept: {unit.id} has already attempted its 21.4192 interception of the {phase} phase; "
+                        f"{again} (21.4192)")
+    return phase
+
+
 def _intercept(tables: AwawTables, side: Side, ops: OpsTables | None, ctx: Context, args: list[str], opts: dict[str, Any]
                ) -> Outcome:
     """21.3611, 21.4192-21.4195: the non-phasing side's naval units intercept an enemy naval activity."""
     world: AwawWorld = ctx.state.world
     phasing = side(ctx)
     if len(args) < 2:
-        raise RuleError("usage: intercept HEX UNITS --distance N [--straits ..] (21.3611)")
+        raise RuleError("usage: intercept HEX UNITS --distance N [--straits ..] [--missed] (21.3611)")
     hex_, units = args[0].upper(), world.units_named(args[1:])
     defender = I.displaced_side(world, opts, tables, ctx.segment.key) or next(s for s in tables.sides if s != phasing)
     one_side(units, defender, tables, "intercept (the non-phasing side intercepts, or the enemy of displaced units, "
@@ -108,7 +131,10 @@ def _intercept(tables: AwawTables, side: Side, ops: OpsTables | None, ctx: Conte
         box = tables.boxes.get(u.base)
         if box is not None and not box.intercept and not u.at_sea:
             raise RuleError(f"intercept: naval units in the {u.base} box may not attempt interceptions ({box.rule})")
-        if u.at_sea == "defensive-patrol" or (u.at_sea == "patrol" and u.category(tables) == "submarine"):
+        if u.at_sea == "defensive-patrol":
+            _defensive_phase(u, ctx.segment.path[-1])
+            continue
+        if u.at_sea == "patrol" and u.category(tables) == "submarine":
             if u.intercepts >= 2:
                 raise RuleError(f"intercept: {u.id} has already intercepted twice this turn; only one 21.4192 "
                                 "interception is permitted (21.4193)")
@@ -137,6 +163,7 @@ def _intercept(tables: AwawTables, side: Side, ops: OpsTables | None, ctx: Conte
     if edge:
         checks[0] = replace(checks[0], notes=(*checks[0].notes, edge_note(units[0].base, edge, edge_rule)))
     in_strait = I.read_strait(opts, tables)
+    I.check_sides_apart(world, units, hex_, in_strait, defender, tables)
     route = words_list(opts, "straits")
     if in_strait is not None:
         rec = record_for(ctx, side)
@@ -144,16 +171,38 @@ def _intercept(tables: AwawTables, side: Side, ops: OpsTables | None, ctx: Conte
         route = [s for s in route if find_strait(s, tables).id != in_strait[0].id]
         world = replace(world, ops=I.record_strait_side(rec, units, *in_strait))
     checks += check_route(world, route, defender, tables)
-    at_sea = [u for u in units if u.at_sea]
-    port = [u for u in units if not u.at_sea]
-    moved = [u.change(intercepts=u.intercepts + 1) for u in at_sea]
-    moved += [u.change(intercepts=1) for u in employ(port, world)]
+    missed = bool(opts.get("missed"))
+    moved = [_attempted(u, ctx.segment.path[-1], missed) for u in units if u.at_sea]
+    moved += [u.change(intercepts=1, missed=missed) for u in employ([u for u in units if not u.at_sea], world)]
     if on_patrol is not None:  # 21.4171: the attempt is recorded now; its result is the patrol prompt's answer
         world = P.with_attempt(side, ctx, world, on_patrol[0], {"at": on_patrol[1], "result": "", "by": [u.id for u in units]})
+    if missed:
+        return Outcome(world.with_units(moved), f"{ids(units)} attempted interception in {hex_}, {n} hexes: missed, the "
+                       "Naval Interception Table gave no interception (21.3611, 22.14)", _missed_details(moved),
+                       tuple(checks), actor=defender)
     return Outcome(world.with_units(moved), f"{ids(units)} intercept in {hex_}, {n} hexes: resolve the Naval Interception "
                    "Table and any naval combat, then type the result (RULINGS A2; 21.3611)",
-                   ("Victors over a patrol may stay as a defensive patrol: defend HEX UNITS (21.4191)",),
+                   ("Victors over a patrol may stay as a defensive patrol: defend HEX UNITS (21.4191)",
+                    "No interception on the table? Type the attempt with --missed (21.4193 limits successes)"),
                    tuple(checks), actor=defender)
+
+
+def _attempted(unit: Any, segment: str, missed: bool) -> Any:
+    """A unit at sea after its attempt: a defensive patrol records the attempt's phase, with ``!`` when it intercepted
+    (21.4192-21.4193); a submarine on patrol counts it."""
+    if unit.at_sea != "defensive-patrol":
+        return unit.change(intercepts=unit.intercepts + 1, missed=missed)
+    phase = DEFENSIVE_SEGMENTS[segment] + ("" if missed else "!")
+    return unit.change(intercepts=unit.intercepts + 1, missed=missed, dp_tries=(*unit.dp_tries, phase))
+
+
+def _missed_details(moved: list) -> tuple[str, ...]:
+    """What a missed attempt leaves: no defensive patrol from it; a defensive patrol that missed in the movement phase
+    may try again in the combat phase."""
+    details = ["A missed interception does not defeat a patrol: the units may not stay as a defensive patrol (21.4191)"]
+    if any(u.dp_tries and u.dp_tries[-1] == "movement" for u in moved):
+        details = ["The defensive patrol may attempt interception again during the combat phase (21.4192)"]
+    return tuple(details)
 
 def _defend(tables: AwawTables, side: Side, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """21.4191: a defending force that intercepted and defeated a patrol stays in the interception hex."""
@@ -167,6 +216,9 @@ def _defend(tables: AwawTables, side: Side, ctx: Context, args: list[str], opts:
         if not u.intercepts or u.at_sea:
             raise RuleError(f"defend: {u.id} did not intercept from port this turn; only a victorious intercepting "
                             "force may remain as a defensive patrol (21.4191)")
+        if u.missed:
+            raise RuleError(f"defend: {u.id}'s interception attempt missed; only a force which intercepts and defeats a "
+                            "patrolling force may remain as a defensive patrol (21.4191)")
     new = world.with_units([u.change(at_sea="defensive-patrol", sea_hex=hex_, inverted=False) for u in units])
     return Outcome(new, f"{ids(units)} on defensive patrol in {hex_} until the end of regular combat; they may intercept "
                         "once more (21.4191-21.4193)", actor=defender)

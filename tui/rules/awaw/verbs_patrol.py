@@ -190,12 +190,13 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
              "Enemy submarines still on patrol are attacked by land-based air, once each in a single sortie (no carriers, "
              "no fleets, no air defense roll).", "21.4184C", partial(_sub_air, tables, side), group="naval", options=("with",)),
         Verb("intercept", "intercept HEX UNITS --distance N [--straits ..] [--front F] [--us-war] [--target ID [--favourable]] "
-             "[--displaced UNITS] [--in-strait NAME=SIDE]",
+             "[--displaced UNITS] [--in-strait NAME=SIDE] [--missed]",
              "The non-phasing side's units intercept an enemy naval activity (result typed); --front: the front it occurs on; "
              "--target: the mission intercepted (a raider group on the board only with a favourable modifier); --displaced: "
-             "displaced units on their way, by either side; --in-strait: a strait entered on the interceptors' side.",
+             "displaced units on their way, by either side; --in-strait: a strait entered on the interceptors' side; --missed: "
+             "the Naval Interception Table gave no interception.",
              "21.3611, 21.4192, 21.1324, 21.533D, 21.232, 21.2111", partial(_intercept, tables, side, ops), group="naval",
-             options=("distance", "straits", "front", "us-war", "target", "favourable", "displaced", "in-strait")),
+             options=("distance", "straits", "front", "us-war", "target", "favourable", "displaced", "in-strait", "missed")),
         Verb("defend", "defend HEX UNITS", "Victorious interceptors of a patrol stay as a defensive patrol.",
              "21.4191", partial(_defend, tables, side), group="naval"),
         Verb("harbor-losses", "harbor-losses TARGET [--damaged A,B] [--sunk C]",
