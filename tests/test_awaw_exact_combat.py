@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from awaw_core_fixtures import tables, unit, world
+from awaw_core_fixtures import base, tables, unit, world
 from awaw_ops_fixtures import ops_tables
 from tui.rules.awaw import interception as I
 from tui.rules.awaw import raiders as R
@@ -102,6 +102,76 @@ def test_21_2111_in_strait_reads_name_and_side_and_refuses_half_an_option() -> N
             I.read_strait({"in-strait": bad}, tables())
         assert str(err.value) == ("intercept: --in-strait takes NAME=SIDE, the strait and the interceptors' side of it "
                                   "(--in-strait Gibraltar=atlantic) (21.2111)")
+
+
+def _apart_world(control: str = "germany"):
+    """Brest (western), Naples (mediterranean), Gibraltar (both), Brindisi (named on the Adriatic side of Otranto);
+    an Axis unit in each, one at sea; AA7 and the Otranto hexes held by ``control``."""
+    bases = [base("Brest", fronts=("western",), control="germany"), base("Naples", control="italy"),
+             base("Gibraltar", fronts=("western", "mediterranean")), base("Brindisi", control="italy")]
+    units = [unit("KM-SS", 1, power="germany", type="submarine", base="Brest"),
+             unit("RM-DD", 2, power="italy", type="destroyer", base="Naples"),
+             unit("RM-CA", 2, power="italy", type="cruiser", base="Brindisi"),
+             unit("X-GIB", 2, power="italy", type="cruiser", base="Gibraltar"),
+             unit("RM-SEA", 2, power="italy", type="cruiser", base="Naples", at_sea="patrol", sea_hex="Z20")]
+    return world(bases, units, phase_control={h: control for h in ("AA7", "AA25", "AA26")})
+
+
+def test_21_2111_a_ports_side_of_a_strait_is_named_or_read_from_its_front() -> None:
+    """21.2111 (awaw.toml [[straits]] sides): Brest is on Gibraltar's Atlantic side by its western front, Naples on the
+    Mediterranean side; Gibraltar itself is on both fronts, so on no known side; Brindisi is named on Otranto's
+    Adriatic side though its front is the Ionian side's; a strait without sides knows none."""
+    w = _apart_world()
+    gib, otr, sk = (find_strait(n, tables()) for n in ("Gibraltar", "G", "Skagerrak"))
+    assert gib.sides == {"atlantic": ["western"], "mediterranean": ["mediterranean"]}
+    assert [I.strait_side(gib, w.bases[b]) for b in ("Brest", "Naples", "Gibraltar", "Brindisi")] == [
+        "atlantic", "mediterranean", "", "mediterranean"]
+    assert [I.strait_side(otr, w.bases[b]) for b in ("Naples", "Brindisi", "Brest")] == ["ionian", "adriatic", ""]
+    assert I.strait_side(sk, w.bases["Brest"]) == ""
+
+
+def _apart(w, names: str, hex_: str, in_strait=None) -> str:
+    """The refusal of check_sides_apart for the units named, or "" when it passes."""
+    try:
+        I.check_sides_apart(w, [w.units[n] for n in names.split()], hex_, in_strait, "axis", tables())
+    except RuleError as err:
+        return str(err)
+    return ""
+
+
+def test_21_2111_forces_from_both_sides_of_a_closed_strait_do_not_combine_in_its_hex() -> None:
+    """21.2111: "intercepting naval forces on different sides of the strait may not combine in a single interception in
+    the strait hex" where passage is not permitted: refused in AA7 while Gibraltar is closed to the Axis, whether or
+    not a side is typed; one side alone, a unit at sea or one in a port on both fronts passes; open, or outside the
+    strait's hex, they may combine."""
+    w = _apart_world(control="britain")
+    said = ("intercept: KM-SS on the atlantic side and RM-DD on the mediterranean side of the Gibraltar: forces on "
+            "different sides of a strait closed to them may not combine in a single interception in the strait hex "
+            "(21.2111)")
+    assert _apart(w, "KM-SS RM-DD", "AA7") == said
+    assert _apart(w, "RM-DD KM-SS", "aa7".upper()) == said
+    assert _apart(w, "KM-SS RM-DD", "Z20", (find_strait("B", tables()), "atlantic")) == said
+    assert [_apart(w, n, "AA7") for n in ("KM-SS", "RM-DD X-GIB", "KM-SS RM-SEA")] == ["", "", ""]
+    assert _apart(w, "KM-SS RM-DD", "Z20") == ""
+    assert _apart(_apart_world(control="germany"), "KM-SS RM-DD", "AA7") == ""
+    assert _apart(w, "RM-CA RM-DD", "AA25") == (
+        "intercept: RM-CA on the adriatic side and RM-DD on the ionian side of the Strait of Otranto: forces on different "
+        "sides of a strait closed to them may not combine in a single interception in the strait hex (21.2111)")
+
+
+def test_21_2111_a_side_typed_is_one_of_the_straits_and_the_ports_are_on_it() -> None:
+    """21.2111: with ``--in-strait NAME=SIDE`` the side is one the strait has, and each port the interceptors come from
+    is on it (even where passage is open); a strait whose sides are not listed takes any side."""
+    w = _apart_world(control="britain")
+    gib = find_strait("Gibraltar", tables())
+    assert _apart(w, "KM-SS", "AA7", (gib, "pacific")) == (
+        "intercept: the Gibraltar has the sides atlantic, mediterranean, not 'pacific' (21.2111)")
+    assert _apart(w, "KM-SS", "AA7", (gib, "mediterranean")) == (
+        "intercept: KM-SS is based on the atlantic side of the Gibraltar, not the mediterranean side (21.2111)")
+    assert _apart(_apart_world(), "RM-DD RM-CA", "Z20", (gib, "atlantic")) == (
+        "intercept: RM-DD, RM-CA are based on the mediterranean side of the Gibraltar, not the atlantic side (21.2111)")
+    assert _apart(w, "KM-SS X-GIB RM-SEA", "AA7", (gib, "atlantic")) == ""
+    assert _apart(w, "KM-SS RM-DD", "E33", (find_strait("Skagerrak", tables()), "north")) == ""
 
 
 RT = "21.5342 (Raider Table)"

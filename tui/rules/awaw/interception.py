@@ -77,6 +77,42 @@ def check_strait_side(world: AwawWorld, units: list[NavalUnit], strait: Strait, 
                       "there intercepts on its own side only (21.2111).",))
 
 
+def strait_side(strait: Strait, base: Any) -> str:
+    """The side of ``strait`` that ``base`` is on (21.2111): the side that names it, else the one side whose fronts it
+    is on ("" when the data does not tell)."""
+    named = [s for s, members in strait.sides.items() if base.name in members]
+    if named:
+        return named[0]
+    by_front = [s for s, members in strait.sides.items() if set(base.fronts) & set(members)]
+    return by_front[0] if len(by_front) == 1 else ""
+
+
+def check_sides_apart(world: AwawWorld, units: list[NavalUnit], hex_: str, in_strait: tuple[Strait, str] | None,
+                      who: str, tables: AwawTables) -> None:
+    """21.2111: in the hex of a strait closed to the interceptors, forces from its two sides "may not combine in a
+    single interception in the strait hex", and with ``--in-strait NAME=SIDE`` every port the interceptors come from
+    is on that side (a strait whose sides the data lists; units at sea and ports on no known side are the referee's)."""
+    for strait in tables.straits:
+        named = in_strait is not None and in_strait[0].id == strait.id
+        if not strait.sides or (hex_ not in strait.hexes and not named):
+            continue
+        if named and in_strait[1] not in strait.sides:
+            raise RuleError(f"intercept: the {strait.name} has the sides {', '.join(strait.sides)}, not "
+                            f"'{in_strait[1]}' (21.2111)")
+        if not named and passage(world, strait, who, tables).value == "open":
+            continue
+        known = {u.id: strait_side(strait, world.bases[u.base]) for u in units if not u.at_sea and u.base in world.bases}
+        apart = sorted({v for v in known.values() if v})
+        if len(apart) > 1:
+            by = " and ".join(f"{', '.join(k for k, v in known.items() if v == side)} on the {side} side" for side in apart)
+            raise RuleError(f"intercept: {by} of the {strait.name}: forces on different sides of a strait closed to "
+                            f"them may not combine in a single interception in the strait hex (21.2111)")
+        wrong = [k for k, v in known.items() if named and v and v != in_strait[1]]
+        if wrong:
+            raise RuleError(f"intercept: {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} based on the "
+                            f"{known[wrong[0]]} side of the {strait.name}, not the {in_strait[1]} side (21.2111)")
+
+
 def record_strait_side(rec: dict[str, Any], units: list[NavalUnit], strait: Strait, where: str) -> dict[str, Any]:
     """The operations record with the strait side each unit intercepted on (21.2111)."""
     return {**rec, "strait_sides": {**rec.get("strait_sides", {}), **{u.id: f"{strait.id}={where}" for u in units}}}

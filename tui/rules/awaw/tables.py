@@ -118,6 +118,9 @@ class Strait(DataModel):
     rule: str
     also: list[str] = []
     also_need: Need = "friendly"
+    sides: dict[str, list[str]] = {}
+    """Its two sides (21.2111), each listing the bases on it by name or by front (a name wins over a front); a base
+    on the fronts of both sides, or on neither, is on no known side."""
     note: str = ""
 
 
