@@ -204,9 +204,15 @@ def test_a_withdraw_after_the_reveal_is_refused_and_an_undo_is_a_signed_entry(tm
     assert str(caught.value) == (f"entry 10 (withdraw by {alice.signer.fingerprint}): the dice of request entry 4 were "
                                  "already revealed (entry 8); only an undo, which both sides see, is left")
     assert alice.files() == before
-    alice.g.undo(requests[0])
+    with pytest.raises(PbemRefused) as caught:  # the game undoes its last command only
+        alice.g.undo(requests[0])
+    assert str(caught.value) == (f"entry 10 (undo by {alice.signer.fingerprint}): entry 5 was played after request "
+                                 "entry 4; only the game's last command can be undone")
+    assert alice.files() == before
+    alice.g.undo(requests[2])
     bob.g.receive(alice.g.send())
-    assert bob.g.ledger.requests[requests[0]].state == "undone" and bob.g.ledger.entries[10]["kind"] == "undo"
+    assert bob.g.ledger.requests[requests[2]].state == "undone" and bob.g.ledger.entries[10]["kind"] == "undo"
+    assert bob.g.ledger.requests[requests[0]].state == "revealed"
 
 
 def test_a_turn_file_of_another_game_or_player_is_refused(tmp_path: Path) -> None:

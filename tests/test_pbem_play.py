@@ -209,6 +209,41 @@ def test_plain_exec_and_app_dice_are_refused_in_a_sealed_game(tmp_path: Path, ca
     assert alice.everything() == before
 
 
+def test_an_undo_after_the_reveal_is_a_signed_entry_both_saves_play(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32 (3): "Undo before a roll is revealed is free. After it, an undo is visible to both sides as a signed
+    entry." Alice's roll is revealed by Bob; she undoes it: her save and then Bob's undo it, the die stays in both
+    logs, and both verify. Only the game's last command, of one's own, whose dice were revealed, is undone."""
+    alice, bob = start(tmp_path, "awaw", "axis")
+    alice.play("answer first axis", "roll 1d6 test")
+    assert bob.receive(alice.send("3-alice")) == 0
+    assert bob.run("exec", str(bob.save), "undo") == 1  # Alice's roll is not Bob's to undo
+    assert alice.receive(bob.send("4-bob")) == 0
+    assert alice.run("exec", str(alice.save), "redo") == 1
+    capsys.readouterr()
+    alice.play("undo")
+    out = capsys.readouterr().out
+    assert "entry 5: roll 1d6 test" in out and "undone by its author after its dice were revealed: Undone #2" in out
+    game = open_game(alice.save, data_dir(), mode="read")
+    assert [e["status"] for e in game.events] == ["applied", "undone"]
+    [roll] = game.events[-1]["dice"]
+    assert roll["source"] == "sealed"
+    game.close()
+    assert bob.receive(alice.send("5-alice")) == 0
+    game = open_game(bob.save, data_dir(), mode="read")
+    assert [e["status"] for e in game.events] == ["applied", "undone"] and game.events[-1]["dice"] == [roll]
+    game.close()
+    out = both_verify(alice, bob, capsys)
+    assert out.count(f"entry 5: 'roll 1d6 test' by {alice.fingerprint}: undone") == 2
+    assert out.count(f"faces:      {roll['purpose']}: 1d6 = {roll['faces'][0]}\n") == 2  # the proof of the die undone
+    capsys.readouterr()
+    assert bob.run("exec", str(bob.save), "undo") == 1  # Bob holds the turn: Alice's undone roll is not his
+    bob.play("note Bob was here")
+    assert bob.run("exec", str(bob.save), "undo") == 1  # a command that rolled no dice is not undone
+    err = capsys.readouterr().err
+    assert "nothing of yours to undo" in err and "rolled no dice" in err
+
+
 def test_two_players_in_separate_homes_by_subprocess(tmp_path: Path) -> None:
     """The same commands as a user types them, each player with HOME and XDG folders of their own."""
 

@@ -35,6 +35,10 @@ BODIES = {
 }
 
 
+GAME_STEPS = ("command", "typed-roll", "request")
+"""The kinds of entries that are commands of the game (a withdrawn request is none)."""
+
+
 def game_id(players: list[str], sides: dict[str, str], scenario: str, nonce: str) -> str:
     """The game's id: SHA-256 (hex) of the canonical bytes of ``{"nonce", "players", "scenario", "sides"}``."""
     return sha256_hex(canonical({"nonce": nonce, "players": players, "scenario": scenario, "sides": sides}))
@@ -249,6 +253,11 @@ class Ledger:
             raise PbemRefused(f"{where}: request entry {request.n} is not revealed yet; withdraw it instead (free)")
         if request.state != "revealed":
             raise PbemRefused(f"{where}: request entry {request.n} is already {request.state}")
+        later = [e["n"] for e, h in zip(self.entries, self.hashes) if e["n"] > request.n and e["kind"] in GAME_STEPS
+                 and not (e["kind"] == "request" and self.requests[h].state == "withdrawn")]
+        if later:
+            raise PbemRefused(f"{where}: entry {later[0]} was played after request entry {request.n}; only the game's "
+                              "last command can be undone")
         request.state = "undone"
 
     def _typed_roll(self, entry: dict[str, Any], body: dict[str, Any], where: str, digest: str) -> None:

@@ -14,6 +14,8 @@ sealed game (dice setting ``"sealed"``) is the **projection** of its chain.
   sides, so the two saves stay equal.
 - A ``command`` or ``typed-roll`` entry must apply: its author applied it before signing it. One that does not is a
   refusal of the turn file that brought it (:class:`~tui.pbem.errors.PbemRefused` naming the entry).
+- A request its author undid after the reveal (an ``undo`` entry, only for the game's last command) is applied with
+  its dice and then undone in the save, as the engine's ``undo`` does: both sides' logs show the roll and the undo.
 """
 
 from __future__ import annotations
@@ -111,14 +113,28 @@ def advance(game: Game, ledger: Ledger, *, typed_allowed: bool) -> list[Applied]
     if held > len(every):
         raise PbemRefused(f"the save holds {held} commands but the chain only {len(every)}: it was changed outside "
                           "harbormaster pbem")
-    done = []
+    done = [_undo(game, step, event) for step, event in zip(every, game.events)
+            if step.state == "undone" and event["status"] == "applied"]
     for step in every[held:]:
         if step.kind == "request" and step.state == "open":
             break
-        if step.state == "undone":
-            raise PbemRefused(f"entry {step.n}: an undo after the dice were revealed is not played in a game yet")
         done.append(_apply(game, ledger, step, typed_allowed))
+        if step.state == "undone":
+            done.append(_undo(game, step, game.events[-1]))
     return done
+
+
+def _undo(game: Game, step: Step, event: dict[str, Any]) -> Applied:
+    """Undo a request its author undid after the reveal (``event``, its command in the save): the save's last command
+    (the ledger refuses an undo with a command of the game after it), undone as the engine undoes, its dice kept in
+    the log as rolled."""
+    if event is not game.events[-1]:
+        raise PbemRefused(f"entry {step.n} ({quoted(step.command, 60)}) is undone, but the save played a command "
+                          "after it")
+    result = game.execute("undo", "exec")
+    if not result.ok:  # pragma: no cover - the last applied command can always be undone
+        raise PbemRefused(f"entry {step.n}: its undo could not be played: {result.message}")
+    return Applied(step, True, f"undone by its author after its dice were revealed: {result.message}")
 
 
 def _apply(game: Game, ledger: Ledger, step: Step, typed_allowed: bool) -> Applied:

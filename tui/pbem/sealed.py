@@ -20,7 +20,7 @@ from ..rules.core.errors import RuleError
 from .errors import PbemRefused
 from .game import PbemGame, Receipt
 from .ledger import Ledger
-from .play import Applied, advance, queued, typed_faces
+from .play import Applied, advance, queued, steps, typed_faces
 
 
 class Done(msgspec.Struct, frozen=True):
@@ -93,9 +93,11 @@ class SealedGame:
         if verb is None or not verb.changes:
             result = self.game.execute(line, "exec")
             return Done("shown" if result.ok else "refused", result, result.message)
-        if cmd.verb in ("undo", "redo"):
-            return Done("refused", message="a sealed game has no undo: a command waiting for its dice can be withdrawn "
-                                           "before the reveal (harbormaster pbem withdraw GAME)")
+        if cmd.verb == "redo":
+            return Done("refused", message="a sealed game has no redo: give the command again (its dice are new)")
+        if cmd.verb == "undo":
+            self._may_write()
+            return self._undo()
         if cmd.options.get("dice") and not self.typed_allowed:
             return Done("refused", message="typed physical dice (--dice) are not allowed: both players did not agree to "
                                            "them when the game was made")
@@ -124,6 +126,25 @@ class SealedGame:
                                           "reveal comes (send your turn file)")
         return Done("refused", result, result.message)
 
+    def _undo(self) -> Done:
+        """Undo this side's last command of the game after its dice were revealed: a signed ``undo`` entry that both
+        sides see, and the save undoes it (the roll stays in the log). Refused for anything else, with what to do."""
+        every = steps(self.chain.ledger)
+        last = every[-1] if every else None
+        if last is None or last.author != self.chain.me:
+            return Done("refused", message="nothing of yours to undo: only your own last command of the game can be "
+                                           "undone, and only while nothing was played after it")
+        if last.kind != "request":
+            return Done("refused", message=f"entry {last.n} ({last.command}) rolled no dice: a sealed game undoes only "
+                                           "a command whose dice were revealed; give the command that puts it right")
+        if last.state == "open":
+            return Done("refused", message="its dice are not revealed yet: withdraw it instead, which is free "
+                                           "(harbormaster pbem withdraw GAME)")
+        if last.state == "undone":
+            return Done("refused", message=f"entry {last.n} ({last.command}) is already undone")
+        self.chain.undo(last.request)
+        return Done("applied", message=f"undone: entry {last.n}, {last.command}", applied=tuple(self.catch_up()))
+
     def withdraw(self) -> list[str]:
         """Withdraw every queued request of this side (free before the reveal); the hashes withdrawn."""
         self._may_write()
@@ -148,8 +169,6 @@ class SealedGame:
         return Received(receipt, tuple(applied), tuple(revealed))
 
     def _replays(self, work: Ledger) -> None:
-        if any(entry["kind"] == "undo" for entry in work.entries):
-            raise PbemRefused("an undo after the dice were revealed is not played in a game yet")
         advance(self.game.scratch(), work, typed_allowed=work.accepted and work.settings.get("typed_dice") is True)
 
     def reveal(self) -> tuple[list[Applied], list[str]]:
