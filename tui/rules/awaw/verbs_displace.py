@@ -155,6 +155,20 @@ def _displace_step(ctx: Context, prompt: Pending, value: str) -> Outcome:
     raise RuleError(f"'{value}' is not an answer to {prompt.id} ({', '.join(DISPLACE_CHOICES)})")
 
 
+def _check_not_raiding(world: AwawWorld, units: list) -> None:
+    """21.537B, 21.538A: a raider comes home only with its group, after the second engagement attempt (raid-return);
+    refuses ``return`` for raiders at sea."""
+    raiding = [u.id for u in units if u.at_sea == "raiding"]
+    if not raiding:
+        return
+    raids = [mid for mid, m in world.ops.get("missions", {}).items()
+             if m.get("kind") == "raid" and not m.get("returned") and set(raiding) & set(m.get("units", []))]
+    raise RuleError(f"return: {', '.join(raiding)} {'is' if len(raiding) == 1 else 'are'} raiding"
+                    f"{' (' + ', '.join(raids) + ')' if raids else ''}: each raider group returns to port as a single "
+                    f"group, after its second engagement attempt: raid-return {', '.join(raids) or 'RAID_ID'} "
+                    "(21.537B, 21.538A)")
+
+
 def _return(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """21.33: units at sea return to their base of origin, or (--to BASE --distance N) another friendly base in range."""
     world: AwawWorld = ctx.state.world
@@ -162,6 +176,7 @@ def _return(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, A
     away = [u.id for u in units if not u.at_sea]
     if away:
         raise RuleError(f"return: {', '.join(away)} {'is' if len(away) == 1 else 'are'} not at sea (21.33)")
+    _check_not_raiding(world, units)
     inverted = [u.change(at_sea="", sea_hex="", inverted=True) for u in units]
     who = tables.side_of(units[0].power)
     in_combat = "combat" in ctx.segment.path

@@ -153,7 +153,12 @@ def _raid_return(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) 
     for i in damaged | sunk:
         if i not in m["units"] and i not in fought:
             raise RuleError(f"raid-return: {i} is not in {m['id']} nor among the ships that engaged it")
-    may = R.may_attack_transports(bool(opts.get("engaged")), read_int(opts.get("survivors", 0), "unscreened defenders surviving", 0, 99))
+    # 21.5361A, 21.537A: the transports are attacked in the first stage; a group its first attempt found nobody to engage
+    # (escaped, or the defender declined) was not engaged then, whatever a second round typed here left afloat
+    first = next((a for a in m["attempts"] if a["attempt"] == 1), None)
+    unengaged = first is not None and (not first["ships"] or bool(first.get("declined")))
+    may = R.may_attack_transports(bool(opts.get("engaged")) and not unengaged,
+                                  read_int(opts.get("survivors", 0), "unscreened defenders surviving", 0, 99))
     lost = read_int(opts.get("transports-lost", 0), "transports lost (typed, RULINGS A2)", 0, 99)
     if lost and not may.value:
         raise RuleError(f"raid-return: {m['id']} may not attack the transports while unscreened defenders survive (21.5363)")
