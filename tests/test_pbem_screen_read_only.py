@@ -16,6 +16,8 @@ def _opened(monkeypatch, path: Path) -> dict:
     def fake_run_app(game, headless: bool = False, greeting: str = "") -> int:
         seen.update(read_only=game.read_only, reason=game.read_only_reason, free=lock_free(path),
                     dice=game.state.settings.get("dice"))
+        if getattr(game, "side", None) is not None:
+            seen["side"] = game.side
         game.close()
         return 0
 
@@ -38,3 +40,21 @@ def test_a_game_with_the_apps_dice_still_opens_for_writing(tmp_path: Path, monke
     create_game(path, data_dir(), "awaw").close()
     seen = _opened(monkeypatch, path)
     assert seen["read_only"] is False and seen["free"] is False and seen["dice"] != "sealed"
+
+
+def test_a_player_sees_a_sealed_game_as_their_side_sees_it(tmp_path: Path, monkeypatch) -> None:
+    """Issue 32.6: "Each side's ... screen show only what its per-side view shows today": the app opens a game played
+    by turn file as its player's side view, read with the key in their config folder; anyone else (no key, or a key
+    that is not a player's) sees the file as it is, read-only."""
+    from tests.test_pbem_play import start
+
+    alice, bob = start(tmp_path, "awaw", "axis")
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    for who, side in ((alice, "axis"), (bob, "allies")):
+        monkeypatch.setenv("HOME", str(who.home))
+        seen = _opened(monkeypatch, who.save)
+        assert seen == {"read_only": True, "reason": cli.SEALED_SIDE.format(side=side.title()), "free": True,
+                        "dice": "sealed", "side": side}
+    monkeypatch.setenv("HOME", str(tmp_path / "carol"))
+    assert _opened(monkeypatch, alice.save) == {"read_only": True, "reason": cli.SEALED_WATCHING, "free": True,
+                                                "dice": "sealed"}

@@ -170,6 +170,8 @@ def _open(argv: list[str]) -> int:
 
 SEALED_WATCHING = "Played by turn file: watching here (9: the exchange); play with harbormaster pbem exec, send, receive."
 """Why the app shows a sealed game read-only: a command typed here would change the save off its signed chain."""
+SEALED_SIDE = "Played by turn file, as the {side} side sees it (9: the exchange); play with harbormaster pbem exec."
+"""The same, for a player of the game: the screen is that side's view (fog of war, issue 32.6)."""
 
 
 def _sealed_read_only(game, path: Path, data: Path):
@@ -179,9 +181,15 @@ def _sealed_read_only(game, path: Path, data: Path):
     with paused_gc(set_aside=True):
         game = open_game(path, data, mode="read", verify="later")
     game.read_only_reason = SEALED_WATCHING
+    from ..engine.sides import open_side
+    from ..pbem.exchange import player_side
     from ..pbem.game import chain_path
 
     game.exchange_source = (chain_path(path), None)  # Exchange mode (9): the chain beside it, read with your key
+    side = player_side(chain_path(path), None)
+    if side in game.ruleset.sides:  # a player sees what their side's view shows (issue 32.6); anyone else, the file
+        open_side(game, side)
+        game.read_only_reason = SEALED_SIDE.format(side=side.title())
     return game
 
 

@@ -53,6 +53,16 @@ class ExchangeView(msgspec.Struct, frozen=True):
     rolls: tuple[RollRow, ...] = ()
 
 
+def player_side(chain_file: Path, keys: Path | None) -> str | None:
+    """The side of this player (the key in ``keys``, None: the config folder) in the game of the chain at
+    ``chain_file``; None when the chain cannot be read as this player's (no key, not a player, no chain)."""
+    try:
+        chain = PbemGame.open(chain_file, load_key(key_path(keys)), folder=keys)
+    except PbemRefused:
+        return None
+    return chain.ledger.sides.get(chain.me)
+
+
 def exchange_view(chain_file: Path, keys: Path | None, events: Sequence[dict[str, Any]]) -> ExchangeView:
     """The exchange of the chain at ``chain_file``, read with the key in ``keys`` (None: the config folder), beside
     the save's ``events``; a :class:`ExchangeView` with only ``problem`` if it cannot be read as this player's."""
