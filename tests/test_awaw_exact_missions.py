@@ -35,18 +35,22 @@ def test_21_51_the_missions_view_one_row_each_invasion_figures_only_for_invasion
     """21.517E, 21.526, 21.5281: an invasion's DM, bombardment and barred factors; a transport's hex is its base.
     ``invasion`` names an invasion still without a result (what a bombardment supports, 21.52, and invasion-result
     ends, 21.516): empty once its result is recorded, and on every other kind of mission; ``mission`` names any mission
-    without a result (what an interception targets and a patrol supports, 21.4182)."""
+    without a result (what an interception targets and a patrol supports, 21.4182); ``raid`` a raider group still at sea
+    (what the raid's engagement, ships and return name, 21.534-21.538)."""
     assert mission_rows(_state(OPS)) == [
         {"name": "invasion-3", "kind": "invasion", "hex": "K12", "side": "allies", "units": ["RN-DD"], "invasion": "",
-         "mission": "", "defender_dm": 0, "bombardment": 3, "barred": 4, "result": "won"},
+         "raid": "", "mission": "", "defender_dm": 0, "bombardment": 3, "barred": 4, "result": "won"},
         {"name": "transport-4", "kind": "transport", "hex": "Tripoli", "side": "allies", "units": ["RN-DD2"],
-         "invasion": "", "mission": "transport-4", "defender_dm": None, "bombardment": None, "barred": None, "result": ""},
+         "invasion": "", "raid": "", "mission": "transport-4", "defender_dm": None, "bombardment": None, "barred": None, "result": ""},
         {"name": "patrol-5", "kind": "patrol", "hex": "", "side": "allies", "units": [], "invasion": "",
-         "mission": "patrol-5", "defender_dm": None, "bombardment": None, "barred": None, "result": ""}]
+         "raid": "", "mission": "patrol-5", "defender_dm": None, "bombardment": None, "barred": None, "result": ""}]
     still_open = {**OPS, "missions": {k: ({**m, "result": ""} if k == "invasion-3" else m) for k, m in OPS["missions"].items()}}
     assert [row["invasion"] for row in mission_rows(_state(still_open))] == ["invasion-3", "", ""]
     assert [row["mission"] for row in mission_rows(_state(still_open))] == ["invasion-3", "transport-4", "patrol-5"]
     assert mission_rows(_state({})) == []
+    raids = {"missions": {"raid-6": {"kind": "raid", "units": ["Scheer"]},
+                          "raid-7": {"kind": "raid", "units": ["Lutzow"], "returned": True}}}
+    assert [(row["raid"], row["mission"]) for row in mission_rows(_state(raids))] == [("raid-6", "raid-6"), ("", "raid-7")]
 
 
 def test_21_517E_21_526_21_5281_why_an_invasion_by_its_earlier_id_any_case() -> None:

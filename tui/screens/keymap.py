@@ -58,8 +58,8 @@ MULTIPLEXER_PREFIXES: frozenset[str] = frozenset({"ctrl+a", "ctrl+b"})
 so every action works inside tmux or screen (issue 30 item 3)."""
 
 
-UNNAMED: dict[str, str] = {"plus": "+"}
-"""Printable keys whose Textual name has no Unicode name to look up (``plus`` is ``+``, PLUS SIGN)."""
+UNNAMED: dict[str, str] = {"plus": "+", "minus": "-", "at": "@"}
+"""Printable keys whose Textual name has no Unicode name to look up (``plus`` is ``+``, PLUS SIGN; ``minus``, ``at``)."""
 
 
 def key_shown(key: str) -> str:

@@ -46,7 +46,8 @@ def _attackers(m: dict[str, Any]) -> tuple[Cargo, ...]:
 def mission_rows(state: GameState) -> list[dict[str, Any]]:
     """One row per mission of this player turn: id, kind, hex, side, and an invasion's DM, bombardment and barred factors;
     ``invasion`` holds the id of an invasion whose result is not recorded yet (what a bombardment supports, 21.52, and
-    what ``invasion-result`` ends, 21.516-21.518), "" on any other row; ``mission`` the id of any mission without a result
+    what ``invasion-result`` ends, 21.516-21.518), "" on any other row; ``raid`` the id of a raider group still at sea
+    (what the raid's engagement, ships and return name, 21.534-21.538); ``mission`` the id of any mission without a result
     (what an interception targets and a patrol supports, 21.4182)."""
     side, missions = _missions(state)
     rows = []
@@ -55,6 +56,7 @@ def mission_rows(state: GameState) -> list[dict[str, Any]]:
         rows.append({"name": mid, "kind": m.get("kind", ""), "hex": m.get("hex") or m.get("to") or "", "side": side,
                      "units": list(m.get("units", [])),
                      "invasion": mid if invasion and not m.get("result") else "",  # an invasion still open (21.52, 21.516)
+                     "raid": mid if m.get("kind") == "raid" and not m.get("returned") else "",  # raiders at sea (21.534-21.538)
                      "mission": "" if m.get("result") else mid,  # what an interception targets and a patrol supports (21.4182)
                      "defender_dm": m.get("defender_dm") if invasion else None,
                      "bombardment": m.get("bombard_value", 0) if invasion else None,

@@ -28,6 +28,8 @@ _ISLAND_HELD = Field("held", "Controlled since the start of the player turn (21.
 _BASE = "ports:name"
 _OPEN_INVASIONS = "missions:invasion"
 """The invasions of this player turn without a recorded result: the one there is starts the field, Tab completes an id."""
+_OPEN_RAIDS = Field("id", "Raid", required=True, choices_from="missions:raid")
+"""The raider groups of this player turn still at sea, the same way."""
 _INVASION = Field("invasion", "Invasion", required=True, choices_from=_OPEN_INVASIONS)
 
 OPS_ACTIONS: tuple[Action, ...] = (
@@ -128,16 +130,42 @@ OPS_ACTIONS: tuple[Action, ...] = (
            fields=(Field("id", "Invasion", required=True, choices_from=_OPEN_INVASIONS),
                    Field("end", "Result", "choice", choices=("landed", "repulsed", "defeated-at-sea", "aborted"), required=True),
                    Field("survivors", "Surviving invaders (blank: all)", placeholder="50 Inf, 7 Arm"))),
-    Action("invasion-losses", "", "Invasion losses", "invasion-losses {id} {n}",
-           "The ways to take invasion combat losses with the bombarding fleet (21.5283)", "21.5283",
+    Action("invasion-losses", "minus", "Invasion losses", "invasion-losses {id} {n} --ships={ships}",
+           "Invasion combat losses taken with the bombarding fleet, or the ways to take them (21.528)", "21.5283",
+           footer=False, dialog="Invasion losses", ok="Take",
            fields=(Field("id", "Invasion", required=True, choices_from=_OPEN_INVASIONS),
-                   Field("n", "Loss factors required", "number", min=1, max=999, step=1, required=True))),
-    Action("raid-engage", "", "Raider engagement", "raid-engage {id} --attempt={attempt} --result={result}",
-           "An engagement attempt on the Raider Table (21.5341, 21.538)", "21.5341",
-           fields=(Field("id", "Raid (e.g. raid-5)", required=True),
-                   Field("attempt", "Attempt", "choice", choices=("1", "2")),
-                   Field("result", "Modified result typed (blank: the app rolls; RULINGS A2)", "number", min=-20, max=20, step=1))),
-    Action("raid-return", "", "Raiders return", "raid-return {id}", "The raider group returns to port inverted (21.537)", "21.537",
-           fields=(Field("id", "Raid (e.g. raid-5)", required=True),)),
+                   Field("n", "Loss factors required", "number", min=1, max=999, step=1, required=True),
+                   Field("ships", "Fleet losses taken (blank: list the ways)", placeholder="RM-DD-Messina:2,Littorio"))),
+    Action("raid-engage", "at", "Raider engagement", "raid-engage {id} --attempt={attempt} --air-range={air_range} --cves={cves} "
+           "{us_war} {singapore} --codebreaking={codebreaking} --result={result}",
+           "An engagement attempt on the Raider Table: a die plus the printed modifiers, or the result typed (21.5341, 21.538)",
+           "21.5341", footer=False, dialog="Raider engagement", ok="Engage",
+           text="21.5341: 0 or less escapes detection; 21.538A: the second attempt comes before the raiders return.",
+           fields=(_OPEN_RAIDS, Field("attempt", "Second attempt, before the raiders return (21.538A; blank: the first)",
+                                      "choice", choices=("", "2")),
+                   Field("result", "Modified result typed (blank: the die is rolled; RULINGS A2)", "number", min=-20, max=20,
+                         step=1),
+                   Field("air_range", "Air range results (land-based air in range)", "number", min=0, max=9, step=1),
+                   Field("cves", "CVEs escorting", "number", min=0, max=99, step=1),
+                   Field("us_war", "The U.S. is at war with Germany (21.14E)", "flag", option="--us-war"),
+                   Field("singapore", "A Japanese raider based in Singapore", "flag", option="--singapore"),
+                   Field("codebreaking", "Codebreaking", "choice", choices=("", "-1", "1")))),
+    Action("raid-ships", "number_sign", "Raider defenders", "raid-ships {id} {faces} --missing={missing} {decline}",
+           "The ship type each defender's die sends, or the defender declines to oppose the group (21.5342, 21.5341)",
+           "21.5342", footer=False, dialog="Ships engaging the raiders", ok="Send",
+           text="21.5342A: one die per point of the modified roll; a die may be typed with the lesser type chosen (4:2).",
+           fields=(_OPEN_RAIDS, Field("faces", "Dice, comma-separated (blank: rolled)", placeholder="5,4,2 or 4:2"),
+                   Field("missing", "Types with no eligible ship (optional)", placeholder="4,5"),
+                   Field("decline", "The defender declines to oppose the group", "flag", option="--decline"))),
+    Action("raid-return", "less_than_sign", "Raiders return", "raid-return {id} {engaged} --survivors={survivors} "
+           "--damaged={damaged} --sunk={sunk} --transports-lost={lost}",
+           "The raider group returns to port inverted, with its combat and transport results typed (21.537, 21.5361)",
+           "21.537", footer=False, dialog="Raiders return", ok="Return",
+           text="21.537B: the group returns as one; 21.538B: no second attack on the transports.",
+           fields=(_OPEN_RAIDS, Field("engaged", "Naval combat was fought (results typed)", "flag", option="--engaged"),
+                   Field("survivors", "Unscreened defenders surviving the first round", "number", min=0, max=99, step=1),
+                   Field("damaged", "Damaged (ids, comma-separated)", placeholder="Scheer"),
+                   Field("sunk", "Sunk (ids)", placeholder="Lutzow"),
+                   Field("lost", "Transports lost (typed)", "number", min=0, max=99, step=1))),
 )
 """The operations' keys of the Naval mode."""
