@@ -190,6 +190,29 @@ def test_R4_21_537A_one_group_may_go_on_while_another_groups_first_round_is_not_
     assert back.world.units["Prinz"].at_sea == "raiding" and back.world.units["CA2"].at_sea == "mission"
 
 
+def test_R4_21_537A_no_second_attempt_while_another_groups_first_stage_is_undecided() -> None:
+    """R4, the part the app sees (proposed ruling A37): the return stage, and each group's second attempt with it
+    (21.538A: "Before raiders return to port, a second die roll is made"), begins "once the first round of naval combat
+    between each raider group and any defending naval units which engaged them ... [is] resolved" (21.537A). raid-2's
+    first attempt not made, or its defending ships found and neither sent nor declined: raid-1's second attempt is
+    refused; once the defender declines, it is taken."""
+    first = {**RAID, "attempts": [{"attempt": 1, "ships": 0}]}
+    tail = ("; every group's first stage is resolved before raid-1's second attempt, which comes before the raiders "
+            "return (21.537A, 21.538A)")
+    not_made = {**RAID, "units": ["Prinz"], "priority": 2, "ships": 1, "attempts": []}
+    assert refused(_engage_raid, _two_groups(first, not_made), "raid-1", result="0") == (
+        "raid-engage: raid-2 has not made its first engagement attempt" + tail)
+    found = {**not_made, "attempts": [{"attempt": 1, "ships": 2}]}
+    assert refused(_engage_raid, _two_groups(first, found), "raid-1", result="0") == (
+        "raid-engage: raid-2's first attempt found 2 defending ships that the defender has neither sent nor declined "
+        "(raid-ships raid-2 FACES, or --decline)" + tail)
+    declined = {**not_made, "attempts": [{"attempt": 1, "ships": 2, "declined": True}]}
+    out = _engage_raid(_two_groups(first, declined), "raid-1", result="0")
+    assert out.summary == "raid-1 attempt 2: escapes detection (21.5341, 21.538)"
+    returned = {**not_made, "returned": True}
+    assert _engage_raid(_two_groups(first, returned), "raid-1", result="0").summary == out.summary
+
+
 # --- R8, R9, R10: the second round and the group's return (proposed ruling A38) ----------------------------------------
 
 KGV = unit("KGV", 4, type="battleship", base="Liverpool", fast=True)

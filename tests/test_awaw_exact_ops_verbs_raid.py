@@ -107,7 +107,8 @@ def test_21_5331_the_setup_raiders_raid_from_the_sw_box_for_a_brp_each() -> None
 
 _RAID = {"kind": "raid", "sw_box": "Atlantic SW", "units": ["Bismarck", "Hipper"], "priority": 1, "ships": 2, "attempts": []}
 _FIRST = ("Only fast ships engage in the first attempt (21.5342B).",
-          "Roll the ship types with `raid-ships ID --dice a,b,...`; at most one fast carrier per attempt (21.5342C).")
+          "The defender rolls the ship types (`raid-ships ID FACES`, e.g. 5,4) or declines (`raid-ships ID --decline`); at "
+          "most one fast carrier per attempt (21.5342C).")
 
 
 def _engage(m: dict[str, Any], *args: str, dice: tuple[int, ...] = (), pending: tuple = (), **opts: Any) -> tuple[Outcome, Any]:

@@ -83,8 +83,8 @@ async def test_21_5342_number_sign_sends_the_defenders_dice_and_less_than_return
 
 
 async def test_21_5341_21_5342_a_typed_attempt_and_the_dice_in_the_forms() -> None:
-    """21.538A: `@` on a raid whose first attempt is made: the Attempt field takes the second (↓ ↓ Enter), the result is
-    typed (Tab 2);
+    """21.538A: `@` on a raid whose first attempt is made: the Attempt field left blank is the next one, the second;
+    the result is typed (Tab 2);
     21.5342A: `#` with the two dice of a result of 2 typed; the lesser type for a missing 5, and the ships sent, are
     asked, and Enter takes what is offered first (21.5342D-E)."""
     app = raid_app("raid-engage raid-1 --result 0")
@@ -93,9 +93,10 @@ async def test_21_5341_21_5342_a_typed_attempt_and_the_dice_in_the_forms() -> No
         await naval_shown(app, pilot)
         await keys.press("engage", "at")
         await keys.dialog(FormPrompt)
-        await keys.press("engage", "down", "down", "enter", "tab", "2", "enter")
-        await keys.until(lambda: not app.screen.is_modal and commands(app)[-1].startswith("raid-engage"))
-        assert commands(app)[-1] == "raid-engage raid-1 --attempt 2 --result 2", commands(app)
+        await keys.press("engage", "tab", "2", "enter")
+        await keys.until(lambda: not app.screen.is_modal and len(app.game.state.world.ops["missions"]["raid-1"]["attempts"]) == 2)
+        assert commands(app)[-1] == "raid-engage raid-1 --result 2", commands(app)
+        assert app.game.state.world.ops["missions"]["raid-1"]["attempts"][-1] == {"attempt": 2, "ships": 2}
         await keys.press("ships", "number_sign")
         await keys.dialog(FormPrompt)
         await keys.press("ships", "5,4", "enter")

@@ -102,6 +102,26 @@ def _from_singapore(env: Env, world: AwawWorld, unit_ids: list[str]) -> bool:
                for i in unit_ids if i in world.units)
 
 
+def _first_stage_done(ctx: Context, env: Env, m: dict[str, Any]) -> None:
+    """21.537A: the return stage, which each group's second attempt opens (21.538A), begins "once the first round of
+    naval combat between each raider group and any defending naval units which engaged them ... [is] resolved": refuse
+    ``m``'s second attempt while another group at sea has not made its first attempt, or the defender has not yet
+    opposed or declined it (the rounds themselves are fought off the app: proposed ruling A37)."""
+    for mid, other in record(ctx, env)["missions"].items():
+        if other.get("kind") != "raid" or other.get("returned") or mid == m["id"]:
+            continue
+        first = next((a for a in other.get("attempts", []) if a["attempt"] == 1), None)
+        if first is None:
+            why = f"{mid} has not made its first engagement attempt"
+        elif first["ships"] and not first.get("dice") and not first.get("declined"):
+            why = (f"{mid}'s first attempt found {first['ships']} defending ships that the defender has neither sent "
+                   f"nor declined (raid-ships {mid} FACES, or --decline)")
+        else:
+            continue
+        raise RuleError(f"raid-engage: {why}; every group's first stage is resolved before {m['id']}'s second attempt, "
+                        "which comes before the raiders return (21.537A, 21.538A)")
+
+
 def _engage(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """21.5341, 21.538: an engagement attempt on the Raider Table."""
     ops = env.ops
@@ -114,6 +134,8 @@ def _engage(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> Ou
     if attempt in [a["attempt"] for a in m["attempts"]]:
         raise RuleError(f"raid-engage: attempt {attempt} against {m['id']} has been made (21.5341, 21.538)")
     waiting(ctx, m, "raid-engage")
+    if attempt == 2:
+        _first_stage_done(ctx, env, m)
     cond = R.RaidConditions(priority=m["priority"], air_range_results=read_int(opts.get("air-range", 0), "air range results", 0, 9),
                             us_at_war_with_germany=bool(opts.get("us-war")), cves=read_int(opts.get("cves", 0), "CVEs", 0, 99),
                             singapore=bool(opts.get("singapore")) or _from_singapore(env, world, m["units"]),
@@ -133,7 +155,8 @@ def _engage(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> Ou
                f" (21.5341{', 21.538' if attempt == 2 else ''})")
     details = (("Only fast ships engage in the first attempt (21.5342B)." if attempt == 1 else
                 "Slow ships may engage if the group contains damaged ships (21.538)."),
-               "Roll the ship types with `raid-ships ID --dice a,b,...`; at most one fast carrier per attempt (21.5342C).")
+               "The defender rolls the ship types (`raid-ships ID FACES`, e.g. 5,4) or declines (`raid-ships ID --decline`); at "
+               "most one fast carrier per attempt (21.5342C).")
     return Outcome(with_record(world, rec), summary, details if out.value else out.notes, (mod, out), actor=defender(env, ctx))
 
 
