@@ -242,8 +242,10 @@ def test_21_537_21_538B_the_raiders_return_inverted_and_their_defenders_as_they_
     out = _back(_at_sea({"raid-1": _BACK}), "raid-1")
     assert out.summary == ("raid-1 returns to port: Bismarck, Hipper inverted (21.537); the defending ships that engaged "
                            "it return too: HMS-A (21.537C, 21.538B)")
-    assert out.details == () and out.actor == "axis"
-    assert [(e.name, e.value, e.rule) for e in out.explanations] == [("raiders may attack the transports", True, "21.5361A")]
+    # HMS-A was sent in the first attempt: the group was engaged (21.5361B) though --engaged is not typed
+    assert out.details == out.explanations[0].notes and out.actor == "axis"
+    assert [(e.name, e.value, e.rule) for e in out.explanations] == [
+        ("raiders may attack the transports", True, "21.5361B, 21.5363")]
     assert out.world.ops["missions"]["raid-1"] == {**_BACK, "returned": True, "transports_lost": 0}
     units = out.world.units
     assert [(units[i].inverted, units[i].at_sea, units[i].sea_hex) for i in ("Bismarck", "Hipper", "HMS-A")] == [
@@ -251,7 +253,15 @@ def test_21_537_21_538B_the_raiders_return_inverted_and_their_defenders_as_they_
 
 
 def test_21_5363_transports_lost_only_when_no_unscreened_defender_survives() -> None:
+    """21.5363: a group engaged in the first round (HMS-A sent, whether or not --engaged is typed) attacks the
+    transports only if no unscreened defender survived it: the survivors are typed with the transports lost."""
     w = _at_sea({"raid-1": _BACK})
+    for typed in ({}, {"engaged": True}):
+        assert refused(_back, w, "raid-1", **typed, **{"transports-lost": "2"}) == (
+            "raid-return: raid-1 was engaged in the first round of naval combat: type how many unscreened defending ships "
+            "survived it (--survivors N) with its transports lost (21.5363)")
+    assert refused(_back, w, "raid-1", survivors="1", **{"transports-lost": "2"}) == \
+        "raid-return: raid-1 may not attack the transports while unscreened defenders survive (21.5363)"
     assert refused(_back, w, "raid-1", engaged=True, survivors="1", **{"transports-lost": "2"}) == \
         "raid-return: raid-1 may not attack the transports while unscreened defenders survive (21.5363)"
     out = _back(w, "raid-1", engaged=True, survivors="0",

@@ -180,9 +180,13 @@ def _raid_return(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) 
     # (escaped, or the defender declined) was not engaged then, whatever a second round typed here left afloat
     first = next((a for a in m["attempts"] if a["attempt"] == 1), None)
     unengaged = first is not None and (not first["ships"] or bool(first.get("declined")))
-    may = R.may_attack_transports(bool(opts.get("engaged")) and not unengaged,
-                                  read_int(opts.get("survivors", 0), "unscreened defenders surviving", 0, 99))
+    sent = first is not None and not unengaged and bool(first.get("engaged") or first.get("dice"))  # ships sent
+    engaged = (bool(opts.get("engaged")) or sent) and not unengaged
     lost = read_int(opts.get("transports-lost", 0), "transports lost (typed, RULINGS A2)", 0, 99)
+    if lost and engaged and opts.get("survivors") in (None, True):
+        raise RuleError(f"raid-return: {m['id']} was engaged in the first round of naval combat: type how many unscreened "
+                        "defending ships survived it (--survivors N) with its transports lost (21.5363)")
+    may = R.may_attack_transports(engaged, read_int(opts.get("survivors", 0), "unscreened defenders surviving", 0, 99))
     if lost and not may.value:
         raise RuleError(f"raid-return: {m['id']} may not attack the transports while unscreened defenders survive (21.5363)")
     engage_here = "raid-engage" in (ctx.segment.commands or ())  # left with --force, the raid may still return
