@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from tests.awaw_game import awaw_game, ok, to
 from tests.conftest import fixed_clock
-from tests.pilot_keys import until
 from tests.test_table_issue30_invasion import SEGMENT, CountedKeys as Counted, field, naval_shown
 from test_turn_keys_europa import commands
 from tui.app import make_app
@@ -27,6 +26,20 @@ class CountedKeys(Counted):
         await self.pilot.pause()
 
 
+async def opened(keys: CountedKeys, app, action: str, key: str, named: str | None = "raid-1") -> None:
+    """``key`` in Naval opens its form, on the one raid (or invasion) open when ``named``."""
+    await keys.press(action, key)
+    await keys.dialog(FormPrompt)
+    if named is not None:
+        assert field(app, "id").value == named
+
+
+async def sent(keys: CountedKeys, app, action: str, *typed: str, verb: str) -> None:
+    """``typed`` and Enter in the open form: the dialog closes and ``verb`` is the last command logged."""
+    await keys.press(action, *typed, "enter")
+    await keys.until(lambda: not app.screen.is_modal and commands(app)[-1].startswith(verb))
+
+
 def raid_app(*lines: str):
     """The bundled game in the Axis naval missions segment, Scheer and Lutzow raiding the Atlantic SW box, then
     ``lines``; in the app."""
@@ -38,17 +51,13 @@ def raid_app(*lines: str):
 
 
 async def test_21_5341_at_opens_the_engagement_form_on_the_raid_at_sea() -> None:
-    """21.5341: `@` then Enter makes the first engagement attempt of the one raid at sea (the app rolls the die); with
-    the result typed in its field, the attempt takes it (21.538A: the second one, chosen in the Attempt field)."""
+    """21.5341: `@` then Enter makes the first engagement attempt of the one raid at sea (the app rolls the die)."""
     app = raid_app()
     async with app.run_test(size=(120, 36)) as pilot:
         keys = CountedKeys(pilot)
         await naval_shown(app, pilot)
-        await keys.press("engage", "at")
-        await keys.dialog(FormPrompt)
-        assert field(app, "id").value == "raid-1"
-        await keys.press("engage", "enter")
-        await keys.until(lambda: not app.screen.is_modal and commands(app)[-1].startswith("raid-engage"))
+        await opened(keys, app, "engage", "at")
+        await sent(keys, app, "engage", verb="raid-engage")
         assert commands(app)[-1] == "raid-engage raid-1"
         assert app.game.state.world.ops["missions"]["raid-1"]["attempts"][0]["attempt"] == 1
         assert keys.counts == {"engage": 2}
@@ -61,22 +70,16 @@ async def test_21_5342_number_sign_sends_the_defenders_dice_and_less_than_return
     async with app.run_test(size=(120, 36)) as pilot:
         keys = CountedKeys(pilot)
         await naval_shown(app, pilot)
-        await keys.press("ships", "number_sign")
-        await keys.dialog(FormPrompt)
-        assert field(app, "id").value == "raid-1"
+        await opened(keys, app, "ships", "number_sign")
         assert app.screen.focused is field(app, "faces")  # the raid filled in, the dice are next
-        await keys.press("ships", "tab", "tab", "space", "enter")
-        await keys.until(lambda: not app.screen.is_modal and commands(app)[-1].startswith("raid-ships"))
+        await sent(keys, app, "ships", "tab", "tab", "space", verb="raid-ships")
         assert commands(app)[-1] == "raid-ships raid-1 --decline"
     app = raid_app("raid-engage raid-1 --result 0", "raid-engage raid-1 --attempt 2 --result 0")
     async with app.run_test(size=(120, 36)) as pilot:
         keys = CountedKeys(pilot)
         await naval_shown(app, pilot)
-        await keys.press("return", "less_than_sign")
-        await keys.dialog(FormPrompt)
-        assert field(app, "id").value == "raid-1"
-        await keys.press("return", "enter")
-        await keys.until(lambda: not app.screen.is_modal and commands(app)[-1].startswith("raid-return"))
+        await opened(keys, app, "return", "less_than_sign")
+        await sent(keys, app, "return", verb="raid-return")
         assert commands(app)[-1] == "raid-return raid-1"
         assert app.game.state.world.ops["missions"]["raid-1"]["returned"] is True
         assert keys.counts == {"return": 2}
@@ -91,14 +94,12 @@ async def test_21_5341_21_5342_a_typed_attempt_and_the_dice_in_the_forms() -> No
     async with app.run_test(size=(120, 36)) as pilot:
         keys = CountedKeys(pilot)
         await naval_shown(app, pilot)
-        await keys.press("engage", "at")
-        await keys.dialog(FormPrompt)
+        await opened(keys, app, "engage", "at")
         await keys.press("engage", "tab", "2", "enter")
         await keys.until(lambda: not app.screen.is_modal and len(app.game.state.world.ops["missions"]["raid-1"]["attempts"]) == 2)
         assert commands(app)[-1] == "raid-engage raid-1 --result 2", commands(app)
         assert app.game.state.world.ops["missions"]["raid-1"]["attempts"][-1] == {"attempt": 2, "ships": 2}
-        await keys.press("ships", "number_sign")
-        await keys.dialog(FormPrompt)
+        await opened(keys, app, "ships", "number_sign")
         await keys.press("ships", "5,4", "enter")
         for _ in range(6):  # 21.5342D-E: the lesser type for the missing 5 and the ships sent, each asked: Enter takes it
             await keys.until(lambda: app.screen.is_modal or "raid-ships raid-1 5,4" in commands(app))
@@ -123,10 +124,9 @@ async def test_21_528_minus_takes_the_invasion_losses_of_the_one_open_invasion()
     async with app.run_test(size=(120, 36)) as pilot:
         keys = CountedKeys(pilot)
         await naval_shown(app, pilot)
-        await keys.press("losses", "minus")
-        await keys.dialog(FormPrompt)
-        assert field(app, "id").value == "invasion-1"
-        await keys.press("losses", "2", "enter")
-        await keys.until(lambda: not app.screen.is_modal and commands(app)[-1].startswith("invasion-losses"))
+        await opened(keys, app, "losses", "minus", named="invasion-1")
+        await sent(keys, app, "losses", "2", verb="invasion-losses")
         assert commands(app)[-1] == "invasion-losses invasion-1 2"
+        assert app.game.events[-1]["summary"].startswith("invasion-1: 2 loss factors; fleet losses at most 1 (the "
+                                                        "bombardment's combat factors, 21.5283)")
         assert keys.counts == {"losses": 3}
