@@ -101,7 +101,7 @@ def _rolled_back(tmp_path: Path, *, private_too: bool) -> tuple:
     shutil.copytree(alice.home, snap / "alice")
     shutil.copytree(bob.save.parent, snap / "bob-games")  # only what lies in the shared folder
     kept_record = _record(bob).read_bytes()
-    alice.play("raid-engage raid-1")
+    alice.play("roll 2d6 combat")  # a roll of hers (the phasing player's): Bob only reveals for it
     assert bob.receive(alice.send("3-alice")) == 0  # Bob reveals his seed for her request
     before = _chain(bob.save).read_bytes()
     assert sum(e["kind"] == "reveal" for e in json.loads(before)["entries"]) == 1
@@ -111,7 +111,7 @@ def _rolled_back(tmp_path: Path, *, private_too: bool) -> tuple:
     shutil.copytree(snap / "bob-games", bob.save.parent)
     if private_too:
         _record(bob).write_bytes(kept_record)
-    alice.play("raid-engage raid-1 --cves 1")
+    alice.play("roll 2d6 combat, again")
     return alice, bob, before
 
 
@@ -135,8 +135,8 @@ def test_finding_6_a_roll_fished_for_by_rolling_back_the_victims_files_is_a_fork
     kept = json.loads(_record(bob).read_bytes())
     assert [e["kind"] for e in kept["entries"]].count("reveal") == 1  # the first reveal only: none for the new request
     (fork,) = kept["forks"]
-    assert fork["known"]["body"]["command"] == "raid-engage raid-1"
-    assert fork["other"]["body"]["command"] == "raid-engage raid-1 --cves 1"
+    assert fork["known"]["body"]["command"] == "roll 2d6 combat"
+    assert fork["other"]["body"]["command"] == "roll 2d6 combat, again"
     assert kept["entries"] == json.loads(before)["entries"]
     assert _chain(bob.save).read_bytes() == _record(bob).read_bytes()  # written again from the private copy
 

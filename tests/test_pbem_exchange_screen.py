@@ -38,10 +38,11 @@ def _fixed_key(side_home: Path, name: str) -> None:
 
 
 def played(base: Path, count: Iterator[int] | None = None) -> tuple[Side, Side]:
-    """Alice (axis) and Bob in ``base``, with fixed keys, seeds, nonce and sending times: Alice has played the movement,
-    a raid and its first engagement roll, sent it; Bob took it, revealed, answered; Alice received it, then asked for a
-    second roll (open, not sent yet). Also the README's Exchange scene (tests/test_snapshots_pbem.py). ``count``
-    numbers the seeds (a test goes on drawing from it)."""
+    """Alice (the Allies) and Bob (the Axis) in ``base``, with fixed keys, seeds, nonce and sending times. Bob played
+    the movement and a raid; Alice, the defender, rolled the raid's first engagement attempt (21.5341: her roll), Bob
+    revealed for it; Alice received his file, then asked for the second attempt's roll (open, not sent yet). Also the
+    README's Exchange scene (tests/test_snapshots_pbem.py). ``count`` numbers the seeds (a test goes on drawing from
+    it)."""
     count = count or iter(range(10_000))
     with mock.patch.object(pbem_game.os, "urandom", lambda n: b"\x07" * n), \
             mock.patch.object(pbem_game, "now_text", lambda: SENT_AT), \
@@ -49,13 +50,16 @@ def played(base: Path, count: Iterator[int] | None = None) -> tuple[Side, Side]:
         _fixed_key(base / "alice", "alice")
         _fixed_key(base / "bob", "bob")
         alice, bob = Side(base, "alice"), Side(base, "bob")
-        assert alice.run("new", str(alice.save), "--side", "axis", "--opponent", bob.fingerprint, "--ruleset", "awaw") == 0
+        assert alice.run("new", str(alice.save), "--side", "allies", "--opponent", bob.fingerprint, "--ruleset", "awaw") == 0
         assert bob.run("join", str(bob.save), str(alice.send("1-alice")), "--opponent", alice.fingerprint) == 0
         assert alice.receive(bob.send("2-bob")) == 0
-        alice.play(*AWAW_MOVEMENT)
-        alice.play('raid "Atlantic SW" --by Tirpitz,Hipper', "raid-engage raid-1")
+        alice.play(AWAW_MOVEMENT[0])  # who moves first: no side owns it
         assert bob.receive(alice.send("3-alice")) == 0
+        bob.play(*AWAW_MOVEMENT[1:], 'raid "Atlantic SW" --by Tirpitz,Hipper')
         assert alice.receive(bob.send("4-bob")) == 0
+        alice.play("raid-engage raid-1")
+        assert bob.receive(alice.send("5-alice")) == 0
+        assert alice.receive(bob.send("6-bob")) == 0
         alice.play("raid-engage raid-1")
     return alice, bob
 
@@ -97,27 +101,27 @@ async def test_the_exchange_mode_shows_the_move_what_waits_and_every_roll(sides:
     async with app.run_test(size=SIZE) as pilot:
         await _exchange(pilot)
         state = _text(app, "#exchange-state")
-        assert f"You:      {alice.fingerprint} (axis)" in state and f"Opponent: {bob.fingerprint} (allies)" in state
+        assert f"You:      {alice.fingerprint} (allies)" in state and f"Opponent: {bob.fingerprint} (axis)" in state
         assert "Your move: play (harbormaster pbem exec), then send your turn file" in state
-        assert "To send: 1 entry of yours (17)" in state
-        assert "Received last: entries 15 to 16 from them" in state
-        assert "Queued: entry 17 by you: raid-engage raid-1 (waits for its dice)" in state
-        assert "OPEN: commitment entry 16 by them: 1 request(s) waiting, 0 turn file(s) sent since" in state
+        assert "To send: 1 entry of yours (19)" in state
+        assert "Received last: entries 17 to 18 from them" in state
+        assert "Queued: entry 19 by you: raid-engage raid-1 (waits for its dice)" in state
+        assert "OPEN: commitment entry 18 by them: 1 request(s) waiting, 0 turn file(s) sent since" in state
         table = app.screen.query_one("#exchange-rolls")
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
-        assert rows == [["13", "you", "raid-engage raid-1", "✓ verified", "1d6=5", "entry 3 by them"],
-                        ["17", "you", "raid-engage raid-1", "… open: waits for the reveal", "", "entry 16 by them"]]
+        assert rows == [["15", "you", "raid-engage raid-1", "✓ verified", "1d6=6", "entry 14 by them"],
+                        ["19", "you", "raid-engage raid-1", "… open: waits for the reveal", "", "entry 18 by them"]]
         assert _text(app, "#exchange-count") == "2 roll(s): 1 verified, 1 open, 0 typed"
         # Bob's view of the same game, after Alice sends: his move is to reveal; the roll waits on his commitment.
         assert alice.run("send", str(alice.save), "-o", str(alice.files / "5-alice")) == 0
         await until(pilot, lambda: "Their move" in _text(app, "#exchange-state"), timeout=10)  # read again
-        assert "Their move: you sent entries 17 to 18 at 2026-11-21T12:00:00Z" in _text(app, "#exchange-state")
+        assert "Their move: you sent entries 19 to 20 at 2026-11-21T12:00:00Z" in _text(app, "#exchange-state")
         assert "To send: nothing new of yours." in _text(app, "#exchange-state")
     app = _app(bob)
     async with app.run_test(size=SIZE) as pilot:
         await _exchange(pilot)
         state = _text(app, "#exchange-state")
-        assert "Received last: entries 4 to 14 from them" in state and "Queued" not in state
+        assert "Received last: entries 15 to 16 from them" in state and "Queued" not in state
 
 
 async def test_a_face_changed_in_the_save_shows_as_a_mismatch(sides: tuple[Side, Side]) -> None:
@@ -128,7 +132,7 @@ async def test_a_face_changed_in_the_save_shows_as_a_mismatch(sides: tuple[Side,
     for event in value["events"].values():
         for roll in event.get("dice", ()):
             if roll.get("request"):
-                roll["faces"] = [6]
+                roll["faces"] = [1]
     alice.save.write_text(json.dumps(value))
     game = open_game(alice.save, data_dir(), mode="read", verify=False, clock=fixed_clock)
     game.exchange_source = (alice.save.with_name("game.pbem.json"), alice.keys)
@@ -136,7 +140,7 @@ async def test_a_face_changed_in_the_save_shows_as_a_mismatch(sides: tuple[Side,
     async with app.run_test(size=SIZE) as pilot:
         await _exchange(pilot)
         table = app.screen.query_one("#exchange-rolls")
-        assert [str(c) for c in table.get_row_at(0)][3:5] == ["✗ MISMATCH", "1d6=6"]
+        assert [str(c) for c in table.get_row_at(0)][3:5] == ["✗ MISMATCH", "1d6=1"]
         assert _text(app, "#exchange-count") == "2 roll(s): 1 verified, 1 open, 0 typed, 1 MISMATCH".replace(
             "1 verified", "0 verified")
 
@@ -174,7 +178,7 @@ async def test_the_log_marks_sealed_typed_and_waiting_rolls_apart(sides: tuple[S
             " · 1 command(s) wait for their dice: 9 Exchange")
         sealed = [e for e in app.game.events if e["dice"]]
         cell = dice_cell(sealed[-1], "")
-        assert cell.plain == "1d6=5 sealed" and cell.spans[0].style == DICE_STYLE["sealed"] == "green"
+        assert cell.plain == "1d6=6 sealed" and cell.spans[0].style == DICE_STYLE["sealed"] == "green"
     mixed = {"dice": [{"spec": "1d6", "faces": [4], "source": "typed"}, {"spec": "2d6", "faces": [1, 2], "source": "app"}]}
     cell = dice_cell(mixed, "")
     assert cell.plain == "1d6=4 typed; 2d6=1+2 app"
@@ -183,34 +187,34 @@ async def test_the_log_marks_sealed_typed_and_waiting_rolls_apart(sides: tuple[S
 
 
 def test_a_revealed_request_that_drew_no_dice_is_shown_as_played(sides: tuple[Side, Side]) -> None:
-    """A command queued behind a roll that draws no dice itself (`raid-return --engaged`, the combat's results typed,
-    after the second engagement attempt) is a request too: once played it is "no dice", not "not played yet" (seen in
-    the hand-played turn)."""
+    """A command queued behind a roll that draws no dice itself (a note, after the second engagement attempt) is a
+    request too: once played it is "no dice", not "not played yet" (seen in the hand-played turn)."""
     from tui.pbem.exchange import exchange_view
 
     alice, bob = sides
-    alice.play("raid-return raid-1 --engaged")
-    assert bob.receive(alice.send("5-alice")) == 0
+    alice.play("note the raiders escaped twice")
+    assert bob.receive(alice.send("7-alice")) == 0
     view = exchange_view(bob.save.with_name("game.pbem.json"), bob.keys, _events(bob))
     assert [(r.n, r.command, r.state, r.faces) for r in view.rolls] == [
-        (13, "raid-engage raid-1", "verified", "1d6=5"),
-        (17, "raid-engage raid-1", "verified", "1d6=5"),
-        (18, "raid-return raid-1 --engaged", "no dice", "none drawn")]
+        (15, "raid-engage raid-1", "verified", "1d6=6"),
+        (19, "raid-engage raid-1", "verified", "1d6=2"),
+        (20, "note the raiders escaped twice", "no dice", "none drawn")]
     assert view.waiting == () and view.open == ()
 
 
 def test_a_queued_command_the_rules_refuse_when_its_dice_come_is_shown_refused(sides: tuple[Side, Side]) -> None:
-    """The hand-played turn's order: `raid-return raid-1` queued behind the second engagement attempt. That attempt
-    found defending ships, so the return is refused when the dice come (21.538B: the raiders return after the combat
-    is resolved or declined): a note in the log says so on both sides, and the Exchange shows it refused."""
+    """The defender declines the defending ships behind the second engagement attempt. That attempt escaped detection
+    (1d6 = 2), so no ships may engage and the decline is refused when the dice come (21.5341): a note in the log says
+    so on both sides, and the Exchange shows it refused."""
     from tui.pbem.exchange import exchange_view
 
     alice, bob = sides
-    alice.play("raid-return raid-1")
-    assert bob.receive(alice.send("5-alice")) == 0
+    alice.play("raid-ships raid-1 --decline")
+    assert bob.receive(alice.send("7-alice")) == 0
     view = exchange_view(bob.save.with_name("game.pbem.json"), bob.keys, _events(bob))
-    assert [(r.n, r.state) for r in view.rolls] == [(13, "verified"), (17, "verified"), (18, "refused")]
-    assert "refused on reveal: entry 18, raid-return raid-1: raid-return: attempt 2 found" in _events(bob)[-1]["command"]
+    assert [(r.n, r.state) for r in view.rolls] == [(15, "verified"), (19, "verified"), (20, "refused")]
+    assert _events(bob)[-1]["command"] == ("note 'refused on reveal: entry 20, raid-ships raid-1 --decline: raid-ships: "
+                                           "no engagement of raid-1 allows defending ships (21.5341)'")
 
 
 def _events(side: Side) -> list:

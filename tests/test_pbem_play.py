@@ -96,42 +96,62 @@ AWAW_MOVEMENT = ["answer first axis", "next", "next", "next", "next", "next", "n
 
 
 def test_a_whole_awaw_player_turn_through_turn_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Axis player turn of the bundled game with a raid: each side signs only its own decisions. The raid is the
+    Axis player's (21.532); its engagement attempts are the defender's (21.5341, 21.538A: the Raider Table is rolled
+    for the Allies); the raiders' return and the moves on are the Axis player's again."""
     alice, bob = start(tmp_path, "awaw", "axis")
     alice.play(*AWAW_MOVEMENT)  # applied at once: no dice
     assert alice.state()[0].flow.index != bob.state()[0].flow.index
     alice.play('raid "Atlantic SW" --by Tirpitz,Hipper')
+    assert alice.run("exec", str(alice.save), "raid-engage raid-1") == 1  # the Allies' roll: refused, nothing signed
+    assert "it is the allies player's decision, not yours (axis)" in capsys.readouterr().err
+    assert bob.receive(alice.send("3-alice")) == 0  # Bob replays her orders
     capsys.readouterr()
-    alice.play("raid-engage raid-1", "raid-engage raid-1 --attempt 2 --result 0", "raid-return raid-1", "next", "next",
-               "next", "next", "next", "next", "next", "next", "next")  # 21.538A: the second attempt before the return
-    out = capsys.readouterr().out
-    assert out.count("queued:") == 12  # the engagement rolls: it and every order after it wait for Bob's reveal
-    assert not any(r for r in alice.state()[2][-1])
-    assert bob.receive(alice.send("3-alice")) == 0  # Bob replays her orders, reveals, and plays her queued ones
+    bob.play("raid-engage raid-1", "raid-engage raid-1 --attempt 2 --result 0")  # 21.538A: both attempts are his
+    assert capsys.readouterr().out.count("queued:") == 2  # the engagement rolls: they wait for Alice's reveal
+    assert alice.receive(bob.send("4-bob")) == 0  # she reveals, and both of his orders are played
     out = capsys.readouterr().out
     assert "Revealed 1 commitment(s)" in out and "REFUSED" not in out
-    assert alice.receive(bob.send("4-bob")) == 0  # his reveal: her queued orders are played with the same dice
+    alice.play("raid-return raid-1", *["next"] * 9)
+    assert bob.receive(alice.send("5-alice")) == 0
     state, commands, rolls = alice.state()
     engage = commands.index("raid-engage raid-1")
     [roll] = rolls[engage]
     assert roll["source"] == "sealed" and roll["purpose"] == "Raider Table, raid-1 attempt 1" and len(roll["request"]) == 64
-    assert commands[-1] == "next" and len(commands) == len(AWAW_MOVEMENT) + 1 + 12
+    assert commands[-1] == "next" and len(commands) == len(AWAW_MOVEMENT) + 1 + 2 + 10
     game = open_game(alice.save, data_dir(), mode="read")
     assert game.segment.key == "second-turn/movement/air-staging"  # the whole first player turn is played
+    assert [e["actor"] for e in game.events[len(AWAW_MOVEMENT) + 1:len(AWAW_MOVEMENT) + 3]] == ["allies", "allies"]
     game.close()
     out = both_verify(alice, bob, capsys)
-    assert f"request:    {roll['request']} (signed by {alice.fingerprint})" in out
+    assert f"request:    {roll['request']} (signed by {bob.fingerprint})" in out
     assert "seed:       " in out and "faces:      Raider Table, raid-1 attempt 1: 1d6 = " in out
 
 
 def test_a_whole_europa_turn_through_turn_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Europa game turn: each side moves on only through the segments where it acts. The Allied player closes the
+    Axis player turn's reaction phase (33.E, RULINGS E26), and the Axis player answers the Italian naval interference
+    in the Allied initial phase (S-EU11): the turn files go back and forth for them."""
     alice, bob = start(tmp_path, "europa", "axis")
-    alice.play("next", "next", "next", "next", "next", "next", "next", "next")  # the Axis player turn
-    alice.play("roll 1d6 Axis weather check", "next")  # a die: the reinforcement phase ends after Bob's reveal
+    alice.play("next", "next", "next")  # the Axis initial phase, to the reaction phase: the Allies act there
+    assert alice.run("exec", str(alice.save), "next") == 1
+    assert "it is the allied player's decision, not yours (axis)" in capsys.readouterr().err
     assert bob.receive(alice.send("3-alice")) == 0
-    bob.play("answer interference:eastern roll")  # the Axis' Italian interference roll in the Allied initial phase
-    bob.play(*["next --force"] * 9)  # the interference it rolls may leave duties: leaving anyway is logged
-    assert alice.receive(bob.send("4-bob")) == 0  # Alice reveals for his roll, and plays his queued orders
-    assert bob.receive(alice.send("5-alice")) == 0
+    bob.play("next", "next")  # his reaction phase
+    assert alice.receive(bob.send("4-bob")) == 0
+    alice.play("next", "next", "next", "roll 1d6 Axis weather check", "next")  # a die: the turn ends after the reveal
+    assert bob.receive(alice.send("5-alice")) == 0  # Bob reveals; her queued orders play: the Allied turn begins
+    assert bob.run("exec", str(bob.save), "next --force") == 1  # the Axis player's interference attempt is open
+    assert "it leaves interference:eastern unanswered, and answering it is the axis player's" in capsys.readouterr().err
+    assert alice.receive(bob.send("6-bob")) == 0  # nothing of his but a fresh commitment
+    alice.play("answer interference:eastern roll")  # the Axis' Italian interference roll in the Allied initial phase
+    assert bob.receive(alice.send("7-alice")) == 0  # he reveals for her roll, and plays it
+    bob.play(*["next --force"] * 3)  # the interference may leave duties: leaving anyway is logged
+    assert alice.receive(bob.send("8-bob")) == 0
+    alice.play("next", "next")  # the Axis reaction phase in the Allied player turn
+    assert bob.receive(alice.send("9-alice")) == 0
+    bob.play(*["next --force"] * 4)  # exploitation and reinforcement: the game turn ends
+    assert alice.receive(bob.send("10-bob")) == 0
     both_verify(alice, bob, capsys)
     state, commands, rolls = alice.state()
     game = open_game(alice.save, data_dir(), mode="read")

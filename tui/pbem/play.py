@@ -16,6 +16,8 @@ sealed game (dice setting ``"sealed"``) is the **projection** of its chain.
   refusal of the turn file that brought it (:class:`~tui.pbem.errors.PbemRefused` naming the entry).
 - A request its author undid after the reveal (an ``undo`` entry, only for the game's last command) is applied with
   its dice and then undone in the save, as the engine's ``undo`` does: both sides' logs show the roll and the undo.
+- Each side signs only its own decisions (:mod:`.owners`): a ``command`` or ``typed-roll`` entry whose decision,
+  answer or roll is the other side's is a refusal of the turn file; such a request is noted as refused on its reveal.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from ..rules.core.dice import DiceSpec, Roll
 from .dice import DiceStream
 from .errors import PbemRefused, quoted
 from .ledger import Ledger
+from .owners import not_theirs
 
 #: The longest refusal reason a note of the log keeps.
 MAX_NOTE = 300
@@ -139,17 +142,25 @@ def _undo(game: Game, step: Step, event: dict[str, Any]) -> Applied:
 
 def _apply(game: Game, ledger: Ledger, step: Step, typed_allowed: bool) -> Applied:
     where = f"entry {step.n} ({quoted(step.command, 60)} by {step.author})"
+    side = ledger.sides[step.author]
     if step.kind == "request":
-        stream = ledger.stream(step.request)
-        assert stream is not None  # revealed
-        result = game.execute(step.command, "exec", sealed_dice=sealed_dice(stream, step.request))
+        trial = game.scratch()  # who decides is asked first, on a copy with the same dice: a refusal plays nothing
+        tried = trial.execute(step.command, "exec", sealed_dice=_revealed(ledger, step))
+        problem = not_theirs(game, trial, side) if tried.ok and tried.seq is not None else ""
+        if problem:
+            return _refused_on_reveal(game, step, Result(False, problem, command=step.command))
+        result = game.execute(step.command, "exec", sealed_dice=_revealed(ledger, step))
         if not result.ok:
             return _refused_on_reveal(game, step, result)
     else:
+        prior = game.scratch()
         result = game.execute(step.command, "exec")
         if not result.ok or result.seq is None:
             why = result.message if not result.ok else "it changes nothing in the game"
             raise PbemRefused(f"{where} does not apply: {why}")
+        problem = not_theirs(prior, game, side)
+        if problem:
+            raise PbemRefused(f"{where}: {problem}")
     event = game.events[-1]
     typed = typed_faces(event)
     if typed and not typed_allowed:
@@ -157,6 +168,13 @@ def _apply(game: Game, ledger: Ledger, step: Step, typed_allowed: bool) -> Appli
     if step.kind == "typed-roll" and typed != step.rolls:
         raise PbemRefused(f"{where}: the dice typed in the command are not the ones its entry lists")
     return Applied(step, True, result.message, tuple(result.details))
+
+
+def _revealed(ledger: Ledger, step: Step) -> SealedDice:
+    """A revealed request's dice, from the start of its stream (each call a fresh one)."""
+    stream = ledger.stream(step.request)
+    assert stream is not None  # revealed
+    return sealed_dice(stream, step.request)
 
 
 def _refused_on_reveal(game: Game, step: Step, result: Result) -> Applied:

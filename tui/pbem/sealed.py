@@ -20,6 +20,7 @@ from ..rules.core.errors import RuleError
 from .errors import PbemRefused
 from .game import PbemGame, Receipt
 from .ledger import Ledger
+from .owners import not_theirs, whose
 from .play import Applied, advance, queued, steps, typed_faces
 
 
@@ -50,6 +51,11 @@ class SealedGame:
         self.game, self.chain = game, chain
         # with a fork pending, the save may already be rebuilt for the branch about to be adopted: nothing is played
         self.caught_up = [] if chain.pending_fork is not None else self.catch_up()
+
+    @property
+    def side(self) -> str:
+        """This player's side."""
+        return self.chain.ledger.sides[self.chain.me]
 
     @property
     def typed_allowed(self) -> bool:
@@ -111,6 +117,8 @@ class SealedGame:
                                           "when the opponent's reveal comes")
         trial = self.game.scratch()
         result = trial.execute(line, "exec")
+        if result.ok and (problem := not_theirs(self.game, trial, self.side)):
+            return Done("refused", result, problem)
         if result.ok:
             typed = typed_faces(trial.events[-1])
             if typed and not self.typed_allowed:
@@ -121,6 +129,9 @@ class SealedGame:
                 self.chain.command(result.command)
             return Done("applied", result, result.message, tuple(self.catch_up()))
         if result.needs_dice is not None:
+            tried, ok = whose(self.game, line)  # who decides, with stand-in dice: refused before anything is signed
+            if ok and (problem := not_theirs(self.game, tried, self.side)):
+                return Done("refused", result, problem)
             self.chain.request(cmd.text)
             return Done("queued", result, "its dice are sealed: signed as a request, and played when the opponent's "
                                           "reveal comes (send your turn file)")

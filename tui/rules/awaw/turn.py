@@ -100,7 +100,8 @@ def _first_player(tables: AwawTables, ctx: Context, prompt: Pending, value: str)
     world: AwawWorld = ctx.state.world
     if value not in tables.sides:
         raise RuleError(f"'{value}' is not a side ({', '.join(tables.sides)})")
-    return Outcome(replace(world, first=value), f"{value} takes the first player turn", actor=value)
+    return Outcome(replace(world, first=value), f"{value} takes the first player turn")  # no side owns it (the
+    # side with the initiative is not in chapter 21): either player answers it in a game by e-mail (issue 32)
 
 def _overstack_done(tables: AwawTables, ctx: Context, prompt: Pending, value: str) -> Outcome:
     """21.112: yes only once no base is over capacity."""

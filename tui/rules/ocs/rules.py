@@ -73,7 +73,8 @@ def _answer_first(tables: OcsTables, ctx: Context, prompt: Pending, value: str) 
     """First player determination: the chosen side moves first this turn."""
     world: OcsWorld = ctx.state.world
     second = _resolve_side(tables.sides, ctx.state.with_world(replace(world, first=value)), SECOND)
-    return Outcome(replace(world, first=value), f"{value.title()} moves first this turn, {second} second", actor=value)
+    # no side owns it (OCS 19.0 does not say who determines it): either player answers it by e-mail (issue 32)
+    return Outcome(replace(world, first=value), f"{value.title()} moves first this turn, {second} second")
 
 
 def _answer_weather(ctx: Context, prompt: Pending, value: str) -> Outcome:

@@ -1,0 +1,120 @@
+"""Each side signs only its own decisions (issue 32): who may give a command of a sealed game (game glue).
+
+The rules already say who acts in every command they apply: the log's ``actor`` (a handler's own, else the side
+acting in the segment: the phasing side, or the other one in a segment where the sequence says so, a reaction
+phase). In a game with a referee that is a record; in a game by e-mail it is the owner, and a command whose actor is
+the other side is not the signer's to give (``docs/cases/issue32-sides-cases.md``, written from the rule texts):
+
+- an interception, a roll on a table the defender rolls: the other side's, whoever holds the turn file (the file
+  goes to him for that one command);
+- a note changes nothing of the game: either side may write one ("Commands with no owner", 3);
+- a command the rules give to no side (``actor`` empty: the set-up steps before any player turn) is either side's;
+- a correction of the game's set-up (``actor`` ``referee``) is a referee's, and a game by e-mail has none;
+- moving on (``next``, ``goto``) must not take a right from the other side ("Commands with no owner", 1): it may not
+  pass over a segment where the other side acts, nor drop a prompt whose answer is his, answered or not.
+
+:func:`not_theirs` says why a command just played may not be signed by a side (``""`` if it may); both players run
+it, on the command's author, when a turn file is replayed, and the author's own app runs it before signing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from ..engine.command import CommandSyntaxError, parse, render
+from ..engine.context import acting_side
+from ..engine.game import Game
+from ..rules.core.dice import DiceSpec, Roll
+
+EITHER = frozenset({"note"})
+"""Verbs either side may sign anywhere: they change nothing of the game."""
+REFEREE = "referee"
+MOVING_ON = frozenset({"next", "goto"})
+
+
+def stand_in(dice: DiceSpec, purpose: str) -> Roll:
+    """Dice for a trial that only asks who acts (every face 1): never logged, never kept, never shown."""
+    return Roll(str(dice), (1,) * dice.count, dice.modifier, "sealed", None, purpose)
+
+
+def whose(game: Game, line: str) -> tuple[Game, bool]:
+    """``line`` played on a copy of ``game`` with stand-in dice: the copy, and whether the rules applied it."""
+    trial = game.scratch()
+    result = trial.execute(line, "exec", sealed_dice=stand_in)
+    return trial, result.ok and result.seq is not None
+
+
+def not_theirs(prior: Game, after: Game, side: str) -> str:
+    """Why the player of ``side`` may not sign the command that ``after`` (a copy of ``prior`` with one command more)
+    just played; ``""`` if he may."""
+    event = after.events[-1]
+    try:
+        verb = parse(event["command"], "exec").verb
+    except CommandSyntaxError:  # pragma: no cover - the log holds commands the engine parsed
+        return ""
+    if verb in EITHER:
+        return ""
+    actor = event.get("actor") or ""
+    sides = prior.ruleset.sides
+    if actor == REFEREE:
+        return ("it corrects the game's set-up, which is a referee's to do, and a game by e-mail has none: "
+                "agree on the change with your opponent and start the game again")
+    if actor in sides and actor != side:
+        return (f"it is the {actor} player's decision, not yours ({side}): send your turn file, and he gives it "
+                "when it comes to him")
+    if verb in MOVING_ON:
+        return _passed_over(prior, after, side) or _dropped(prior, after, side)
+    return ""
+
+
+def _passed_over(prior: Game, after: Game, side: str) -> str:
+    """A segment between the one left and the one reached where the other side acts (``goto`` passes them all)."""
+    state, end = prior.state, (after.state.flow.turn, after.state.flow.index)
+    sequence = prior.ruleset.sequence
+    index, turn = state.flow.index, state.flow.turn
+    for _ in range(2 * len(sequence)):
+        index, turn = (index + 1, turn) if index + 1 < len(sequence) else (0, turn + 1)
+        if (turn, index) == end:
+            return ""
+        here = replace(state, flow=replace(state.flow, turn=turn, index=index))
+        acting = acting_side(prior.ruleset, here)
+        if acting in prior.ruleset.sides and acting != side:
+            title = sequence.at(index).title
+            return (f"it passes over {title}, where the {acting} player acts: go there with next, and send your "
+                    "turn file for him to play it")
+    return ""
+
+
+def _dropped(prior: Game, after: Game, side: str) -> str:
+    """A prompt dropped by moving on whose answer, some answer of it, is the other side's."""
+    kept = {p.id for p in after.state.flow.pending}
+    for prompt in prior.state.flow.pending:
+        if prompt.id in kept:
+            continue
+        owners = {owner for answer in answers(prompt) if (owner := _answered_by(prior, prompt.id, answer))}
+        others = sorted(owners & set(prior.ruleset.sides) - {side})
+        if others:
+            return (f"it leaves {prompt.id} unanswered, and answering it is the {others[0]} player's: send your turn "
+                    f"file so that he answers it (or passes with an answer that declines)")
+    return ""
+
+
+def answers(prompt: Any) -> list[str]:
+    """Every answer worth trying to learn who gives a prompt's answers: each choice, yes and no, the least number,
+    a roll (and its decline)."""
+    if prompt.kind == "choice":
+        return list(prompt.choices)
+    if prompt.kind == "confirm":
+        return ["yes", "no"]
+    if prompt.kind == "number":
+        return [str(int(prompt.min)) if prompt.min is not None and prompt.min == int(prompt.min) else
+                str(prompt.min) if prompt.min is not None else "0"]
+    return ["roll", *(c for c in prompt.choices if c.lower() != "roll")]
+
+
+def _answered_by(game: Game, prompt: str, answer: str) -> str:
+    """Who acts in ``answer PROMPT ANSWER`` on a copy of ``game`` ("" if the rules refuse that answer there)."""
+    trial, ok = whose(game, render("answer", (prompt, answer), {}))
+    return (trial.events[-1].get("actor") or "") if ok else ""
