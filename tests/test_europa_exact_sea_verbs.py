@@ -84,7 +84,7 @@ def test_33_C_air_units_in_the_anti_shipping_box(game) -> None:
     assert said(game, "air add Hud allied eastern-med role=bomber tbf=1.5 range=4 mission=patrol distance=3")[0].startswith(
         "Hud (allied bomber, type non-naval, range 4, TBF 1½, patrol) in the Eastern Mediterranean")
     assert game.state.world.sea.air[-1].distance == 3
-    assert said(game, "air remove Sp") == ("Air unit Sp leaves the anti-shipping box (33.C)", [], "axis", [])
+    assert said(game, "air remove Sp") == ("Air unit Sp leaves the anti-shipping box (33.C)", [], "allied", [])  # its side's (S-EU14)
     assert said(game, "air clear eastern-med")[0] == "Air units cleared from Eastern Mediterranean (33.C)"
     assert [u.name for u in game.state.world.sea.air] == ["Ju88"]
     assert said(game, "air clear")[0] == "Air units cleared from every sea zone (33.C)"
@@ -101,7 +101,7 @@ def test_33_C_air_units_in_the_anti_shipping_box(game) -> None:
 def test_33_F_naval_supply_lines_and_31_A_11_inland_routes(game) -> None:
     """33.F; RULINGS E27: the sea zones a supply line crosses and its route options; 31.A.11 an inland port's route."""
     assert said(game, "supply-line Tobruk eastern-med") == (
-        "Tobruk: naval supply line crosses Eastern Mediterranean; SLP count 30 (33.F)", [], "axis", ["SLP count (33.F)"])
+        "Tobruk: naval supply line crosses Eastern Mediterranean; SLP count 30 (33.F)", [], "allied", ["SLP count (33.F)"])  # S-EU8
     assert game.state.world.ports["Tobruk"].supply_zones == ("Eastern Mediterranean",)
     assert said(game, "supply-line Tripoli central-med --short")[0] == (
         "Tripoli: naval supply line crosses Central Mediterranean; SLP count 35 (33.F)")

@@ -140,7 +140,8 @@ def run_items(st: SeaTables, pt: PortTables, ctx: Context, world: EuropaWorld, z
         summary = f"{SIDE_NAMES[side]} shipping, {zone}: " + lines.pop(0)
     if forced:
         lines.append(f"forced by the referee: second check this phase of {', '.join(forced)} (recorded)")
-    return Outcome(_record(st, ctx, world, records), summary, tuple(typed + lines), tuple(explained))
+    return Outcome(_record(st, ctx, world, records), summary, tuple(typed + lines), tuple(explained),
+                   actor=X.contact_roller(side).value)
 
 
 def _next_name(world: EuropaWorld) -> tuple[str, EuropaWorld]:

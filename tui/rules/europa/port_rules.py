@@ -90,17 +90,19 @@ def _answer_destroy(tables: PortTables, ctx: Context, prompt: Pending, value: st
     """31.A.6: the losing player may roll to destroy the port; 1-5 destroys it."""
     world: EuropaWorld = ctx.state.world
     port = world.port(prompt.subject)
+    side = tables.port_destruction.from_side  # the Axis player decides and rolls, usually in the Allied turn (issue 32)
     if value.lower() in ("decline", "no"):
-        return Outcome(world, f"{port.name}: the {tables.port_destruction.from_side} player declines to destroy it (31.A.6)")
+        return Outcome(world, f"{port.name}: the {side} player declines to destroy it (31.A.6)", actor=side)
     roll = ctx.roll(prompt.dice, f"31.A.6 destruction of {port.name}")
     result = D.destruction_result(roll.total, tables)
     if not result.value:
-        return Outcome(world, f"{port.name}: destruction roll {roll.total} — not destroyed (31.A.6)", explanations=(result,))
+        return Outcome(world, f"{port.name}: destruction roll {roll.total} — not destroyed (31.A.6)", explanations=(result,), actor=side)
     new = D.destroy(port, tables)
     return Outcome(
         world.with_port(new),
         f"{port.name}: destruction roll {roll.total} — destroyed: Reduced {new.reduced}, {fmt_number(new.hits)} Port Hits (31.A.6)",
         explanations=(result,),
+        actor=side,
     )
 
 

@@ -169,7 +169,9 @@ def _air(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: dic
     if args[0] == "remove":
         if len(words) != 1:
             raise RuleError("usage: air remove NAME")
-        return Outcome(replace(world, sea=A.remove_unit(world.sea, words[0])), f"Air unit {words[0]} leaves the anti-shipping box (33.C)")
+        owner = next((u.side for u in world.sea.air if u.name.lower() == words[0].lower()), "")
+        return Outcome(replace(world, sea=A.remove_unit(world.sea, words[0])), f"Air unit {words[0]} leaves the anti-shipping box (33.C)",
+                       actor=owner)
     if args[0] == "clear":
         zid = resolve_zone(st, " ".join(words)) if words else ""
         keep = tuple(u for u in world.sea.air if zid and u.zone != zid)
@@ -189,7 +191,7 @@ def _air(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: dic
     mod = A.air_modifier(new, st, zid, "axis" if side == "allied" else "allied")
     return Outcome(new, f"{name} ({side} {unit.role}, type {unit.type}, range {unit.range}, TBF {fmt_number(unit.tbf)}, {unit.mission}) "
                    f"in the {st.sea_zones[zid].name}: modified TBF against enemy shipping now {fmt_number(mod.value)} (33.C)",
-                   explanations=(mod,))
+                   explanations=(mod,), actor=side)
 
 
 
@@ -216,7 +218,7 @@ def _supply_line(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], o
     count = slp_count(new, st, pt, new_port)
     crossed = ", ".join(zones) or "no sea zone"
     return Outcome(new, f"{port.name}: naval supply line crosses {crossed}; SLP count {fmt_number(count.value) if count.value is not None else 'barred'} (33.F)",
-                   explanations=(count,))
+                   explanations=(count,), actor=port.owner)
 
 
 

@@ -117,10 +117,11 @@ def _mulberry_storm(tables: LogisticsTables, ctx: Context, prompt: Pending, valu
     rule = f"{tables.storm.mulberry_adjacent.rule}; RULINGS L2"
     if hid not in world.mulberries:
         return Outcome(world, f"Mulberry {hid} is no longer there: the roll ({roll.total}) changes nothing ({rule})")
+    owner = world.mulberries[hid].owner  # the roll is the owner's, not the storm roller's (issue 32, S-LOG3 reading (a))
     if S.adjacent_destroyed(roll.natural, tables):
         new = replace(world, mulberries={h: m for h, m in world.mulberries.items() if h != hid})
-        return Outcome(new, f"Mulberry in {world.label(hid)}: rolled {roll.natural} — destroyed by the storm ({rule})")
-    return Outcome(world, f"Mulberry in {world.label(hid)}: rolled {roll.natural} — it survives the storm ({rule})")
+        return Outcome(new, f"Mulberry in {world.label(hid)}: rolled {roll.natural} — destroyed by the storm ({rule})", actor=owner)
+    return Outcome(world, f"Mulberry in {world.label(hid)}: rolled {roll.natural} — it survives the storm ({rule})", actor=owner)
 
 
 def _grow(tables: LogisticsTables, legacy: LegacyGrowth, ctx: Context, prompt: Pending, value: str) -> Outcome:
