@@ -16,6 +16,8 @@ from .world import AwawWorld
 
 
 NO, FAILED, WON, LOST = "no interception", "attempt failed", "patrol won", "patrol lost"
+INTERCEPTION = (NO, FAILED, WON, LOST)
+"""The answers that say whether the defender attempts interception and what came of it: his (21.416C, J, L)."""
 REMAIN, RETURN, CONTINUE, ABORT = "remain at sea", "return to base", "continue", "abort"
 STEPS = {
     "route": ("21.416C-F, 21.4171", (NO, FAILED, WON, LOST)),

@@ -195,5 +195,5 @@ def build_basing_verbs(tables: AwawTables, side: Side) -> OpsParts:
         Verb("eliminate", "eliminate UNITS", "Eliminate excess units of the owner's choice at an overstacked base.",
              "21.112", partial(_eliminate, tables), group="naval"),
     ]
-    return OpsParts({v.name: v for v in verbs}, answers={"displace-step": _displace_step,
+    return OpsParts({v.name: v for v in verbs}, answers={"displace-step": partial(_displace_step, tables),
                                                  "nr-route": partial(_nr_route, tables, side)})

@@ -129,10 +129,19 @@ def _displace(tables: AwawTables, side: Side, ctx: Context, args: list[str], opt
                      args={"units": [u.id for u in chosen], "to": dest.name}, raised=ctx.segment.key)
     return Outcome(new, f"{ids(chosen)} displaced {origin.name} → {dest.name}, {n} hexes, inverted (21.23, 21.233); "
                         f"answer displace-{serial} if the enemy engages them on the way (21.232)",
-                   more, (check, *floor, B.room_left(new, dest, tables)), raise_prompts=(prompt,))
+                   more, (check, *floor, B.room_left(new, dest, tables)), raise_prompts=(prompt,),
+                   actor=who)  # 21.23A-C, E: the owning player chooses the port, the split, the front and the route
 
-def _displace_step(ctx: Context, prompt: Pending, value: str) -> Outcome:
-    """21.232 A-D: what happened to displaced units on their way; they may not abort."""
+def _displace_step(tables: AwawTables, ctx: Context, prompt: Pending, value: str) -> Outcome:
+    """21.232 A-D: what happened to displaced units on their way; they may not abort. The answer is the enemy's, whoever's
+    player turn it is: whether his air and naval units engage them (21.232A, D; issue 32, case S-AW13, reading (a))."""
+    outcome = _displaced_on_the_way(ctx, prompt, value)
+    owner = tables.side_of(ctx.state.world.units[prompt.args["units"][0]].power)
+    return replace(outcome, actor=next(s for s in tables.sides if s != owner))
+
+
+def _displaced_on_the_way(ctx: Context, prompt: Pending, value: str) -> Outcome:
+    """The effect of a 21.232 answer."""
     world: AwawWorld = ctx.state.world
     units, dest = list(prompt.args["units"]), str(prompt.args["to"])
     if value == DISPLACE_CHOICES[0]:

@@ -82,8 +82,9 @@ def _harbor(tables: AwawTables, side: Side, ctx: Context, args: list[str], opts:
     return Outcome(world, f"Harbor attack {serial}: {power} on {target.name} ({nature}); {kind}", explanations=(),
                    raise_prompts=(prompt,))
 
-def _harbor_step(tables: AwawTables, ctx: Context, prompt: Pending, value: str) -> Outcome:
-    """21.443 B-D."""
+def _harbor_step(tables: AwawTables, side: Side, ctx: Context, prompt: Pending, value: str) -> Outcome:
+    """21.443 B-D: B is the defender's answer ("The defender announces all his applicable modifiers"; issue 32); C (both
+    players' cards) and D (the result, 21.441: "resolved by the moving player") are logged as the moving player's."""
     world: AwawWorld = ctx.state.world
     a = prompt.args
     n, target, step = a["n"], a["target"], a["step"]
@@ -91,7 +92,8 @@ def _harbor_step(tables: AwawTables, ctx: Context, prompt: Pending, value: str) 
         nxt = Pending(id=f"harbor-{n}-C", text=f"Harbor attack {n} on {target}: both players may play tactical cards for a "
                       "codebreaking advantage (48.32B); answer yes when done", kind="confirm", effect="harbor-step",
                       required=True, rule="21.443C", subject=target, args={**a, "step": "C"}, raised=ctx.segment.key)
-        return Outcome(world, f"Harbor attack {n}: defender's modifiers announced (21.443B)", raise_prompts=(nxt,))
+        return Outcome(world, f"Harbor attack {n}: defender's modifiers announced (21.443B)", raise_prompts=(nxt,),
+                       actor=next(s for s in tables.sides if s != side(ctx)))
     if step == "C":
         nxt = Pending(id=f"harbor-{n}-D", text=f"Harbor attack {n} on {target}: the result on the Harbor Attack Table (RULINGS A2: "
                       "read it and choose)", kind="choice", effect="harbor-step", choices=tuple(tables.harbor.results),
