@@ -104,7 +104,8 @@ def test_a_whole_awaw_player_turn_through_turn_files(tmp_path: Path, capsys: pyt
     assert alice.state()[0].flow.index != bob.state()[0].flow.index
     alice.play('raid "Atlantic SW" --by Tirpitz,Hipper')
     assert alice.run("exec", str(alice.save), "raid-engage raid-1") == 1  # the Allies' roll: refused, nothing signed
-    assert "it is the allies player's decision, not yours (axis)" in capsys.readouterr().err
+    assert capsys.readouterr().err.endswith("it is the allies player's decision, not the axis player's: send your turn "
+                                            "file, and it is his to play\n  nothing was changed\n")
     assert bob.receive(alice.send("3-alice")) == 0  # Bob replays her orders
     capsys.readouterr()
     bob.play("raid-engage raid-1", "raid-engage raid-1 --attempt 2 --result 0")  # 21.538A: both attempts are his
@@ -135,14 +136,15 @@ def test_a_whole_europa_turn_through_turn_files(tmp_path: Path, capsys: pytest.C
     alice, bob = start(tmp_path, "europa", "axis")
     alice.play("next", "next", "next")  # the Axis initial phase, to the reaction phase: the Allies act there
     assert alice.run("exec", str(alice.save), "next") == 1
-    assert "it is the allied player's decision, not yours (axis)" in capsys.readouterr().err
+    assert "it is the allied player's decision, not the axis player's: send your turn" in capsys.readouterr().err
     assert bob.receive(alice.send("3-alice")) == 0
     bob.play("next", "next")  # his reaction phase
     assert alice.receive(bob.send("4-bob")) == 0
     alice.play("next", "next", "next", "roll 1d6 Axis weather check", "next")  # a die: the turn ends after the reveal
     assert bob.receive(alice.send("5-alice")) == 0  # Bob reveals; her queued orders play: the Allied turn begins
     assert bob.run("exec", str(bob.save), "next --force") == 1  # the Axis player's interference attempt is open
-    assert "it leaves interference:eastern unanswered, and answering it is the axis player's" in capsys.readouterr().err
+    assert ("it leaves interference:eastern unanswered, and answering it is the axis player's (he answers it, or "
+            "declines with his answer): send your turn file") in capsys.readouterr().err
     assert alice.receive(bob.send("6-bob")) == 0  # nothing of his but a fresh commitment
     alice.play("answer interference:eastern roll")  # the Axis' Italian interference roll in the Allied initial phase
     assert bob.receive(alice.send("7-alice")) == 0  # he reveals for her roll, and plays it

@@ -14,7 +14,8 @@ the other side is not the signer's to give (``docs/cases/issue32-sides-cases.md`
   pass over a segment where the other side acts, nor drop a prompt whose answer is his, answered or not.
 
 :func:`not_theirs` says why a command just played may not be signed by a side (``""`` if it may); both players run
-it, on the command's author, when a turn file is replayed, and the author's own app runs it before signing.
+it, on the command's author, when a turn file is replayed, and the author's own app runs it before signing (with
+:func:`advice`: what to do instead).
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ EITHER = frozenset({"note"})
 """Verbs either side may sign anywhere: they change nothing of the game."""
 REFEREE = "referee"
 MOVING_ON = frozenset({"next", "goto"})
+
+
+def advice(problem: str) -> str:
+    """What the author of a refused command does next: send the turn file, unless no player may give it."""
+    return problem if problem.startswith("it corrects") else f"{problem}: send your turn file, and it is his to play"
 
 
 def stand_in(dice: DiceSpec, purpose: str) -> Roll:
@@ -62,8 +68,7 @@ def not_theirs(prior: Game, after: Game, side: str) -> str:
         return ("it corrects the game's set-up, which is a referee's to do, and a game by e-mail has none: "
                 "agree on the change with your opponent and start the game again")
     if actor in sides and actor != side:
-        return (f"it is the {actor} player's decision, not yours ({side}): send your turn file, and he gives it "
-                "when it comes to him")
+        return f"it is the {actor} player's decision, not the {side} player's"
     if verb in MOVING_ON:
         return _passed_over(prior, after, side) or _dropped(prior, after, side)
     return ""
@@ -82,8 +87,7 @@ def _passed_over(prior: Game, after: Game, side: str) -> str:
         acting = acting_side(prior.ruleset, here)
         if acting in prior.ruleset.sides and acting != side:
             title = sequence.at(index).title
-            return (f"it passes over {title}, where the {acting} player acts: go there with next, and send your "
-                    "turn file for him to play it")
+            return f"it passes over {title}, where the {acting} player acts (go there with next)"
     return ""
 
 
@@ -96,8 +100,8 @@ def _dropped(prior: Game, after: Game, side: str) -> str:
         owners = {owner for answer in answers(prompt) if (owner := _answered_by(prior, prompt.id, answer))}
         others = sorted(owners & set(prior.ruleset.sides) - {side})
         if others:
-            return (f"it leaves {prompt.id} unanswered, and answering it is the {others[0]} player's: send your turn "
-                    f"file so that he answers it (or passes with an answer that declines)")
+            return (f"it leaves {prompt.id} unanswered, and answering it is the {others[0]} player's (he answers it, or "
+                    "declines with his answer)")
     return ""
 
 

@@ -20,7 +20,7 @@ from ..rules.core.errors import RuleError
 from .errors import PbemRefused
 from .game import PbemGame, Receipt
 from .ledger import Ledger
-from .owners import not_theirs, whose
+from .owners import advice, not_theirs, whose
 from .play import Applied, advance, queued, steps, typed_faces
 
 
@@ -118,7 +118,7 @@ class SealedGame:
         trial = self.game.scratch()
         result = trial.execute(line, "exec")
         if result.ok and (problem := not_theirs(self.game, trial, self.side)):
-            return Done("refused", result, problem)
+            return Done("refused", result, advice(problem))
         if result.ok:
             typed = typed_faces(trial.events[-1])
             if typed and not self.typed_allowed:
@@ -131,7 +131,7 @@ class SealedGame:
         if result.needs_dice is not None:
             tried, ok = whose(self.game, line)  # who decides, with stand-in dice: refused before anything is signed
             if ok and (problem := not_theirs(self.game, tried, self.side)):
-                return Done("refused", result, problem)
+                return Done("refused", result, advice(problem))
             self.chain.request(cmd.text)
             return Done("queued", result, "its dice are sealed: signed as a request, and played when the opponent's "
                                           "reveal comes (send your turn file)")
