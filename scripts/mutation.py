@@ -4,6 +4,8 @@
     python scripts/mutation.py europa                 a rule set (europa, ocs, logistics, awaw, core)
     python scripts/mutation.py tui/rules/europa/ports.py tui/rules/europa/yards.py
     python scripts/mutation.py --report europa        only print the score of the last run
+    python scripts/mutation.py europa --resume        test only the mutants not killed yet (a run stopped
+                                                      half-way goes on where it stopped; survivors again)
 
 Each area runs only its own fast rule tests (never the slow pilot, snapshot or
 proof tests). The score is killed / tested (a timeout counts as killed), then
@@ -112,11 +114,40 @@ def forget_stats() -> None:
     STATS.unlink(missing_ok=True)
 
 
-def run(patterns: list[str], globs: list[str], tests: list[str], children: int) -> None:
+def forget_survivors(globs: list[str]) -> int:
+    """Forget the result of every mutant of ``globs`` that survived or had no test (mutmut's ``.meta`` files beside
+    the mutants), so that a resumed run tests it again; the number forgotten."""
+    import json
+
+    count = 0
+    for pattern in globs:
+        for meta in sorted((ROOT / "mutants").glob(pattern + ".meta")):
+            data = json.loads(meta.read_text(encoding="utf-8"))
+            codes = data.get("exit_code_by_key", {})
+            again = [name for name, code in codes.items() if code in SURVIVED]
+            for name in again:
+                codes[name] = None
+            if again:
+                meta.write_text(json.dumps(data, indent=4), encoding="utf-8")
+                count += len(again)
+    return count
+
+
+SURVIVED = (0, 33)
+"""mutmut's exit codes of a mutant that survived (the tests passed) and of one that no test calls."""
+
+
+def run(patterns: list[str], globs: list[str], tests: list[str], children: int, resume: bool = False) -> None:
     """Run mutmut on the mutants matching ``patterns`` with only ``tests`` (in this process, like ``mutmut run``).
 
     Only the files in ``globs`` are mutated: generating the mutants of a module
     costs minutes (a verb builder's closures are copied whole for each mutant).
+    With ``resume`` mutmut is given no names: it then tests only the mutants of
+    the files mutated now that have no result yet (mutmut records each result as
+    it comes, and forgets those of a function whose code changed), so a run of a
+    whole rule set (hours on two cores) can be stopped and taken up again. The
+    survivors' results are forgotten first (:func:`forget_survivors`): tests
+    written since may kill them.
     """
     from mutmut import configuration
 
@@ -124,6 +155,8 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int) 
     keep = [g for g in globs if not any(fnmatch.fnmatch(g, d) for d in config.do_not_mutate)]
     if forget_unmutated_copies(keep, config.do_not_mutate):
         forget_stats()
+    if resume:
+        forget_survivors(keep)
     sys.path.insert(0, str(ROOT / "scripts"))  # the forked test runs load mutation_fresh (rule sets built afresh)
     args = [*config.pytest_add_cli_args, "-m", "not slow", "-p", "mutation_fresh",
             *(a for test in SUBPROCESS_TESTS for a in ("--deselect", test))]
@@ -132,7 +165,7 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int) 
     from mutmut.__main__ import cli
 
     try:
-        cli(["run", "--max-children", str(children), *patterns], standalone_mode=False)
+        cli(["run", "--max-children", str(children), *([] if resume else patterns)], standalone_mode=False)
     except SystemExit as exc:  # mutmut exits when it stops early; the report below still says what it has
         if exc.code not in (0, None):
             print(f"mutmut stopped (exit {exc.code})", file=sys.stderr)
@@ -169,11 +202,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("targets", nargs="*", help="areas (europa, ocs, core) or modules under tui/rules/")
     parser.add_argument("--report", action="store_true", help="only print the score of the last run")
     parser.add_argument("--children", type=int, default=1, help="parallel test processes (default 1: the machine is shared)")
+    parser.add_argument("--resume", action="store_true", help="test only the mutants with no result yet")
     args = parser.parse_args(argv)
     patterns, globs, tests = targets(args.targets)
     os.chdir(ROOT)
     if not args.report:
-        run(patterns, globs, tests, args.children)
+        run(patterns, globs, tests, args.children, args.resume)
     report(patterns)
     return 0
 

@@ -66,3 +66,25 @@ def test_no_function_of_the_rules_hides_behind_a_decorator_mutmut_skips():
                 skipped[key] = skipped.get(key, 0) + 1
     assert set(skipped) <= {"property", "contextmanager"}, skipped
     assert skipped.get("contextmanager", 0) <= 1 and skipped.get("property", 0) <= 27, skipped
+
+
+def test_a_resumed_run_tests_again_only_the_mutants_not_killed(tmp_path, monkeypatch):
+    """--resume: mutmut skips a mutant with a result, so the survivors' and the untested ones' results are forgotten
+    first (tests written since may kill them); the killed, the timed out and those not tested yet stay as they are."""
+    import json
+
+    mutation = _mutation()
+    meta = tmp_path / "mutants" / "tui" / "rules" / "ocs" / "ports.py.meta"
+    meta.parent.mkdir(parents=True)
+    codes = {"a__mutmut_1": 0, "a__mutmut_2": 1, "a__mutmut_3": 33, "a__mutmut_4": None, "a__mutmut_5": 36}
+    meta.write_text(json.dumps({"exit_code_by_key": codes, "hash_by_function_name": {"a": "h"},
+                                "type_check_error_by_key": {}, "durations_by_key": {}, "estimated_durations_by_key": {}}))
+    (meta.parent / "rules.py.meta").write_text(json.dumps({"exit_code_by_key": {"b__mutmut_1": 1}}))
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    assert mutation.forget_survivors(["tui/rules/ocs/*"]) == 2
+    data = json.loads(meta.read_text())
+    assert data["exit_code_by_key"] == {"a__mutmut_1": None, "a__mutmut_2": 1, "a__mutmut_3": None,
+                                        "a__mutmut_4": None, "a__mutmut_5": 36}
+    assert data["hash_by_function_name"] == {"a": "h"}
+    assert json.loads((meta.parent / "rules.py.meta").read_text()) == {"exit_code_by_key": {"b__mutmut_1": 1}}
+    assert mutation.main.__doc__ and "--resume" in mutation.__doc__
