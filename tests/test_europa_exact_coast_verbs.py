@@ -40,7 +40,7 @@ def allied(data: Path):
 
 def test_31_B_1_beaches_added_captured_removed(axis) -> None:
     """31.B.1: a captured beach is friendly for naval transport from the next phase; 31.B: beaches and their owners."""
-    assert said(axis, "beach add Anzio allied hex=U1 zone=tyrr") == ("Beach added: Anzio, allied (31.B)", [], "axis", [])
+    assert said(axis, "beach add Anzio allied hex=U1 zone=tyrr") == ("Beach added: Anzio, allied (31.B)", [], "referee", [])
     beach = axis.state.world.sea.beaches["Anzio"]
     assert (beach.owner, beach.hex, beach.sea_zone) == ("allied", "U1", "tyrr")
     assert said(axis, "beach capture Anzio axis") == (
@@ -50,7 +50,7 @@ def test_31_B_1_beaches_added_captured_removed(axis) -> None:
     assert said(axis, "beach capture Anzio allied")[:3] == (
         "Anzio captured by allied (31.B.1)",
         ["Anzio is friendly to the allied for naval transport and amphibious landings from the next phase (31.B.1)"], "allied")
-    assert said(axis, "beach remove Anzio") == ("Beach removed: Anzio", [], "axis", [])
+    assert said(axis, "beach remove Anzio") == ("Beach removed: Anzio", [], "referee", [])
     assert "Anzio" not in axis.state.world.sea.beaches
     assert refused(axis, "beach") == "usage: beach add NAME OWNER [hex=..] [zone=..] | beach capture NAME SIDE | beach remove NAME"
     assert refused(axis, "beach land Gela") == refused(axis, "beach")

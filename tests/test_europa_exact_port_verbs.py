@@ -94,7 +94,7 @@ def test_31_A_5_reduce_upgrade_and_31_A_4_collateral(game) -> None:
 def test_31_A_2_mines_and_trace(game) -> None:
     """31.A.2; RULINGS E10: mine points are levels of port interdiction; tracing to a friendly major or great port."""
     assert said(game, "mines Tripoli 2")[:3] == (
-        "Tripoli: 2 mine point(s), port interdiction 2 (31.A.2; RULINGS E10)", ["Tripoli: 3 REs, acts as standard"], "axis")
+        "Tripoli: 2 mine point(s), port interdiction 2 (31.A.2; RULINGS E10)", ["Tripoli: 3 REs, acts as standard"], "referee")
     assert game.state.world.ports["Tripoli"].mines == 2
     assert said(game, "mines Tripoli")[0] == "Tripoli: 0 mine point(s), port interdiction 0 (31.A.2; RULINGS E10)"
     assert refused(game, "mines Tripoli x") == "mine points must be a number (from 0 to 999), not 'x'"
@@ -167,7 +167,7 @@ def test_31_A_a_port_not_owned_at_the_start_of_the_initial_phase_is_not_used(gam
 def test_31_A_1_port_add_edit_remove(game) -> None:
     """31.A.1: a port's printed type, owner, harbour and sea zone, checked as a scenario's are."""
     assert said(game, "port add New Port standard axis harbour=natural zone=aeg") == (
-        "Port added: New Port, standard, axis", ["New Port: 3 REs, acts as standard"], "axis", ["RE capacity"])
+        "Port added: New Port, standard, axis", ["New Port: 3 REs, acts as standard"], "referee", ["RE capacity"])
     new = game.state.world.ports["New Port"]
     assert (new.harbour, new.sea_zone) == ("natural", "Aegean Sea") and "New Port" in game.state.world.usable["axis"]
     keys = "harbour, hex, inland, mainland_europe, nation, naval_base, owner, sea_zone, theatre, trace_ok, type, zone"
@@ -189,6 +189,6 @@ def test_31_A_1_port_add_edit_remove(game) -> None:
     assert (naples.owner, naples.type, naples.harbour, naples.inland) == ("allied", "major", "natural", True)
     assert said(game, "port edit Naples sea-zone=tyrr")[0] == "Port edited: Naples (sea-zone=tyrr)"
     assert game.state.world.ports["Naples"].sea_zone == "Tyrrhenian Sea"
-    assert said(game, "port remove Haifa") == ("Port removed: Haifa", [], "axis", [])
+    assert said(game, "port remove Haifa") == ("Port removed: Haifa", [], "referee", [])
     assert "Haifa" not in game.state.world.ports
     assert refused(game, "port remove Tobruk x") == "too many arguments: x"

@@ -23,7 +23,7 @@ def game(data: Path):
 def test_33_B_10_a_condition_the_referee_answers(game) -> None:
     """33.B.10: yes, no or a whole number; derived conditions and unknown ones are refused."""
     assert said(game, "condition france-surrendered on") == (
-        "Condition france-surrendered: France has surrendered — yes (33.B.10 Tables 2, 3)", [], "axis", [])
+        "Condition france-surrendered: France has surrendered — yes (33.B.10 Tables 2, 3)", [], "referee", [])
     assert game.state.world.sea.conditions["france-surrendered"] is True
     assert said(game, "condition France-Surrendered 2")[0] == (
         "Condition france-surrendered: France has surrendered — 2 (33.B.10 Tables 2, 3)")
@@ -43,7 +43,7 @@ def test_33_B_10_a_condition_the_referee_answers(game) -> None:
 
 def test_33_B_1_a_the_malta_status_number(game) -> None:
     """33.B.1.a; RULINGS E20: a column of the ANTI-SHIPPING TABLE; the Axis Central Med NSN follows it."""
-    assert said(game, "malta 5") == ("Malta status number 5: Axis Central Mediterranean NSN 5 (33.B.1.a)", [], "axis", [])
+    assert said(game, "malta 5") == ("Malta status number 5: Axis Central Mediterranean NSN 5 (33.B.1.a)", [], "referee", [])
     assert game.state.world.sea.malta == 5
     assert refused(game, "malta") == "usage: malta N (the Malta status number, 33.B.1.a)"
     assert refused(game, "malta 1 2") == "usage: malta N (the Malta status number, 33.B.1.a)"

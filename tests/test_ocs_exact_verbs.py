@@ -221,11 +221,11 @@ def test_19_0a_zoc_negate_and_sea_blocked(barrage) -> None:
     """19.0a: an enemy ZOC in the port hex shuts it down; 4.5a: negated for trace supply only; Play Note: blocked
     hexes toward the sea do not."""
     assert said(barrage, "zoc Tobruk") == (
-        "Tobruk: in an enemy ZOC — shut down, capacity 0 for loading, unloading and Sea Cap (19.0a)", [], "axis",
+        "Tobruk: in an enemy ZOC — shut down, capacity 0 for loading, unloading and Sea Cap (19.0a)", [], "allied",
         ["capacity", "supply source"])
     assert said(barrage, "negate Tobruk") == (
         "Tobruk: enemy ZOC negated for trace supply — supply capacity 4 SP; still shut down for loading, unloading and "
-        "Sea Cap (19.0a, 4.5a)", [], "axis", ["supply capacity", "supply source"])
+        "Sea Cap (19.0a, 4.5a)", [], "allied", ["supply capacity", "supply source"])
     assert said(barrage, "negate Tobruk off")[0] == (
         "Tobruk: enemy ZOC no longer negated — shut down for trace supply too (19.0a)")
     assert said(barrage, "negate Tobruk on")[0].startswith("Tobruk: enemy ZOC negated for trace supply")
@@ -233,7 +233,7 @@ def test_19_0a_zoc_negate_and_sea_blocked(barrage) -> None:
     assert said(barrage, "zoc Tobruk on")[0].startswith("Tobruk: in an enemy ZOC")
     assert said(barrage, "sea-blocked Tobruk") == (
         "Tobruk: enemy combat units or ZOC block the hexes between it and the sea — the port continues to function, "
-        "capacity 0 (19.0a Play Note; only its own hex in an enemy ZOC shuts it down)", [], "axis",
+        "capacity 0 (19.0a Play Note; only its own hex in an enemy ZOC shuts it down)", [], "allied",
         ["capacity", "supply source"])
     assert refused(barrage, "zoc Tobruk on off") == "usage: zoc PORT [on|off] (19.0a)"
     assert refused(barrage, "zoc Tobruk x") == "enemy ZOC must be on or off, not 'x'"
@@ -250,7 +250,7 @@ def test_9_14h_capture_and_19_0f_allowance(barrage) -> None:
     assert refused(barrage, "capture Tobruk axis") == "Tobruk is already held by axis"
     assert refused(barrage, "capture Tobruk") == "usage: capture PORT axis|allied (9.14h)"
     assert said(barrage, "allowance allied 2.5") == (
-        "allied Shipping Allowance: 2.5 point(s) a turn, 2 SP 2T of cargo (19.0f)", [], "axis", ["allied Sea Cap left"])
+        "allied Shipping Allowance: 2.5 point(s) a turn, 2 SP 2T of cargo (19.0f)", [], "referee", ["allied Sea Cap left"])
     assert said(barrage, "allowance axis 3")[0] == "axis Shipping Allowance: 3 point(s) a turn, 3 SP of cargo (19.0f)"
     assert barrage.state.world.allowance == {"axis": 12, "allied": 10}
     assert all(type(tokens) is int for tokens in barrage.state.world.allowance.values())  # whole Tokens when whole points

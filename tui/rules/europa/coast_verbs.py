@@ -27,6 +27,7 @@ from .sea_rules import slug
 from .seaworld import Beach
 from .sea_verbs import acting, pairs
 from .tables import PortTables
+from .verbs import REFEREE
 from .world import EuropaWorld
 from .zones import find_zone, side_of
 
@@ -106,13 +107,13 @@ def _beach(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: d
         if zone and find_zone(st, zone) is None:
             raise RuleError(f"no sea zone called '{zone}' (33.B)")
         b = Beach(name, owner, kv.get("hex", ""), zone)
-        return Outcome(replace(world, sea=world.sea.with_beach(b)), f"Beach added: {name}, {owner} (31.B)")
+        return Outcome(replace(world, sea=world.sea.with_beach(b)), f"Beach added: {name}, {owner} (31.B)", actor=REFEREE)
     b, extra = B.take_beach(world, words)
     if args[0] == "remove":
         if extra:
             raise RuleError(f"too many arguments: {' '.join(extra)}")
         beaches = {n: x for n, x in world.sea.beaches.items() if n != b.name}
-        return Outcome(replace(world, sea=replace(world.sea, beaches=beaches)), f"Beach removed: {b.name}")
+        return Outcome(replace(world, sea=replace(world.sea, beaches=beaches)), f"Beach removed: {b.name}", actor=REFEREE)
     if len(extra) != 1:
         raise RuleError("usage: beach capture NAME axis|allied (31.B.1)")
     side = side_of(extra[0])

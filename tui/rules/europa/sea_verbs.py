@@ -30,6 +30,7 @@ from .guided_check import guided_answer
 from .seatables import ASKED_KINDS, SeaTables
 from .seaworld import AirUnit
 from .tables import PortTables
+from .verbs import REFEREE
 from .world import EuropaWorld, take_port
 from .zones import SIDE_NAMES, condition, naval_status, resolve_zone, route_options, side_of, slp_count, take_zone
 
@@ -87,7 +88,7 @@ def _condition(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opt
         raise RuleError(f"'{args[1][:24]}' is not on/off or a whole number")
     sea = replace(world.sea, conditions={**world.sea.conditions, cid: value})
     shown = "yes" if value is True else "no" if value is False else str(value)
-    return Outcome(replace(world, sea=sea), f"Condition {cid}: {spec.text} — {shown} ({spec.rule})")
+    return Outcome(replace(world, sea=sea), f"Condition {cid}: {spec.text} — {shown} ({spec.rule})", actor=REFEREE)
 
 
 
@@ -101,7 +102,7 @@ def _malta(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: d
                  table.first_column, table.last_column)
     new = replace(world, sea=replace(world.sea, malta=n))
     nsn = naval_status(new, st, pt, "central-med", "axis").value
-    return Outcome(new, f"Malta status number {n}: Axis Central Mediterranean NSN {nsn} (33.B.1.a)")
+    return Outcome(new, f"Malta status number {n}: Axis Central Mediterranean NSN {nsn} (33.B.1.a)", actor=REFEREE)
 
 
 
@@ -176,7 +177,9 @@ def _air(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: dic
         zid = resolve_zone(st, " ".join(words)) if words else ""
         keep = tuple(u for u in world.sea.air if zid and u.zone != zid)
         where = st.sea_zones[zid].name if zid else "every sea zone"
-        return Outcome(replace(world, sea=replace(world.sea, air=keep)), f"Air units cleared from {where} (33.C)")
+        owners = {u.side for u in world.sea.air if u not in keep}
+        return Outcome(replace(world, sea=replace(world.sea, air=keep)), f"Air units cleared from {where} (33.C)",
+                       actor=owners.pop() if len(owners) == 1 else REFEREE if owners else acting(ctx))
     if len(words) < 3:
         raise RuleError(f"usage: {_syntax('air')}")
     name, side = new_name(words[0], "an air unit's name"), side_of(words[1])
@@ -233,7 +236,8 @@ def _route(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: d
         raise RuleError("route PORT on|off")
     new = replace(port, sea_route=on)
     say = "holds both banks to the sea: usable" if on else "does not hold both banks to the sea: not usable"
-    return Outcome(world.with_port(new), f"{port.name}: {port.owner} {say} (31.A.11)", explanations=(P.inland_route(new),))
+    return Outcome(world.with_port(new), f"{port.name}: {port.owner} {say} (31.A.11)", explanations=(P.inland_route(new),),
+                   actor=port.owner)
 
 
 def build_sea_verbs(st: SeaTables, pt: PortTables, answers: dict[str, Callable[..., Outcome]]) -> dict[str, Verb]:

@@ -32,6 +32,8 @@ EDITABLE = {
 }
 TRUE = {"yes", "y", "true", "on", "1"}
 FALSE = {"no", "n", "false", "off", "0"}
+REFEREE = "referee"
+"""The actor of a change to the scenario's set-up or a figure no rule gives a player (a game by e-mail has none)."""
 
 
 def number(text: str, what: str, step: float = 0.5, lo: float = 0, hi: float = MOST) -> float:
@@ -142,7 +144,7 @@ def _reduce(tables: PortTables, ctx: Context, port: P.Port, rest: list[str], opt
     """``reduce PORT [N]`` (31.A.5)."""
     n = int(_amount(rest, 1, "levels", 1))
     new = P.reduce(port, n, tables)
-    return _changed(tables, ctx, new, f"{port.name}: Reduced {new.reduced} (31.A.5)")
+    return _changed(tables, ctx, new, f"{port.name}: Reduced {new.reduced} (31.A.5)", actor=port.owner)
 
 
 def _upgrade(tables: PortTables, ctx: Context, port: P.Port, rest: list[str], opts: dict[str, Any]) -> Outcome:
@@ -158,7 +160,7 @@ def _collateral(tables: PortTables, ctx: Context, port: P.Port, rest: list[str],
     """``collateral PORT [on|off]`` (31.A.4)."""
     on = flag(rest[0], "collateral damage") if rest else not port.collateral
     new = replace(port, collateral=on)
-    return _changed(tables, ctx, new, f"{port.name}: Collateral Damage {'placed' if on else 'removed'} (31.A.4)")
+    return _changed(tables, ctx, new, f"{port.name}: Collateral Damage {'placed' if on else 'removed'} (31.A.4)", actor=port.owner)
 
 
 def _mines(tables: PortTables, ctx: Context, port: P.Port, rest: list[str], opts: dict[str, Any]) -> Outcome:
@@ -166,14 +168,16 @@ def _mines(tables: PortTables, ctx: Context, port: P.Port, rest: list[str], opts
     n = int(_amount(rest, 0, "mine points", 1))
     if n < 0:
         raise RuleError("mine points must be 0 or more (31.A.2)")
-    return _changed(tables, ctx, replace(port, mines=n), f"{port.name}: {n} mine point(s), port interdiction {n} (31.A.2; RULINGS E10)")
+    return _changed(tables, ctx, replace(port, mines=n), f"{port.name}: {n} mine point(s), port interdiction {n} (31.A.2; RULINGS E10)",
+                    actor=REFEREE)
 
 
 def _trace(tables: PortTables, ctx: Context, port: P.Port, rest: list[str], opts: dict[str, Any]) -> Outcome:
     """``trace PORT [on|off]`` (31.A.2)."""
     on = flag(rest[0], "trace") if rest else not port.trace_ok
     verb = "can" if on else "cannot"
-    return _changed(tables, ctx, replace(port, trace_ok=on), f"{port.name}: {verb} trace to a friendly functioning major or great port (31.A.2)")
+    return _changed(tables, ctx, replace(port, trace_ok=on), f"{port.name}: {verb} trace to a friendly functioning major or great port (31.A.2)",
+                    actor=port.owner)
 
 
 def _capture(tables: PortTables, ctx: Context, port: P.Port, rest: list[str], opts: dict[str, Any]) -> Outcome:
@@ -257,14 +261,14 @@ def _port_cmd(tables: PortTables, sea: SeaTables | None, ctx: Context, args: lis
         port = _edit(sea, P.Port(name=name, type=kind, owner=owner), pairs, world)
         usable = dict(world.usable)
         usable[owner] = usable.get(owner, ()) + (name,)
-        outcome = _changed(tables, ctx, port, f"Port added: {name}, {kind}, {owner}")
+        outcome = _changed(tables, ctx, port, f"Port added: {name}, {kind}, {owner}", actor=REFEREE)
         return replace(outcome, world=replace(outcome.world, usable=usable))
     if sub == "remove":
         port, extra = take_port(world, rest)
         if extra:
             raise RuleError(f"too many arguments: {' '.join(extra)}")
         ports = {n: p for n, p in world.ports.items() if n != port.name}
-        return Outcome(replace(world, ports=ports), f"Port removed: {port.name}")
+        return Outcome(replace(world, ports=ports), f"Port removed: {port.name}", actor=REFEREE)
     names = [a for a in rest if "=" not in a]
     port, extra = take_port(world, names)
     if extra:
@@ -273,7 +277,7 @@ def _port_cmd(tables: PortTables, sea: SeaTables | None, ctx: Context, args: lis
     if not pairs:
         raise RuleError(f"port edit {port.name} key=value ...; keys: {', '.join(sorted(EDITABLE))}")
     new = _edit(sea, port, pairs, world)
-    return _changed(tables, ctx, new, f"Port edited: {port.name} ({', '.join(pairs)})")
+    return _changed(tables, ctx, new, f"Port edited: {port.name} ({', '.join(pairs)})", actor=REFEREE)
 
 
 def _edit(sea: SeaTables | None, port: P.Port, pairs: list[str], world: EuropaWorld) -> P.Port:

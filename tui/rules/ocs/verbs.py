@@ -44,6 +44,8 @@ ENGINE_OPTIONS = frozenset({"dice", "roll", "force"})
 
 TRUE = {"yes", "y", "true", "on", "1"}
 FALSE = {"no", "n", "false", "off", "0"}
+REFEREE = "referee"
+"""The actor of a change to the scenario's set-up (a game by e-mail has no referee, so it refuses it)."""
 
 
 def flag(text: str, what: str) -> bool:
@@ -234,7 +236,7 @@ def _zoc(tables: OcsTables, ctx: Context, args: list[str], opts: dict[str, Any])
         summary = f"{port.name}: in an enemy ZOC — shut down, capacity 0 for loading, unloading and Sea Cap (19.0a)"
     else:
         summary = f"{port.name}: the enemy ZOC is gone — capacity {P.capacity(new, tables).value} again at once (19.0a)"
-    return Outcome(world.with_port(new), summary, (), (P.capacity(new, tables), P.supply_source(new, tables)))
+    return Outcome(world.with_port(new), summary, (), (P.capacity(new, tables), P.supply_source(new, tables)), actor=port.owner)
 
 
 def _negate(tables: OcsTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -251,7 +253,7 @@ def _negate(tables: OcsTables, ctx: Context, args: list[str], opts: dict[str, An
                    "down for loading, unloading and Sea Cap (19.0a, 4.5a)")
     else:
         summary = f"{port.name}: enemy ZOC no longer negated — shut down for trace supply too (19.0a)"
-    return Outcome(world.with_port(new), summary, (), (supply, P.supply_source(new, tables)))
+    return Outcome(world.with_port(new), summary, (), (supply, P.supply_source(new, tables)), actor=port.owner)
 
 
 def _sea_blocked(tables: OcsTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -263,7 +265,7 @@ def _sea_blocked(tables: OcsTables, ctx: Context, args: list[str], opts: dict[st
     cap = P.capacity(port, tables)
     summary = (f"{port.name}: enemy combat units or ZOC block the hexes between it and the sea — the port continues "
                f"to function, capacity {cap.value} (19.0a Play Note; only its own hex in an enemy ZOC shuts it down)")
-    return Outcome(world, summary, (), (cap, P.supply_source(port, tables)))
+    return Outcome(world, summary, (), (cap, P.supply_source(port, tables)), actor=port.owner)
 
 
 def _capture(tables: OcsTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -288,13 +290,13 @@ def _allowance(tables: OcsTables, ctx: Context, args: list[str], opts: dict[str,
     tokens = points_to_tokens(int(value) if value == int(value) else value, tables)
     new = replace(world, allowance={**world.allowance, side: tokens})
     return Outcome(new, f"{side} Shipping Allowance: {S.points(tokens, tables)} point(s) a turn, {P.fmt(tokens, tables)} of cargo (19.0f)",
-                   (), (S.allowance_left(new, side, tables),))
+                   (), (S.allowance_left(new, side, tables),), actor=REFEREE)
 
 
 def _setup(tables: OcsTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """``port add|edit|remove NAME ...`` (19.0a, 19.0b, 19.0e)."""
     world, summary = port_command(ctx.state.world, args, tables)
-    return Outcome(world, summary)
+    return Outcome(world, summary, actor=REFEREE)
 
 
 def _now(action: Action, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
