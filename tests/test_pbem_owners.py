@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from test_pbem_play import AWAW_MOVEMENT, Side, fixed_seeds, start  # noqa: F401  (the seeds fixture is autouse there)
+from test_pbem_play import AWAW_MOVEMENT, Side, both_verify, fixed_seeds, start  # noqa: F401  (autouse: the seeds)
 from tui.paths import data_dir
 from tui.session import open_game
 
@@ -81,7 +81,7 @@ def test_goto_may_not_pass_over_the_segment_where_the_other_side_acts(
 def test_a_note_is_either_sides_and_a_set_up_correction_nobodys(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """"Commands with no owner" 3: a note changes nothing, either player writes one, in any segment. A correction of
-    the set-up (issue 23) is a referee's, and a game by e-mail has none."""
+    the set-up (issue 23) is a referee's, and a game by e-mail has none. The log names a note's author as its side."""
     alice, bob = start(tmp_path, "europa", "axis")
     alice.play("note the Axis opens")
     assert bob.receive(alice.send("3-alice")) == 0
@@ -92,5 +92,69 @@ def test_a_note_is_either_sides_and_a_set_up_correction_nobodys(
     assert alice.receive(bob.send("4-bob")) == 0
     game = open_game(alice.save, data_dir(), mode="read")
     assert [(e["command"], e["actor"]) for e in game.events] == [("note the Axis opens", "axis"),
-                                                                ("note the Allies answer", "axis")]
+                                                                ("note the Allies answer", "allied")]  # its author
     game.close()
+    both_verify(alice, bob, capsys)
+
+
+def _events(side: Side) -> list:
+    game = open_game(side.save, data_dir(), mode="read")
+    try:
+        return list(game.events)
+    finally:
+        game.close()
+
+
+def test_a_command_entry_behind_a_request_waiting_for_its_dice_is_refused_when_the_file_comes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The app signs every command after a request waiting for its dice as a request (it waits in turn). A tampered
+    file with a plain command there was taken in, then stopped the game for good at the reveal (second-account attack
+    on the owners rule, hole 6): it is refused when it comes, naming the entry, and nothing changes."""
+    from tui.pbem.game import PbemGame, chain_path
+    from tui.pbem.keys import key_path, load_key
+
+    alice, bob = start(tmp_path, "awaw", "axis")
+    alice.play(*AWAW_MOVEMENT, 'raid "Atlantic SW" --by Tirpitz,Hipper', "roll 1d6 weather")
+    chain = PbemGame.open(chain_path(alice.save), load_key(key_path(alice.keys)), folder=alice.keys)
+    chain.command("note behind the roll")
+    tampered = alice.files / "tampered"
+    tampered.write_bytes(chain.send())
+    before = bob.everything()
+    _err(capsys)
+    assert bob.receive(tampered) == 2
+    assert _err(capsys) == (f"harbormaster: entry 14 ('note behind the roll' by {alice.fingerprint}) is a command after "
+                            "entry 13, a request still waiting for its dice: it must wait in turn\n")
+    assert bob.everything() == before
+
+
+def test_moving_on_may_not_leave_the_other_sides_engagement_undone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """21.5341, 21.538A: the raid's engagement attempts are the defender's. `next --force` (or `--anyway`, or a forced
+    `goto`) past them took his rolls away (hole 4): in a game by e-mail nothing required is left undone by force."""
+    alice, _bob = start(tmp_path, "awaw", "axis")
+    alice.play(*AWAW_MOVEMENT, 'raid "Atlantic SW" --by Tirpitz,Hipper')
+    for line in ("next --force", "next --anyway", "goto regular-combat --force"):
+        assert alice.run("exec", str(alice.save), line) == 1
+        assert _err(capsys).endswith(f"refused: {line}\n  it leaves undone what the rules still require; in a game by "
+                                     "e-mail nobody may (there is no referee to judge it): do it, or, if it is your "
+                                     "opponent's, let him\n  nothing was changed\n")
+    assert _events(alice)[-1]["command"] == "raid 'Atlantic SW' --by Tirpitz,Hipper"
+
+
+def test_whose_roll_it_is_does_not_depend_on_the_dice_revealed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Logistics' initiative (RULINGS L3): the winner is logged as the answer's side. Judged with the revealed dice, a
+    roll the other side won was refused on its reveal, and the roller rolled again until he won (hole 3). A request
+    is judged as its author's app judged it when it signed it (stand-in dice: a tie, no side's): the roll stands
+    whoever wins it."""
+    alice, bob = start(tmp_path, "logistics", "allied")
+    game = open_game(alice.save, data_dir(), mode="read")
+    [prompt] = [p.id for p in game.state.flow.pending if p.id.startswith("initiative")]
+    game.close()
+    alice.play(f"answer {prompt} roll")
+    assert bob.receive(alice.send("3-alice")) == 0
+    assert alice.receive(bob.send("4-bob")) == 0
+    last = _events(alice)[-1]
+    assert last["command"] == f"answer {prompt} roll" and last["dice"][0]["source"] == "sealed"
+    untimed = lambda event: {k: v for k, v in event.items() if k != "time"}  # noqa: E731  (each side's own clock)
+    assert untimed(_events(bob)[-1]) == untimed(last)

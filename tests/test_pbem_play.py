@@ -148,11 +148,13 @@ def test_a_whole_europa_turn_through_turn_files(tmp_path: Path, capsys: pytest.C
     assert alice.receive(bob.send("6-bob")) == 0  # nothing of his but a fresh commitment
     alice.play("answer interference:eastern roll")  # the Axis' Italian interference roll in the Allied initial phase
     assert bob.receive(alice.send("7-alice")) == 0  # he reveals for her roll, and plays it
-    bob.play(*["next --force"] * 3)  # the interference may leave duties: leaving anyway is logged
+    assert bob.run("exec", str(bob.save), "next --force") == 1  # in a game by e-mail nothing required is left undone
+    assert "it leaves undone what the rules still require; in a game by e-mail nobody may" in capsys.readouterr().err
+    bob.play("no-shipping", "next", "next", "next")  # 33.A: nothing shipped, so no anti-shipping check is due
     assert alice.receive(bob.send("8-bob")) == 0
     alice.play("next", "next")  # the Axis reaction phase in the Allied player turn
     assert bob.receive(alice.send("9-alice")) == 0
-    bob.play(*["next --force"] * 4)  # exploitation and reinforcement: the game turn ends
+    bob.play("no-shipping", "next", "next", "next", "no-shipping", "next")  # exploitation, reinforcement: the turn ends
     assert alice.receive(bob.send("10-bob")) == 0
     both_verify(alice, bob, capsys)
     state, commands, rolls = alice.state()

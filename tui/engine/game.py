@@ -61,6 +61,7 @@ class Result(msgspec.Struct):
     explanations: list[Explained] = field(default_factory=list)
     raised: list[str] = field(default_factory=list)  # ids of prompts this command raised (to ask them now)
     needs_answer: Question | None = None  # a part of the command to ask for before anything happens
+    actor: str = ""  # the side the rules named as acting (empty: none; the log then has the side acting in the segment)
 
 
 class Question(msgspec.Struct, frozen=True):
@@ -302,11 +303,13 @@ class Game:
         return [v for v in self.verbs.values() if legal_in(v, seg)]
 
     # -------------------------------------------------------------- commands
-    def execute(self, line: str | Command, source: str = "script", *, sealed_dice: SealedDice | None = None) -> Result:
+    def execute(self, line: str | Command, source: str = "script", *, sealed_dice: SealedDice | None = None,
+                signer: str = "") -> Result:
         """Run one command line or ``Command``; a refusal changes nothing and says why. ``source``: where it comes from
         (``line`` typed at the app's ``:``, ``key``, ``palette``, ``exec``; ``script``: a program's own call).
         ``sealed_dice``: in a sealed game (play by e-mail), where this command's revealed dice come from; without it
-        a command that rolls is answered with ``needs_dice`` and changes nothing."""
+        a command that rolls is answered with ``needs_dice`` and changes nothing. ``signer``: in a sealed game, the
+        side that signed a command no side owns (a note): logged as its actor."""
         problem = typed_problem(line)
         if problem is not None:
             return Result(False, problem, command=line.text if isinstance(line, Command) else line)
@@ -331,7 +334,7 @@ class Game:
             if cmd.verb == "redo":
                 return self._redo(cmd)
             self._check_legal(verb)
-            return self._apply(verb, cmd, sealed_dice)
+            return self._apply(verb, cmd, sealed_dice, signer)
         except NeedDice as exc:
             return Result(False, str(exc), command=cmd.text, needs_dice=(exc.spec, exc.purpose), dice_detail=exc.detail)
         except NeedAnswer as exc:
@@ -389,7 +392,7 @@ class Game:
         new = flow.settle(ctx, outcome)
         return new, outcome, ctx
 
-    def _apply(self, verb: Verb, cmd: Command, sealed_dice: SealedDice | None = None) -> Result:
+    def _apply(self, verb: Verb, cmd: Command, sealed_dice: SealedDice | None = None, signer: str = "") -> Result:
         old = self.state
         seq = (self.events[-1]["seq"] if self.events else 0) + 1
         with recording_names() as resolved:
@@ -403,7 +406,7 @@ class Game:
             "segment": seg.key,
             "segment_title": seg.title,
             "side": self.phasing_side,
-            "actor": outcome.actor or ctx.acting_side(),
+            "actor": signer or outcome.actor or ctx.acting_side(),
             "command": cmd.text,
             "source": cmd.source,
             "dice": [r.to_dict() for r in ctx.rolls],
@@ -420,7 +423,8 @@ class Game:
         self._remember(seq, new)
         lines = [r.describe() for r in ctx.rolls] + list(outcome.details)
         raised = [p.id for p in new.flow.pending if p.id not in {q.id for q in old.flow.pending}]
-        return Result(True, outcome.summary, lines, cmd.text, seq, True, explanations=list(outcome.explanations), raised=raised)
+        return Result(True, outcome.summary, lines, cmd.text, seq, True, explanations=list(outcome.explanations), raised=raised,
+                      actor=outcome.actor or "")
 
     def _with_full_names(self, verb: Verb, cmd: Command, resolved: list[tuple[str, str]], new: GameState, seq: int,
                          rolls: list[Roll]) -> Command:

@@ -7,11 +7,15 @@ the other side is not the signer's to give (``docs/cases/issue32-sides-cases.md`
 
 - an interception, a roll on a table the defender rolls: the other side's, whoever holds the turn file (the file
   goes to him for that one command);
-- a note changes nothing of the game: either side may write one ("Commands with no owner", 3);
-- a command the rules give to no side (``actor`` empty: the set-up steps before any player turn) is either side's;
-- a correction of the game's set-up (``actor`` ``referee``) is a referee's, and a game by e-mail has none;
+- a note, or a roll for nothing but the log, changes nothing of the game: either side may give one ("Commands with no
+  owner", 3);
+- an answer the rules give to no side (``actor`` empty: who moves first) is either side's;
+- a correction of the game's set-up (``actor`` ``referee``) is a referee's, and a game by e-mail has none; so is a
+  record the rules give to nobody: a verb of the rule set legal in any segment whose rules name no side (``sink``
+  of a ship, a port's figures) would otherwise be the record of whoever holds the turn file;
 - moving on (``next``, ``goto``) must not take a right from the other side ("Commands with no owner", 1): it may not
-  pass over a segment where the other side acts, nor drop a prompt whose answer is his, answered or not.
+  pass over a segment where the other side acts, nor drop a prompt whose answer is his (or anyone's but the
+  mover's, if the rules require it), nor, with ``--force``, leave undone what the rules still require.
 
 :func:`not_theirs` says why a command just played may not be signed by a side (``""`` if it may); both players run
 it, on the command's author, when a turn file is replayed, and the author's own app runs it before signing (with
@@ -26,18 +30,24 @@ from msgspec.structs import replace
 
 from ..engine.command import CommandSyntaxError, parse, render
 from ..engine.context import acting_side
-from ..engine.game import Game
+from ..engine.game import Game, Result
 from ..rules.core.dice import DiceSpec, Roll
 
-EITHER = frozenset({"note"})
+EITHER = frozenset({"note", "roll"})
 """Verbs either side may sign anywhere: they change nothing of the game."""
 REFEREE = "referee"
 MOVING_ON = frozenset({"next", "goto"})
+ENGINE = frozenset({"answer", "next", "goto", "note", "roll", "undo", "redo"})
+"""The engine's verbs legal anywhere whose owner is found otherwise (an answer's by its prompt, moving on's by the
+segment); its ``set`` and ``setup`` change the settings and the set-up: no player's alone."""
+FORCED = ("required item(s) undone", "(required)")
+"""How the log says that moving on left something required undone (``next --force``, ``goto --force``)."""
 
 
 def advice(problem: str) -> str:
     """What the author of a refused command does next: send the turn file, unless no player may give it."""
-    return problem if problem.startswith("it corrects") else f"{problem}: send your turn file, and it is his to play"
+    own = problem.startswith(("it corrects", "it leaves undone"))  # nobody's, or the advice is in it already
+    return problem if own else f"{problem}: send your turn file, and it is his to play"
 
 
 def stand_in(dice: DiceSpec, purpose: str) -> Roll:
@@ -45,32 +55,49 @@ def stand_in(dice: DiceSpec, purpose: str) -> Roll:
     return Roll(str(dice), (1,) * dice.count, dice.modifier, "sealed", None, purpose)
 
 
-def whose(game: Game, line: str) -> tuple[Game, bool]:
-    """``line`` played on a copy of ``game`` with stand-in dice: the copy, and whether the rules applied it."""
+def whose(game: Game, line: str) -> tuple[Game, Result]:
+    """``line`` played on a copy of ``game`` with stand-in dice: the copy, and what the rules said."""
     trial = game.scratch()
-    result = trial.execute(line, "exec", sealed_dice=stand_in)
-    return trial, result.ok and result.seq is not None
+    return trial, trial.execute(line, "exec", sealed_dice=stand_in)
 
 
-def not_theirs(prior: Game, after: Game, side: str) -> str:
+def applied(result: Result) -> bool:
+    """Whether ``result`` is a command the rules applied (a trial worth asking who acts in)."""
+    return result.ok and result.seq is not None
+
+
+def not_theirs(prior: Game, after: Game, side: str, result: Result) -> str:
     """Why the player of ``side`` may not sign the command that ``after`` (a copy of ``prior`` with one command more)
-    just played; ``""`` if he may."""
+    just played, saying ``result``; ``""`` if he may."""
     event = after.events[-1]
     try:
-        verb = parse(event["command"], "exec").verb
+        cmd = parse(event["command"], "exec")
     except CommandSyntaxError:  # pragma: no cover - the log holds commands the engine parsed
         return ""
-    if verb in EITHER:
+    if cmd.verb in EITHER:
         return ""
     actor = event.get("actor") or ""
     sides = prior.ruleset.sides
+    verb = prior.verbs.get(cmd.verb)
     if actor == REFEREE:
         return ("it corrects the game's set-up, which is a referee's to do, and a game by e-mail has none: "
                 "agree on the change with your opponent and start the game again")
+    if cmd.verb not in ENGINE and verb is not None and verb.anytime and not result.actor:
+        return ("it corrects the game's set-up, which is a referee's to do, and a game by e-mail has none: the rules "
+                f"give '{cmd.verb}' to no player")
     if actor in sides and actor != side:
         return f"it is the {actor} player's decision, not the {side} player's"
-    if verb in MOVING_ON:
-        return _passed_over(prior, after, side) or _dropped(prior, after, side)
+    if cmd.verb in MOVING_ON:
+        return _forced(event) or _passed_over(prior, after, side) or _dropped(prior, after, side)
+    return ""
+
+
+def _forced(event: dict[str, Any]) -> str:
+    """Moving on that left something the rules require undone (``--force``): nobody may, in a game by e-mail."""
+    lines = [event.get("summary", ""), *event.get("details", ())]
+    if any(mark in line for line in lines for mark in FORCED):
+        return ("it leaves undone what the rules still require; in a game by e-mail nobody may (there is no referee "
+                "to judge it): do it, or, if it is your opponent's, let him")
     return ""
 
 
@@ -92,16 +119,19 @@ def _passed_over(prior: Game, after: Game, side: str) -> str:
 
 
 def _dropped(prior: Game, after: Game, side: str) -> str:
-    """A prompt dropped by moving on whose answer, some answer of it, is the other side's."""
+    """A prompt dropped by moving on that the other side answers (some answer of it is his), or, if the rules
+    require it, that is not the mover's alone (no answer can be tried now, or an answer is nobody's)."""
     kept = {p.id for p in after.state.flow.pending}
     for prompt in prior.state.flow.pending:
         if prompt.id in kept:
             continue
-        owners = {owner for answer in answers(prompt) if (owner := _answered_by(prior, prompt.id, answer))}
+        owners = {_answered_by(prior, prompt.id, answer) for answer in answers(prompt)} - {None}
         others = sorted(owners & set(prior.ruleset.sides) - {side})
         if others:
             return (f"it leaves {prompt.id} unanswered, and answering it is the {others[0]} player's (he answers it, or "
                     "declines with his answer)")
+        if prompt.required and owners != {side}:
+            return f"it leaves {prompt.id} unanswered, which the rules require and which is not yours alone to skip"
     return ""
 
 
@@ -118,7 +148,7 @@ def answers(prompt: Any) -> list[str]:
     return ["roll", *(c for c in prompt.choices if c.lower() != "roll")]
 
 
-def _answered_by(game: Game, prompt: str, answer: str) -> str:
-    """Who acts in ``answer PROMPT ANSWER`` on a copy of ``game`` ("" if the rules refuse that answer there)."""
-    trial, ok = whose(game, render("answer", (prompt, answer), {}))
-    return (trial.events[-1].get("actor") or "") if ok else ""
+def _answered_by(game: Game, prompt: str, answer: str) -> str | None:
+    """Who acts in ``answer PROMPT ANSWER`` on a copy of ``game`` ("" if no side; None if the rules refuse it now)."""
+    trial, result = whose(game, render("answer", (prompt, answer), {}))
+    return (trial.events[-1].get("actor") or "") if applied(result) else None

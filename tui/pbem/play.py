@@ -33,7 +33,7 @@ from ..rules.core.dice import DiceSpec, Roll
 from .dice import DiceStream
 from .errors import PbemRefused, quoted
 from .ledger import Ledger
-from .owners import not_theirs
+from .owners import EITHER, applied, not_theirs, stand_in
 
 #: The longest refusal reason a note of the log keeps.
 MAX_NOTE = 300
@@ -116,6 +116,7 @@ def advance(game: Game, ledger: Ledger, *, typed_allowed: bool) -> list[Applied]
     if held > len(every):
         raise PbemRefused(f"the save holds {held} commands but the chain only {len(every)}: it was changed outside "
                           "harbormaster pbem")
+    _refuse_commands_behind_a_request(every)
     done = [_undo(game, step, event) for step, event in zip(every, game.events)
             if step.state == "undone" and event["status"] == "applied"]
     for step in every[held:]:
@@ -125,6 +126,19 @@ def advance(game: Game, ledger: Ledger, *, typed_allowed: bool) -> list[Applied]
         if step.state == "undone":
             done.append(_undo(game, step, game.events[-1]))
     return done
+
+
+def _refuse_commands_behind_a_request(every: list[Step]) -> None:
+    """A ``command`` or ``typed-roll`` entry after a request still waiting for its dice: the app signs every command
+    after such a request as a request (it waits in turn), so a file holding one was made by another program. Refused
+    when the file comes, naming the entry (played later, it would stop the game at the reveal)."""
+    waiting = None
+    for step in every:
+        if waiting is None and step.kind == "request" and step.state == "open":
+            waiting = step
+        elif waiting is not None and step.kind != "request":
+            raise PbemRefused(f"entry {step.n} ({quoted(step.command, 60)} by {step.author}) is a {step.kind} after "
+                              f"entry {waiting.n}, a request still waiting for its dice: it must wait in turn")
 
 
 def _undo(game: Game, step: Step, event: dict[str, Any]) -> Applied:
@@ -144,9 +158,15 @@ def _apply(game: Game, ledger: Ledger, step: Step, typed_allowed: bool) -> Appli
     where = f"entry {step.n} ({quoted(step.command, 60)} by {step.author})"
     side = ledger.sides[step.author]
     if step.kind == "request":
-        trial = game.scratch()  # who decides is asked first, on a copy with the same dice: a refusal plays nothing
-        tried = trial.execute(step.command, "exec", sealed_dice=_revealed(ledger, step))
-        problem = not_theirs(game, trial, side) if tried.ok and tried.seq is not None else ""
+        # who decides is asked first, on a copy, with the stand-in dice its author's app asked with when it signed it
+        # (the revealed dice must not decide whose it is: a roll thrown away when it went the other way), or the
+        # revealed dice if the rules refuse it with those; a refusal plays nothing
+        trial = game.scratch()
+        tried = trial.execute(step.command, "exec", sealed_dice=stand_in)
+        if not applied(tried):
+            trial = game.scratch()
+            tried = trial.execute(step.command, "exec", sealed_dice=_revealed(ledger, step))
+        problem = not_theirs(game, trial, side, tried) if applied(tried) else ""
         if problem:
             return _refused_on_reveal(game, step, Result(False, problem, command=step.command))
         result = game.execute(step.command, "exec", sealed_dice=_revealed(ledger, step))
@@ -154,11 +174,12 @@ def _apply(game: Game, ledger: Ledger, step: Step, typed_allowed: bool) -> Appli
             return _refused_on_reveal(game, step, result)
     else:
         prior = game.scratch()
-        result = game.execute(step.command, "exec")
+        signer = side if step.command.split(maxsplit=1)[0] in EITHER else ""  # a note: logged as its author's
+        result = game.execute(step.command, "exec", signer=signer)
         if not result.ok or result.seq is None:
             why = result.message if not result.ok else "it changes nothing in the game"
             raise PbemRefused(f"{where} does not apply: {why}")
-        problem = not_theirs(prior, game, side)
+        problem = not_theirs(prior, game, side, result)
         if problem:
             raise PbemRefused(f"{where}: {problem}")
     event = game.events[-1]

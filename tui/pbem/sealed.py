@@ -20,7 +20,7 @@ from ..rules.core.errors import RuleError
 from .errors import PbemRefused
 from .game import PbemGame, Receipt
 from .ledger import Ledger
-from .owners import advice, not_theirs, whose
+from .owners import advice, applied, not_theirs, whose
 from .play import Applied, advance, queued, steps, typed_faces
 
 
@@ -117,7 +117,7 @@ class SealedGame:
                                           "when the opponent's reveal comes")
         trial = self.game.scratch()
         result = trial.execute(line, "exec")
-        if result.ok and (problem := not_theirs(self.game, trial, self.side)):
+        if applied(result) and (problem := not_theirs(self.game, trial, self.side, result)):
             return Done("refused", result, advice(problem))
         if result.ok:
             typed = typed_faces(trial.events[-1])
@@ -129,8 +129,8 @@ class SealedGame:
                 self.chain.command(result.command)
             return Done("applied", result, result.message, tuple(self.catch_up()))
         if result.needs_dice is not None:
-            tried, ok = whose(self.game, line)  # who decides, with stand-in dice: refused before anything is signed
-            if ok and (problem := not_theirs(self.game, tried, self.side)):
+            tried, trial_result = whose(self.game, line)  # who decides, with stand-in dice: refused before signing
+            if applied(trial_result) and (problem := not_theirs(self.game, tried, self.side, trial_result)):
                 return Done("refused", result, advice(problem))
             self.chain.request(cmd.text)
             return Done("queued", result, "its dice are sealed: signed as a request, and played when the opponent's "
