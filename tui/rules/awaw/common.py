@@ -13,6 +13,10 @@ from .units import NavalUnit
 Side = Callable[[Context], str]
 """The side acting in the current segment (the phasing side, resolved from the initiative answer)."""
 
+REFEREE = "referee"
+"""The actor of a change to the scenario's data that no rule leaves to a player (the engine's word; a game by e-mail
+refuses it, issue 32)."""
+
 TRUE = {"yes", "y", "true", "on", "1"}
 FALSE = {"no", "n", "false", "off", "0"}
 
@@ -47,6 +51,13 @@ def one_side(units: list[NavalUnit], side: str, tables: AwawTables, what: str) -
     if others:
         raise RuleError(f"{what}: {', '.join(others)} {'is' if len(others) == 1 else 'are'} not {side} units; "
                         f"it is the {side} player's turn")
+
+
+def owner(units: list[NavalUnit], tables: AwawTables) -> str:
+    """The side whose units these are, which records what befalls them (issue 32); units of both sides, or of none, are
+    no one player's: the referee's."""
+    sides = {tables.side_of(u.power) for u in units}
+    return sides.pop() if len(sides) == 1 and "" not in sides else REFEREE
 
 
 def ids(units: list[NavalUnit]) -> str:

@@ -15,7 +15,7 @@ from ..core.state import Pending
 from . import basing as B
 from . import returns as R
 from .basing_routes import friendly
-from .common import Side, distance, ids, one_side
+from .common import Side, distance, ids, one_side, owner
 from .ops_helpers import floor_checks, record_for
 from .ranges import add_edge, box_edge, check_range, edge_note
 from .tables import AwawTables
@@ -87,7 +87,8 @@ def _displace(tables: AwawTables, side: Side, ctx: Context, args: list[str], opt
                 raise RuleError(f"displace: {u.id} is not a displaced unit at {origin.name}")
         new = world.with_units([u.change(sunk=True, tf="") for u in chosen])
         return Outcome(new, f"{ids(chosen)} eliminated: no controlled port with room within "
-                            f"{tables.theaters[origin.theater].displacement} hexes of {origin.name} (21.23D)")
+                            f"{tables.theaters[origin.theater].displacement} hexes of {origin.name} (21.23D)",
+                       actor=owner(chosen, tables))  # 21.23A, B, E: the owning player's, as a displacement to a port
     dest, rest = world.take_base(rest)
     chosen = world.units_named(rest) if rest else afloat
     for u in chosen:

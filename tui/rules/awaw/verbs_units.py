@@ -6,7 +6,10 @@ force (21.312); ``damage``, ``repaired``, ``sink`` record combat results;
 ``drm`` changes a navy's naval nationality DRM (scenario data, 21.526);
 ``control`` records who holds a base or a strait hex (21.123, 21.211);
 ``operational`` a port's operational status (21.221); ``research`` the
-harbor-attack research result (21.442).
+harbor-attack research result (21.442). Each names its owner (issue 32): the
+side of the units or of the base's holder; ``drm``, ``research`` and
+``control`` (scenario data, and control follows occupation, no player's
+choice) the referee.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
 from .bases import Base
 from .basing import check_room, room_left
-from .common import Side, flag, ids
+from .common import REFEREE, Side, flag, ids, owner
 from .parts import OpsParts
 from .tables import AwawTables
 from .units import NavalUnit
@@ -55,7 +58,8 @@ def _build(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, An
     check_room(world, base, [unit], tables, f"build {uid}")
     new = world.with_units([unit])
     return Outcome(new, f"{uid} ({tables.unit_types[kind].name}, {factors} factors) built at {base.name}, inverted: "
-                        f"it may not act this player turn (21.34)", explanations=(room_left(new, base, tables),))
+                        f"it may not act this player turn (21.34)", explanations=(room_left(new, base, tables),),
+                   actor=tables.side_of(power))  # the constructing power's side (21.34)
 
 def _task_force(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """21.312: ten or more naval factors act only as a task force; ``tf none UNITS`` leaves one."""
@@ -64,7 +68,8 @@ def _task_force(tables: AwawTables, ctx: Context, args: list[str], opts: dict[st
         raise RuleError("usage: tf NAME UNITS (tf none UNITS to leave a task force) (21.312)")
     name, units = new_name(args[0], "a task force's name"), world.units_named(args[1:])
     if name.lower() == "none":
-        return Outcome(world.with_units([u.change(tf="") for u in units]), f"{ids(units)} no longer in a task force (21.312)")
+        return Outcome(world.with_units([u.change(tf="") for u in units]), f"{ids(units)} no longer in a task force (21.312)",
+                       actor=owner(units, tables))
     bases = {u.base for u in units} | {u.base for u in world.task_force(name)}
     if len(bases) > 1:
         raise RuleError(f"a task force is formed in one base; these units are at {', '.join(sorted(bases))} (21.312)")
@@ -76,16 +81,17 @@ def _task_force(tables: AwawTables, ctx: Context, args: list[str], opts: dict[st
         raise RuleError(f"transports are assigned to task forces, not put into them (21.35C): {', '.join(transports)}")
     new = world.with_units([u.change(tf=name) for u in units])
     total = sum(u.factors for u in new.task_force(name))
-    return Outcome(new, f"Task force {name}: {ids(new.task_force(name))} ({total} naval factors) (21.312)")
+    return Outcome(new, f"Task force {name}: {ids(new.task_force(name))} ({total} naval factors) (21.312)",
+                   actor=owner(units, tables))
 
-def _damage(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+def _damage(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """21.314 (damaged: no activities), 21.113 (--repair: in Waiting for Repair, not counted against basing)."""
     world: AwawWorld = ctx.state.world
     units = world.units_named(args)
     wait = bool(opts.get("repair"))
     new = world.with_units([u.change(damaged=True, repair=wait or u.repair) for u in units])
     where = "; in the Waiting for Repair box, not counted against basing (21.113)" if wait else ""
-    return Outcome(new, f"{ids(units)} damaged: no naval activities (21.314){where}")
+    return Outcome(new, f"{ids(units)} damaged: no naval activities (21.314){where}", actor=owner(units, tables))
 
 def _repaired(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """The units leave the Naval Construction Chart repaired (they count against basing again, 21.113)."""
@@ -101,9 +107,9 @@ def _repaired(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str,
         if isinstance(left.value, int) and left.value < 0:
             raise RuleError(f"{name} has no room for them out of the Waiting for Repair box: {-left.value} factors "
                             "too many, and capacity may not be voluntarily exceeded (21.113, 21.112)")
-    return Outcome(new, f"{ids(units)} repaired (21.113)")
+    return Outcome(new, f"{ids(units)} repaired (21.113)", actor=owner(units, tables))
 
-def _sink(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+def _sink(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """A combat result: the units are sunk (or eliminated, 21.112, 21.23D, 21.23G)."""
     world: AwawWorld = ctx.state.world
     units = world.units_named(args)
@@ -111,7 +117,7 @@ def _sink(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     if gone:
         raise RuleError(f"{', '.join(gone)} already sunk")
     return Outcome(world.with_units([u.change(sunk=True, at_sea="", sea_hex="", tf="") for u in units]),
-                   f"{ids(units)} sunk")
+                   f"{ids(units)} sunk", actor=owner(units, tables))
 
 def _drm(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """21.526: a navy's naval nationality DRM (scenario data the referee may change)."""
@@ -123,7 +129,8 @@ def _drm(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, Any]
     if nation not in known:
         raise RuleError(f"no navy '{args[0]}' ({', '.join(sorted(known))})")
     value = read_int(args[1], "a naval nationality DRM", -3, 3)
-    return Outcome(replace(world, drm={**world.drm, nation: value}), f"{nation} naval nationality DRM {value:+d} (21.526)")
+    return Outcome(replace(world, drm={**world.drm, nation: value}), f"{nation} naval nationality DRM {value:+d} (21.526)",
+                   actor=REFEREE)
 
 def _control(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """Who holds a base (captured ports are usable by the captor at once, 21.123, 21.124) or a strait hex (21.211)."""
@@ -137,14 +144,14 @@ def _control(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, 
     if place.upper() in (h.upper() for h in world.hex_control) or place.upper() in _strait_hexes(tables):
         hx = next((h for h in world.hex_control if h.upper() == place.upper()), place.upper())
         return Outcome(replace(world, hex_control={**world.hex_control, hx: who}),
-                       f"Hex {hx} held by {who}; straits check control at the start of each phase (21.211)")
+                       f"Hex {hx} held by {who}; straits check control at the start of each phase (21.211)", actor=REFEREE)
     base = world.base(place)
     new = world.with_base(base.change(control=who))
     enemy = [u for u in world.units_at(base.name) if tables.side_of(u.power) != tables.side_of(who)]
     more = (f"{len(enemy)} naval unit(s) there must be displaced: displace {base.name} ... (21.23)",) if enemy else ()
-    return Outcome(new, f"{base.name} now held by {who}; usable by its captor at once (21.123, 21.124)", more)
+    return Outcome(new, f"{base.name} now held by {who}; usable by its captor at once (21.123, 21.124)", more, actor=REFEREE)
 
-def _operational(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
+def _operational(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """21.221: whether a port is operational (units may still change base to a non-operational port)."""
     world: AwawWorld = ctx.state.world
     if len(args) < 2:
@@ -152,7 +159,8 @@ def _operational(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome
     base = world.base(" ".join(args[:-1]))
     value = flag(args[-1], "operational")
     return Outcome(world.with_base(base.change(operational=value)),
-                   f"{base.name} {'operational' if value else 'not operational'} (21.221)")
+                   f"{base.name} {'operational' if value else 'not operational'} (21.221)",
+                   actor=tables.side_of(base.control) or REFEREE)  # its holder's; a neutral port no player's
 
 def _research(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """21.442: a power has (or loses) the research result harbor attacks require."""
@@ -161,7 +169,8 @@ def _research(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str,
         raise RuleError(f"usage: research POWER yes|no ({', '.join(tables.powers)}) (21.442)")
     power, value = args[0].lower(), flag(args[1], "the research result")
     return Outcome(replace(world, harbor_research={**world.harbor_research, power: value}),
-                   f"{power} {'has' if value else 'does not have'} the harbor attack research result (21.442)")
+                   f"{power} {'has' if value else 'does not have'} the harbor attack research result (21.442)",
+                   actor=REFEREE)  # the scenario's (the research rules are not in the seed)
 
 def _construct(tables: AwawTables, side: Side, aleutians: tuple[str, ...], ctx: Context, args: list[str], opts: dict[str, Any]
                ) -> Outcome:
@@ -223,15 +232,15 @@ def build_unit_verbs(tables: AwawTables, side: Side, aleutians: tuple[str, ...] 
         Verb("tf", "tf NAME UNITS | tf none UNITS", "Form a task force of units in one base, or take units out of one.",
              "21.312", partial(_task_force, tables), anytime=True, group="naval"),
         Verb("damage", "damage UNITS [--repair]", "Units damaged in combat; --repair: in the Waiting for Repair box.",
-             "21.314, 21.113", _damage, anytime=True, group="naval", options=("repair",)),
+             "21.314, 21.113", partial(_damage, tables), anytime=True, group="naval", options=("repair",)),
         Verb("repaired", "repaired UNITS", "Damaged units repaired and back in service.", "21.113", partial(_repaired, tables),
              anytime=True, group="naval"),
-        Verb("sink", "sink UNITS", "Units sunk or eliminated.", "21.23G", _sink, anytime=True, group="naval"),
+        Verb("sink", "sink UNITS", "Units sunk or eliminated.", "21.23G", partial(_sink, tables), anytime=True, group="naval"),
         Verb("drm", "drm NATION N", "Change a navy's naval nationality DRM (scenario data).", "21.526", partial(_drm, tables),
              anytime=True, group="naval"),
         Verb("control", "control BASE|HEX POWER|neutral", "Record who holds a base (capture) or a strait hex.",
              "21.123, 21.124, 21.211", partial(_control, tables), anytime=True, group="naval"),
-        Verb("operational", "operational BASE yes|no", "Record whether a port is operational.", "21.221", _operational,
+        Verb("operational", "operational BASE yes|no", "Record whether a port is operational.", "21.221", partial(_operational, tables),
              anytime=True, group="naval"),
         Verb("research", "research POWER yes|no", "A power has the research result harbor attacks need.", "21.442",
              partial(_research, tables), anytime=True, group="naval"),

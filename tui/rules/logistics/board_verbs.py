@@ -3,7 +3,8 @@
 
 They read the referee's words and call the pure edits of ``board.py``; like
 every command they are logged, so ``undo`` takes an edit back and a save
-replays it. Each verb is a module-level function; the builder only binds them when the rule set loads.
+replays it. Each verb is a module-level function; the builder only binds them when the rule set loads. Every edit is
+the referee's (``actor``): the board is the game's set-up, which a game by e-mail does not change (issue 32).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ..core.numbers import read_int
 from ..core.ruleset import Context, Outcome, Verb
 from .board import MAX_SIDE, empty, other_end, path, resize, set_crossing, set_flag, set_links, set_place, set_river, set_terrain
 from .tables import LogisticsTables
-from .world import SEA, LogisticsWorld, bridge_id
+from .world import REFEREE, SEA, LogisticsWorld, bridge_id
 
 
 def _board(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -37,12 +38,13 @@ def _board(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
                        f"{new.grid.hex_id(new.grid.far_corner())}; centre and storm {new.centre}",
                        (f"The game's title is now '{title}' (it named the scenario the game was made from); give it "
                         "your own with: setup edit scenario name=NAME",),
-                       state=replace(ctx.state.with_world(new), settings=settings))
+                       state=replace(ctx.state.with_world(new), settings=settings), actor=REFEREE)
     if (world.grid.columns, world.grid.rows) == (columns, rows):
         raise RuleError(f"the board is already {columns} x {rows} hexes")
     new = resize(world, columns, rows)
     last = new.grid.hex_id(new.grid.far_corner())
-    return Outcome(new, f"Board: {columns} x {rows} hexes, {new.grid.hex_id(new.grid.corner())} to {last}; centre {new.centre}")
+    return Outcome(new, f"Board: {columns} x {rows} hexes, {new.grid.hex_id(new.grid.corner())} to {last}; centre {new.centre}",
+                   actor=REFEREE)
 
 
 def _hex(tables: LogisticsTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -76,7 +78,7 @@ def _hex(tables: LogisticsTables, ctx: Context, args: list[str], opts: dict[str,
         said = f"resource {pp} PP" if pp else "no resource"
     else:
         raise RuleError(usage)
-    return Outcome(new, f"Hex {hid}: {said}")
+    return Outcome(new, f"Hex {hid}: {said}", actor=REFEREE)
 
 
 def _links(kind: str, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -85,7 +87,7 @@ def _links(kind: str, ctx: Context, args: list[str], opts: dict[str, Any]) -> Ou
     hexes = path(world, args)
     remove = bool(opts.get("remove"))
     new = set_links(world, kind, hexes, remove)
-    return Outcome(new, f"{'Taken up' if remove else 'Laid'}: {kind} {' '.join(hexes)}")
+    return Outcome(new, f"{'Taken up' if remove else 'Laid'}: {kind} {' '.join(hexes)}", actor=REFEREE)
 
 
 def _river(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -96,7 +98,8 @@ def _river(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     a = world.hex(args[0])
     b = other_end(world, a, args[1])
     remove = bool(opts.get("remove"))
-    return Outcome(set_river(world, a, b, remove), f"River {'removed from' if remove else 'on'} hexside {bridge_id(a, b)}")
+    return Outcome(set_river(world, a, b, remove), f"River {'removed from' if remove else 'on'} hexside {bridge_id(a, b)}",
+                   actor=REFEREE)
 
 
 def _bridge(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -108,7 +111,8 @@ def _bridge(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     b = other_end(world, a, args[1])
     remove = bool(opts.get("remove"))
     new = set_crossing(world, "bridge", (a, b), " ".join(args[2:]), remove)
-    return Outcome(new, f"Bridge {bridge_id(a, b)} {'removed' if remove else 'built'}{' ' + ' '.join(args[2:]) if args[2:] else ''}")
+    return Outcome(new, f"Bridge {bridge_id(a, b)} {'removed' if remove else 'built'}{' ' + ' '.join(args[2:]) if args[2:] else ''}",
+                   actor=REFEREE)
 
 
 def _canal(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -119,7 +123,8 @@ def _canal(ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     a = world.hex(args[0])
     remove = bool(opts.get("remove"))
     new = set_crossing(world, "canal", (a,), " ".join(args[1:]), remove)
-    return Outcome(new, f"Canal {a} {'removed' if remove else 'dug'}{' ' + ' '.join(args[1:]) if args[1:] else ''}")
+    return Outcome(new, f"Canal {a} {'removed' if remove else 'dug'}{' ' + ' '.join(args[1:]) if args[1:] else ''}",
+                   actor=REFEREE)
 
 
 def board_verbs(tables: LogisticsTables) -> list[Verb]:

@@ -25,7 +25,7 @@ from . import sites as X
 from . import storm as S
 from .board_verbs import board_verbs
 from .tables import LogisticsTables
-from .world import LogisticsWorld, is_production_turn, side_of
+from .world import REFEREE, LogisticsWorld, is_production_turn, side_of
 
 ENGINE_OPTIONS = frozenset({"dice", "roll", "force"})
 """Options every command accepts (the engine's own)."""
@@ -114,7 +114,7 @@ def _storm_place(tables: LogisticsTables, ctx: Context, args: list[str], opts: d
         raise RuleError(f"the storm is already in {hex_id}")
     new = replace(world, storm=hex_id, storm_move=f"placed in {hex_id}")
     return Outcome(new, f"Storm placed in {world.label(hex_id)}; area {' '.join(S.storm_area(new, tables))} (Storms ¶4)",
-                   (), (S.area_figure(new, tables),))
+                   (), (S.area_figure(new, tables),), actor=REFEREE)  # the scenario's start, not a roll
 
 
 def _first(tables: LogisticsTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -124,7 +124,8 @@ def _first(tables: LogisticsTables, ctx: Context, args: list[str], opts: dict[st
     side = side_of(args[0], tables.sides)
     if side == world.first:
         raise RuleError(f"{side} already moves first this turn")
-    return Outcome(replace(world, first=side), f"{side.title()} moves first this turn ({tables.initiative.winner_moves_first.rule}; RULINGS L3)")
+    return Outcome(replace(world, first=side), f"{side.title()} moves first this turn ({tables.initiative.winner_moves_first.rule}; RULINGS L3)",
+                   actor=REFEREE)  # it overrides the initiative (or the scenario's first side)
 
 
 # --------------------------------------------------------------- airfields
@@ -225,7 +226,8 @@ def _control(tables: LogisticsTables, ctx: Context, args: list[str], opts: dict[
     side = "" if args[1].lower() in ("none", "-") else side_of(args[1], tables.sides)
     if world.control(hex_id) == side:
         raise RuleError(f"{world.label(hex_id)} is already {side or 'nobody'}'s")
-    return Outcome(world.with_place(replace(world.place(hex_id), control=side)), f"{world.label(hex_id)}: controlled by {side or 'nobody'}")
+    return Outcome(world.with_place(replace(world.place(hex_id), control=side)), f"{world.label(hex_id)}: controlled by {side or 'nobody'}",
+                   actor=REFEREE)  # no paragraph leaves control to a player's choice; a capture is its own verb
 
 
 # ------------------------------------------------------------------ rebuild
@@ -262,7 +264,7 @@ def _factory(tables: LogisticsTables, ctx: Context, args: list[str], opts: dict[
     new = F.set_factory(world, city, kind, pp, tables)
     what = "removed" if pp is None else f"{pp} PP"
     return Outcome(new, f"{F.KIND_NAMES[kind]} Factory in {world.label(city)}: {what}; factories {F.total_pp(new, city)} of "
-                   f"{world.place(city).size} PP (Factories ¶2)", (), tuple(F.city_figures(new, city, tables)[:2]))
+                   f"{world.place(city).size} PP (Factories ¶2)", (), tuple(F.city_figures(new, city, tables)[:2]), actor=REFEREE)
 
 
 def _exchange(tables: LogisticsTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
@@ -318,7 +320,7 @@ def _optional(tables: LogisticsTables, ctx: Context, args: list[str], opts: dict
         raise RuleError(f"{name} is already {value}")
     opt = tables.optional[name]
     state = replace(ctx.state, settings={**ctx.state.settings, name: value})
-    return Outcome(ctx.state.world, f"Optional rule {opt.rule}: {value} — {opt.note}", state=state)
+    return Outcome(ctx.state.world, f"Optional rule {opt.rule}: {value} — {opt.note}", state=state, actor=REFEREE)
 
 
 def build_verbs(tables: LogisticsTables) -> dict[str, Verb]:

@@ -167,6 +167,11 @@ def link(a: str, b: str) -> tuple[str, str]:
     return low, high
 
 
+REFEREE = "referee"
+"""The actor of a change to the game's set-up (the board, the factories placed, the settings): no player's to make
+(the engine's word; a game by e-mail refuses it, issue 32)."""
+
+
 def side_of(text: str, sides: tuple[str, ...]) -> str:
     """A side by name (any case, a unique prefix); refuses others."""
     wanted = str(text).strip().lower()
