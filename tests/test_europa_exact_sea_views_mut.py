@@ -72,7 +72,8 @@ def busy(game, st):
                   iz=InterdictionZone("tight", t, hits=2), active={"eastern": "S", "red-sea": "S*"},
                   groups={"G1": NavalGroup("G1", "axis", "Naples", "Tripoli", 3, done=1),
                           "G2": NavalGroup("G2", "allied", "Bombay", "Suez", 2)},
-                  interference=(InterferenceRecord(t - 1, "eastern", "S", 7, 0), InterferenceRecord(t - 20, "red-sea", "D", 1, -1, 2.0)))
+                  interference=(InterferenceRecord(t - 1, "eastern", "S", 7, 0),
+                                InterferenceRecord(t - 20, "red-sea", "D", 1, -1, 2.0)))
     return s.with_world(replace(w, sea=sea))
 
 
@@ -150,7 +151,7 @@ def test_31_A_12_the_mulberries_view(game, st) -> None:
 
 def test_31_B_2_31_A_13_the_beaches_view(game, st) -> None:
     """31.B.2; RULINGS E9: capacity used counts this phase only (1.5 REs, the beach capacity); 31.A.13: 3 jetties give
-    9 REs; 31.A.12: the beach shows its emplacing or emplaced Mulberry, not a wrecked one."""
+    9 REs; 31.A.12: the beach shows its emplaced or (without one) emplacing Mulberry, not a wrecked one."""
     def row(name, owner, hex, zone, used=0.0, jetties=0, supply=0.0, mul=""):
         return {"name": name, "owner": owner, "naval_owner": owner, "hex": hex, "sea_zone": zone, "used": used,
                 "capacity": 1.5, "jetties": jetties, "jetty_supply": supply, "mulberry": mul}
@@ -158,6 +159,11 @@ def test_31_B_2_31_A_13_the_beaches_view(game, st) -> None:
         row("Gela beach", "axis", "Sicily south coast", "Central Mediterranean", 1.5, 3, 9.0, "Mulberry A"),
         row("Salerno beach", "axis", "Salerno gulf", "Tyrrhenian Sea", mul="Mulberry B"),
         row("Sollum beach", "allied", "Sollum coast", "Eastern Mediterranean")]
+    state = busy(game, st)
+    sea = state.world.sea
+    only_e = replace(sea, mulberries={k: m for k, m in sea.mulberries.items() if k != "Mulberry B"})
+    salerno = game.ruleset.views["beaches"](state.with_world(replace(state.world, sea=only_e)))[1]
+    assert salerno == row("Salerno beach", "axis", "Salerno gulf", "Tyrrhenian Sea", mul="Mulberry E")
 
 
 def air_row(name, side, zone, role, type, rng, tbf, modified, mission="box", distance=0):
