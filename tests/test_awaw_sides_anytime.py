@@ -1,9 +1,8 @@
 """Issue 32, the verbs legal in any segment (seed 004, chapter 21): each names its owner, whoever's segment it is.
 
 The roster's records (``build``, ``tf``, ``damage``, ``repaired``, ``sink``, ``operational``) and ``displace`` are the
-owner's of the units or the base they touch; the scenario's data (``drm``, ``research``) and the control of a base or
-hex (``control``: no rule of chapter 21 leaves it to a player's choice, it follows from ground occupation) are the
-referee's, which a game by e-mail refuses (``tui/pbem/owners.py``). Each case is played on the bundled game (the Axis
+owner's of the units or the base they touch; the control of a base or hex (``control``) its captor's, who occupied
+it on the board; the scenario's data (``drm``, ``research``) the referee's, which a game by e-mail refuses (``tui/pbem/owners.py``). Each case is played on the bundled game (the Axis
 against the Allies) in the Air staging segment of the Axis player turn and of the Allied one: the actor does not
 follow the segment. A list of units of both sides is no single player's record: the referee's.
 """
@@ -109,15 +108,16 @@ def test_drm_21_526_a_navys_nationality_drm_is_scenario_data(first: str) -> None
 
 
 @SEGMENTS
-def test_control_21_123_21_211_control_follows_occupation_not_a_choice(first: str) -> None:
+def test_control_21_123_21_211_control_follows_occupation_its_captor_records_it(first: str) -> None:
     """21.123: "Captured ports may be used by the side which controls them." 21.211: "The control requirements set out
-    below must be met at the start of the phase". No rule of chapter 21 gives control to a player's choice (it follows
-    from ground occupation, 21.23): recording it is the referee's, a base or a strait hex alike."""
+    below must be met at the start of the phase". Control follows the ground occupation a side made on the board: the
+    side that takes control records it, whoever's segment it is (as Logistics' capture); made neutral, no player's."""
     game = _at(first)
-    assert _by(game, "control Malta italy") == REFEREE
-    assert _by(game, "control Taranto britain") == REFEREE
-    assert _by(game, "control AA7 germany") == REFEREE
-    assert _by(game, "control Istanbul britain") == REFEREE
+    assert _by(game, "control Malta italy") == "axis"
+    assert _by(game, "control Taranto britain") == "allies"
+    assert _by(game, "control AA7 germany") == "axis"
+    assert _by(game, "control Istanbul britain") == "allies"
+    assert _by(game, "control Istanbul neutral") == REFEREE
     assert game.state.world.bases["Malta"].control == "italy"
 
 

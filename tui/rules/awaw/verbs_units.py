@@ -7,9 +7,9 @@ force (21.312); ``damage``, ``repaired``, ``sink`` record combat results;
 ``control`` records who holds a base or a strait hex (21.123, 21.211);
 ``operational`` a port's operational status (21.221); ``research`` the
 harbor-attack research result (21.442). Each names its owner (issue 32): the
-side of the units or of the base's holder; ``drm``, ``research`` and
-``control`` (scenario data, and control follows occupation, no player's
-choice) the referee.
+side of the units or of the base's holder; ``control`` the captor's
+(control follows the occupation his ground units made; neutral: the
+referee's); ``drm`` and ``research`` (scenario data) the referee.
 """
 
 from __future__ import annotations
@@ -141,15 +141,16 @@ def _control(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, 
     if who != "neutral" and who not in tables.powers:
         raise RuleError(f"'{args[-1]}' is not a power or neutral ({', '.join(tables.powers)})")
     place = " ".join(args[:-1])
+    captor = tables.side_of(who) or REFEREE  # the side whose ground units took it records it; neutral: no player's
     if place.upper() in (h.upper() for h in world.hex_control) or place.upper() in _strait_hexes(tables):
         hx = next((h for h in world.hex_control if h.upper() == place.upper()), place.upper())
         return Outcome(replace(world, hex_control={**world.hex_control, hx: who}),
-                       f"Hex {hx} held by {who}; straits check control at the start of each phase (21.211)", actor=REFEREE)
+                       f"Hex {hx} held by {who}; straits check control at the start of each phase (21.211)", actor=captor)
     base = world.base(place)
     new = world.with_base(base.change(control=who))
     enemy = [u for u in world.units_at(base.name) if tables.side_of(u.power) != tables.side_of(who)]
     more = (f"{len(enemy)} naval unit(s) there must be displaced: displace {base.name} ... (21.23)",) if enemy else ()
-    return Outcome(new, f"{base.name} now held by {who}; usable by its captor at once (21.123, 21.124)", more, actor=REFEREE)
+    return Outcome(new, f"{base.name} now held by {who}; usable by its captor at once (21.123, 21.124)", more, actor=captor)
 
 def _operational(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """21.221: whether a port is operational (units may still change base to a non-operational port)."""
