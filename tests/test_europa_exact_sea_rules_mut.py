@@ -64,8 +64,10 @@ def test_31_B_4_the_friendly_partial_zoc_question() -> None:
     """31.B.4: yes, nothing lost; no, half the points landed (3 -> 1.5) are lost."""
     game = new_game()
     said(game, "land Sollum beach 0.5 3 --supply")
-    assert said(game, "answer zoc-1:sollum-beach yes") == (
-        "Sollum beach: unloaded in a friendly partial ZOC: nothing lost (31.B.4)", [], "allied", ["SP/SRP points lost"])
+    r = game.execute("answer zoc-1:sollum-beach yes")
+    assert (r.message, list(r.details), [(e.name, e.value, e.rule) for e in r.explanations]) == (
+        "Sollum beach: unloaded in a friendly partial ZOC: nothing lost (31.B.4)", [], [("SP/SRP points lost", 0, "31.B.4")])
+    assert game.events[-1]["actor"] == "allied"
     said(game, "land Sollum beach 0.5 3 --supply")
     r = game.execute("answer zoc-2:sollum-beach no")
     assert (r.message, list(r.details), [(e.name, e.value, e.rule) for e in r.explanations]) == (
