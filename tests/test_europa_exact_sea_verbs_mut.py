@@ -162,3 +162,20 @@ def test_33_C_air_unit_numbers_are_bounded_and_named() -> None:
     said(game, "air add Ju88 axis central-med range=0 tbf=0 distance=0")
     assert said(game, "air clear Central Mediterranean")[0] == "Air units cleared from Central Mediterranean (33.C)"
     assert game.state.world.sea.air == ()
+
+
+def test_rulings_E22_result_names_the_pending_success_table_prompts() -> None:
+    """RULINGS E22: ``result`` answers an interference or emplacement prompt only, with a letter of the SUCCESS TABLE;
+    the refusal lists the SUCCESS TABLE prompts pending (not the interdiction zone's choice, 33.B.7)."""
+    game = crete_game()
+    assert refused(game, "result foo S") == "no pending prompt 'foo'; SUCCESS TABLE prompts pending: interference:eastern"
+    assert refused(game, "result interdiction-zone S") == (
+        "interdiction-zone is not a SUCCESS TABLE roll (Italian interference or Mulberry emplacement)")
+    assert refused(game, "result interference:eastern Q") == (
+        "'Q' is not a SUCCESS TABLE result: one of D, F*, F, S, S* (RULINGS E22)")
+    msg, details, actor, _ = said(game, "result interference:eastern D")
+    assert (msg, actor, details[0]) == (
+        "Italian naval interference, Eastern Mediterranean and Aegean Sea: D Disaster — minor interference (33.B.2.b)",
+        "axis", "D read on the real SUCCESS TABLE (modifier +0) (RULINGS E22)")
+    assert game.state.pending_prompt("interference:eastern") is None
+    assert refused(game, "result foo S") == "no pending prompt 'foo'; SUCCESS TABLE prompts pending: none"
