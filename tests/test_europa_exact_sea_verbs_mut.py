@@ -179,3 +179,29 @@ def test_rulings_E22_result_names_the_pending_success_table_prompts() -> None:
         "axis", "D read on the real SUCCESS TABLE (modifier +0) (RULINGS E22)")
     assert game.state.pending_prompt("interference:eastern") is None
     assert refused(game, "result foo S") == "no pending prompt 'foo'; SUCCESS TABLE prompts pending: none"
+
+
+def test_31_A_11_route_toggles_and_explains_the_inland_port() -> None:
+    """31.A.11: an inland port is usable only while its owner holds both banks to the sea; no word toggles it; any case
+    of on/off; the figure explains both terms."""
+    game = game_at()
+    said(game, "port edit Naples inland=yes")
+
+    def route(line: str):
+        r = game.execute(line)
+        assert r.ok, line
+        return (r.message, game.events[-1]["actor"],
+                [(e.name, e.value, e.rule, [(t.label, t.value) for t in e.terms]) for e in r.explanations])
+
+    def figure(on: bool):
+        return [("usable by its route to the sea", on, "31.A.11",
+                 [("inland (river or canal)", True), ("owner holds both banks to the sea", on)])]
+
+    assert route("route Naples") == ("Naples: axis does not hold both banks to the sea: not usable (31.A.11)", "axis",
+                                     figure(False))
+    assert route("route Naples ON") == ("Naples: axis holds both banks to the sea: usable (31.A.11)", "axis", figure(True))
+    assert route("route Naples no") == ("Naples: axis does not hold both banks to the sea: not usable (31.A.11)", "axis",
+                                        figure(False))
+    assert game.state.world.ports["Naples"].sea_route is False
+    assert route("route Naples")[2] == figure(True)
+    assert game.state.world.ports["Naples"].sea_route is True
