@@ -68,7 +68,7 @@ def test_31_B_1_a_beach_added_with_its_hex_and_zone() -> None:
     """31.B: a beach's hex and sea zone are recorded as given; the beach's owner is a side."""
     game = allied()
     assert said(game, "beach add Anzio Bay allied hex=U1 zone=tyrr") == (
-        "Beach added: Anzio Bay, allied (31.B)", [], "allied", [])
+        "Beach added: Anzio Bay, allied (31.B)", [], "referee", [])  # set-up data (issue 32)
     b = game.state.world.sea.beaches["Anzio Bay"]
     assert (b.name, b.owner, b.hex, b.sea_zone, b.used, b.jetties) == ("Anzio Bay", "allied", "U1", "tyrr", 0.0, 0)
     said(game, "beach add Nettuno axis")
