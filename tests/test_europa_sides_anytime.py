@@ -16,19 +16,11 @@ import pytest
 from tests.conftest import fixed_clock
 from tui.paths import data_dir
 from tui.session import memory_game
+from sides_cases import actor, to
 
 AXIS_NAVAL = "axis-turn/initial/initial-naval"
 AXIS_REACTION = "axis-turn/reaction/reaction-naval"
 ALLIED_NAVAL = "allied-turn/initial/initial-naval"
-
-
-def to(game, key: str) -> None:
-    """Advance (skipping prompts) until the segment ``key``."""
-    for _ in range(200):
-        if game.segment.key == key:
-            return
-        assert game.execute("next --force").ok
-    raise AssertionError(f"never reached {key}")
 
 
 def at(key: str = AXIS_NAVAL):
@@ -36,15 +28,6 @@ def at(key: str = AXIS_NAVAL):
     game = memory_game(data_dir(), "europa", None, seed=3, clock=fixed_clock)
     to(game, key)
     return game
-
-
-def actor(game, line: str) -> str:
-    """The actor of ``line``, which must be applied (one more event in the log)."""
-    before = len(game.events)
-    r = game.execute(line)
-    assert r.ok, f"{line}: {r.message}"
-    assert len(game.events) == before + 1 and game.events[-1]["status"] == "applied"
-    return game.events[-1]["actor"]
 
 
 # --- ports (31.A) -------------------------------------------------------------------------------------------------

@@ -12,20 +12,12 @@ the second's (the Axis'): the actor does not follow the segment.
 from __future__ import annotations
 
 import pytest
+from sides_cases import actor
 
 from logistics_game import PRODUCTION_TURN, at, logistics_game, ok, world
 
 REFEREE = "referee"
 SEGMENTS = pytest.mark.parametrize("segment, moving", [("first-turn", "allied"), ("second-turn", "axis")])
-
-
-def actor(game, line: str) -> str:
-    """The actor of ``line``, which must be applied (one more event in the log)."""
-    before = len(game.events)
-    r = game.execute(line)
-    assert r.ok, f"{line}: {r.message}"
-    assert len(game.events) == before + 1 and game.events[-1]["status"] == "applied"
-    return game.events[-1]["actor"]
 
 
 def _at(segment: str, moving: str, turn: int = 1):

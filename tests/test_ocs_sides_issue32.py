@@ -10,19 +10,11 @@ from __future__ import annotations
 from tests.conftest import fixed_clock
 from tui.paths import data_dir
 from tui.session import memory_game
+from sides_cases import actor, to
 
 ALLIED_MOVE = "first-turn/movement/move"
 AXIS_REACTION = "first-turn/reaction/reaction-move"
 AXIS_MOVE = "second-turn/movement/move"
-
-
-def to(game, key: str) -> None:
-    """Advance (skipping prompts) until the segment ``key``."""
-    for _ in range(200):
-        if game.segment.key == key:
-            return
-        assert game.execute("next --force").ok
-    raise AssertionError(f"never reached {key}")
 
 
 def at(key: str):
@@ -32,15 +24,6 @@ def at(key: str):
     assert game.execute("answer first-player allied").ok
     to(game, key)
     return game
-
-
-def actor(game, line: str) -> str:
-    """The actor of ``line``, which must be applied (one more event in the log)."""
-    before = len(game.events)
-    r = game.execute(line)
-    assert r.ok, f"{line}: {r.message}"
-    assert len(game.events) == before + 1 and game.events[-1]["status"] == "applied"
-    return game.events[-1]["actor"]
 
 
 def confirmed(game, line: str) -> str:
