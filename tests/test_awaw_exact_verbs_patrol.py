@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests.awaw_game import awaw_game, ok, refused, to
-from tui.rules.awaw.verbs_patrol import _patrol_step
+from tui.rules.awaw.verbs_patrol import _patrol_answer
 from tui.rules.core.errors import RuleError
 
 PATROLS = "Patrols, base changes, SW deployments"
@@ -129,9 +129,10 @@ def test_21_4171_the_attempt_is_recorded_with_its_result_and_no_second_one_is_ac
 
 
 def _step(game, prompt, value: str):
-    """Call the patrol-step answer itself (the engine offers only a prompt's choices) with ``prompt`` and ``value``."""
+    """Call the patrol-step answer's effect itself (the engine offers only a prompt's choices) with ``prompt`` and
+    ``value``."""
     ctx = SimpleNamespace(state=game.state, segment=game.segment)
-    return _patrol_step(lambda _ctx: "axis", ctx, prompt, value)
+    return _patrol_answer(lambda _ctx: "axis", ctx, prompt, value)
 
 
 def test_21_4171_an_attempt_once_made_refuses_another_result() -> None:

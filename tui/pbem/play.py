@@ -33,7 +33,7 @@ from ..rules.core.dice import DiceSpec, Roll
 from .dice import DiceStream
 from .errors import PbemRefused, quoted
 from .ledger import Ledger
-from .owners import EITHER, applied, not_theirs, stand_in
+from .owners import EITHER, applied, not_theirs, whose
 
 #: The longest refusal reason a note of the log keeps.
 MAX_NOTE = 300
@@ -161,8 +161,7 @@ def _apply(game: Game, ledger: Ledger, step: Step, typed_allowed: bool) -> Appli
         # who decides is asked first, on a copy, with the stand-in dice its author's app asked with when it signed it
         # (the revealed dice must not decide whose it is: a roll thrown away when it went the other way), or the
         # revealed dice if the rules refuse it with those; a refusal plays nothing
-        trial = game.scratch()
-        tried = trial.execute(step.command, "exec", sealed_dice=stand_in)
+        trial, tried = whose(game, step.command)
         if not applied(tried):
             trial = game.scratch()
             tried = trial.execute(step.command, "exec", sealed_dice=_revealed(ledger, step))

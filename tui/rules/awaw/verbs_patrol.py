@@ -112,12 +112,12 @@ def _patrol(tables: AwawTables, side: Side, ctx: Context, args: list[str], opts:
 
 
 
-def _patrol_step(side: Side, ctx: Context, prompt: Pending, value: str, tables: AwawTables | None = None) -> Outcome:
+def _patrol_step(tables: AwawTables, side: Side, ctx: Context, prompt: Pending, value: str) -> Outcome:
     """One answer of the 21.416 procedure: whether the defender attempts interception and what came of it is his answer
     (21.416C, J, L: "the defending player may attempt naval interception"; issue 32), the others the moving player's
     (21.416E, K; the victor's option of L is asked only when the patrol won). ``tables`` names the defender."""
     outcome = _patrol_answer(side, ctx, prompt, value)
-    if tables is not None and value in P.INTERCEPTION:
+    if value in P.INTERCEPTION:
         return replace(outcome, actor=next(s for s in tables.sides if s != side(ctx)))
     return outcome
 
@@ -216,5 +216,5 @@ def build_patrol_verbs(tables: AwawTables, side: Side, ops: OpsTables | None = N
              "Announce a harbor attack (research result or Germany's initial attack); the app asks B-D.",
              "21.44, 21.443", partial(_harbor, tables, side), group="naval"),
     ]
-    return OpsParts({v.name: v for v in verbs}, answers={"patrol-step": partial(_patrol_step, side, tables=tables),
+    return OpsParts({v.name: v for v in verbs}, answers={"patrol-step": partial(_patrol_step, tables, side),
                                                  "harbor-step": partial(_harbor_step, tables, side)})
