@@ -6,12 +6,21 @@
     python scripts/mutation.py --report europa        only print the score of the last run
     python scripts/mutation.py europa --resume        test only the mutants not killed yet (a run stopped
                                                       half-way goes on where it stopped; survivors again)
+    python scripts/mutation.py --save europa          record the results of mutants/ in the ledger
+    python scripts/mutation.py --ledger               the score of each module from the ledger alone
 
 Each area runs only its own fast rule tests (never the slow pilot, snapshot or
 proof tests). The score is killed / tested (a timeout counts as killed), then
 every survivor is listed with ``mutmut show NAME`` to see its change. mutmut
 works in ``mutants/`` (ignored by git) and remembers results between runs.
-Not part of CI: it takes minutes per module. The configuration is
+Not part of CI: it takes minutes per module, hours per rule set.
+
+The results are also kept in the repository, in the ledger ``docs/mutation/AREA.json``
+(:func:`save_ledger`): per module and function, mutmut's hash of the function's
+code and the result of each of its mutants. A run starts from the ledger
+(:func:`restore_ledger`), so a rule set's run (longer than one sitting) goes
+on where the last one stopped, on any machine, and the mutants of a function
+whose code changed since are tested again (mutmut's own rule between runs). The configuration is
 ``[tool.mutmut]`` in pyproject.toml (``pip install -e .[mutation]``).
 """
 
@@ -137,6 +146,200 @@ SURVIVED = (0, 33)
 """mutmut's exit codes of a mutant that survived (the tests passed) and of one that no test calls."""
 
 
+LEDGER = ROOT / "docs" / "mutation"
+"""The ledger: ``AREA.json`` per area of tui/rules/ (see :func:`save_ledger`)."""
+
+KILLED = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout", 0: "survived", 33: "no tests",
+          34: "skipped", 35: "suspicious", 37: "caught by type check"}
+"""mutmut's exit code of a mutant's test run, by what it means (as ``mutmut results`` says it)."""
+
+
+def _mutmut_version() -> str:
+    from importlib.metadata import version
+
+    return version("mutmut")
+
+
+def _module_of(key: str) -> tuple[str, str, int]:
+    """(mangled function name, ``__mutmut_`` number) of a mutant's key, the module's dotted path first."""
+    head, _, number = key.rpartition("__mutmut_")
+    module, _, function = head.rpartition(".")
+    return module, function, int(number)
+
+
+def _source_hash(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def ledger_path(area: str) -> Path:
+    return LEDGER / f"{area}.json"
+
+
+def load_ledger(area: str) -> dict:
+    """The ledger of ``area`` (an empty one if there is none yet)."""
+    import json
+
+    path = ledger_path(area)
+    if not path.is_file():
+        return {"mutmut": _mutmut_version(), "modules": {}, "runs": []}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _write_ledger(area: str, ledger: dict) -> None:
+    """One line per function, so that a run's change to the ledger reads as the functions it tested."""
+    import json
+
+    def block(items: list[str], indent: str) -> str:
+        return ",\n".join(indent + item for item in items)
+
+    modules = []
+    for path in sorted(ledger["modules"]):
+        module = ledger["modules"][path]
+        functions = [f"{json.dumps(name)}: {json.dumps(module['functions'][name])}" for name in sorted(module["functions"])]
+        modules.append(f"{json.dumps(path)}: {{\n      \"source\": {json.dumps(module['source'])},\n"
+                       f"      \"functions\": {{\n{block(functions, '        ')}\n      }}\n    }}")
+    runs = [json.dumps(run, sort_keys=True) for run in ledger["runs"]]
+    text = (f'{{\n  "mutmut": {json.dumps(ledger["mutmut"])},\n  "runs": [\n{block(runs, "    ")}\n  ],\n'
+            f'  "modules": {{\n{block(modules, "    ")}\n  }}\n}}\n')
+    LEDGER.mkdir(parents=True, exist_ok=True)
+    target = ledger_path(area)
+    temporary = target.with_suffix(".json.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    if json.loads(text) != ledger:  # never replace the ledger with a file that does not read back the same
+        raise SystemExit(f"{target}: the ledger written would not read back; left as it was")
+    temporary.replace(target)
+
+
+def _read_meta(meta: Path) -> dict | None:
+    import json
+
+    for _ in range(5):  # mutmut rewrites a .meta as results come: a read may meet it half-written
+        try:
+            return json.loads(meta.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            import time
+
+            time.sleep(0.2)
+    return None
+
+
+def save_ledger(area: str, commit: str | None = None) -> tuple[int, int]:
+    """Record the results in ``mutants/`` of the modules of ``area`` in its ledger; (results recorded, new ones).
+
+    Per module: the hash of its source and, per function, mutmut's hash of the
+    function's code and the exit code of each mutant (by number, ``None`` for
+    not tested yet). A result of ``mutants/`` replaces the ledger's; a result the
+    ledger has is kept where ``mutants/`` has none, while the function's hash is
+    the same. A function no longer in the module is dropped.
+    """
+    ledger = load_ledger(area)
+    ledger["mutmut"] = _mutmut_version()
+    recorded = new = 0
+    for source in sorted((ROOT / "tui" / "rules" / area).glob("*.py")):
+        rel = source.relative_to(ROOT).as_posix()
+        data = _read_meta(ROOT / "mutants" / (rel + ".meta"))
+        if data is None:
+            continue
+        hashes = data.get("hash_by_function_name", {})
+        old = ledger["modules"].get(rel, {"functions": {}})["functions"]
+        codes_by_function: dict[str, dict[int, int | None]] = {}
+        for key, code in data.get("exit_code_by_key", {}).items():
+            _, function, number = _module_of(key)
+            codes_by_function.setdefault(function, {})[number] = code
+        functions = {}
+        for function, codes in codes_by_function.items():
+            before = old.get(function)
+            kept = before[1] if before and before[0] == hashes.get(function) else []
+            merged = []
+            for number in range(1, max(codes) + 1):
+                code = codes.get(number)
+                if code is None and number <= len(kept):
+                    code = kept[number - 1]
+                elif code is not None and (number > len(kept) or kept[number - 1] != code):
+                    new += 1
+                recorded += code is not None
+                merged.append(code)
+            functions[function] = [hashes.get(function, ""), merged]
+        ledger["modules"][rel] = {"source": _source_hash(source), "functions": functions}
+    for rel in [rel for rel in ledger["modules"] if not (ROOT / rel).is_file()]:
+        del ledger["modules"][rel]
+    if commit and new:
+        if ledger["runs"] and ledger["runs"][-1]["commit"] == commit:
+            ledger["runs"][-1]["new results"] += new
+        else:
+            ledger["runs"].append({"commit": commit, "new results": new})
+    _write_ledger(area, ledger)
+    return recorded, new
+
+
+def restore_ledger(globs: list[str]) -> int:
+    """Write mutmut's ``.meta`` of each module of ``globs`` that has none from its area's ledger; the results restored.
+
+    mutmut then merges them as it does its own between runs: the results of a
+    function whose hash is unchanged are kept, the others tested again.
+    """
+    import json
+
+    restored = 0
+    for pattern in globs:
+        for source in sorted(ROOT.glob(pattern)):
+            rel = source.relative_to(ROOT).as_posix()
+            meta = ROOT / "mutants" / (rel + ".meta")
+            parts = source.relative_to(ROOT).parts
+            if source.suffix != ".py" or meta.exists() or len(parts) < 4:
+                continue
+            ledger = load_ledger(parts[2])
+            if ledger.get("mutmut") != _mutmut_version() or rel not in ledger["modules"]:
+                continue
+            module = ".".join(source.relative_to(ROOT).with_suffix("").parts).replace(".__init__", "")
+            codes, hashes = {}, {}
+            for function, (digest, results) in ledger["modules"][rel]["functions"].items():
+                hashes[function] = digest
+                for number, code in enumerate(results, start=1):
+                    codes[f"{module}.{function}__mutmut_{number}"] = code
+                    restored += code is not None
+            meta.parent.mkdir(parents=True, exist_ok=True)
+            meta.write_text(json.dumps({"exit_code_by_key": codes, "hash_by_function_name": hashes,
+                                        "type_check_error_by_key": {}, "durations_by_key": {},
+                                        "estimated_durations_by_key": {}}, indent=4), encoding="utf-8")
+    return restored
+
+
+def ledger_report(area: str) -> list[tuple[str, int, int, int, bool]]:
+    """Per module of ``area``: (path, killed, tested, mutants, stale). A timeout counts as killed; ``stale`` when the
+    module's source changed since its results were recorded (or it has none)."""
+    ledger = load_ledger(area)
+    rows = []
+    for source in sorted((ROOT / "tui" / "rules" / area).glob("*.py")):
+        rel = source.relative_to(ROOT).as_posix()
+        module = ledger["modules"].get(rel)
+        if module is None:  # never run, or no function to mutate (mutmut mutates the code of functions only)
+            rows.append((rel, 0, 0, 0, "def " in source.read_text(encoding="utf-8")))
+            continue
+        codes = [code for _, results in module["functions"].values() for code in results]
+        killed = sum(1 for code in codes if KILLED.get(code) in ("killed", "timeout"))
+        tested = sum(1 for code in codes if code is not None and KILLED.get(code) not in ("skipped", None))
+        rows.append((rel, killed, tested, len(codes), module["source"] != _source_hash(source)))
+    return rows
+
+
+def print_ledger(areas: list[str]) -> None:
+    for area in areas:
+        rows = ledger_report(area)
+        killed = sum(r[1] for r in rows)
+        tested = sum(r[2] for r in rows)
+        mutants = sum(r[3] for r in rows)
+        stale = [r[0] for r in rows if r[4]]
+        score = 100.0 * killed / tested if tested else 0.0
+        print(f"{area}: {killed}/{tested} killed ({score:.1f}%), {tested} of {mutants} mutants tested"
+              + (f"; stale or not run: {len(stale)} modules" if stale else ""))
+        for rel, k, t, n, old in rows:
+            pct = f"{100.0 * k / t:5.1f}%" if t else "   -  "
+            print(f"  {rel:<42} {pct}  {k:>5}/{t:<5} of {n:<5}{'  stale' if old else ''}")
+
+
 def run(patterns: list[str], globs: list[str], tests: list[str], children: int, resume: bool = False) -> None:
     """Run mutmut on the mutants matching ``patterns`` with only ``tests`` (in this process, like ``mutmut run``).
 
@@ -151,10 +354,15 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int, 
     """
     from mutmut import configuration
 
+    import json
+
     config = configuration.config()
     keep = [g for g in globs if not any(fnmatch.fnmatch(g, d) for d in config.do_not_mutate)]
     if forget_unmutated_copies(keep, config.do_not_mutate):
         forget_stats()
+    restored = restore_ledger(keep)
+    if restored:
+        print(f"{restored} results taken from the ledger ({LEDGER.relative_to(ROOT)})")
     if resume:
         forget_survivors(keep)
     sys.path.insert(0, str(ROOT / "scripts"))  # the forked test runs load mutation_fresh (rule sets built afresh)
@@ -162,6 +370,11 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int, 
             *(a for test in SUBPROCESS_TESTS for a in ("--deselect", test))]
     configuration._config = dataclasses.replace(config, only_mutate=keep, pytest_add_cli_args_test_selection=tests,
                                                 pytest_add_cli_args=args, debug=bool(os.environ.get("MUTATION_DEBUG")))
+    if STATS.is_file():
+        # Traced with other tests (another area's run): mutmut would then forget every result, the ledger's too.
+        traced = json.loads(STATS.read_text(encoding="utf-8")).get("config_fingerprint", {})
+        if traced != configuration.config().config_fingerprint():
+            forget_stats()
     from mutmut.__main__ import cli
 
     try:
@@ -203,11 +416,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true", help="only print the score of the last run")
     parser.add_argument("--children", type=int, default=1, help="parallel test processes (default 1: the machine is shared)")
     parser.add_argument("--resume", action="store_true", help="test only the mutants with no result yet")
+    parser.add_argument("--save", action="store_true", help="only record the results of mutants/ in the ledger")
+    parser.add_argument("--ledger", action="store_true", help="only print each module's score from the ledger")
     args = parser.parse_args(argv)
     patterns, globs, tests = targets(args.targets)
+    areas = sorted({p.split(".")[2] for p in patterns})
     os.chdir(ROOT)
-    if not args.report:
+    if args.ledger:
+        print_ledger(areas)
+        return 0
+    if not args.report and not args.save:
         run(patterns, globs, tests, args.children, args.resume)
+    if not args.report:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                                check=False).stdout.strip()
+        for area in areas:
+            recorded, new = save_ledger(area, commit or None)
+            print(f"ledger {ledger_path(area).relative_to(ROOT)}: {recorded} results, {new} new")
     report(patterns)
     return 0
 

@@ -88,3 +88,51 @@ def test_a_resumed_run_tests_again_only_the_mutants_not_killed(tmp_path, monkeyp
     assert data["hash_by_function_name"] == {"a": "h"}
     assert json.loads((meta.parent / "rules.py.meta").read_text()) == {"exit_code_by_key": {"b__mutmut_1": 1}}
     assert mutation.main.__doc__ and "--resume" in mutation.__doc__
+
+
+def test_the_ledger_keeps_results_between_machines_and_forgets_a_changed_function(tmp_path, monkeypatch):
+    """The ledger (docs/mutation/AREA.json) records each mutant's result with its function's hash; a run on a fresh
+    machine writes mutmut's .meta back from it; a later result replaces the ledger's, a function whose hash changed
+    loses its old results, and the report counts a module killed/tested (a timeout as killed)."""
+    import json
+
+    mutation = _mutation()
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    monkeypatch.setattr(mutation, "LEDGER", tmp_path / "docs" / "mutation")
+    source = tmp_path / "tui" / "rules" / "ocs" / "ports.py"
+    source.parent.mkdir(parents=True)
+    source.write_text("def a():\n    return 1\n\n\ndef b():\n    return 2\n")
+    meta = tmp_path / "mutants" / "tui" / "rules" / "ocs" / "ports.py.meta"
+    meta.parent.mkdir(parents=True)
+
+    def write_meta(codes, hashes):
+        meta.write_text(json.dumps({"exit_code_by_key": {f"tui.rules.ocs.ports.{k}": v for k, v in codes.items()},
+                                    "hash_by_function_name": hashes, "type_check_error_by_key": {},
+                                    "durations_by_key": {}, "estimated_durations_by_key": {}}))
+
+    write_meta({"x_a__mutmut_1": 1, "x_a__mutmut_2": 0, "x_a__mutmut_3": None, "x_b__mutmut_1": 36}, {"x_a": "ha", "x_b": "hb"})
+    assert mutation.save_ledger("ocs", "abc1234") == (3, 3)
+    ledger = json.loads((tmp_path / "docs" / "mutation" / "ocs.json").read_text())
+    assert ledger["runs"] == [{"commit": "abc1234", "new results": 3}]
+    assert ledger["modules"]["tui/rules/ocs/ports.py"]["functions"] == {"x_a": ["ha", [1, 0, None]], "x_b": ["hb", [36]]}
+    assert mutation.ledger_report("ocs") == [("tui/rules/ocs/ports.py", 2, 3, 4, False)]
+
+    meta.unlink()  # a fresh machine: mutmut's .meta comes back from the ledger
+    assert mutation.restore_ledger(["tui/rules/ocs/*"]) == 3
+    restored = json.loads(meta.read_text())
+    assert restored["exit_code_by_key"] == {"tui.rules.ocs.ports.x_a__mutmut_1": 1, "tui.rules.ocs.ports.x_a__mutmut_2": 0,
+                                            "tui.rules.ocs.ports.x_a__mutmut_3": None, "tui.rules.ocs.ports.x_b__mutmut_1": 36}
+    assert restored["hash_by_function_name"] == {"x_a": "ha", "x_b": "hb"}
+    assert mutation.restore_ledger(["tui/rules/ocs/*"]) == 0  # a .meta of mutants/ is newer than the ledger: left alone
+
+    # a later run: x_a's third mutant killed, its second not run again (kept); x_b changed, its old result forgotten
+    write_meta({"x_a__mutmut_1": None, "x_a__mutmut_2": None, "x_a__mutmut_3": 3, "x_b__mutmut_1": None,
+                "x_b__mutmut_2": 0}, {"x_a": "ha", "x_b": "hb2"})
+    assert mutation.save_ledger("ocs", "abc1234") == (4, 2)
+    ledger = json.loads((tmp_path / "docs" / "mutation" / "ocs.json").read_text())
+    assert ledger["modules"]["tui/rules/ocs/ports.py"]["functions"] == {"x_a": ["ha", [1, 0, 3]],
+                                                                       "x_b": ["hb2", [None, 0]]}
+    assert ledger["runs"] == [{"commit": "abc1234", "new results": 5}]
+    assert mutation.ledger_report("ocs") == [("tui/rules/ocs/ports.py", 2, 4, 5, False)]
+    source.write_text("def a():\n    return 3\n")
+    assert mutation.ledger_report("ocs")[0][4] is True  # the source changed since: stale
