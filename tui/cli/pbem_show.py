@@ -207,6 +207,8 @@ def verify(path: Path, folder: Path | None = None) -> int:
     ledger = Ledger.replay(entries)
     if ledger.players is None:
         raise PbemRefused(f"{chain} holds no game: it has no entries")
+    if value.get("game") != ledger.game:  # the id by which the private copy is found: only the entries' own
+        raise PbemRefused(f"{chain} names a game that is not the one its entries make")
     creator, opponent = ledger.players
     print(f"Game {ledger.game}: {len(ledger.entries)} entries, every signature and link checked.")
     print(f"  {creator} ({visible(ledger.sides[creator])}, made the game)")
@@ -247,6 +249,8 @@ def verify(path: Path, folder: Path | None = None) -> int:
         print(f"OPEN: commitment entry {ledger.commits[commit.commit].n} by {commit.author}, "
               f"{len(commit.requests)} request(s) waiting, {commit.exchanges} turn file(s) sent since without a reveal")
     forks = value.get("forks") or []
+    if not isinstance(forks, list):
+        raise PbemRefused(f"{chain} is not a chain file: what it keeps of forks is not a list")
     if forks:
         print(f"{len(forks)} fork(s) recorded in this file: open the game to see the proof")
     differs = _private_copy(folder, value, data, chain)

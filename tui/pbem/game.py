@@ -110,15 +110,16 @@ class PbemGame:
 
     @classmethod
     def open(cls, path: Path, signer: Signer, *, folder: Path | None = None) -> PbemGame:
-        """The game in the chain file ``path``, every entry and fork checked again; if this side's private copy
-        (:mod:`.record`) differs from the chain file, the private copy is used and :attr:`notice` says how."""
+        """The game in the chain file ``path``, checked again; this side's private copy (:mod:`.record`) must exist, and
+        is used if the chain file differs (:attr:`notice` says how)."""
         folder = Path(folder or pbem_folder())
         data = read_bytes(Path(path), MAX_STATE_BYTES)
         if data is None:
             raise PbemRefused(f"there is no chain file at {path}")
         value = chain_state(data, Path(path), signer.fingerprint)
-        record = read_record(folder, value["game"], signer.fingerprint)
-        notice, kept = "", None if record is None else record[1]
+        if (record := read_record(folder, value["game"], signer.fingerprint)) is None:  # every chain written is kept
+            raise PbemRefused(f"{path}: you never made or joined this game with this key (no private copy of its chain)")
+        notice, kept = "", record[1]
         if record is not None and record[1] != data:
             notice = (f"{differences(value, record[0], Path(path))}. Your private copy ({record_path(folder, value['game'])}) "
                       "is used; the chain file is written again from it at the next change")

@@ -46,7 +46,7 @@ FORCED = ("required item(s) undone", "(required)")
 
 def advice(problem: str) -> str:
     """What the author of a refused command does next: send the turn file, unless no player may give it."""
-    own = problem.startswith(("it corrects", "it leaves undone"))  # nobody's, or the advice is in it already
+    own = problem.startswith(("it corrects", "it leaves undone", "it closes"))  # nobody's, or the advice is in it already
     return problem if own else f"{problem}: send your turn file, and it is his to play"
 
 
@@ -88,8 +88,34 @@ def not_theirs(prior: Game, after: Game, side: str, result: Result) -> str:
     if actor in sides and actor != side:
         return f"it is the {actor} player's decision, not the {side} player's"
     if cmd.verb in MOVING_ON:
-        return _forced(event) or _passed_over(prior, after, side) or _dropped(prior, after, side)
+        return (_forced(event) or _closed_early(prior, side) or _passed_over(prior, after, side)
+                or _dropped(prior, after, side))
     return ""
+
+
+def _closed_early(prior: Game, side: str) -> str:
+    """Moving on from a segment where each side does its own part (``acting = "each"``: a production phase where
+    each player's cities produce) before the other side has signed anything there: his part is his to do or to
+    decline, so the second player to act closes it (a note saying he has nothing to do counts)."""
+    seg = prior.ruleset.sequence.at(prior.state.flow.index)
+    if seg.acting != "each":
+        return ""
+    others = [s for s in prior.ruleset.sides if s != side]
+    since: list[dict[str, Any]] = []
+    for event in reversed(prior.events):
+        if event.get("status") != "applied":
+            continue
+        try:
+            verb = parse(event["command"], "exec").verb
+        except CommandSyntaxError:  # pragma: no cover - the log holds commands the engine parsed
+            verb = ""
+        if verb in MOVING_ON:
+            break
+        since.append(event)
+    if not others or any(event.get("actor") in others for event in since):
+        return ""
+    return (f"it closes {seg.title}, where each player does his own part, before the {others[0]} player has done "
+            "his (or said in a note that he has nothing to do): send your turn file, and he closes it")
 
 
 def _forced(event: dict[str, Any]) -> str:

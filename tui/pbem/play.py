@@ -26,10 +26,11 @@ from typing import Any
 
 import msgspec
 
-from ..engine.command import render
+from ..engine.command import CommandSyntaxError, parse, render, typed_problem
 from ..engine.context import SealedDice
 from ..engine.game import Game, Result
 from ..rules.core.dice import DiceSpec, Roll
+from ..rules.core.text import visible
 from .dice import DiceStream
 from .errors import PbemRefused, quoted
 from .ledger import Ledger
@@ -117,6 +118,7 @@ def advance(game: Game, ledger: Ledger, *, typed_allowed: bool) -> list[Applied]
         raise PbemRefused(f"the save holds {held} commands but the chain only {len(every)}: it was changed outside "
                           "harbormaster pbem")
     _refuse_commands_behind_a_request(every)
+    _refuse_what_is_not_a_game_command(game, every)
     done = [_undo(game, step, event) for step, event in zip(every, game.events)
             if step.state == "undone" and event["status"] == "applied"]
     for step in every[held:]:
@@ -139,6 +141,49 @@ def _refuse_commands_behind_a_request(every: list[Step]) -> None:
         elif waiting is not None and step.kind != "request":
             raise PbemRefused(f"entry {step.n} ({quoted(step.command, 60)} by {step.author}) is a {step.kind} after "
                               f"entry {waiting.n}, a request still waiting for its dice: it must wait in turn")
+
+
+NOT_SIGNED = {
+    "undo": "a sealed game undoes only through an undo entry, of its author's own last revealed roll",
+    "redo": "a sealed game has no redo (the command is given again, with new dice)",
+}
+"""The engine's verbs a chain may not carry as a command of the game, and why."""
+
+
+def verb_of(game: Game, command: str) -> str:
+    """The engine's verb of a step's command (as the engine reads it: any case, a leading ``:``); "" if unreadable."""
+    try:
+        return parse(command, "exec").verb
+    except CommandSyntaxError:
+        return ""
+
+
+def _refuse_what_is_not_a_game_command(game: Game, every: list[Step]) -> None:
+    """Every step must be one command of the game that adds one entry to its log, as the app signs them: a clean line
+    (no control character), a verb of the game that changes it and is not the engine's undo or redo, and, for a
+    request, no dice typed in it (its dice are sealed). What a file can say of a step without playing it is checked
+    when the file comes, naming the entry, so that nothing of it is taken in: played, such a step (an ``undo`` that
+    undoes the other side's orders, a ``help`` that adds no entry, so the save falls one behind its chain and plays
+    the next step again at every open) would put the save out of step with its chain, or stop the game at the
+    reveal."""
+    for step in every:
+        where = f"entry {step.n} ({quoted(step.command, 60)} by {step.author})"
+        problem = typed_problem(step.command)
+        if problem is not None:
+            raise PbemRefused(f"{where}: {problem}")
+        try:
+            cmd = parse(step.command, "exec")
+        except CommandSyntaxError as exc:
+            raise PbemRefused(f"{where}: {exc}") from None
+        verb = game.verbs.get(cmd.verb)
+        if verb is None:
+            raise PbemRefused(f"{where}: '{cmd.verb}' is not a command of this game")
+        if cmd.verb in NOT_SIGNED:
+            raise PbemRefused(f"{where}: {NOT_SIGNED[cmd.verb]}")
+        if not verb.changes:
+            raise PbemRefused(f"{where}: it changes nothing in the game (a signed entry is a command that does)")
+        if step.kind == "request" and cmd.options.get("dice"):
+            raise PbemRefused(f"{where}: a request's dice are sealed; it may not type its own (--dice)")
 
 
 def _undo(game: Game, step: Step, event: dict[str, Any]) -> Applied:
@@ -168,12 +213,13 @@ def _apply(game: Game, ledger: Ledger, step: Step, typed_allowed: bool) -> Appli
         problem = not_theirs(game, trial, side, tried) if applied(tried) else ""
         if problem:
             return _refused_on_reveal(game, step, Result(False, problem, command=step.command))
-        result = game.execute(step.command, "exec", sealed_dice=_revealed(ledger, step))
+        signer = side if verb_of(game, step.command) in EITHER else ""  # a roll for the log: its author's
+        result = game.execute(step.command, "exec", sealed_dice=_revealed(ledger, step), signer=signer)
         if not result.ok:
             return _refused_on_reveal(game, step, result)
     else:
         prior = game.scratch()
-        signer = side if step.command.split(maxsplit=1)[0] in EITHER else ""  # a note: logged as its author's
+        signer = side if verb_of(game, step.command) in EITHER else ""  # a note: logged as its author's
         result = game.execute(step.command, "exec", signer=signer)
         if not result.ok or result.seq is None:
             why = result.message if not result.ok else "it changes nothing in the game"
@@ -199,10 +245,13 @@ def _revealed(ledger: Ledger, step: Step) -> SealedDice:
 
 def _refused_on_reveal(game: Game, step: Step, result: Result) -> Applied:
     """A revealed request the rules refuse now: a note in its place says so (the same on both sides)."""
-    reason = " ".join(result.message.split())
+    reason = " ".join(visible(result.message).split())
     reason = reason if len(reason) <= MAX_NOTE else reason[:MAX_NOTE - 1] + "…"
-    text = f"refused on reveal: entry {step.n}, {step.command}: {reason}"
-    noted = game.execute(render("note", (text,), {}), "exec")
+    command = " ".join(visible(step.command).split())
+    command = command if len(command) <= MAX_NOTE else command[:MAX_NOTE - 1] + "…"
+    noted = game.execute(render("note", (f"refused on reveal: entry {step.n}, {command}: {reason}",), {}), "exec")
+    if not noted.ok:  # whatever the command held, the refusal is noted (the game must go on, the same on both sides)
+        noted = game.execute(render("note", (f"refused on reveal: entry {step.n}",), {}), "exec")
     if not noted.ok:  # pragma: no cover - a note is legal everywhere and its text is not blank
         raise PbemRefused(f"entry {step.n}: its refusal could not be noted in the log: {noted.message}")
     return Applied(step, False, result.message)

@@ -9,7 +9,8 @@ already received without seeing a fork.
 So every write of a chain goes first to a private copy, ``pbem/games/GAME.chain.json`` beside the seeds (mode
 0600 in a 0700 folder of the user's own), and then to the chain file. Opening a game reads both: when they differ,
 the private copy is the one used, and the difference is told (:func:`differences`). The chain file is written again
-from it at the next change. A game made before the private copy existed has none until its next change.
+from it at the next change. A chain file with no private copy is refused: this app never wrote it for you
+(attack 36: a chain of a game the victim never joined, put beside his save by the opponent).
 """
 
 from __future__ import annotations
@@ -106,7 +107,8 @@ def _fork_of(ledger: Ledger, value: Any) -> Fork:
     if not isinstance(value, dict) or value.get("kept") not in (None, "known", "other"):
         raise PbemRefused("a fork kept in the chain file is not readable")
     known, other, branch = value.get("known"), value.get("other"), value.get("branch")
-    if not isinstance(known, dict) or not isinstance(other, dict) or not isinstance(branch, list):
+    if not isinstance(known, dict) or not isinstance(other, dict) or not isinstance(branch, list) \
+            or not all(isinstance(entry, dict) for entry in branch):
         raise PbemRefused("a fork kept in the chain file is not readable")
     key = ledger.keys.get(known.get("author"))  # type: ignore[arg-type]
     if key is None or not fork_proof(known, other, key):

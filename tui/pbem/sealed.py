@@ -10,6 +10,9 @@ behind its chain (a crash between the two writes) catches up the next time it is
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from pathlib import Path
 
 import msgspec
@@ -17,7 +20,8 @@ import msgspec
 from ..engine.command import CommandSyntaxError, parse, typed_problem
 from ..engine.game import Game, Result
 from ..rules.core.errors import RuleError
-from .errors import PbemRefused
+from .errors import PbemRefused, quoted
+from .files import read_bytes, write_atomic
 from .game import PbemGame, Receipt
 from .ledger import Ledger
 from .owners import advice, applied, not_theirs, whose
@@ -41,16 +45,70 @@ class Received(msgspec.Struct, frozen=True):
     revealed: tuple[str, ...] = ()
 
 
+def _logged(event: dict) -> tuple:
+    """What of a log entry the chain decides: its command, who acted, whether it stands, and its dice."""
+    return (event.get("seq"), event.get("command"), event.get("actor"), event.get("status"), _faces(event))
+
+
+def _faces(event: dict) -> str:
+    return "; ".join(f"{roll.get('spec')}={roll.get('faces')}" for roll in event.get("dice") or ())
+
+
+def _log_digest(game: Game) -> str:
+    """A digest of what :func:`_logged` keeps of every entry of the save's log."""
+    text = json.dumps([_logged(event) for event in game.events], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 class SealedGame:
     """A sealed game's save (:class:`~tui.engine.game.Game`, open for writing) and its chain (:class:`PbemGame`)."""
 
-    def __init__(self, game: Game, chain: PbemGame) -> None:
-        """Pair an open save with its chain; the save catches up with the chain at once (:meth:`catch_up`)."""
+    def __init__(self, game: Game, chain: PbemGame, data_dir: Path | None = None) -> None:
+        """Pair an open save with its chain: the save must be the chain's game (:meth:`check_save`), and catches up
+        with the chain at once (:meth:`catch_up`)."""
         if game.state.settings.get("dice") != "sealed":
             raise PbemRefused("this save is not a sealed game (played by e-mail): its dice setting is not \"sealed\"")
         self.game, self.chain = game, chain
+        self.data_dir = data_dir
         # with a fork pending, the save may already be rebuilt for the branch about to be adopted: nothing is played
+        if chain.pending_fork is None:
+            self.check_save()
         self.caught_up = [] if chain.pending_fork is not None else self.catch_up()
+
+    def _digest_path(self) -> Path:
+        return self.chain.folder / "games" / f"{self.chain.game}.save.sha256"
+
+    def _remember_save(self) -> None:
+        """Keep, beside the private copy of the chain, the digest of the save's log as this app last wrote or checked
+        it: the next open that finds the same log need not replay the chain to trust it."""
+        write_atomic(self._digest_path(), _log_digest(self.game).encode(), mode=0o600)
+
+    def check_save(self) -> None:
+        """The save beside the chain file lies in a folder the opponent may write (the threat model's shared folder):
+        a save of the same scenario holding as many commands as the chain, but other ones or other faces, passes the
+        store's own check (it replays to its state). So the save's log must be the chain's game: each command and
+        roll the one the chain's replay gives, in order (the save may be behind its chain: a write cut short). The
+        replay is skipped when the log is the one this app last wrote or checked (its digest, kept privately).
+        :class:`PbemRefused` if it is not: nothing is played or signed on a game the chain does not give."""
+        from ..paths import data_dir
+        from ..session import memory_game
+
+        known = read_bytes(self._digest_path(), 200, private=True) if os.path.lexists(self._digest_path()) else None
+        if known is not None and known.decode("ascii", "replace") == _log_digest(self.game):
+            return
+        ledger = self.chain.ledger
+        replay = memory_game(self.data_dir or data_dir(), "", ledger.settings["scenario"], seed=0,
+                             clock=self.game.clock, dice="sealed")
+        advance(replay, ledger, typed_allowed=self.typed_allowed)
+        for index, (mine, truth) in enumerate(zip(self.game.events, replay.events), 1):
+            if _logged(mine) != _logged(truth):
+                raise PbemRefused(
+                    f"the save is not the game its chain gives (changed outside harbormaster pbem): its command {index}, "
+                    f"{quoted(mine.get('command'), 60)}, is {quoted(truth.get('command'), 60)} with "
+                    f"{_faces(truth) or 'no dice'} in the chain's replay; put back the save you last wrote "
+                    "(harbormaster pbem verify GAME compares them)")
+        if len(self.game.events) <= len(replay.events):
+            self._remember_save()
 
     @property
     def side(self) -> str:
@@ -72,6 +130,7 @@ class SealedGame:
                 self.game.take(trial)
             except RuleError as exc:  # the store said why; the chain holds the entries, and the next open catches up
                 raise PbemRefused(f"the save was not written: {exc}") from None
+            self._remember_save()
         return done
 
     def queued(self) -> list:
