@@ -226,13 +226,13 @@ CASES = [('initiative won by the allies',
     'ok': True,
     'message': 'Calvade (1602): the end-of-production growth (1 PP) goes to its Air Factory, on leaving the segment '
                '(Factories ¶6)',
-    'actor': '',
+    'actor': 'axis',  # the city's owner chooses (issue 32, attack 36)
     'changes': {'world': {'growth_to': {'1602': 'air'}}}},
    {'line': 'answer grow-1103 navy',
     'ok': True,
     'message': 'Wexham (1103): the end-of-production growth (1 PP) goes to its Navy Factory, on leaving the segment '
                '(Factories ¶6)',
-    'actor': '',
+    'actor': 'allied',
     'changes': {'world': {'growth_to': {'1103': 'navy'}}}}]),
  ('a new turn',
   2,

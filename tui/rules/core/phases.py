@@ -77,7 +77,7 @@ class StepSpec(DataModel):
 
     name: str
     side: str = ""
-    acting: str = ""  # "" = the phasing side; "other" = the non-phasing side acts here
+    acting: str = ""  # "" = the phasing side; "other" = the non-phasing side acts here; "each" = each side does its own
     children: list[str] = []
     commands: list[str] | None = None  # verbs legal here (inherited by children); None = any
     prompts: list[PromptSpec] = []

@@ -131,8 +131,10 @@ def _grow(tables: LogisticsTables, legacy: LegacyGrowth, ctx: Context, prompt: P
     if is_old_choice(prompt):  # raised by the earlier version's `answer growth yes`: the city grows at once, as then
         return legacy.grow_at_once(world, city, value)
     new = F.choose_growth(world, city, value, tables)
+    # the factory a city grows is its owner's choice (as RULINGS L4 gives a city's resource PPs to its owner)
     return Outcome(new, f"{world.label(city)}: the end-of-production growth ({tables.factories.growth_pp.value} PP) goes to "
-                   f"its {F.KIND_NAMES[value]} Factory, on leaving the segment ({tables.factories.growth_pp.rule})")
+                   f"its {F.KIND_NAMES[value]} Factory, on leaving the segment ({tables.factories.growth_pp.rule})",
+                   actor=world.control(city) or "")
 
 
 def _check_prompts(parts: tuple[Any, ...], files: tuple[str, ...]) -> tuple[Any, ...]:
