@@ -1,20 +1,43 @@
-"""A pytest plugin for scripts/mutation.py: every test loads its rule sets afresh.
+"""A pytest plugin for scripts/mutation.py: the tests of a mutant load their rule sets with that mutant.
 
 ``load_ruleset`` keeps each rule set per process, so the builders run at rule-set
 load (``build_turn``, the planner, the views) ran for the first test only: mutmut's
 statistics tied them to that one test and ran no other against their mutants,
 and the forked run of a mutant could even reuse a rule set the parent had built
-unmutated. Clearing the cache before each test makes every test that plays a
-rule set build it, with the mutant under test.
+unmutated.
+
+So while mutmut traces the tests (its statistics) every test loads its rule sets
+afresh: each test that plays a rule set is seen calling its builders. While a
+mutant is tested, the rule sets are loaded afresh once, before its first test:
+built with the mutant switched on, they are the mutant's for all its tests (a
+rule set loaded again for each test cost most of the time of a mutant that
+every test runs, a builder's, and changed no result).
 """
 
 from __future__ import annotations
 
 import pytest
 
+_LOADED_WITH = None
+"""The mutant the rule sets in the cache were loaded with (None: not loaded in this process yet)."""
+
+
+def _mutant_now() -> str:
+    """mutmut's name of the mutant under test (``stats`` while it traces the tests; "" outside mutmut)."""
+    try:
+        from mutmut.mutation.trampoline import get_mutant_under_test
+    except ImportError:  # run outside mutmut: always afresh
+        return ""
+    return get_mutant_under_test()
+
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    """Forget the rule sets loaded before this test."""
+    """Forget the rule sets loaded before this test, unless they were loaded with the mutant under test now."""
+    global _LOADED_WITH
     from tui.engine.setup import load_ruleset
 
+    now = _mutant_now()
+    if "__mutmut_" in now and now == _LOADED_WITH:
+        return
     load_ruleset.cache_clear()
+    _LOADED_WITH = now if "__mutmut_" in now else None

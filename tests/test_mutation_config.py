@@ -136,3 +136,26 @@ def test_the_ledger_keeps_results_between_machines_and_forgets_a_changed_functio
     assert mutation.ledger_report("ocs") == [("tui/rules/ocs/ports.py", 2, 4, 5, False)]
     source.write_text("def a():\n    return 3\n")
     assert mutation.ledger_report("ocs")[0][4] is True  # the source changed since: stale
+
+
+def test_a_mutants_tests_load_the_rule_sets_afresh_once_and_the_traced_tests_each_time(monkeypatch):
+    """scripts/mutation_fresh.py: while mutmut traces the tests, each test loads its rule sets afresh (its builders are
+    seen called by every test that plays the rule set); while a mutant is tested, only its first test does (the rule
+    sets are then built with the mutant switched on for all its tests); the next mutant loads them afresh again."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import mutation_fresh
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    from tui.engine import setup
+
+    cleared = []
+    monkeypatch.setattr(setup.load_ruleset, "cache_clear", lambda: cleared.append(now[0]))
+    now = ["stats"]
+    monkeypatch.setattr(mutation_fresh, "_mutant_now", lambda: now[0])
+    monkeypatch.setattr(mutation_fresh, "_LOADED_WITH", None)
+    for name in ["stats", "stats", "a.x_f__mutmut_1", "a.x_f__mutmut_1", "a.x_f__mutmut_1", "a.x_f__mutmut_2", "",
+                 "a.x_f__mutmut_2"]:
+        now[0] = name
+        mutation_fresh.pytest_runtest_setup(None)
+    assert cleared == ["stats", "stats", "a.x_f__mutmut_1", "a.x_f__mutmut_2", "", "a.x_f__mutmut_2"]
