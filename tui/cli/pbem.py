@@ -258,7 +258,7 @@ def _play_in(args: argparse.Namespace, signer: Any, chain_file: Path) -> int:
             return show.status(game, chain)
         assert sealed is not None
         for step in sealed.caught_up:
-            show.applied(step)
+            show.applied(step, show.side_view(game, chain))
         if args.action == "exec":
             return show.exec_lines(sealed, args.commands)
         if args.action == "withdraw":
@@ -268,7 +268,7 @@ def _play_in(args: argparse.Namespace, signer: Any, chain_file: Path) -> int:
             applied, revealed = sealed.reveal()
             print(f"Revealed {len(revealed)} commitment(s)." if revealed else "Nothing of yours to reveal.")
             for step in applied:
-                show.applied(step)
+                show.applied(step, show.side_view(game, chain))
             return 0
         if args.action == "branch":
             return show.adopt_branch(sealed, data_dir()) if args.theirs else show.keep_branch(sealed.chain)

@@ -13,10 +13,36 @@ from typing import Any
 from ..rules.core.text import visible
 
 
-def applied(step: Any) -> None:
-    """One command the save took from the chain (its own, or the opponent's)."""
+def side_view(game: Any, chain: Any) -> Any:
+    """``shown(n, author, command)``: the command of chain entry ``n`` as this player's side view shows it (the
+    Exchange mode's rule, :func:`tui.pbem.exchange.exchange_view`): his own, or one of the other side's whose log
+    entry his side view shows; else :data:`~tui.pbem.exchange.HIDDEN` (not played yet, or hidden)."""
+    from ..engine.sides import Fog, UnknownSide, side_word
+    from ..pbem.exchange import HIDDEN
+    from ..pbem.play import steps
+
+    me = chain.me
+    try:
+        side = side_word(getattr(game, "full_ruleset", game.ruleset).sides, chain.ledger.sides[me], referee=False)
+    except UnknownSide:  # the settings' side is not one of the rule set's: nothing of the other side is shown
+        side = chain.ledger.sides[me]
+    told = {event["seq"] for event in Fog.of(game, side).events(game.events)}
+    seq = {step.n: event.get("seq") for step, event in zip(steps(chain.ledger), game.events)}
+
+    def shown(n: int, author: str, command: str) -> str:
+        return command if author == me or seq.get(n) in told else HIDDEN
+
+    return shown
+
+
+def applied(step: Any, shown: Any = None) -> None:
+    """One command the save took from the chain (its own, or the opponent's: only as the side view shows it)."""
     s = step.step
-    what = f"entry {s.n}: {visible(s.command)}"
+    command = shown(s.n, s.author, s.command) if shown is not None else s.command
+    what = f"entry {s.n}: {visible(command)}"
+    if command != s.command:
+        print(f"{'ok' if step.ok else 'REFUSED on reveal'}: {what}")
+        return
     if step.ok:
         print(f"ok: {what}\n  {visible(step.message, lines=True)}")
         for detail in step.details:
@@ -40,8 +66,9 @@ def exec_lines(sealed: Any, lines: list[str]) -> int:
             for detail in done.result.details:
                 print(f"  {visible(detail, lines=True)}")
             continue
+        shown = side_view(sealed.game, sealed.chain)
         for step in done.applied:
-            applied(step)
+            applied(step, shown)
     return 0
 
 
@@ -116,8 +143,9 @@ def receive(sealed: Any, file: Path, no_reveal: bool) -> int:
         raise PbemRefused(f"there is no turn file {file}")
     got = sealed.receive(data, reveal=not no_reveal)
     print(got.receipt.message)
+    shown = side_view(sealed.game, sealed.chain)
     for step in got.applied:
-        applied(step)
+        applied(step, shown)
     if got.revealed:
         print(f"Revealed {len(got.revealed)} commitment(s): the dice of {sealed.chain.opponent}'s requests are fixed.")
     if any(not step.ok for step in got.applied):
@@ -150,10 +178,11 @@ def status(game: Any, chain: Any) -> int:
     print(f"To send: {len(unsent)} entr{'y' if len(unsent) == 1 else 'ies'} of yours "
           f"({', '.join(str(e['n']) for e in unsent)})" if unsent else "To send: nothing new of yours.")
     waiting = queued(game, ledger)
+    shown = side_view(game, chain)
     for i, step in enumerate(waiting):
         who = "you" if step.author == me else them
         why = "waits for its dice" if i == 0 else f"waits behind entry {waiting[0].n}"
-        print(f"Queued: entry {step.n} by {who}: {visible(step.command)} ({why})")
+        print(f"Queued: entry {step.n} by {who}: {visible(shown(step.n, step.author, step.command))} ({why})")
     opened = chain.open_commitments()
     for commit in opened:
         n = ledger.commits[commit.commit].n

@@ -63,17 +63,33 @@ def player_side(chain_file: Path, keys: Path | None) -> str | None:
     return chain.ledger.sides.get(chain.me)
 
 
-def exchange_view(chain_file: Path, keys: Path | None, events: Sequence[dict[str, Any]]) -> ExchangeView:
+HIDDEN = "a command of theirs your side view does not show"
+"""What the Exchange mode says in place of a command of the other side that the player's side view hides."""
+
+
+def exchange_view(chain_file: Path, keys: Path | None, events: Sequence[dict[str, Any]],
+                  told: frozenset[int] | None = None) -> ExchangeView:
     """The exchange of the chain at ``chain_file``, read with the key in ``keys`` (None: the config folder), beside
-    the save's ``events``; a :class:`ExchangeView` with only ``problem`` if it cannot be read as this player's."""
+    the save's ``events``; a :class:`ExchangeView` with only ``problem`` if it cannot be read as this player's.
+
+    ``told``: the ``seq`` of the log entries the player's side view shows (None: all, the referee's view). A command
+    of the other side whose entry it does not show, or not played yet, is shown as :data:`HIDDEN` (its roll's state
+    and faces are still shown: they prove the dice, and say nothing of the command)."""
     try:
         chain = PbemGame.open(chain_file, load_key(key_path(keys)), folder=keys)
     except PbemRefused as exc:
         return ExchangeView(problem=str(exc))
     ledger, me, them = chain.ledger, chain.me, chain.opponent
+    every = steps(ledger)
+    seq_of = {step.n: events[i].get("seq") for i, step in enumerate(every[:len(events)])}
 
     def who(author: str) -> str:
         return "you" if author == me else "them"
+
+    def shown(n: int, author: str, command: str) -> str:
+        if told is None or author == me or (n in seq_of and seq_of[n] in told):
+            return command
+        return HIDDEN
 
     if chain.holds_turn:
         move = "Your move: play (harbormaster pbem exec), then send your turn file (harbormaster pbem send)."
@@ -88,8 +104,8 @@ def exchange_view(chain_file: Path, keys: Path | None, events: Sequence[dict[str
     last_run = _last_run(theirs)
     received = (f"Received last: entries {_span(last_run)} from them" if last_run
                 else "Received: nothing from them yet" + ("" if ledger.accepted else " (they have not joined)"))
-    queue = steps(ledger)[len(events):]
-    waiting = tuple(f"entry {s.n} by {who(s.author)}: {s.command} "
+    queue = every[len(events):]
+    waiting = tuple(f"entry {s.n} by {who(s.author)}: {shown(s.n, s.author, s.command)} "
                     f"({'waits for its dice' if i == 0 else f'waits behind entry {queue[0].n}'})"
                     for i, s in enumerate(queue))
     opened = tuple(f"commitment entry {ledger.commits[o.commit].n} by {who(o.author)}: {len(o.requests)} request(s) "
@@ -100,7 +116,7 @@ def exchange_view(chain_file: Path, keys: Path | None, events: Sequence[dict[str
         move=move, to_send=to_send, received=received, waiting=waiting, open=opened,
         fork=f"FORK: {fork.describe()}; nothing goes on until a branch is chosen (harbormaster pbem branch GAME)"
         if fork is not None else "",
-        notice=chain.notice, rolls=tuple(_rolls(ledger, events, who)))
+        notice=chain.notice, rolls=tuple(_rolls(ledger, events, who, shown)))
 
 
 def _played(ledger: Ledger, events: Sequence[dict[str, Any]]) -> dict[str, bool]:
@@ -122,7 +138,7 @@ def _last_run(ns: Sequence[int]) -> list[int]:
     return run
 
 
-def _rolls(ledger: Ledger, events: Sequence[dict[str, Any]], who: Any) -> list[RollRow]:
+def _rolls(ledger: Ledger, events: Sequence[dict[str, Any]], who: Any, shown: Any) -> list[RollRow]:
     drawn: dict[str, list[dict[str, Any]]] = {}
     for event in events:
         for roll in event.get("dice", ()):
@@ -137,11 +153,13 @@ def _rolls(ledger: Ledger, events: Sequence[dict[str, Any]], who: Any) -> list[R
             rolls = drawn.get(request.hash, [])
             state, faces = _checked(ledger, request.hash, rolls) if rolls else \
                 ("refused", "") if played[request.hash] else ("no dice", "none drawn")
-        rows.append(RollRow(request.n, request.command, who(request.author), state, faces, on))
+        rows.append(RollRow(request.n, shown(request.n, request.author, request.command), who(request.author), state,
+                            faces, on))
     for entry in ledger.entries:
         if entry["kind"] == "typed-roll":
             faces = ", ".join(f"d{r['sides']}={r['face']}" for r in entry["body"]["rolls"])
-            rows.append(RollRow(entry["n"], entry["body"]["command"], who(entry["author"]), "typed", faces, "-"))
+            rows.append(RollRow(entry["n"], shown(entry["n"], entry["author"], entry["body"]["command"]),
+                                who(entry["author"]), "typed", faces, "-"))
     return sorted(rows, key=lambda row: row.n)
 
 

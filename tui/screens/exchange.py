@@ -74,13 +74,15 @@ class ExchangeScreen(GameScreen):
 
     def render_game(self, game: Game) -> None:
         """Read the chain again and show it beside the save's events."""
+        from ..engine.sides import told_events
         from ..pbem.exchange import ExchangeView, exchange_view
 
         source = exchange_source(game)
         if self._timer is None:
             self._timer = self.set_interval(CHAIN_POLL, self._poll_chain)
         self._seen = self._stamp()
-        view = exchange_view(source[0], source[1], game.events) if source else ExchangeView(
+        told = frozenset(e["seq"] for e in told_events(game)) if getattr(game, "side", None) else None
+        view = exchange_view(source[0], source[1], game.events, told) if source else ExchangeView(
             problem="this game is not played by turn file")
         state = self.query_one("#exchange-state", Static)
         table = self.query_one(SearchTable)
