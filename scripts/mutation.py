@@ -107,6 +107,45 @@ def forget_unmutated_copies(globs: list[str], do_not_mutate: list[str]) -> list[
     return removed
 
 
+def refresh_copies(roots: list[Path], keep: list[str]) -> list[str]:
+    """Make ``mutants/`` a copy of the tree as it is now, but for the modules mutated now; the paths refreshed.
+
+    mutmut copies the project into ``mutants/`` once and never again: after a
+    change (a pull between two sittings of a rule set's run), its tests, the
+    app's other modules and another area's rule modules there were the old ones,
+    and the mutants were tested against stale tests. A copy that differs from its
+    source is copied again (another area's mutated module too: a plain copy,
+    mutated again when that area runs, its results kept by hash), and one whose
+    source is gone is removed. mutmut itself regenerates the modules of ``keep``.
+    """
+    import filecmp
+    import shutil
+
+    done = []
+    base = ROOT / "mutants"
+    for root in roots:
+        source_root = ROOT / root
+        if not source_root.exists() or not base.is_dir():
+            continue
+        sources = [source_root] if source_root.is_file() else [f for f in sorted(source_root.rglob("*")) if f.is_file()]
+        for source in sources:
+            rel = source.relative_to(ROOT).as_posix()
+            if "__pycache__" in rel or any(fnmatch.fnmatch(rel, g) for g in keep):
+                continue
+            copy = base / rel
+            if copy.is_file() and not filecmp.cmp(source, copy, shallow=False):
+                shutil.copy2(source, copy)
+                done.append(rel)
+        copies = [] if source_root.is_file() else [f for f in (base / root).rglob("*") if f.is_file()]
+        for copy in copies:
+            rel = copy.relative_to(base).as_posix()
+            if copy.suffix in (".meta", ".spans") or "__pycache__" in rel or (ROOT / rel).exists():
+                continue
+            copy.unlink()
+            done.append(rel)
+    return done
+
+
 STATS = ROOT / "mutants" / "mutmut-stats.json"
 """mutmut's record of which tests call which mutated function, kept between runs."""
 
@@ -360,6 +399,10 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int, 
     keep = [g for g in globs if not any(fnmatch.fnmatch(g, d) for d in config.do_not_mutate)]
     if forget_unmutated_copies(keep, config.do_not_mutate):
         forget_stats()
+    roots = [*(str(p) for p in config.source_paths), *(str(p) for p in config.also_copy)]
+    refreshed = refresh_copies([Path(r) for r in roots], keep)
+    if refreshed:
+        print(f"{len(refreshed)} stale copies in mutants/ refreshed from the tree")
     restored = restore_ledger(keep)
     if restored:
         print(f"{restored} results taken from the ledger ({LEDGER.relative_to(ROOT)})")

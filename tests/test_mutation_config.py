@@ -159,3 +159,26 @@ def test_a_mutants_tests_load_the_rule_sets_afresh_once_and_the_traced_tests_eac
         now[0] = name
         mutation_fresh.pytest_runtest_setup(None)
     assert cleared == ["stats", "stats", "a.x_f__mutmut_1", "a.x_f__mutmut_2", "", "a.x_f__mutmut_2"]
+
+
+def test_a_resumed_run_refreshes_the_stale_copies_in_mutants_but_the_modules_mutated_now(tmp_path, monkeypatch):
+    """mutmut copies the tree into mutants/ once: after a change (a pull between two sittings), its tests and the
+    app's other modules there are copied again; a copy whose source is gone is removed; the modules mutated now (and
+    mutmut's records beside them) are left to mutmut."""
+    mutation = _mutation()
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    files = {"tests/test_a.py": ("new test", "old test"), "tui/engine/x.py": ("same", "same"),
+             "tui/rules/ocs/m.py": ("source", "mutated"), "tui/rules/europa/e.py": ("plain", "old mutated")}
+    for rel, (now, copied) in files.items():
+        for where, text in ((tmp_path / rel, now), (tmp_path / "mutants" / rel, copied)):
+            where.parent.mkdir(parents=True, exist_ok=True)
+            where.write_text(text)
+    (tmp_path / "mutants" / "tests" / "test_gone.py").write_text("a test since removed")
+    (tmp_path / "mutants" / "tui" / "rules" / "ocs" / "m.py.meta").write_text("{}")
+    done = mutation.refresh_copies([Path("tui"), Path("tests"), Path("data")], ["tui/rules/ocs/*"])
+    assert sorted(done) == ["tests/test_a.py", "tests/test_gone.py", "tui/rules/europa/e.py"]
+    copied = {rel: (tmp_path / "mutants" / rel).read_text() for rel in files}
+    assert copied == {"tests/test_a.py": "new test", "tui/engine/x.py": "same", "tui/rules/ocs/m.py": "mutated",
+                      "tui/rules/europa/e.py": "plain"}
+    assert not (tmp_path / "mutants" / "tests" / "test_gone.py").exists()
+    assert (tmp_path / "mutants" / "tui" / "rules" / "ocs" / "m.py.meta").exists()
