@@ -24,7 +24,7 @@ from . import yards as Y
 from .seatables import SeaTables
 from .tables import PortTables
 from .zones import find_zone
-from .world import HARBOURS, PORT_TYPES, SIDES, EuropaWorld, check_port_fields, sea_zone_problem, take_port
+from .world import PORT_TYPES, SIDES, EuropaWorld, check_port_fields, sea_zone_problem, take_port
 
 EDITABLE = {
     "type": str, "owner": str, "harbour": str, "hex": str, "sea_zone": str, "zone": str, "nation": str,
@@ -165,9 +165,7 @@ def _collateral(tables: PortTables, ctx: Context, port: P.Port, rest: list[str],
 
 def _mines(tables: PortTables, ctx: Context, port: P.Port, rest: list[str], opts: dict[str, Any]) -> Outcome:
     """``mines PORT N`` (31.A.2; RULINGS E10)."""
-    n = int(_amount(rest, 0, "mine points", 1))
-    if n < 0:
-        raise RuleError("mine points must be 0 or more (31.A.2)")
+    n = int(_amount(rest, 0, "mine points", 1))  # read as 0 or more: a negative count is refused by its reading
     return _changed(tables, ctx, replace(port, mines=n), f"{port.name}: {n} mine point(s), port interdiction {n} (31.A.2; RULINGS E10)",
                     actor=REFEREE)
 
@@ -301,8 +299,6 @@ def _edit(sea: SeaTables | None, port: P.Port, pairs: list[str], world: EuropaWo
         check_port_fields(new, "command", "port")
     except Exception as exc:  # DataError names the field; say it as a refusal
         raise RuleError(str(exc).split(": ", 2)[-1]) from None
-    if new.harbour not in HARBOURS:
-        raise RuleError(f"harbour must be one of {', '.join(HARBOURS)}")
     if sea is not None and new.sea_zone:
         zid = find_zone(sea, new.sea_zone)
         if zid is not None:
