@@ -187,10 +187,27 @@ def _sealed_read_only(game, path: Path, data: Path):
 
     game.exchange_source = (chain_path(path), None)  # Exchange mode (9): the chain beside it, read with your key
     side = player_side(chain_path(path), None)
+    problem = _not_its_chains(game, path, data) if side in game.ruleset.sides else ""
     if side in game.ruleset.sides:  # a player sees what their side's view shows (issue 32.6); anyone else, the file
         open_side(game, side)
         game.read_only_reason = SEALED_SIDE.format(side=side.title())
+    if problem:  # a save changed in the shared folder is never shown as the player's game without a word
+        game.read_only_reason = f"WARNING: {problem}. {game.read_only_reason}"
     return game
+
+
+def _not_its_chains(game, path: Path, data: Path) -> str:
+    """Why the sealed save at ``path`` is not the game its chain gives, read with your key ("" if it is, or if the
+    chain cannot be read as yours: the Exchange mode says why)."""
+    from ..pbem import PbemRefused
+    from ..pbem.game import PbemGame, chain_path
+    from ..pbem.keys import key_path, load_key
+    from ..pbem.sealed import save_problem
+
+    try:
+        return save_problem(game, PbemGame.open(chain_path(path), load_key(key_path(None))), data)
+    except PbemRefused:
+        return ""
 
 
 def _side_view(game, text: str) -> bool:

@@ -10,6 +10,7 @@
     harbormaster pbem reveal GAME                                reveal what the opponent's requests wait for
     harbormaster pbem status GAME                                whose move, what waits, open commitments, forks
     harbormaster pbem branch GAME [--theirs]                     settle a fork: keep your chain, or adopt the other
+    harbormaster pbem rebuild GAME                               make the save again from your chain (the one found kept)
     harbormaster pbem verify GAME|CHAIN                          replay the chain and print every roll's proof
 
 Every command but ``verify`` takes ``--keys FOLDER``: where your key and seeds are (default: your config folder).
@@ -55,7 +56,9 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("commands", nargs="+", help="command lines, e.g. \"next\"")
     for name, text in (("withdraw", "withdraw your commands waiting for their dice (free before the reveal)"),
                        ("reveal", "reveal your commitments the opponent's requests wait for"),
-                       ("status", "whose move, what waits to be sent, open commitments, forks")):
+                       ("status", "whose move, what waits to be sent, open commitments, forks"),
+                       ("rebuild", "make the save again from your private copy of the chain (a save changed outside "
+                                   "harbormaster pbem, or lost; the one found is kept beside it)")):
         sub.add_parser(name, parents=[keys], help=text).add_argument("game", type=save_path)
     branch = sub.add_parser("branch", parents=[keys], help="settle a fork: keep your own chain (the other branch is set "
                             "aside for good; both entries stay as proof), or --theirs: adopt the other branch")
@@ -245,6 +248,15 @@ def _play_in(args: argparse.Namespace, signer: Any, chain_file: Path) -> int:
     chain = PbemGame.open(chain_file, signer, folder=args.keys)
     if chain.notice:  # the chain file beside the save was changed behind this side's back (issue 32, attacks 5-7)
         print(f"Note: {visible(shown(chain.notice))}.")
+    if args.action == "rebuild":
+        from .pbem_show import rebuild
+
+        return rebuild(args.game, chain)
+    if not os.path.lexists(args.game):
+        from ..pbem import PbemRefused
+
+        raise PbemRefused(f"there is no save {args.game} beside its chain; rebuild it from your chain: harbormaster "
+                          "pbem rebuild GAME")
     try:
         game = open_game(args.game, data_dir(), mode="read" if args.action == "status" else "write", verify=True)
     except GameLocked as exc:

@@ -6,6 +6,7 @@ Every text that came from a save, a chain or a turn file is printed through :fun
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -165,6 +166,11 @@ def status(game: Any, chain: Any) -> int:
           f"{game.turn_label}, {visible(game.segment.title)}")
     print(f"  you:      {me} ({visible(ledger.sides[me])})")
     print(f"  opponent: {them} ({visible(ledger.sides[them])}){'' if ledger.accepted else ', has not joined yet'}")
+    from ..pbem.sealed import save_problem
+
+    problem = save_problem(game, chain)
+    if problem:  # what follows is read from that save: said first
+        print(f"WARNING: {visible(problem)}")
     if (fork := chain.pending_fork) is not None:
         print(f"FORK: {fork.describe()}; nothing goes on until a branch is chosen (harbormaster pbem branch GAME "
               "keeps yours)")
@@ -190,6 +196,44 @@ def status(game: Any, chain: Any) -> int:
               f"{len(commit.requests)} request(s) waiting, {commit.exchanges} turn file(s) sent since without a reveal")
     if not waiting and not opened:
         print("Nothing waits for dice.")
+    return 0
+
+
+def rebuild(path: Path, chain: Any) -> int:
+    """``pbem rebuild``: the save made again from the player's private copy of the chain (a fresh game of its settings,
+    every step played), written in place of the save (the one found kept beside it as ``NAME.broken-*``), or made if
+    there is none. Nothing of the chain changes."""
+    from ..paths import data_dir
+    from ..pbem import PbemRefused
+    from ..pbem.files import write_atomic
+    from ..pbem.sealed import replay_of
+    from ..session import GameLocked, GameOpenError, open_game
+    from ..store.recovery import put_back
+    from ..store.snapshot import StoreFailed
+
+    replay = replay_of(chain, data_dir=data_dir())
+    data = replay.store.to_bytes()  # type: ignore[attr-defined]
+    if not os.path.lexists(path):
+        write_atomic(path, data)
+        print(f"Made {visible(str(path))} from your chain: {len(replay.events)} commands.")
+        return 0
+    try:
+        game = open_game(path, data_dir(), mode="write")
+    except GameLocked:
+        raise
+    except GameOpenError:  # a save too damaged to open: it is put back all the same (kept beside)
+        game = None
+    try:
+        where = game.store.pinned_file if game is not None else path  # type: ignore[attr-defined]
+        try:
+            kept = put_back(Path(where), data)
+        except (OSError, ValueError, StoreFailed) as exc:
+            raise PbemRefused(f"the save could not be rebuilt: {exc}; nothing was changed") from None
+    finally:
+        if game is not None:
+            game.close()
+    print(f"Rebuilt {visible(str(path))} from your chain: {len(replay.events)} commands"
+          + (f"; the save found is kept as {visible(str(kept))}." if kept else "."))
     return 0
 
 

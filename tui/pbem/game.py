@@ -117,9 +117,7 @@ class PbemGame:
         if data is None:
             raise PbemRefused(f"there is no chain file at {path}")
         value = chain_state(data, Path(path), signer.fingerprint)
-        if (record := read_record(folder, value["game"], signer.fingerprint)) is None:  # every chain written is kept
-            raise PbemRefused(f"{path}: you never made or joined this game with this key (no private copy of its chain)")
-        notice, kept = "", record[1]
+        notice, kept = "", (record := read_record(folder, value["game"], signer.fingerprint)) and record[1]
         if record is not None and record[1] != data:
             notice = (f"{differences(value, record[0], Path(path))}. Your private copy ({record_path(folder, value['game'])}) "
                       "is used; the chain file is written again from it at the next change")
@@ -131,6 +129,8 @@ class PbemGame:
         assert ledger.players is not None
         if signer.fingerprint not in ledger.players:
             raise PbemRefused(f"{path}: you are not a player of this game")
+        if record is None and all(e["author"] != signer.fingerprint for e in ledger.entries):  # not one entry of yours
+            raise PbemRefused(f"{path}: you never made or joined this game with this key (no entry of yours, no copy)")
         if ledger.game != value["game"]:  # a changed id would pass the chain file off without its private copy
             raise PbemRefused(f"{path} names a game that is not the one its entries make")
         sent, forks, aside = state_parts(value, ledger, Path(path))

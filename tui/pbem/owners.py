@@ -138,10 +138,20 @@ def _passed_over(prior: Game, after: Game, side: str) -> str:
             return ""
         here = replace(state, flow=replace(state.flow, turn=turn, index=index))
         acting = acting_side(prior.ruleset, here)
+        seg = sequence.at(index)
+        if seg.acting == "each" and _applies(prior, here, seg):  # each side's part there: the other side's too
+            acting = next((s for s in prior.ruleset.sides if s != side), acting)
         if acting in prior.ruleset.sides and acting != side:
             title = sequence.at(index).title
             return f"it passes over {title}, where the {acting} player acts (go there with next)"
     return ""
+
+
+def _applies(game: Game, state: Any, seg: Any) -> bool:
+    """Whether ``seg`` applies in ``state`` (its sequence condition holds, or it has none): one that does not is
+    passed on its own, and nobody acts there."""
+    cond = game.ruleset.conditions.get(seg.when) if seg.when else None
+    return cond is None or bool(cond(state, seg))
 
 
 def _dropped(prior: Game, after: Game, side: str) -> str:

@@ -9,8 +9,9 @@ already received without seeing a fork.
 So every write of a chain goes first to a private copy, ``pbem/games/GAME.chain.json`` beside the seeds (mode
 0600 in a 0700 folder of the user's own), and then to the chain file. Opening a game reads both: when they differ,
 the private copy is the one used, and the difference is told (:func:`differences`). The chain file is written again
-from it at the next change. A chain file with no private copy is refused: this app never wrote it for you
-(attack 36: a chain of a game the victim never joined, put beside his save by the opponent).
+from it at the next change. A chain file with no private copy is taken only if it holds an entry signed by your
+key (a game begun before the private copy existed; its copy is made at its next change): attack 36 put beside the
+victim's save the chain of a game he never joined.
 """
 
 from __future__ import annotations

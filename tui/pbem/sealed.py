@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -46,8 +47,10 @@ class Received(msgspec.Struct, frozen=True):
 
 
 def _logged(event: dict) -> tuple:
-    """What of a log entry the chain decides: its command, who acted, whether it stands, and its dice."""
-    return (event.get("seq"), event.get("command"), event.get("actor"), event.get("status"), _faces(event))
+    """What of a log entry the chain decides: its command, who acted, whether it stands, and its dice (each whole:
+    spec, faces, modifier, total, source, stream; a roll is replayed as it is logged)."""
+    dice = json.dumps(event.get("dice") or [], sort_keys=True, default=str)
+    return (event.get("seq"), event.get("command"), event.get("actor"), event.get("status"), dice)
 
 
 def _faces(event: dict) -> str:
@@ -55,9 +58,58 @@ def _faces(event: dict) -> str:
 
 
 def _log_digest(game: Game) -> str:
-    """A digest of what :func:`_logged` keeps of every entry of the save's log."""
-    text = json.dumps([_logged(event) for event in game.events], sort_keys=True, default=str)
+    """A digest of the save's initial state and of what :func:`_logged` keeps of every entry of its log."""
+    initial = json.dumps(getattr(game, "_initial_data", None), sort_keys=True, default=str)
+    text = json.dumps([initial, *(_logged(event) for event in game.events)], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+REBUILD = "rebuild it from your chain: harbormaster pbem rebuild GAME (the save found is kept beside it)"
+"""What to do with a save that is not its chain's game."""
+
+
+def digest_path(chain: PbemGame) -> Path:
+    """Where the digest of the save as this app last wrote or checked it is kept, beside the private copy."""
+    return chain.folder / "games" / f"{chain.game}.save.sha256"
+
+
+def replay_of(chain: PbemGame, clock: Any = None, data_dir: Path | None = None) -> Game:
+    """A fresh game of the chain's settings with every step of the chain played (up to the first open request)."""
+    from ..paths import data_dir as bundled
+    from ..session import memory_game
+
+    ledger = chain.ledger
+    replay = memory_game(data_dir or bundled(), "", ledger.settings["scenario"], seed=0, dice="sealed",
+                         **({"clock": clock} if clock is not None else {}))
+    advance(replay, ledger, typed_allowed=ledger.accepted and ledger.settings.get("typed_dice") is True)
+    return replay
+
+
+def save_problem(game: Game, chain: PbemGame, data_dir: Path | None = None) -> str:
+    """Why the save ``game`` is not the game its chain gives ("" if it is). The save lies in a folder the opponent may
+    write (the threat model's shared folder): a save of the same scenario, with the same number of commands but other
+    ones, other dice or another starting position, passes the store's own check (it replays to its state). So its
+    initial state must be the chain's settings' and its log the chain's replay, each command, side and roll in order
+    (the save may be behind its chain: a write cut short). The replay is skipped when the save is the one this app
+    last wrote or checked (its digest, kept privately)."""
+    path = digest_path(chain)
+    known = read_bytes(path, 200, private=True) if os.path.lexists(path) else None
+    if known is not None and known.decode("ascii", "replace") == _log_digest(game):
+        return ""
+    replay = replay_of(chain, game.clock, data_dir)
+    if getattr(game, "_initial_data", None) != getattr(replay, "_initial_data", None):
+        return ("the save is not the game its chain gives (changed outside harbormaster pbem): its starting position "
+                f"is not the one of the game's settings; {REBUILD}")
+    for index, (mine, truth) in enumerate(zip(game.events, replay.events), 1):
+        if _logged(mine) != _logged(truth):
+            what = "command" if mine.get("command") != truth.get("command") else \
+                "side" if mine.get("actor") != truth.get("actor") else "dice" if _logged(mine)[4] != _logged(truth)[4] \
+                else "entry"
+            return (f"the save is not the game its chain gives (changed outside harbormaster pbem): the {what} of its "
+                    f"command {index} ({quoted(mine.get('command'), 60)} by {mine.get('actor') or 'no side'}, "
+                    f"{_faces(mine) or 'no dice'}) is not the chain's ({quoted(truth.get('command'), 60)} by "
+                    f"{truth.get('actor') or 'no side'}, {_faces(truth) or 'no dice'}); {REBUILD}")
+    return ""
 
 
 class SealedGame:
@@ -75,39 +127,18 @@ class SealedGame:
             self.check_save()
         self.caught_up = [] if chain.pending_fork is not None else self.catch_up()
 
-    def _digest_path(self) -> Path:
-        return self.chain.folder / "games" / f"{self.chain.game}.save.sha256"
-
     def _remember_save(self) -> None:
-        """Keep, beside the private copy of the chain, the digest of the save's log as this app last wrote or checked
-        it: the next open that finds the same log need not replay the chain to trust it."""
-        write_atomic(self._digest_path(), _log_digest(self.game).encode(), mode=0o600)
+        """Keep, beside the private copy of the chain, the digest of the save as this app last wrote or checked it:
+        the next open that finds the same save need not replay the chain to trust it."""
+        write_atomic(digest_path(self.chain), _log_digest(self.game).encode(), mode=0o600)
 
     def check_save(self) -> None:
-        """The save beside the chain file lies in a folder the opponent may write (the threat model's shared folder):
-        a save of the same scenario holding as many commands as the chain, but other ones or other faces, passes the
-        store's own check (it replays to its state). So the save's log must be the chain's game: each command and
-        roll the one the chain's replay gives, in order (the save may be behind its chain: a write cut short). The
-        replay is skipped when the log is the one this app last wrote or checked (its digest, kept privately).
-        :class:`PbemRefused` if it is not: nothing is played or signed on a game the chain does not give."""
-        from ..paths import data_dir
-        from ..session import memory_game
-
-        known = read_bytes(self._digest_path(), 200, private=True) if os.path.lexists(self._digest_path()) else None
-        if known is not None and known.decode("ascii", "replace") == _log_digest(self.game):
-            return
-        ledger = self.chain.ledger
-        replay = memory_game(self.data_dir or data_dir(), "", ledger.settings["scenario"], seed=0,
-                             clock=self.game.clock, dice="sealed")
-        advance(replay, ledger, typed_allowed=self.typed_allowed)
-        for index, (mine, truth) in enumerate(zip(self.game.events, replay.events), 1):
-            if _logged(mine) != _logged(truth):
-                raise PbemRefused(
-                    f"the save is not the game its chain gives (changed outside harbormaster pbem): its command {index}, "
-                    f"{quoted(mine.get('command'), 60)}, is {quoted(truth.get('command'), 60)} with "
-                    f"{_faces(truth) or 'no dice'} in the chain's replay; put back the save you last wrote "
-                    "(harbormaster pbem verify GAME compares them)")
-        if len(self.game.events) <= len(replay.events):
+        """:class:`PbemRefused` if the save is not the game its chain gives (:func:`save_problem`): nothing is played or
+        signed on it."""
+        problem = save_problem(self.game, self.chain, self.data_dir)
+        if problem:
+            raise PbemRefused(problem)
+        if len(self.game.events) <= len(steps(self.chain.ledger)):
             self._remember_save()
 
     @property
