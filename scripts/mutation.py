@@ -468,11 +468,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.ledger:
         print_ledger(areas)
         return 0
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                            check=False).stdout.strip()  # the tree the run started from (a pull may come later)
     if not args.report and not args.save:
         run(patterns, globs, tests, args.children, args.resume)
     if not args.report:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                                check=False).stdout.strip()
         for area in areas:
             recorded, new = save_ledger(area, commit or None)
             print(f"ledger {ledger_path(area).relative_to(ROOT)}: {recorded} results, {new} new")
