@@ -215,7 +215,7 @@ def rebuild(path: Path, chain: Any) -> int:
     data = replay.store.to_bytes()  # type: ignore[attr-defined]
     if not os.path.lexists(path):
         write_atomic(path, data)
-        print(f"Made {visible(str(path))} from your chain: {len(replay.events)} commands.")
+        print(f"Made {visible(str(path))} from your chain: {len(replay.events)} command(s).")
         return 0
     try:
         game = open_game(path, data_dir(), mode="write")
@@ -232,7 +232,7 @@ def rebuild(path: Path, chain: Any) -> int:
     finally:
         if game is not None:
             game.close()
-    print(f"Rebuilt {visible(str(path))} from your chain: {len(replay.events)} commands"
+    print(f"Rebuilt {visible(str(path))} from your chain: {len(replay.events)} command(s)"
           + (f"; the save found is kept as {visible(str(kept))}." if kept else "."))
     return 0
 

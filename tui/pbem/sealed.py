@@ -102,13 +102,13 @@ def save_problem(game: Game, chain: PbemGame, data_dir: Path | None = None) -> s
                 f"is not the one of the game's settings; {REBUILD}")
     for index, (mine, truth) in enumerate(zip(game.events, replay.events), 1):
         if _logged(mine) != _logged(truth):
-            what = "command" if mine.get("command") != truth.get("command") else \
-                "side" if mine.get("actor") != truth.get("actor") else "dice" if _logged(mine)[4] != _logged(truth)[4] \
-                else "entry"
-            return (f"the save is not the game its chain gives (changed outside harbormaster pbem): the {what} of its "
-                    f"command {index} ({quoted(mine.get('command'), 60)} by {mine.get('actor') or 'no side'}, "
-                    f"{_faces(mine) or 'no dice'}) is not the chain's ({quoted(truth.get('command'), 60)} by "
-                    f"{truth.get('actor') or 'no side'}, {_faces(truth) or 'no dice'}); {REBUILD}")
+            what = "commands" if mine.get("command") != truth.get("command") else \
+                "sides" if mine.get("actor") != truth.get("actor") else "dice" if _logged(mine)[4] != _logged(truth)[4] \
+                else "entries"
+            return (f"the save is not the game its chain gives (changed outside harbormaster pbem): its command {index} "
+                    f"({quoted(mine.get('command'), 60)} by {mine.get('actor') or 'no side'}, {_faces(mine) or 'no dice'})"
+                    f" is not the chain's ({quoted(truth.get('command'), 60)} by {truth.get('actor') or 'no side'}, "
+                    f"{_faces(truth) or 'no dice'}): the {what} differ; {REBUILD}")
     return ""
 
 
