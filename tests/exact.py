@@ -42,3 +42,9 @@ def compact(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: compact(v) for k, v in value.items()}
     return value
+
+
+def layout_of(ruleset: Any) -> dict[str, tuple[tuple[Any, ...], ...]]:
+    """Each table of a rule set as the screens lay it out: (key, header, width, priority, wrap, least) per column."""
+    return {name: tuple((c.key, c.header, c.width, c.priority, c.wrap, c.least) for c in columns)
+            for name, columns in ruleset.columns.items()}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tui.engine.setup import load_ruleset
+from tests.exact import layout_of
 
 LAYOUT = {'brps': (('mission', 'Mission', 14, 0, False, 0),
           ('what', 'Activity', 26, 0, False, 0),
@@ -60,11 +61,10 @@ LAYOUT = {'brps': (('mission', 'Mission', 14, 0, False, 0),
 """(key, header, width, priority, wrap, least) of each column, per table."""
 
 
+
 def test_every_table_is_laid_out_exactly(data: Path) -> None:
     """Each table's columns, in order, with their figures."""
-    ruleset = load_ruleset("awaw", data)
-    got = {name: tuple((c.key, c.header, c.width, c.priority, c.wrap, c.least) for c in columns)
-           for name, columns in ruleset.columns.items()}
+    got = layout_of(load_ruleset("awaw", data))
     assert sorted(got) == sorted(LAYOUT)
     for name in LAYOUT:
         assert got[name] == LAYOUT[name], name

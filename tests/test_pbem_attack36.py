@@ -36,6 +36,20 @@ def _tampered(side: Side, name: str, *commands: str) -> Path:
     return out
 
 
+def _forged_save(attacker: Side, victim: Side, *lines: str) -> bytes:
+    """A save of the victim's scenario made by the attacker with ``lines`` played (another game than the chain's):
+    what he writes into the shared folder of the victim's save."""
+    from tui.cli import _create
+
+    scenario = json.loads(_chain_file(victim.save).read_bytes())["entries"][0]["body"]["scenario"]
+    fake = attacker.home / "forged" / "game.json"
+    made = _create(fake, data_dir(), "awaw", scenario, seed=0, dice="sealed")
+    for line in lines:
+        assert made.execute(line, "exec").ok, line
+    made.close()
+    return fake.read_bytes()
+
+
 def _events(side: Side) -> list:
     game = open_game(side.save, data_dir(), mode="read")
     try:
@@ -150,18 +164,11 @@ def test_a_save_forged_in_the_shared_folder_with_as_many_commands_as_its_chain_i
     the app took the save's commands as the chain's first ones without comparing them, and played and signed the
     victim's next orders on a game the chain does not give (here Allied first, where both had agreed Axis). The app
     must refuse a save whose commands are not its chain's (or rebuild it from the chain), nothing signed."""
-    from tui.cli import _create
-
     alice, bob = start(tmp_path, "awaw", "axis")
     alice.play("answer first axis")
     assert bob.receive(alice.send("3-alice")) == 0
-    scenario = json.loads(_chain_file(bob.save).read_bytes())["entries"][0]["body"]["scenario"]
-    fake = alice.home / "forged" / "game.json"
-    made = _create(fake, data_dir(), "awaw", scenario, seed=0, dice="sealed")
-    assert made.execute("answer first allies", "exec").ok
-    made.close()
     chain_before = _chain_file(bob.save).read_bytes()
-    bob.save.write_bytes(fake.read_bytes())  # the attacker writes the shared folder
+    bob.save.write_bytes(_forged_save(alice, bob, "answer first allies"))  # the attacker writes the shared folder
     forged = bob.save.read_bytes()
     _err(capsys)
     code = bob.run("exec", str(bob.save), "note my move")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from test_pbem_attack36 import _chain_file, _err, _events, _record
+from test_pbem_attack36 import _chain_file, _err, _events, _forged_save, _record
 from test_pbem_play import AWAW_MOVEMENT, Side, fixed_seeds, start  # noqa: F401  (autouse: the seeds)
 
 
@@ -152,9 +152,6 @@ def test_a_save_spoiled_in_the_shared_folder_with_its_backups_leaves_a_way_to_go
     the chain (the spoiled one kept aside), and after it the save is the chain's replay."""
     import re
 
-    from tui.cli import _create
-    from tui.paths import data_dir
-
     alice, bob = start(tmp_path, "awaw", "axis")
     alice.play("answer first axis")
     assert bob.receive(alice.send("3-alice")) == 0
@@ -162,13 +159,9 @@ def test_a_save_spoiled_in_the_shared_folder_with_its_backups_leaves_a_way_to_go
     spoiled = [p for p in bob.save.parent.iterdir() if p.name == "game.json" or re.fullmatch(r"game\.json\.\d+", p.name)]
     assert len(spoiled) >= 2
     if how == "forged":
-        scenario = json.loads(_chain_file(bob.save).read_bytes())["entries"][0]["body"]["scenario"]
-        fake = alice.home / "forged" / "game.json"
-        made = _create(fake, data_dir(), "awaw", scenario, seed=0, dice="sealed")
-        assert made.execute("answer first allies", "exec").ok
-        made.close()
+        forged = _forged_save(alice, bob, "answer first allies")
         for path in spoiled:
-            path.write_bytes(fake.read_bytes())
+            path.write_bytes(forged)
     else:
         for path in spoiled:
             path.unlink()
@@ -250,18 +243,11 @@ def test_pbem_status_of_a_save_forged_in_the_shared_folder_does_not_show_it_as_t
     chain. The opponent rewrites the victim's save in the shared folder with another game (the Allies first, where
     both agreed the Axis): `pbem status` shows it as the victim's game, without a word. It must refuse it in one line
     (or say that the save is not the game its chain gives), as `pbem exec` does."""
-    from tui.cli import _create
-    from tui.paths import data_dir
-
     alice, bob = start(tmp_path, "awaw", "axis")
     alice.play(*AWAW_MOVEMENT)
     assert bob.receive(alice.send("3-alice")) == 0
-    scenario = json.loads(_chain_file(bob.save).read_bytes())["entries"][0]["body"]["scenario"]
-    fake = alice.home / "forged" / "game.json"
-    made = _create(fake, data_dir(), "awaw", scenario, seed=0, dice="sealed")
-    assert made.execute("answer first allies", "exec").ok
-    made.close()
-    bob.save.write_bytes(fake.read_bytes())  # the attacker writes the shared folder
+    forged = _forged_save(alice, bob, "answer first allies")
+    bob.save.write_bytes(forged)  # the attacker writes the shared folder
     capsys.readouterr()
     code = bob.run("status", str(bob.save))
     captured = capsys.readouterr()
@@ -275,19 +261,15 @@ def test_the_screen_does_not_show_a_save_forged_in_the_shared_folder_as_the_play
     only in `pbem exec/receive/...`). The opponent rewrites the victim's save in the shared folder with another game
     (the Allies first, where both agreed the Axis): the victim's screen shows it as his game, without a word. The
     screen must say the save is not the game its chain gives (or refuse it)."""
-    from tui.cli import _create, _sealed_read_only
+    from tui.cli import _sealed_read_only
     from tui.paths import data_dir
     from tui.session import open_game
 
     alice, bob = start(tmp_path, "awaw", "axis")
     alice.play("answer first axis")
     assert bob.receive(alice.send("3-alice")) == 0
-    scenario = json.loads(_chain_file(bob.save).read_bytes())["entries"][0]["body"]["scenario"]
-    fake = alice.home / "forged" / "game.json"
-    made = _create(fake, data_dir(), "awaw", scenario, seed=0, dice="sealed")
-    assert made.execute("answer first allies", "exec").ok
-    made.close()
-    bob.save.write_bytes(fake.read_bytes())  # the attacker writes the shared folder
+    forged = _forged_save(alice, bob, "answer first allies")
+    bob.save.write_bytes(forged)  # the attacker writes the shared folder
     monkeypatch.setenv("XDG_CONFIG_HOME", str(bob.home / ".config"))  # the victim's own key, as the screen reads it
     game = _sealed_read_only(open_game(bob.save, data_dir(), mode="write"), bob.save, data_dir())
     try:
