@@ -377,7 +377,8 @@ def test_31A8_groups_in_transit_record_their_move_and_refusals_say_why(w0) -> No
     assert "TF1" not in done.sea.groups and lines == ["TF1 arrives at Aden (31.A.8)"]  # a 1-step move arrives at once
     w2 = O.add_group(w, "TF2", "allied", "Aden", "Bombay", 3)
     assert O.take_group(w2, "tf2").name == "TF2"
-    assert refusal(O.take_group, w2, "Force Z") == "no naval group called 'Force Z' in transit; in transit: TF1, TF2"
+    assert refusal(O.take_group, w2, "Force Z") == "no naval group in transit called 'Force Z'; in transit: TF1, TF2"
+    assert refusal(O.take_group, w2, "tf") == "'tf' could be TF1, TF2: type more of the name; in transit: TF1, TF2"
     assert refusal(O.take_group, w0, "TF1") == "no naval groups are in transit (31.A.8)"
     left = O.remove_group(w2, w2.sea.groups["TF1"])
     assert list(left.sea.groups) == ["TF2"]
@@ -389,6 +390,7 @@ def test_31A8_distances_and_steps(w0) -> None:
     assert bombay is not None and O.find_port(w0, "Atlantis") is None
     assert O.steps_for(bombay, "aden (ww5 south edge)", 45) == 1 and O.steps_for(bombay, "Aden (WW5 south edge)", 44) == 2
     assert O.steps_for(bombay, "Aden (WW5 south edge)", 100) == 1
+    assert O.steps_for(bombay, "Aden (WW5 south edge)", 1) == 45  # one hex a step: the least allowance there is
     assert refusal(O.steps_for, bombay, "Aden (WW5 south edge)", 0) == "hexes per naval movement step must be 1 or more"
     assert refusal(O.distance, bombay, "Suez") == (
         f"Bombay lists no distance to 'Suez'; it lists: {', '.join(bombay.distances)} (31.A.8)")

@@ -66,9 +66,9 @@ def take_group(world: Any, name: str) -> NavalGroup:
     if not names:
         raise RuleError(f"no naval groups are in transit ({RULE})")
     try:
-        return world.sea.groups[resolve_name(name, names, "naval group")]
-    except RuleError:
-        raise RuleError(f"no naval group called '{name}' in transit; in transit: {', '.join(names)}") from None
+        return world.sea.groups[resolve_name(name, names, "naval group in transit")]
+    except RuleError as exc:  # none of that name, or a beginning that could be several: with the list
+        raise RuleError(f"{exc}; in transit: {', '.join(names)}") from None
 
 
 def step(world: Any, group: NavalGroup) -> tuple[Any, str]:
