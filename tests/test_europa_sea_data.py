@@ -235,3 +235,19 @@ def test_malformed_scenario_sea_names_file_table_and_key(data: Path, tmp_path: P
         memory_game(copy)
     assert err.value.file == "mediterranean-1943.toml" and err.value.where == where
     load_ruleset.cache_clear()
+
+
+def test_the_sea_tables_read_from_an_already_parsed_copy(st: SeaTables) -> None:
+    """``load_sea_tables(path, raw)`` reads ``raw`` (the rule set's file as already parsed), not the file again: the
+    same tables from the same data, and a changed copy's change (the anti-shipping dice) is what it reads."""
+    import copy
+
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    raw = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    assert load_sea_tables(DATA, raw) == st
+    changed = copy.deepcopy(raw)
+    changed["anti_shipping_table"]["dice"] = "1d6"
+    assert load_sea_tables(DATA, changed).anti_shipping_table.dice == "1d6"
