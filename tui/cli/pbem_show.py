@@ -211,6 +211,9 @@ def rebuild(path: Path, chain: Any) -> int:
     from ..store.recovery import put_back
     from ..store.snapshot import StoreFailed
 
+    if chain.kept is None:  # the chain file alone, which the opponent may have put there: never made into the save
+        raise PbemRefused("you have no private copy of this chain (it is kept whenever you play): a save is made again "
+                          "only from your own copy; nothing was changed")
     replay = replay_of(chain, data_dir=data_dir())
     data = replay.store.to_bytes()  # type: ignore[attr-defined]
     if not os.path.lexists(path):

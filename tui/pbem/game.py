@@ -117,7 +117,7 @@ class PbemGame:
         if data is None:
             raise PbemRefused(f"there is no chain file at {path}")
         value = chain_state(data, Path(path), signer.fingerprint)
-        notice, kept = "", (record := read_record(folder, value["game"], signer.fingerprint)) and record[1]
+        notice, kept = "", (record := read_record(folder, value["game"], signer.fingerprint, Path(path))) and record[1]
         if record is not None and record[1] != data:
             notice = (f"{differences(value, record[0], Path(path))}. Your private copy ({record_path(folder, value['game'])}) "
                       "is used; the chain file is written again from it at the next change")
@@ -374,12 +374,12 @@ class PbemGame:
         if exclusive:  # a new game: its chain file (refused if one is there), then its first private copy
             write_atomic(self.path, data, mode=0o600, exclusive=True)
             try:
-                write_record(self.folder, self.game, data)
+                write_record(self.folder, self.game, data, self.path)
             except PbemRefused:
                 self.path.unlink(missing_ok=True)
                 raise
         else:  # the private copy first: it is what the chain file is checked against (attacks 5 to 7)
-            write_record(self.folder, self.game, data)
+            write_record(self.folder, self.game, data, self.path)
             try:
                 write_atomic(self.path, data, mode=0o600)
             except PbemRefused:

@@ -16,6 +16,7 @@ victim's save the chain of a game he never joined.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -51,12 +52,51 @@ def chain_state(data: bytes, where: Path, me: str) -> dict[str, Any]:
     return value
 
 
-def read_record(folder: Path, game: str, me: str) -> tuple[dict[str, Any], bytes] | None:
-    """The private copy of the chain of ``game`` and its bytes, or None if this side has none (yet)."""
+PLACES = "places.json"
+"""Beside the private copies: which game each chain file this side wrote is of (its real path to the game's id)."""
+MAX_PLACES_BYTES = 4 * 1024 * 1024
+
+
+def _places(games: Path) -> dict[str, str]:
+    data = read_bytes(games / PLACES, MAX_PLACES_BYTES, private=True)
+    value = decode_json(data, MAX_PLACES_BYTES, str(games / PLACES)) if data is not None else {}
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise PbemRefused(f"{games / PLACES} is not a list of your games' places")
+    return value
+
+
+def game_at(folder: Path, place: Path) -> str | None:
+    """The game whose chain file this side last wrote at ``place`` (None: none it knows of)."""
     games = folder / "games"
     if not os.path.lexists(games):
         return None
     private_folder(games, make=False)
+    return _places(games).get(os.path.realpath(place))
+
+
+def remember_place(folder: Path, place: Path, game: str) -> None:
+    """Note that the chain file at ``place`` is of ``game`` (mode 0600, beside the private copies)."""
+    games = private_folder(folder / "games", make=True)
+    places = _places(games)
+    key = os.path.realpath(place)
+    if places.get(key) != game:
+        places[key] = game
+        write_atomic(games / PLACES, json.dumps(places, sort_keys=True, indent=1).encode(), mode=0o600)
+
+
+def read_record(folder: Path, game: str, me: str, place: Path | None = None) -> tuple[dict[str, Any], bytes] | None:
+    """The private copy of the chain of ``game`` and its bytes, or None if this side has none (yet). With ``place``
+    (where the chain file was read): refused if this side wrote there the chain of another game (a second-account
+    attack: an old chain, of another game between the same two players, put in place of this one's)."""
+    games = folder / "games"
+    if not os.path.lexists(games):
+        return None
+    private_folder(games, make=False)
+    other = game_at(folder, place) if place is not None else None
+    if other is not None and other != game:
+        raise PbemRefused(f"{place} is the chain file of your game {other[:16]}…, but it now holds game "
+                          f"{game[:16]}…: it was replaced; put back your private copy of your game's chain "
+                          f"({record_path(folder, other)})")
     path = record_path(folder, game)
     data = read_bytes(path, MAX_STATE_BYTES, private=True)
     if data is None:
@@ -67,10 +107,13 @@ def read_record(folder: Path, game: str, me: str) -> tuple[dict[str, Any], bytes
     return value, data
 
 
-def write_record(folder: Path, game: str, data: bytes) -> None:
-    """Durably write the private copy of the chain of ``game`` (mode 0600 in a 0700 folder)."""
+def write_record(folder: Path, game: str, data: bytes, place: Path | None = None) -> None:
+    """Durably write the private copy of the chain of ``game`` (mode 0600 in a 0700 folder); with ``place``, note that
+    the chain file there is this game's (:func:`remember_place`)."""
     games = private_folder(folder / "games", make=True)
     write_atomic(games / f"{game}.chain.json", data, mode=0o600)
+    if place is not None:
+        remember_place(folder, place, game)
 
 
 def differences(shown: dict[str, Any], kept: dict[str, Any], where: Path) -> str:

@@ -109,6 +109,9 @@ def save_problem(game: Game, chain: PbemGame, data_dir: Path | None = None) -> s
                     f"({quoted(mine.get('command'), 60)} by {mine.get('actor') or 'no side'}, {_faces(mine) or 'no dice'})"
                     f" is not the chain's ({quoted(truth.get('command'), 60)} by {truth.get('actor') or 'no side'}, "
                     f"{_faces(truth) or 'no dice'}): the {what} differ; {REBUILD}")
+    if len(game.events) > len(replay.events):  # commands after all the chain gives: none of them signed
+        return (f"the save is not the game its chain gives (changed outside harbormaster pbem): it holds "
+                f"{len(game.events)} commands, the chain {len(replay.events)}; {REBUILD}")
     return ""
 
 
