@@ -193,10 +193,18 @@ KILLED = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout"
 """mutmut's exit code of a mutant's test run, by what it means (as ``mutmut results`` says it)."""
 
 
-def _mutmut_version() -> str:
-    from importlib.metadata import version
+PINNED = "3.8.1"
+"""The mutmut of ``pip install -e .[mutation]`` (pyproject.toml pins it): its mutants' numbering is the ledger's."""
 
-    return version("mutmut")
+
+def _mutmut_version() -> str:
+    """The installed mutmut's version (the pinned one where mutmut is not installed: the tests of this script)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mutmut")
+    except PackageNotFoundError:
+        return PINNED
 
 
 def _module_of(key: str) -> tuple[str, str, int]:

@@ -182,3 +182,9 @@ def test_a_resumed_run_refreshes_the_stale_copies_in_mutants_but_the_modules_mut
                       "tui/rules/europa/e.py": "plain"}
     assert not (tmp_path / "mutants" / "tests" / "test_gone.py").exists()
     assert (tmp_path / "mutants" / "tui" / "rules" / "ocs" / "m.py.meta").exists()
+
+
+def test_the_ledgers_mutmut_is_the_pinned_one():
+    """The ledger records mutants by mutmut's numbering: the version it names is the one pyproject.toml pins."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert config["mutation"] == [f"mutmut=={_mutation().PINNED}"]
