@@ -214,7 +214,7 @@ def rebuild(path: Path, chain: Any) -> int:
     if chain.kept is None:  # the chain file alone, which the opponent may have put there: never made into the save
         raise PbemRefused("you have no private copy of this chain (it is kept whenever you play): a save is made again "
                           "only from your own copy; nothing was changed")
-    replay = replay_of(chain, data_dir=data_dir())
+    replay = replay_of(chain.ledger, data_dir=data_dir())
     data = replay.store.to_bytes()  # type: ignore[attr-defined]
     if not os.path.lexists(path):
         write_atomic(path, data)

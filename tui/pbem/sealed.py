@@ -73,12 +73,11 @@ def digest_path(chain: PbemGame) -> Path:
     return chain.folder / "games" / f"{chain.game}.save.sha256"
 
 
-def replay_of(chain: PbemGame, clock: Any = None, data_dir: Path | None = None) -> Game:
-    """A fresh game of the chain's settings with every step of the chain played (up to the first open request)."""
+def replay_of(ledger: Ledger, clock: Any = None, data_dir: Path | None = None) -> Game:
+    """A fresh game of the ledger's settings with every step of its chain played (up to the first open request)."""
     from ..paths import data_dir as bundled
     from ..session import memory_game
 
-    ledger = chain.ledger
     replay = memory_game(data_dir or bundled(), "", ledger.settings["scenario"], seed=0, dice="sealed",
                          **({"clock": clock} if clock is not None else {}))
     advance(replay, ledger, typed_allowed=ledger.accepted and ledger.settings.get("typed_dice") is True)
@@ -96,7 +95,7 @@ def save_problem(game: Game, chain: PbemGame, data_dir: Path | None = None) -> s
     known = read_bytes(path, 200, private=True) if os.path.lexists(path) else None
     if known is not None and known.decode("ascii", "replace") == _log_digest(game):
         return ""
-    replay = replay_of(chain, game.clock, data_dir)
+    replay = replay_of(chain.ledger, game.clock, data_dir)
     if getattr(game, "_initial_data", None) != getattr(replay, "_initial_data", None):
         return ("the save is not the game its chain gives (changed outside harbormaster pbem): its starting position "
                 f"is not the one of the game's settings; {REBUILD}")
@@ -289,7 +288,6 @@ class SealedGame:
         from the chain as it will be (a fresh game from the settings, every command of the chain played again) and
         put in place of the save (the old one kept beside it), then the chain is written. Run again after a failure,
         it does the same. The commands the rebuilt save holds, and where the old save was kept."""
-        from ..session import memory_game
         from ..store.recovery import put_back
 
         fork = self.chain.pending_fork
@@ -298,8 +296,7 @@ class SealedGame:
         if not fork.branch:
             raise PbemRefused("the other branch is not a valid chain; only the known one can be kept")
         ledger = Ledger.replay([*self.chain.ledger.entries[:fork.n], *fork.branch], self.chain.ledger.players)
-        replay = memory_game(data_dir, "", ledger.settings["scenario"], seed=0, clock=self.game.clock, dice="sealed")
-        advance(replay, ledger, typed_allowed=ledger.accepted and ledger.settings.get("typed_dice") is True)
+        replay = replay_of(ledger, self.game.clock, data_dir)
         where = self.game.store.pinned_file  # type: ignore[attr-defined]
         try:
             kept = put_back(Path(where), replay.store.to_bytes())  # type: ignore[attr-defined]
