@@ -35,14 +35,17 @@ def syntax(name: str) -> str:
     }[name]
 
 
-def pairs(args: list[str]) -> tuple[list[str], dict[str, str]]:
-    """Split ``key=value`` words from the other arguments."""
+def pairs(args: list[str], keys: tuple[str, ...]) -> tuple[list[str], dict[str, str]]:
+    """Split ``key=value`` words from the other arguments; a key the command does not take is refused, not ignored."""
     words = [a for a in args if "=" not in a]
     kv = {}
     for a in args:
         if "=" in a:
             k, _, v = a.partition("=")
-            kv[k.strip().lower().replace("_", "-")] = v.strip()
+            k = k.strip().lower()
+            if k not in keys:
+                raise RuleError(f"'{a}': this command takes no {k}= (it takes {', '.join(n + '=' for n in keys)})")
+            kv[k] = v.strip()
     return words, kv
 
 
@@ -54,7 +57,7 @@ class Dice:
         self.faces = StagedDice([",".join(map(str, X.typed_faces(text)))] if text else [])
         self.last = ""
 
-    def __call__(self, spec: str, purpose: str, detail: str = "") -> Roll:
+    def __call__(self, spec: str, purpose: str, detail: str) -> Roll:
         self.last = purpose
         if not self.faces.given:
             return self.ctx.roll(spec, purpose, detail)
@@ -153,7 +156,7 @@ def _next_name(world: EuropaWorld) -> tuple[str, EuropaWorld]:
 def check(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """``check [ZONE SIDE KIND[:RES][@NAME]] ...``: one anti-shipping check, its missing parts asked first (33.A, 33.D, 33.E)."""
     world: EuropaWorld = ctx.state.world
-    words, kv = pairs(args)
+    words, kv = pairs(args, ("dice",))
     zid = side = ""
     rest = words
     if opts.get("sea-zone"):
@@ -167,8 +170,9 @@ def check(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: di
     cargo = str(opts.get("cargo", "")) or (rest[0] if rest else "")
     if "name" in opts:  # before any question is asked
         new_name(str(opts["name"]), "a check's name (--name)")
-    if len(rest) > (0 if opts.get("cargo") else 1):
-        raise RuleError(f"too many arguments: {' '.join(rest[1:])}; usage: {syntax('check')}")
+    extra = rest if opts.get("cargo") else rest[1:]
+    if extra:
+        raise RuleError(f"too many arguments: {' '.join(extra)}; usage: {syntax('check')}")
     if cargo and opts.get("res"):
         cargo = with_res(cargo, str(opts["res"]))
     if cargo:
@@ -191,7 +195,7 @@ def check(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: di
 def batch(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """``batch ZONE SIDE ITEM...``: many cargo items checked in one go (33.A, 33.D, 33.E)."""
     world: EuropaWorld = ctx.state.world
-    words, kv = pairs(args)
+    words, kv = pairs(args, ("dice",))
     zid, rest = take_zone(st, words)
     if not rest:
         raise RuleError(f"usage: {syntax('batch')}")

@@ -79,7 +79,7 @@ def _mulberry(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts
         new = M.sink(world, m)
         return Outcome(new, f"{m.name} wrecked and removed from play: its towing unit was sunk (31.A.12)", actor="allied")
     _naval_step(ctx, "allied", "A towed Mulberry arrives", "31.A.12")
-    words, kv = pairs(rest)
+    words, kv = pairs(rest, ("mps",))
     if not words:
         raise RuleError("usage: mulberry arrive NAME BEACH [mps=N]")
     beach, extra = B.take_beach(world, words)
@@ -96,7 +96,7 @@ def _beach(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: d
     world: EuropaWorld = ctx.state.world
     if not args or args[0] not in ("add", "capture", "remove"):
         raise RuleError(f"usage: {_syntax('beach')}")
-    words, kv = pairs(args[1:])
+    words, kv = pairs(args[1:], ("hex", "zone"))
     if args[0] == "add":
         if len(words) < 2:
             raise RuleError("usage: beach add NAME OWNER [hex=..] [zone=..]")
@@ -129,7 +129,7 @@ def _beach(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: d
 def _land(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """``land BEACH RES [POINTS] [--he] [--supply] [--lc]`` (31.B.2-31.B.4; RULINGS E9, E22)."""
     world: EuropaWorld = ctx.state.world
-    words, kv = pairs(args)
+    words, kv = pairs(args, ("result",))
     b, rest = B.take_beach(world, words)
     if not rest or len(rest) > 2:
         raise RuleError(f"usage: {_syntax('land')}")
@@ -184,7 +184,7 @@ def _transit(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts:
     world: EuropaWorld = ctx.state.world
     if not args or args[0] not in ("add", "step", "remove"):
         raise RuleError(f"usage: {_syntax('transit')}")
-    words, kv = pairs(args[1:])
+    words, kv = pairs(args[1:], ("ma", "cargo"))
     if args[0] in ("step", "remove"):
         if len(words) != 1:
             raise RuleError(f"usage: transit {args[0]} NAME")

@@ -166,7 +166,7 @@ def _air(st: SeaTables, pt: PortTables, ctx: Context, args: list[str], opts: dic
     world: EuropaWorld = ctx.state.world
     if not args or args[0] not in ("add", "remove", "clear"):
         raise RuleError(f"usage: {_syntax('air')}")
-    words, kv = pairs(args[1:])
+    words, kv = pairs(args[1:], ("role", "type", "range", "tbf", "mission", "distance"))
     if args[0] == "remove":
         if len(words) != 1:
             raise RuleError("usage: air remove NAME")
