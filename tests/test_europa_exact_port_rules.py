@@ -35,7 +35,7 @@ def test_31_A_the_ports_view_row_of_a_port(game) -> None:
     rows = {r["name"]: r for r in game.ruleset.views["ports"](game.state)}
     assert rows["Naples"] == {
         "level": 3, "re_capacity": 6.0, "he_capacity": 6.0, "acts_as": "major", "functioning": True, "intrinsic_sp": 48.0,
-        "max_nt_res": 4.0, "nts_in_force": 0.0, "slp_cost": 20.0, "naval_base": True, "capacity_left": 5.0,
+        "max_nt_res": 4.0, "nts_in_force": 0.0, "slp_cost": 20.0, "naval_base": True, "capacity_used": 1.0, "capacity_left": 5.0,
         "name": "Naples", "owner": "axis", "type": "major", "harbour": "none", "sea_zone": "Tyrrhenian Sea", "hex": "",
         "markers": "Marshalling Yard Hit 1, Capacity Used 1", "usable": True, "nation": "italian", "hits": 0.0,
         "hits_to_max": 12, "captor_nation": "british", "slp_count": 20.0}
@@ -77,7 +77,7 @@ def test_31_A_the_explanation_of_a_port_and_of_a_sea_name(game) -> None:
     ok(game, "yard Naples hit", "port edit Athens inland=yes")
     names = [e.name for e in game.ruleset.explain(game.state, "naples")]
     assert names == ["size level", "RE capacity", "HE capacity", "acts as", "functioning", "intrinsic SP capacity",
-                     "max REs of NTs", "REs of NTs in force", "SLP cost", "naval base", "capacity left", "SLP count (33.F)",
+                     "max REs of NTs", "REs of NTs in force", "SLP cost", "naval base", "capacity used", "capacity left", "SLP count (33.F)",
                      "Marshalling Yard Hits"]
     assert [e.name for e in game.ruleset.explain(game.state, "Athens")][-2:] == [
         "SLP count (33.F)", "usable by its route to the sea"]

@@ -68,7 +68,7 @@ def test_issue33_repro_naples_dedicated_nts_above_the_damaged_max_do_not_use_cap
     shown = {e.name: e for e in ok(game, "why Naples").explanations}
     left = shown["capacity left"]
     assert left.value == 1.0
-    assert [(t.label, t.value) for t in left.terms] == [("RE capacity", 3.0), ("capacity used", 0.0),
+    assert [(t.label, t.value) for t in left.terms] == [("RE capacity", 3.0), ("cargo embarked/disembarked", 0.0),
                                                          ("REs of NTs dedicated (up to max)", 2.0)]
     force = shown["REs of NTs in force"]
     assert [(t.label, t.value) for t in force.terms] == [("REs of NTs dedicated", 4.0), ("max REs of NTs", 2.0)]

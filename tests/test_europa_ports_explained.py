@@ -65,6 +65,10 @@ TOBRUK_FIGURES = {
         ('full capacity of Standard', 3.0, '31.A.1 Table 1'),
         ('rounded down to', 0.5, '31.A.1 Table 1 note 2'),
     ], ('RULINGS E6: max REs of NTs scale with capacity, rounded down to 1/2 RE',)),
+    'nts_in_force': ('REs of NTs in force', 1.5, '31.A.1 Table 1 note #', [
+        ('REs of NTs dedicated', 2, '31.A.1 Table 1 note #'),
+        ('max REs of NTs', 1.5, '31.A.1 Table 1 note 2'),
+    ], ("RULINGS E8: dedicated NTs never exceed the port's max REs of NTs", '½ REs of the NTs dedicated do not count now')),
     'slp_cost': ('SLP cost', 25.0, '31.A.1 Table 1 note #', [
         ('acts as', 'standard', '31.A.7'),
         ('SLP cost of that type', 30.0, '31.A.1 Table 1'),
@@ -79,9 +83,13 @@ TOBRUK_FIGURES = {
         ('on the NAVAL BASE SUMMARY', False, '31.A.14'),
         ('functioning', True, '31.A.7'),
     ], ('RULINGS E4: a damaged or reduced port has the naval-base status of the type it acts as',)),
+    'capacity_used': ('capacity used', 2.5, '31.A.1', [
+        ('cargo embarked/disembarked', 1, '31.A.1'),
+        ('REs of NTs dedicated (up to max)', 1.5, '31.A.1 Table 1 note #'),
+    ], ('RULINGS E8: dedicated NTs count as capacity used',)),
     'capacity_left': ('capacity left', 0.0, '31.A.1', [
         ('RE capacity', 2.25, '31.A.1, 31.A.3'),
-        ('capacity used', 1, '31.A.1'),
+        ('cargo embarked/disembarked', 1, '31.A.1'),
         ('REs of NTs dedicated (up to max)', 1.5, '31.A.1 Table 1 note #'),
     ], ('RULINGS E8: dedicated NTs count as capacity used', 'RULINGS E11')),
 }
@@ -124,6 +132,10 @@ BARI_FIGURES = {
         ('full capacity of Minor', 1.5, '31.A.1 Table 1'),
         ('rounded down to', 0.5, '31.A.1 Table 1 note 2'),
     ], ('RULINGS E6: max REs of NTs scale with capacity, rounded down to 1/2 RE',)),
+    'nts_in_force': ('REs of NTs in force', 0.0, '31.A.1 Table 1 note #', [
+        ('REs of NTs dedicated', 0.0, '31.A.1 Table 1 note #'),
+        ('max REs of NTs', 0.0, '31.A.1 Table 1 note 2'),
+    ], ("RULINGS E8: dedicated NTs never exceed the port's max REs of NTs",)),
     'slp_cost': ('SLP cost', 50.0, '31.A.1 Table 1 note #', [
         ('acts as', 'jetty', '31.A.7'),
         ('SLP cost of that type', 50.0, '31.A.1 Table 1'),
@@ -138,9 +150,13 @@ BARI_FIGURES = {
         ('on the NAVAL BASE SUMMARY', False, '31.A.14'),
         ('functioning', True, '31.A.7'),
     ], ('RULINGS E4: a damaged or reduced port has the naval-base status of the type it acts as',)),
+    'capacity_used': ('capacity used', 0.0, '31.A.1', [
+        ('cargo embarked/disembarked', 0.0, '31.A.1'),
+        ('REs of NTs dedicated (up to max)', 0.0, '31.A.1 Table 1 note #'),
+    ], ('RULINGS E8: dedicated NTs count as capacity used',)),
     'capacity_left': ('capacity left', 0.5, '31.A.1', [
         ('RE capacity', 0.5, '31.A.1, 31.A.3'),
-        ('capacity used', 0.0, '31.A.1'),
+        ('cargo embarked/disembarked', 0.0, '31.A.1'),
         ('REs of NTs dedicated (up to max)', 0.0, '31.A.1 Table 1 note #'),
     ], ('RULINGS E8: dedicated NTs count as capacity used', 'RULINGS E11', 'intrinsic capacity used: no combat units may embark or debark (31.A.2, note 4)')),
 }
@@ -165,6 +181,34 @@ BARI = P.Port("Bari", "major", "axis", harbour="artificial", hits=2, reduced=1, 
 def test_31A_tobruk_figures_explain_themselves(pt, key: str) -> None:
     """31.A.1-31.A.7, 31.A.14: each figure of a damaged standard port with a natural harbour, term by term."""
     assert explained(TOBRUK, pt)[key] == TOBRUK_FIGURES[key]
+
+
+def test_31A_every_figure_of_a_port_is_pinned(pt) -> None:
+    """The "why?" pane lists these figures and no other: each is pinned above, term by term."""
+    assert list(explained(TOBRUK, pt)) == list(TOBRUK_FIGURES) == list(BARI_FIGURES)
+
+
+def test_31A6_E12_a_destroyed_port_not_yet_upgraded_has_no_capacity_and_says_why(pt) -> None:
+    """31.A.6, RULINGS E12: a destroyed standard port reduced once (level 1, a minor port's 1½ REs), 1 hit: 1½ - ½ = 1
+    by the table, 0 while it has not been upgraded since."""
+    port = P.Port("Benghazi", "standard", "axis", destroyed=True, hits=1, reduced=1)
+    assert explained(port, pt)["re_capacity"] == ('RE capacity', 0.0, '31.A.1, 31.A.3', [
+        ('size level', 1, '31.A.4, 31.A.5'), ('capacity of Minor', 1.5, '31.A.1 Table 1'), ('Port Hits', 1, '31.A.3'),
+        ('RE lost per hit', 0.5, '31.A.1 Table 1 note 5; 31.A.3'), ('destroyed, not yet upgraded', True, '31.A.6'),
+    ], ('RULINGS E1', 'RULINGS E3',
+        'RULINGS E12: a destroyed port does not function until it has been upgraded at least once'))
+
+
+def test_31A6_P3_a_destroyed_port_upgraded_keeps_its_hits_and_says_so(pt) -> None:
+    """Proposed ruling P3: upgraded once (rebuilt), its 3 hits still count: 1½ - 3 x ½ = 0."""
+    port = P.Port("Benghazi", "standard", "axis", destroyed=True, rebuilt=True, hits=3, reduced=1)
+    assert explained(port, pt)["re_capacity"] == ('RE capacity', 0.0, '31.A.1, 31.A.3', [
+        ('size level', 1, '31.A.4, 31.A.5'), ('capacity of Minor', 1.5, '31.A.1 Table 1'), ('Port Hits', 3, '31.A.3'),
+        ('RE lost per hit', 0.5, '31.A.1 Table 1 note 5; 31.A.3'),
+    ], ('RULINGS E1', 'RULINGS E3',
+        "proposed ruling P3 (docs/rulings-proposed.md): a destroyed port upgraded keeps its Port Hits (up to its "
+        "printed type's maximum), even above the max damage of the Minor level it is at now; repaired normally, it "
+        "functions once this capacity is above 0 (31.A.6, RULINGS E2, E3)"))
 
 
 @pytest.mark.parametrize("key", list(BARI_FIGURES))

@@ -288,7 +288,7 @@ def capacity_left(port: Port, tables: PortTables) -> Explained:
     cap = _landable(port, tables)
     used = capacity_used(port, tables).value
     terms = (Term("RE capacity", re_capacity(port, tables).value, "31.A.1, 31.A.3"),
-             Term("capacity used", port.capacity_used, "31.A.1"),
+             Term("cargo embarked/disembarked", port.capacity_used, "31.A.1"),
              Term("REs of NTs dedicated (up to max)", used - port.capacity_used, f"{TABLE} note #"))
     if port.doubled:
         terms += (Term("Great Success: double the normal REs this turn", 2, "31.A.12 Table 2"),)
@@ -311,6 +311,7 @@ def port_figures(port: Port, tables: PortTables) -> dict[str, Explained]:
         "nts_in_force": nts_in_force(port, tables),
         "slp_cost": slp_cost(port, tables),
         "naval_base": naval_base(port, tables),
+        "capacity_used": capacity_used(port, tables),
         "capacity_left": capacity_left(port, tables),
     }
 
