@@ -280,3 +280,20 @@ def test_a_complete_check_is_never_guided_when_replayed(game) -> None:
     state = replayed(game, ["check 'Central Med' axis unit --dice 3,3,4"], (3, 3, 4))
     assert checks(game, state) == [("#1", "axis-turn/initial", 10, 6, "R", False)]
     assert not [p for p in state.flow.pending if p.id.startswith("check-")]
+
+
+def test_33D_whose_roll_the_contact_is_explains_itself(game) -> None:
+    """33.D: "the enemy player rolls two dice and consults the ANTI-SHIPPING TABLE": Axis shipping, the Allied roll;
+    the check's route flag (33.B.1.a --short, NSN 10 - 5 = 5) is kept on its record."""
+    r = ok(game, "check 'Central Med' axis unit@a --short --dice 6,6,6")
+    last = r.explanations[-1]
+    assert (last.name, last.value, last.rule, [(t.label, t.value, t.rule) for t in last.terms], last.notes) == (
+        "contact roll made by", "allied", "33.D", [("shipping checked", "Axis", "33.D"), ("rolled by its enemy", "Allied", "33.D")],
+        ('33.D: "the enemy player rolls two dice and consults the ANTI-SHIPPING TABLE"',))
+    assert [e.name for e in r.explanations] == ["final naval status number", "contact", "shipping result",
+                                                "½E: Half Eliminated", "contact roll made by"]
+    check = game.state.world.sea.checks[-1]
+    assert (check.nsn, check.flags, check.result) == (5, ("short",), "½E")
+    r = ok(game, "check 'Central Med' allied unit@b --dice 1,1")
+    assert [(t.label, t.value) for t in r.explanations[-1].terms] == [("shipping checked", "Allied"),
+                                                                      ("rolled by its enemy", "Axis")]
