@@ -24,7 +24,7 @@ from . import yards as Y
 from .seatables import SeaTables
 from .tables import PortTables
 from .zones import find_zone
-from .world import PORT_TYPES, SIDES, EuropaWorld, check_port_fields, sea_zone_problem, take_port
+from .world import PORT_TYPES, SIDES, EuropaWorld, port_field_problem, sea_zone_problem, take_port
 
 EDITABLE = {
     "type": str, "owner": str, "harbour": str, "hex": str, "sea_zone": str, "zone": str, "nation": str,
@@ -121,7 +121,7 @@ def _repair(tables: PortTables, ctx: Context, port: P.Port, rest: list[str], opt
     asked = _amount(rest, 1, "hits to repair")
     # A repair removes at most the hits there are, as a hit adds at most up to the max damage (31.A.3, 31.A.10;
     # RULINGS E3): `repair PORT` on a port whose only marker is ½ removes it (issue 33, X3).
-    n = min(asked, port.hits) if asked > 0 and port.hits > 0 else asked
+    n = min(asked, port.hits)
     new = P.repair_hits(port, n)
     more = (f"{fmt_number(asked)} asked, only {fmt_number(n)} to repair: Port Hits never go below 0 (31.A.3)",) if n < asked else ()
     return _changed(tables, ctx, new, f"{port.name}: {fmt_number(n)} Port Hit(s) repaired, {fmt_number(new.hits)} left (31.A.3)", *more, actor=port.owner)
@@ -295,10 +295,9 @@ def _edit(sea: SeaTables | None, port: P.Port, pairs: list[str], world: EuropaWo
         if key == "owner":
             changes[key] = side_of(value)
     new = replace(port, **changes)
-    try:
-        check_port_fields(new, "command", "port")
-    except Exception as exc:  # DataError names the field; say it as a refusal
-        raise RuleError(str(exc).split(": ", 2)[-1]) from None
+    problem = port_field_problem(new)
+    if problem is not None:
+        raise RuleError(problem[1])
     if sea is not None and new.sea_zone:
         zid = find_zone(sea, new.sea_zone)
         if zid is not None:

@@ -80,14 +80,22 @@ class ScenarioPort(DataModel):
     note: str = ""
 
 
+def port_field_problem(port: Port) -> tuple[str, str] | None:
+    """The first enumerated field of a port that holds no allowed value, and why: ``(field, message)``; None if all do."""
+    if port.type not in PORT_TYPES:
+        return "type", f"'{port.type}' is not a port type ({', '.join(PORT_TYPES)})"
+    if port.owner not in SIDES:
+        return "owner", f"'{port.owner}' is not a side ({', '.join(SIDES)})"
+    if port.harbour not in HARBOURS:
+        return "harbour", f"'{port.harbour}' is not a harbour ({', '.join(HARBOURS)})"
+    return None
+
+
 def check_port_fields(port: Port, file: str, where: str) -> None:
     """Validate enumerated fields of a port; raise DataError naming ``where``."""
-    if port.type not in PORT_TYPES:
-        raise DataError(file, f"{where}.type", f"'{port.type}' is not a port type ({', '.join(PORT_TYPES)})")
-    if port.owner not in SIDES:
-        raise DataError(file, f"{where}.owner", f"'{port.owner}' is not a side ({', '.join(SIDES)})")
-    if port.harbour not in HARBOURS:
-        raise DataError(file, f"{where}.harbour", f"'{port.harbour}' is not a harbour ({', '.join(HARBOURS)})")
+    problem = port_field_problem(port)
+    if problem is not None:
+        raise DataError(file, f"{where}.{problem[0]}", problem[1])
 
 
 def world_from_scenario(raw: dict[str, Any], file: str, sea_tables: SeaTables | None = None) -> EuropaWorld:
