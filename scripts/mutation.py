@@ -6,6 +6,7 @@
     python scripts/mutation.py --report europa        only print the score of the last run
     python scripts/mutation.py europa --resume        test only the mutants not killed yet (a run stopped
                                                       half-way goes on where it stopped; survivors again)
+    python scripts/mutation.py europa --resume --untested  the same, the survivors kept (tests unchanged since)
     python scripts/mutation.py --save europa          record the results of mutants/ in the ledger
     python scripts/mutation.py --ledger               the score of each module from the ledger alone
 
@@ -387,7 +388,8 @@ def print_ledger(areas: list[str]) -> None:
             print(f"  {rel:<42} {pct}  {k:>5}/{t:<5} of {n:<5}{'  stale' if old else ''}")
 
 
-def run(patterns: list[str], globs: list[str], tests: list[str], children: int, resume: bool = False) -> None:
+def run(patterns: list[str], globs: list[str], tests: list[str], children: int, resume: bool = False,
+        keep_survivors: bool = False) -> None:
     """Run mutmut on the mutants matching ``patterns`` with only ``tests`` (in this process, like ``mutmut run``).
 
     Only the files in ``globs`` are mutated: generating the mutants of a module
@@ -397,7 +399,8 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int, 
     it comes, and forgets those of a function whose code changed), so a run of a
     whole rule set (hours on two cores) can be stopped and taken up again. The
     survivors' results are forgotten first (:func:`forget_survivors`): tests
-    written since may kill them.
+    written since may kill them; with ``keep_survivors`` (the run stopped and
+    taken up again with the same tests) they are kept.
     """
     from mutmut import configuration
 
@@ -414,7 +417,7 @@ def run(patterns: list[str], globs: list[str], tests: list[str], children: int, 
     restored = restore_ledger(keep)
     if restored:
         print(f"{restored} results taken from the ledger ({LEDGER.relative_to(ROOT)})")
-    if resume:
+    if resume and not keep_survivors:
         forget_survivors(keep)
     sys.path.insert(0, str(ROOT / "scripts"))  # the forked test runs load mutation_fresh (rule sets built afresh)
     args = [*config.pytest_add_cli_args, "-m", "not slow", "-p", "mutation_fresh",
@@ -467,6 +470,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true", help="only print the score of the last run")
     parser.add_argument("--children", type=int, default=1, help="parallel test processes (default 1: the machine is shared)")
     parser.add_argument("--resume", action="store_true", help="test only the mutants with no result yet")
+    parser.add_argument("--untested", action="store_true",
+                        help="with --resume: keep the survivors' results (the tests have not changed since)")
     parser.add_argument("--save", action="store_true", help="only record the results of mutants/ in the ledger")
     parser.add_argument("--ledger", action="store_true", help="only print each module's score from the ledger")
     args = parser.parse_args(argv)
@@ -479,7 +484,7 @@ def main(argv: list[str] | None = None) -> int:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                             check=False).stdout.strip()  # the tree the run started from (a pull may come later)
     if not args.report and not args.save:
-        run(patterns, globs, tests, args.children, args.resume)
+        run(patterns, globs, tests, args.children, args.resume, args.untested)
     if not args.report:
         for area in areas:
             recorded, new = save_ledger(area, commit or None)

@@ -41,3 +41,31 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         return
     load_ruleset.cache_clear()
     _LOADED_WITH = now if "__mutmut_" in now else None
+
+
+def fastest_modules_first(nodeids: list[str], durations: dict[str, float]) -> list[int]:
+    """The order to run tests in: their modules by the time mutmut measured for the module's tests here, quickest
+    first; a module's tests stay together and in their own order (no fixture of a module is set up twice, and no test
+    runs before one it ran after). Positions in ``nodeids``; an unmeasured test counts as slow."""
+    total: dict[str, float] = {}
+    for nodeid in nodeids:
+        module = nodeid.partition("::")[0]
+        total[module] = total.get(module, 0.0) + durations.get(nodeid, 60.0)
+    first_seen = {m: i for i, m in reversed(list(enumerate(n.partition("::")[0] for n in nodeids)))}
+    return sorted(range(len(nodeids)), key=lambda i: (total[nodeids[i].partition("::")[0]],
+                                                      first_seen[nodeids[i].partition("::")[0]], i))
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """While a mutant is tested (``-x``): its quickest modules of tests first, so that a killed mutant stops sooner."""
+    if "__mutmut_" not in _mutant_now():
+        return
+    order = fastest_modules_first([item.nodeid for item in items], _durations())
+    items[:] = [items[i] for i in order]
+
+
+def _durations() -> dict[str, float]:
+    """The time of each test as mutmut measured it while tracing (its state, inherited by the forked test run)."""
+    from mutmut.state import state
+
+    return state().duration_by_test

@@ -161,6 +161,36 @@ def test_a_mutants_tests_load_the_rule_sets_afresh_once_and_the_traced_tests_eac
     assert cleared == ["stats", "stats", "a.x_f__mutmut_1", "a.x_f__mutmut_2", "", "a.x_f__mutmut_2"]
 
 
+def test_a_mutants_quickest_test_modules_run_first_each_kept_whole_and_in_order(monkeypatch):
+    """scripts/mutation_fresh.py: under -x a killed mutant stops at its first failing test, so its test modules run
+    by their measured time, quickest first; a module's tests stay together in their order; an unmeasured test counts
+    as slow; outside a mutant (mutmut tracing, or no mutmut) the order is pytest's."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import mutation_fresh
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    ids = ["tests/test_slow.py::a", "tests/test_fast.py::b", "tests/test_slow.py::c", "tests/test_fast.py::d",
+           "tests/test_new.py::e", "tests/test_mid.py::f"]
+    durations = {"tests/test_slow.py::a": 2.0, "tests/test_slow.py::c": 0.5, "tests/test_fast.py::b": 0.1,
+                 "tests/test_fast.py::d": 0.2, "tests/test_mid.py::f": 1.0}
+    order = mutation_fresh.fastest_modules_first(ids, durations)
+    assert [ids[i].rpartition("::")[2] for i in order] == ["b", "d", "f", "a", "c", "e"]
+    assert mutation_fresh.fastest_modules_first(["m.py::x", "n.py::y", "m.py::z"], {}) == [1, 0, 2]
+
+    class Item:
+        def __init__(self, nodeid):
+            self.nodeid = nodeid
+
+    items = [Item(n) for n in ids]
+    monkeypatch.setattr(mutation_fresh, "_durations", lambda: durations)
+    for now, expected in (("", ids), ("stats", ids), ("a.x_f__mutmut_3", [ids[i] for i in order])):
+        monkeypatch.setattr(mutation_fresh, "_mutant_now", lambda: now)
+        got = list(items)
+        mutation_fresh.pytest_collection_modifyitems(None, None, got)
+        assert [i.nodeid for i in got] == expected
+
+
 def test_a_resumed_run_refreshes_the_stale_copies_in_mutants_but_the_modules_mutated_now(tmp_path, monkeypatch):
     """mutmut copies the tree into mutants/ once: after a change (a pull between two sittings), its tests and the
     app's other modules there are copied again; a copy whose source is gone is removed; the modules mutated now (and
