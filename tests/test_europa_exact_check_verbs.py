@@ -10,12 +10,8 @@ route, -5), 33.B.8 (Red Sea); RULINGS E26 (a naval movement phase is all its seg
 
 from __future__ import annotations
 
-import pytest
-
-from tests.conftest import fixed_clock
-from tui.paths import data_dir
+from tests.test_europa_referee import game, ok, refused, to  # noqa: F401 (game is a fixture)
 from tui.rules.core.dice import DiceSpec, roll_typed
-from tui.session import memory_game
 
 USAGE_CHECK = ("check [ZONE SIDE KIND[:RES][@NAME]] [--guided] [--tight|--loose|--outside] "
                "[--short|--far|--soviet|--soviet-base] [--force] [--dice N,N,..|dice=N,N,..]")
@@ -27,33 +23,6 @@ RETURNED = ("R: Returned: {0}. The naval unit is turned back to its port of orig
 ALLIED_ROLLS = "contact rolls made by the Allied player, the enemy of the shipping checked (33.D)"
 
 
-@pytest.fixture
-def game():
-    return memory_game(data_dir(), seed=1, clock=fixed_clock)
-
-
-def ok(game, line: str):
-    r = game.execute(line)
-    assert r.ok, f"{line}: {r.message}"
-    return r
-
-
-def refused(game, line: str) -> str:
-    before, events = game.state, list(game.events)
-    r = game.execute(line)
-    assert not r.ok, f"{line} was accepted: {r.message}"
-    assert game.state == before and game.events == events
-    return r.message
-
-
-def to(game, key: str) -> None:
-    for _ in range(40):
-        if game.segment.key == key:
-            return
-        ok(game, "next --force")
-    raise AssertionError(f"never reached {key}")
-
-
 def checks(game, state=None) -> list[tuple]:
     return [(c.item, c.phase.partition("/")[2], c.nsn, c.contact_roll, c.result, c.forced)
             for c in (state or game.state).world.sea.checks]
@@ -63,14 +32,14 @@ def checks(game, state=None) -> list[tuple]:
 
 
 def test_batch_usage_and_the_missing_items_are_refused_whole(game) -> None:
-    assert refused(game, "batch 'Central Med'") == f"usage: {USAGE_BATCH}"
-    assert refused(game, "batch 'Central Med' axis") == "which cargo items? e.g. sp:3@convoy-1 unit@7-6 empty-nt (33.A)"
+    assert refused(game, "batch 'Central Med'").message == f"usage: {USAGE_BATCH}"
+    assert refused(game, "batch 'Central Med' axis").message == "which cargo items? e.g. sp:3@convoy-1 unit@7-6 empty-nt (33.A)"
 
 
 def test_check_too_many_arguments_names_the_extra_words(game) -> None:
-    assert refused(game, "check 'Central Med' axis unit extra") == f"too many arguments: extra; usage: {USAGE_CHECK}"
+    assert refused(game, "check 'Central Med' axis unit extra").message == f"too many arguments: extra; usage: {USAGE_CHECK}"
     # with --cargo, every word after the side is extra
-    assert refused(game, "check 'Central Med' axis --cargo unit@h extra more") == (
+    assert refused(game, "check 'Central Med' axis --cargo unit@h extra more").message == (
         f"too many arguments: extra more; usage: {USAGE_CHECK}")
     # --cargo and no word after the side: checked (33.A)
     assert ok(game, "check 'Central Med' axis --cargo unit@h dice=1,1").message == (
@@ -78,31 +47,31 @@ def test_check_too_many_arguments_names_the_extra_words(game) -> None:
 
 
 def test_a_key_the_command_does_not_take_is_refused_not_ignored(game) -> None:
-    assert refused(game, "check 'Central Med' axis unit@x foo=bar --dice 1,1") == (
+    assert refused(game, "check 'Central Med' axis unit@x foo=bar --dice 1,1").message == (
         "'foo=bar': this command takes no foo= (it takes dice=)")
-    assert refused(game, "batch 'Central Med' axis unit@y sea=2 --dice 1,1") == (
+    assert refused(game, "batch 'Central Med' axis unit@y sea=2 --dice 1,1").message == (
         "'sea=2': this command takes no sea= (it takes dice=)")
     # the key in any case; the value is everything after the first '='
     assert ok(game, "check 'Central Med' axis unit@z DICE=1,1").details[0] == (
         "33.D contact: z in Central Mediterranean: 2d6 = 1+1 = 2 (typed)")
-    assert refused(game, "check 'Central Med' axis unit@w dice=1,1=2") == (
+    assert refused(game, "check 'Central Med' axis unit@w dice=1,1=2").message == (
         "a die face must be a whole number (from 1 to 1000), not '1=2'")
 
 
 def test_one_interdiction_zone_column_at_most(game) -> None:
     """33.E Table 6: the outside, loose or tight column; two or three given are refused alike."""
     for given in ("--tight --loose", "--outside --tight", "--tight --loose --outside"):
-        assert refused(game, f"check 'Central Med' axis unit@q {given}") == "give one of --outside, --loose, --tight"
+        assert refused(game, f"check 'Central Med' axis unit@q {given}").message == "give one of --outside, --loose, --tight"
 
 
 def test_a_blank_check_name_is_refused_before_anything_is_asked(game) -> None:
-    assert refused(game, "check 'Central Med' --name ' '") == (
+    assert refused(game, "check 'Central Med' --name ' '").message == (
         "a check's name (--name) cannot be blank (' ' has no visible character)")
 
 
 def test_33A_the_same_item_twice_in_one_batch_is_refused_in_any_case(game) -> None:
     """33.A: once per sea zone per naval movement phase, within one command too (names compared in any case)."""
-    assert refused(game, "batch 'Central Med' axis unit@a unit@A --dice 1,1,1,1") == (
+    assert refused(game, "batch 'Central Med' axis unit@a unit@A --dice 1,1,1,1").message == (
         "A was already checked in the Central Mediterranean this naval movement phase (in this command): 33.A checks "
         "an item once per sea zone per naval movement phase (RULINGS E26: the whole phase, all its segments). Repeat "
         "with --force to check again (recorded)")
@@ -110,12 +79,12 @@ def test_33A_the_same_item_twice_in_one_batch_is_refused_in_any_case(game) -> No
 
 def test_33A_a_second_check_names_the_first_and_its_result(game) -> None:
     ok(game, "check 'Central Med' axis unit@n1 --dice 1,1")
-    assert refused(game, "check 'Central Med' axis unit@N1 --dice 1,1") == (
+    assert refused(game, "check 'Central Med' axis unit@N1 --dice 1,1").message == (
         "N1 was already checked in the Central Mediterranean this naval movement phase (NSN 10, 2d6 2): 33.A checks an "
         "item once per sea zone per naval movement phase (RULINGS E26: the whole phase, all its segments). Repeat with "
         "--force to check again (recorded)")
     ok(game, "check 'Central Med' axis unit@7-6 --dice 3,3,4")
-    assert refused(game, "check 'Central Med' axis unit@7-6 --dice 1,1").startswith(
+    assert refused(game, "check 'Central Med' axis unit@7-6 --dice 1,1").message.startswith(
         "7-6 was already checked in the Central Mediterranean this naval movement phase (NSN 10, 2d6 6, R): 33.A")
 
 
@@ -127,8 +96,8 @@ def test_33E_an_item_turned_back_may_not_be_checked_elsewhere_this_player_turn(g
     text = ("7-6 was turned back (R) in the Central Mediterranean this player-turn: all involved units are allowed no "
             "further movement during the rest of the player-turn (33.E 2, 3). Repeat with --force to check it anyway "
             "(recorded)")
-    assert refused(game, "check 'Western Med' axis unit@7-6 --dice 1,1") == text
-    assert refused(game, "check 'Aegean' axis unit@7-6 --dice 1,1") == text
+    assert refused(game, "check 'Western Med' axis unit@7-6 --dice 1,1").message == text
+    assert refused(game, "check 'Aegean' axis unit@7-6 --dice 1,1").message == text
     r = ok(game, "check 'Western Med' axis unit@7-6 --force --dice 1,1")
     assert r.details == ["33.D contact: 7-6 in Western Mediterranean: 2d6 = 1+1 = 2 (typed)", ALLIED_ROLLS]
     assert checks(game)[-1] == ("7-6", "axis-turn/initial", 12, 2, "", False)
@@ -171,13 +140,13 @@ def test_dice_typed_as_a_key_are_used_stage_by_stage(game) -> None:
 
 
 def test_typed_dice_that_run_out_or_are_left_over_check_nothing(game) -> None:
-    assert refused(game, "check 'Central Med' axis unit@e dice=3,3") == (
+    assert refused(game, "check 'Central Med' axis unit@e dice=3,3").message == (
         "the typed dice ran out at 33.E result: e in Central Mediterranean (1d6): type every die in a row in dice=, "
         "or leave dice= out to roll")
-    assert refused(game, "check 'Central Med' axis unit@a dice=1,1,1,1") == (
+    assert refused(game, "check 'Central Med' axis unit@a dice=1,1,1,1").message == (
         "typed dice 1, 1 left over: the last roll was 33.D contact: a in Central Mediterranean, and it ended the "
         "command: nothing was checked")
-    assert refused(game, "check 'Central Med' axis unit@b dice=3,3,4,5") == (
+    assert refused(game, "check 'Central Med' axis unit@b dice=3,3,4,5").message == (
         "typed dice 5 left over: the last roll was 33.E result: b in Central Mediterranean, and it ended the "
         "command: nothing was checked")
 

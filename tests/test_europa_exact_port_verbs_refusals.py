@@ -7,32 +7,16 @@ Port Hits never below 0), 31.A.7 (a port with no capacity does not function); RU
 
 from __future__ import annotations
 
-import pytest
-
-from tests.conftest import fixed_clock
-from tui.paths import data_dir
-from tui.session import memory_game
-
-
-@pytest.fixture
-def game():
-    return memory_game(data_dir(), seed=1, clock=fixed_clock)
-
-
-def refused(game, line: str) -> str:
-    before = game.state
-    r = game.execute(line)
-    assert not r.ok and game.state == before, r.message
-    return r.message
+from tests.test_europa_referee import game, refused  # noqa: F401 (game is a fixture)
 
 
 def test_31A1_bad_numbers_name_what_they_are(game) -> None:
-    assert refused(game, "dedicate Naples x") == "REs of NTs must be a number (from 0 to 999), not 'x'"
-    assert refused(game, "dedicate Naples 1 --hqs x") == "Army HQs must be a whole number (from 0 to 999), not 'x'"
-    assert refused(game, "dedicate Naples 1 --hq -1") == "Army HQs must be from 0 to 999, not '-1'"
-    assert refused(game, "use Naples x") == "REs must be a number (from 0 to 999), not 'x'"
-    assert refused(game, "hit Naples x") == "hits must be a number (from 0 to 999), not 'x'"
-    assert refused(game, "hit Naples 1.5") == "hits must be in steps of 1, not '1.5'"
+    assert refused(game, "dedicate Naples x").message == "REs of NTs must be a number (from 0 to 999), not 'x'"
+    assert refused(game, "dedicate Naples 1 --hqs x").message == "Army HQs must be a whole number (from 0 to 999), not 'x'"
+    assert refused(game, "dedicate Naples 1 --hq -1").message == "Army HQs must be from 0 to 999, not '-1'"
+    assert refused(game, "use Naples x").message == "REs must be a number (from 0 to 999), not 'x'"
+    assert refused(game, "hit Naples x").message == "hits must be a number (from 0 to 999), not 'x'"
+    assert refused(game, "hit Naples 1.5").message == "hits must be in steps of 1, not '1.5'"
 
 
 def test_note_hash_army_hqs_by_either_option(game) -> None:
@@ -60,13 +44,13 @@ def test_31A3_a_repair_takes_the_hits_there_are_and_refuses_none(game) -> None:
     r = game.execute("repair Naples 5")
     assert (r.message, r.details[1]) == ("Naples: 2 Port Hit(s) repaired, 0 left (31.A.3)",
                                          "5 asked, only 2 to repair: Port Hits never go below 0 (31.A.3)")
-    assert refused(game, "repair Naples") == "Naples: has no Port Hits to repair (31.A.3)"
+    assert refused(game, "repair Naples").message == "Naples: has no Port Hits to repair (31.A.3)"
     game.execute("hit Naples 2")
-    assert refused(game, "repair Naples 0") == "Naples: can repair above 0 and up to 2 hits (31.A.3)"
+    assert refused(game, "repair Naples 0").message == "Naples: can repair above 0 and up to 2 hits (31.A.3)"
 
 
 def test_a_port_edit_to_a_value_not_allowed_is_refused_in_one_line(game) -> None:
-    assert refused(game, "port edit Naples type=bogus") == (
+    assert refused(game, "port edit Naples type=bogus").message == (
         "'bogus' is not a port type (great, major, standard, mulberry, minor, jetty)")
-    assert refused(game, "port edit Naples harbour=sandy") == (
+    assert refused(game, "port edit Naples harbour=sandy").message == (
         "'sandy' is not a harbour (none, artificial, natural)")
