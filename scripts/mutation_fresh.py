@@ -47,13 +47,12 @@ def fastest_modules_first(nodeids: list[str], durations: dict[str, float]) -> li
     """The order to run tests in: their modules by the time mutmut measured for the module's tests here, quickest
     first; a module's tests stay together and in their own order (no fixture of a module is set up twice, and no test
     runs before one it ran after). Positions in ``nodeids``; an unmeasured test counts as slow."""
-    total: dict[str, float] = {}
-    for nodeid in nodeids:
-        module = nodeid.partition("::")[0]
+    modules = [nodeid.partition("::")[0] for nodeid in nodeids]
+    total: dict[str, float] = {}  # in the order the modules first come
+    for module, nodeid in zip(modules, nodeids):
         total[module] = total.get(module, 0.0) + durations.get(nodeid, 60.0)
-    first_seen = {m: i for i, m in reversed(list(enumerate(n.partition("::")[0] for n in nodeids)))}
-    return sorted(range(len(nodeids)), key=lambda i: (total[nodeids[i].partition("::")[0]],
-                                                      first_seen[nodeids[i].partition("::")[0]], i))
+    rank = {m: n for n, m in enumerate(sorted(total, key=total.__getitem__))}  # a stable sort: ties keep that order
+    return sorted(range(len(nodeids)), key=lambda i: (rank[modules[i]], i))
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
