@@ -362,7 +362,8 @@ def test_one_side_may_not_close_the_logistics_production_phase_before_the_other_
     produced, gave `next` (and `next` again, into the next turn), and the other player's production of the turn was
     gone. "Moving on must not take a right from the other side": the owners check (run by both apps, here on the game
     reached without sealed dice) must refuse the Allied player's `next` while Axis cities may still produce."""
-    from tui.pbem.owners import applied, not_theirs, whose
+    from tui.engine.deciders import applied, whose
+    from tui.pbem.owners import not_theirs
 
     game = _logistics_at("production/produce")
     world = game.state.world
@@ -413,7 +414,8 @@ def test_the_growth_of_a_city_is_its_owners_choice_not_the_enemys() -> None:
     which factory (prompt ``grow-CITY``). Its answer names no side (the handler gives none, and the segment has no
     acting side), so it was either side's: the Allied player chose the factory an Axis city grows (as RULINGS L4 gives
     a city's resource PPs to its owner, S-LOG6). Refused from the player who does not hold the city."""
-    from tui.pbem.owners import applied, not_theirs, whose
+    from tui.engine.deciders import applied, whose
+    from tui.pbem.owners import not_theirs
 
     def axis_grows(game) -> list:  # noqa: ANN001
         world = game.state.world

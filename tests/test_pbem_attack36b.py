@@ -212,7 +212,8 @@ def test_goto_may_not_pass_over_the_logistics_production_phase_before_the_other_
     for an ``each`` segment answers the phasing side, the mover himself. So the Axis player, phasing in the second
     player turn's combat, gives `goto production-end`, and the Allied production of the turn is gone. Refused."""
     from test_pbem_attack36 import _logistics_at
-    from tui.pbem.owners import applied, not_theirs, whose
+    from tui.engine.deciders import applied, whose
+    from tui.pbem.owners import not_theirs
 
     def production_turn(game) -> bool:  # noqa: ANN001 - the production applies this turn (a scenario value)
         sequence = game.ruleset.sequence
@@ -310,7 +311,8 @@ def test_a_refusal_noted_on_reveal_does_not_count_as_the_other_sides_part_of_the
     is still refused."""
     from test_pbem_attack36 import _logistics_at
     from tui.engine.command import render
-    from tui.pbem.owners import applied, not_theirs, whose
+    from tui.engine.deciders import applied, whose
+    from tui.pbem.owners import not_theirs
 
     game = _logistics_at("production/produce")
     assert game.execute(render("note", ("refused on reveal: entry 9, roll 1d6 x --roll: app dice",), {}), "exec").ok

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from test_pbem_play import AWAW_MOVEMENT, fixed_seeds, start  # noqa: F401  (autouse: the seeds)
+from test_pbem_play import AWAW_MOVEMENT, both_verify, fixed_seeds, start  # noqa: F401  (autouse: the seeds)
 from tui.paths import data_dir
 from tui.pbem.exchange import HIDDEN, exchange_view
 from tui.session import open_game
@@ -61,3 +61,35 @@ def test_the_exchange_mode_shows_the_other_sides_hidden_roll_with_its_dice_only(
     mine = [r for r in hidden.rolls if r.by == "you"]
     assert [r.command for r in mine] == ["roll 1d6 Allied weather"]
     assert hidden.waiting == whole.waiting == ("entry 15 by you: roll 1d6 Allied weather (waits for its dice)",)
+
+
+def test_the_allies_are_told_the_axis_patrol_whose_interception_is_theirs(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32.6 with 21.416 (the defender decides whether to intercept a patrol): Alice (Axis) sends RM-SS-1 on
+    patrol; Bob (Allies) receives it whole, not hidden, and his side view lists the interception prompt that is his to
+    answer. Each answers his own prompts through turn files (``patrol-1-strikes`` is the patrol's owner's), and both
+    verify. Before, Bob's screens hid the patrol and its prompt: he had to answer a question he could not see."""
+    from tui.engine.sides import open_side, told_pending
+
+    alice, bob = start(tmp_path, "awaw", "axis")
+    alice.play("answer first axis", "next", "next", "patrol Y30 RM-SS-1 --distance 12")
+    capsys.readouterr()
+    assert bob.receive(alice.send("3-alice")) == 0
+    out = capsys.readouterr().out
+    assert "ok: entry 7: patrol Y30 RM-SS-1 --distance 12\n" in out and HIDDEN not in out
+    game = open_game(bob.save, data_dir(), mode="read")
+    try:
+        open_side(game, "allies")
+        assert [p.id for p in told_pending(game)] == ["patrol-1-route"]
+    finally:
+        game.close()
+    bob.play("answer patrol-1-route 'no interception'")
+    assert alice.receive(bob.send("4-bob")) == 0
+    alice.play("answer patrol-1-strikes 'remain at sea'")
+    assert bob.receive(alice.send("5-alice")) == 0
+    bob.play("answer patrol-1-hex 'no interception'")
+    assert alice.receive(bob.send("6-bob")) == 0
+    both_verify(alice, bob, capsys)
+    assert [c for c in alice.state()[1] if "patrol" in c][-3:] == [
+        "answer patrol-1-route 'no interception'", "answer patrol-1-strikes 'remain at sea'",
+        "answer patrol-1-hex 'no interception'"]

@@ -105,32 +105,72 @@ def test_22_8_the_side_view_hides_the_other_sides_rows_as_the_briefing_does(tmp_
     assert render(game, me) == briefing  # the briefing made from a side view is that side's briefing
 
 
-def test_22_8_the_allies_see_neither_the_axis_patrol_nor_its_answers(tmp_path: Path, data: Path) -> None:
-    """Issue 22 point 8 (fog of war consistent): the Allies' briefing and side view hide the Axis ``patrol`` and the
-    three answers to the prompts it raised; the Axis see all four; the referee too. Before: the answers showed."""
+def test_32_6_the_allies_are_told_the_axis_patrol_whose_interception_they_decide(tmp_path: Path, data: Path) -> None:
+    """Issue 32.6 (a side's decision is never hidden from it), 21.416: the defender decides whether to intercept a
+    patrol, so the Allies' briefing and side view tell them the Axis ``patrol`` and the three answers to the prompts it
+    raised (two of them theirs); the Axis and the referee see the same four. Before, the Allies saw none of them, and in
+    a game by e-mail had to answer a prompt their screen did not show."""
     game = _awaw_patrol(tmp_path / "g.json", data)
+    actors = [e["actor"] for e in game.events[-3:]]
+    assert actors == ["allies", "axis", "allies"]
     allies, axis, referee = render(game, "allies"), render(game, "axis"), render(game)
-    for text in (axis, referee):
+    for text in (allies, axis, referee):
         assert "`patrol Y30 RM-SS-1" in text and "`answer patrol-1-route" in text and "`answer patrol-1-hex" in text
-    assert "patrol Y30" not in allies and "patrol-1-" not in allies and "Patrol 1" not in allies
+        assert "`answer patrol-1-strikes 'remain at sea'`" in text
     assert "`next --force`" in allies  # the turn's steps are told to both
     open_side(game, "allies")
     commands = [e["command"] for e in told_events(game)]
-    assert not [c for c in commands if "patrol" in c] and any(c.startswith("next") for c in commands)
+    assert commands[-4:] == ["patrol Y30 RM-SS-1 --distance 12", "answer patrol-1-route 'no interception'",
+                             "answer patrol-1-strikes 'remain at sea'", "answer patrol-1-hex 'no interception'"]
 
 
-def test_22_8_a_pending_prompt_raised_by_a_hidden_entry_is_hidden(tmp_path: Path, data: Path) -> None:
-    """Issue 22 point 8: while the Axis patrol's first prompt waits, the Allies do not see it; the Axis do."""
+def test_22_8_an_entry_of_the_other_side_that_asks_nothing_of_the_allies_stays_hidden(tmp_path: Path,
+                                                                                        data: Path) -> None:
+    """Issue 22 point 8: an Axis roll for the Axis' own log names no Allied place and asks the Allies nothing: their
+    briefing, side view and Log do not show it; the Axis' do."""
+    game = create_game(tmp_path / "g.json", data, "awaw", seed=1, clock=fixed_clock)
+    to(game, "first-turn/movement/naval-movement")
+    ok(game, "roll 1d6 Axis weather over Brest")
+    assert game.events[-1]["actor"] == "axis"
+    assert "Axis weather" not in render(game, "allies") and "Axis weather" in render(game, "axis")
+    assert "Axis weather" not in str(Fog.of(game, "allies").events(game.events))
+    assert Fog.of(game, "allies").hidden_last(game.events) and not Fog.of(game, "axis").hidden_last(game.events)
+
+
+def test_32_6_the_allies_see_the_interception_prompt_of_the_axis_patrol_which_is_theirs(tmp_path: Path,
+                                                                                         data: Path) -> None:
+    """Issue 32.6, 21.416: while the Axis patrol's first prompt waits, the Allies see it (the interception is theirs
+    to attempt or decline) and the patrol that raised it, even after a later Axis entry hidden from them; the next
+    prompt, ``patrol-1-strikes``, which the Axis answer ('remain at sea') and the Allies may also answer (strikes),
+    is shown to both; once every prompt is answered, nothing of the patrol waits for either."""
     game = create_game(tmp_path / "g.json", data, "awaw", seed=1, clock=fixed_clock)
     to(game, "first-turn/movement/naval-movement")
     ok(game, "patrol Y30 RM-SS-1 --distance 12")
+    patrol = game.events[-1]["seq"]
+    ok(game, "roll 1d6 Axis weather over Brest")  # a later entry the Allies are not told of
     waiting = [p.id for p in game.state.flow.pending if p.id.startswith("patrol-1-")]
-    assert waiting
-    assert Fog.of(game, "axis").pending(game.state.flow.pending, game.events)
-    assert not [p for p in Fog.of(game, "allies").pending(game.state.flow.pending, game.events) if p.id in waiting]
-    assert "patrol-1-" not in render(game, "allies") and "patrol-1-" in render(game, "axis")
+    assert waiting == ["patrol-1-route"]
+    fog = Fog.of(game, "allies")
+    assert fog.answering == {"patrol-1-route"} and fog.raisers == {patrol}
+    assert [p.id for p in fog.pending(game.state.flow.pending, game.events)] == ["patrol-1-route"]
+    assert [e["command"] for e in fog.events(game.events)][-1] == "patrol Y30 RM-SS-1 --distance 12"
+    assert Fog.of(game, "axis").answering == set()  # not the Axis player's to answer
+    assert "patrol-1-route" in render(game, "allies") and "patrol-1-route" in render(game, "axis")
     open_side(game, "allies")
-    assert not [p for p in told_pending(game) if p.id in waiting]
+    assert [p.id for p in told_pending(game) if p.id in waiting] == ["patrol-1-route"]
+    game.close()
+    game = create_game(tmp_path / "h.json", data, "awaw", seed=1, clock=fixed_clock)
+    to(game, "first-turn/movement/naval-movement")
+    ok(game, "patrol Y30 RM-SS-1 --distance 12")
+    ok(game, "answer patrol-1-route 'no interception'")
+    assert [p.id for p in game.state.flow.pending if p.id.startswith("patrol-")] == ["patrol-1-strikes"]
+    for side in ("allies", "axis"):
+        shown = Fog.of(game, side).pending(game.state.flow.pending, game.events)
+        assert [p.id for p in shown if p.id.startswith("patrol-")] == ["patrol-1-strikes"], side
+    ok(game, "answer patrol-1-strikes 'remain at sea'")
+    ok(game, "answer patrol-1-hex 'no interception'")
+    assert not [p for p in game.state.flow.pending if p.id.startswith("patrol-")]
+    assert Fog.of(game, "allies").answering == set() and Fog.of(game, "allies").raisers == set()
 
 
 @pytest.mark.parametrize("ruleset, lines, other, hidden", [
@@ -195,12 +235,15 @@ async def test_22_8_pilot_the_app_side_view_shows_only_the_sides_ports_and_write
     assert sorted(p.name for p in tmp_path.iterdir() if "briefing" in p.name) == []
 
 
-async def test_22_8_pilot_the_allied_log_mode_hides_the_axis_patrol(tmp_path: Path, data: Path) -> None:
-    """Issue 22 point 8: the Allies' side view's Log mode (key 4) lists the turn's steps but not the Axis patrol nor
-    its answers; the referee's Log lists them (the control)."""
+async def test_22_8_pilot_the_allied_log_mode_hides_what_the_allies_are_not_told(tmp_path: Path, data: Path) -> None:
+    """Issue 22 point 8 and 32.6: the Allies' side view's Log mode (key 4) lists the turn's steps and the Axis patrol
+    whose interception they decided (21.416), but not the Axis roll for the Axis' own log; the referee's Log lists
+    both (the control)."""
     from tui.app import make_app
 
-    _awaw_patrol(tmp_path / "g.json", data).close()
+    game = _awaw_patrol(tmp_path / "g.json", data)
+    ok(game, "roll 1d6 Axis weather")
+    game.close()
     for side in ("allies", None):
         game = open_game(tmp_path / "g.json", data, fixed_clock, mode="read")
         if side:
@@ -212,7 +255,8 @@ async def test_22_8_pilot_the_allied_log_mode_hides_the_axis_patrol(tmp_path: Pa
             await pilot.pause()
             shown = _cells(app)
         game.close()
-        assert ("patrol" in shown) == (side is None), shown[:400]
+        assert ("Axis weather" in shown) == (side is None), shown[:400]
+        assert "patrol Y30 RM-SS-1" in shown and "answer patrol-1-route" in shown
         assert "next" in shown
 
 

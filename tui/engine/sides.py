@@ -12,9 +12,15 @@ pending prompt about a place of another side or raised by an entry it is not
 told of. In the log, a side is told the entries it acted, the turn-sequence
 steps (``next``, ``goto``, and the answers to the sequence's own prompts),
 and the other side's entries that name one of its own places; the answers to
-a prompt raised by an entry it is not told of (the Axis ``patrol``'s
-interception questions) are hidden with that entry, dice and all. The
-referee (side None) sees everything.
+a prompt raised by an entry it is not told of are hidden with that entry,
+dice and all. The referee (side None) sees everything.
+
+A decision of a side is never hidden from it: a prompt the rules give this
+side to answer is shown to it, and so is the entry that raised it, with that
+entry's answers (the Axis ``patrol``: the Allies decide whether to intercept
+it, 21.416, so they are told where it goes). Who answers a prompt is learnt
+from the rules themselves (:mod:`tui.engine.deciders`); an answer already
+given says it in the log (its ``actor``).
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from msgspec.structs import replace
 
 from ..rules.core.ruleset import RuleSet
 from .command import CommandSyntaxError, parse
+from .deciders import deciders
 
 OWNER_KEYS = ("owner", "side")
 """The row keys that say which side a row belongs to."""
@@ -124,24 +131,31 @@ def _of_sequence(prompt_id: str, ids: set[str]) -> bool:
 
 
 class Fog(msgspec.Struct):
-    """What ``side`` of a game is told (None: the referee, told everything)."""
+    """What ``side`` of a game is told (None: the referee, told everything). ``answering``: the pending prompts this
+    side answers; ``raisers``: the ``seq`` of the entries that raised them (told to it whatever they name)."""
 
     side: str | None
     sides: tuple[str, ...]
     own: set[str]
     theirs: set[str]
     sequence: set[str]
+    answering: set[str] = msgspec.field(default_factory=set)
+    raisers: set[int] = msgspec.field(default_factory=set)
 
     @classmethod
     def of(cls, game: Any, side: str | None) -> Fog:
         """The fog of ``side`` over ``game``'s current state (its places and the other sides' ones, read from the rule
-        set's own views even in a side view)."""
+        set's own views even in a side view; the prompts it answers, tried on a copy of the game)."""
         ruleset = getattr(game, "full_ruleset", game.ruleset)
         if side is None:
             return cls(None, ruleset.sides, set(), set(), set())
         others = [s for s in ruleset.sides if s != side]
         theirs = set().union(*(places(ruleset, game.state, s) for s in others)) if others else set()
-        return cls(side, ruleset.sides, places(ruleset, game.state, side), theirs, sequence_prompts(ruleset))
+        sequence = sequence_prompts(ruleset)
+        answering = {p.id for p in game.state.flow.pending
+                     if not _of_sequence(p.id.lower(), sequence) and side in deciders(game, p)}
+        raisers = {seq for prompt in answering if (seq := raiser(game, prompt)) is not None}
+        return cls(side, ruleset.sides, places(ruleset, game.state, side), theirs, sequence, answering, raisers)
 
     def rows(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The rows of a view or the markers this side sees."""
@@ -149,52 +163,76 @@ class Fog(msgspec.Struct):
 
     def _own_entry(self, event: dict[str, Any]) -> bool:
         actor = event.get("actor")
-        if actor == self.side or actor not in self.sides:
+        if actor == self.side or actor not in self.sides or event.get("seq") in self.raisers:
             return True
         text = f"{event.get('command', '')} {event.get('summary', '')}"
         return any(name in text for name in self.own)
 
     def events(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The log entries this side is told of, in order (the referee: all of them). An answer to a prompt that an
-        entry raised goes with that entry: it is hidden when the entry is (its dice with it)."""
+        entry raised goes with that entry: it is hidden when the entry is (its dice with it), and the entry is told
+        when this side gave one of its answers (the decision was his)."""
         if self.side is None:
             return list(events)
-        told: list[dict[str, Any]] = []
-        last_told = True  # whether the latest command (not a turn step) was told: its prompts' answers follow it
-        for event in events:
-            if event.get("status") != "applied":
-                continue
+        shown = [e for e in events if e.get("status") == "applied"]
+        told: dict[int, bool] = {}  # index in shown -> whether it is told
+        command: int | None = None  # the latest command (not a turn step): its prompts' answers follow it
+        answers: list[int] = []  # the answers since that command
+        for at, event in enumerate(shown):
             verb = verb_of(event)
             if verb in ("next", "goto"):
-                last_told = True
-                told.append(event)
+                command, answers = None, []
+                told[at] = True
             elif verb == "answer":
-                if _of_sequence(_answered(event), self.sequence) or last_told:
-                    told.append(event)
+                told[at] = command is None or _of_sequence(_answered(event), self.sequence) or told[command]
+                answers.append(at)
+                if command is not None and not told[command] and event.get("actor") == self.side:
+                    for earlier in (command, *answers):  # his own decision: its entry and its answers are told
+                        told[earlier] = True
             else:
-                last_told = self._own_entry(event)
-                if last_told:
-                    told.append(event)
-        return told
+                command, answers = at, []
+                told[at] = self._own_entry(event)
+        return [event for at, event in enumerate(shown) if told[at]]
 
     def hidden_last(self, events: list[dict[str, Any]]) -> bool:
         """Whether the latest command of ``events`` (not a turn step) is hidden from this side."""
         if self.side is None:
             return False
-        for event in reversed(events):
-            if event.get("status") != "applied" or verb_of(event) in TURN_VERBS:
+        shown = [e for e in events if e.get("status") == "applied"]
+        told = {id(e) for e in self.events(shown)}
+        for event in reversed(shown):
+            if verb_of(event) in TURN_VERBS:
                 continue
-            return not self._own_entry(event)
+            return id(event) not in told
         return False
 
     def pending(self, pending: Iterable[Any], events: list[dict[str, Any]] = ()) -> list[Any]:
-        """The pending prompts this side sees: not about another side's place, not raised by an entry it is not told of."""
+        """The pending prompts this side sees: not about another side's place, not raised by an entry it is not told
+        of; a prompt it answers always."""
         prompts = list(pending)
         if self.side is None:
             return prompts
         hidden = self.hidden_last(list(events))
-        return [p for p in prompts if not (p.subject and p.subject in self.theirs)
-                and not (hidden and not _of_sequence(p.id.lower(), self.sequence))]
+        return [p for p in prompts if p.id in self.answering
+                or not ((p.subject and p.subject in self.theirs)
+                        or (hidden and not _of_sequence(p.id.lower(), self.sequence)))]
+
+
+def raiser(game: Any, prompt: str) -> int | None:
+    """The ``seq`` of the command (not an answer, not a turn step) that raised pending ``prompt``: the entry after which
+    it first waits, or the command whose answer raised it (None: it waited from the start)."""
+    shown = [e for e in game.events if e.get("status") == "applied"]
+    at = len(shown) - 1
+    while at >= 0:
+        before = game.state_after(shown[at - 1]["seq"]) if at else game.initial
+        if prompt not in {p.id for p in before.flow.pending}:
+            break
+        at -= 1
+    while at >= 0 and verb_of(shown[at]) in TURN_VERBS:
+        if verb_of(shown[at]) != "answer":
+            return None  # raised by moving on: the sequence's own
+        at -= 1
+    return shown[at]["seq"] if at >= 0 else None
 
 
 # ------------------------------------------------------------------ the app's side view

@@ -28,10 +28,10 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from ..engine.command import CommandSyntaxError, parse, render
+from ..engine.command import CommandSyntaxError, parse
 from ..engine.context import acting_side
+from ..engine.deciders import answered_by, answers
 from ..engine.game import Game, Result
-from ..rules.core.dice import DiceSpec, Roll
 
 EITHER = frozenset({"note", "roll"})
 """Verbs either side may sign anywhere: they change nothing of the game."""
@@ -48,22 +48,6 @@ def advice(problem: str) -> str:
     """What the author of a refused command does next: send the turn file, unless no player may give it."""
     own = problem.startswith(("it corrects", "it leaves undone", "it closes"))  # nobody's, or the advice is in it already
     return problem if own else f"{problem}: send your turn file, and it is his to play"
-
-
-def stand_in(dice: DiceSpec, purpose: str) -> Roll:
-    """Dice for a trial that only asks who acts (every face 1): never logged, never kept, never shown."""
-    return Roll(str(dice), (1,) * dice.count, dice.modifier, "sealed", None, purpose)
-
-
-def whose(game: Game, line: str) -> tuple[Game, Result]:
-    """``line`` played on a copy of ``game`` with stand-in dice: the copy, and what the rules said."""
-    trial = game.scratch()
-    return trial, trial.execute(line, "exec", sealed_dice=stand_in)
-
-
-def applied(result: Result) -> bool:
-    """Whether ``result`` is a command the rules applied (a trial worth asking who acts in)."""
-    return result.ok and result.seq is not None
 
 
 def not_theirs(prior: Game, after: Game, side: str, result: Result) -> str:
@@ -161,7 +145,7 @@ def _dropped(prior: Game, after: Game, side: str) -> str:
     for prompt in prior.state.flow.pending:
         if prompt.id in kept:
             continue
-        owners = {_answered_by(prior, prompt.id, answer) for answer in answers(prompt)} - {None}
+        owners = {answered_by(prior, prompt.id, answer) for answer in answers(prompt)} - {None}
         others = sorted(owners & set(prior.ruleset.sides) - {side})
         if others:
             return (f"it leaves {prompt.id} unanswered, and answering it is the {others[0]} player's (he answers it, or "
@@ -169,22 +153,3 @@ def _dropped(prior: Game, after: Game, side: str) -> str:
         if prompt.required and owners != {side}:
             return f"it leaves {prompt.id} unanswered, which the rules require and which is not yours alone to skip"
     return ""
-
-
-def answers(prompt: Any) -> list[str]:
-    """Every answer worth trying to learn who gives a prompt's answers: each choice, yes and no, the least number,
-    a roll (and its decline)."""
-    if prompt.kind == "choice":
-        return list(prompt.choices)
-    if prompt.kind == "confirm":
-        return ["yes", "no"]
-    if prompt.kind == "number":
-        return [str(int(prompt.min)) if prompt.min is not None and prompt.min == int(prompt.min) else
-                str(prompt.min) if prompt.min is not None else "0"]
-    return ["roll", *(c for c in prompt.choices if c.lower() != "roll")]
-
-
-def _answered_by(game: Game, prompt: str, answer: str) -> str | None:
-    """Who acts in ``answer PROMPT ANSWER`` on a copy of ``game`` ("" if no side; None if the rules refuse it now)."""
-    trial, result = whose(game, render("answer", (prompt, answer), {}))
-    return (trial.events[-1].get("actor") or "") if applied(result) else None

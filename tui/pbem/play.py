@@ -28,13 +28,14 @@ import msgspec
 
 from ..engine.command import CommandSyntaxError, parse, render, typed_problem
 from ..engine.context import SealedDice
+from ..engine.deciders import applied, whose
 from ..engine.game import Game, Result
 from ..rules.core.dice import DiceSpec, Roll
 from ..rules.core.text import visible
 from .dice import DiceStream
 from .errors import PbemRefused, quoted
 from .ledger import Ledger
-from .owners import EITHER, applied, not_theirs, whose
+from .owners import EITHER, not_theirs
 
 #: The longest refusal reason a note of the log keeps.
 MAX_NOTE = 300

@@ -19,13 +19,14 @@ from typing import Any
 import msgspec
 
 from ..engine.command import CommandSyntaxError, parse, typed_problem
+from ..engine.deciders import applied, whose
 from ..engine.game import Game, Result
 from ..rules.core.errors import RuleError
 from .errors import PbemRefused, quoted
 from .files import read_bytes, write_atomic
 from .game import PbemGame, Receipt
 from .ledger import Ledger
-from .owners import advice, applied, not_theirs, whose
+from .owners import advice, not_theirs
 from .play import Applied, advance, queued, steps, typed_faces
 
 
