@@ -92,14 +92,17 @@ def _initiative(tables: LogisticsTables, ctx: Context, prompt: Pending, value: s
     a, b = sum(roll.faces[:per_side]), sum(roll.faces[per_side:])
     rule = f"{tables.initiative.dice.rule}; RULINGS L3"
     if a == b:
-        again = replace(prompt, id=f"initiative-{world.serial + 1}", text=f"Initiative tied {a}-{b}: roll again ({prompt.text.split(':', 1)[-1].strip()})")
+        question = prompt.args.get("question") or prompt.text.split(":", 1)[-1].strip()  # a second tie asks the same
+        again = replace(prompt, id=f"initiative-{world.serial + 1}", text=f"Initiative tied {a}-{b}: roll again ({question})",
+                        args={**prompt.args, "question": question})
         return Outcome(replace(world, serial=world.serial + 1), f"Initiative: {sides[0]} {a}, {sides[1]} {b} — tied, roll again ({rule})",
                        raise_prompts=(again,))
     winner = sides[0] if a > b else sides[1]
     loser = other(winner, sides)
     moves_first = winner if tables.initiative.winner_moves_first.value else loser
     new = replace(world, first=moves_first, storm_roller=loser, initiative=(a, b))
-    return Outcome(new, f"Initiative: {sides[0]} {a}, {sides[1]} {b} — {winner} wins and moves first; {loser} rolls for the storm ({rule})",
+    first = "moves first" if moves_first == winner else f"{loser} moves first"
+    return Outcome(new, f"Initiative: {sides[0]} {a}, {sides[1]} {b} — {winner} wins and {first}; {loser} rolls for the storm ({rule})",
                    actor=winner)
 
 
