@@ -16,7 +16,8 @@ from tests.conftest import fixed_clock
 from tests.test_awaw_ops_engine import ok, to
 from tui.outputs.briefing import BriefingError, render
 from tui.cli import main
-from tui.engine.sides import Fog, UnknownSide, open_side, side_word, told_events, told_pending
+from tui.engine.sides import (Fog, UnknownSide, open_side, side_word, told_checklist, told_events, told_next_step,
+                               told_pending)
 from tui.session import create_game, open_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -233,6 +234,47 @@ async def test_22_8_pilot_the_app_side_view_shows_only_the_sides_ports_and_write
     game.close()
     assert (tmp_path / "g.json").read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir() if "briefing" in p.name) == []
+
+
+def _patrol_then_secret(path: Path, data: Path):
+    """AWAW: the Axis send RM-SS-1 on patrol (its interception prompt waits for the Allies), then roll for their own
+    log (an entry the Allies are not told of)."""
+    game = create_game(path, data, "awaw", seed=1, clock=fixed_clock)
+    to(game, "first-turn/movement/naval-movement")
+    ok(game, "patrol Y30 RM-SS-1 --distance 12")
+    ok(game, "roll 1d6 Axis weather")
+    return game
+
+
+def test_32_6_the_phases_checklist_of_a_side_view_lists_only_what_that_side_is_told(tmp_path: Path, data: Path) -> None:
+    """Issue 32.6 / 22 point 8: the Phases mode's "Done in this segment" of the Allies' side view lists the Axis patrol
+    (theirs to intercept, 21.416) but not the Axis roll for the Axis' own log; the referee's lists both. Before, the
+    side view's checklist read the whole log."""
+    game = _patrol_then_secret(tmp_path / "g.json", data)
+    referee = told_checklist(game)
+    assert [d.command for d in referee.done] == ["patrol Y30 RM-SS-1 --distance 12", "roll 1d6 Axis weather"]
+    open_side(game, "allies")
+    allies = told_checklist(game)
+    assert [d.command for d in allies.done] == ["patrol Y30 RM-SS-1 --distance 12"] and allies.done_count == 1
+    assert [(a.id, a.state) for a in allies.asks] == [("patrol-1-route", "pending")]
+
+
+def test_32_6_the_next_step_line_names_the_side_that_answers_the_prompt(tmp_path: Path, data: Path) -> None:
+    """21.416: in the Axis player turn, the interception prompt of the Axis patrol is the defender's: the header's next
+    step says "Allies: answer patrol-1-route", to the referee and to each side. Before, it named the acting side (the
+    Axis). A prompt of the turn sequence still names the acting side (the initiative: both)."""
+    game = _patrol_then_secret(tmp_path / "g.json", data)
+    expected = "Allies: answer patrol-1-route: Patrol 1 (RM-SS-1) moves to Y30"
+    assert told_next_step(game).startswith(expected)
+    game.close()
+    for side in ("allies", "axis"):
+        seen = open_game(tmp_path / "g.json", data, fixed_clock, mode="read")
+        open_side(seen, side)
+        assert told_next_step(seen).startswith(expected), side
+        seen.close()
+    fresh = create_game(tmp_path / "h.json", data, "logistics", seed=1, clock=fixed_clock)
+    assert told_next_step(fresh).startswith("Both sides: answer initiative: ")
+    fresh.close()
 
 
 async def test_22_8_pilot_the_allied_log_mode_hides_what_the_allies_are_not_told(tmp_path: Path, data: Path) -> None:

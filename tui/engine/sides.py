@@ -30,8 +30,10 @@ from typing import Any, Callable, Iterable
 import msgspec
 from msgspec.structs import replace
 
+from ..rules.core.checklist import Checklist, checklist, next_step
 from ..rules.core.ruleset import RuleSet
 from .command import CommandSyntaxError, parse
+from .context import acting_side
 from .deciders import deciders
 
 OWNER_KEYS = ("owner", "side")
@@ -273,3 +275,32 @@ def told_pending(game: Any) -> list[Any]:
     """The pending prompts the game's side view shows (all of them for the referee)."""
     pending = game.state.flow.pending
     return fog(game).pending(pending, game.events) if getattr(game, "side", None) else list(pending)
+
+
+def told_checklist(game: Any) -> Checklist:
+    """The Phases mode's checklist of the current segment as the game's side view tells it: the segment's entries and
+    the pending prompts that side is told of (the referee: everything)."""
+    if not getattr(game, "side", None):
+        return checklist(game.ruleset, game.state, game.events)
+    fog_ = fog(game)
+    shown = {p.id for p in fog_.pending(game.state.flow.pending, game.events)}
+    listed = checklist(game.ruleset, game.state, fog_.events(game.events))
+    return replace(listed, asks=tuple(a for a in listed.asks if a.state != "pending" or a.id in shown))
+
+
+def told_next_step(game: Any) -> str:
+    """The header's "next step" line (issue 22 point 10) as the game's side view tells it: from the prompts that side
+    is told of, naming the side that answers the first required one if a command raised it and one side answers it
+    (the defender answers an interception prompt in the other side's turn, 21.416), else the acting side."""
+    pending = told_pending(game)
+    state = game.state
+    if len(pending) != len(state.flow.pending):
+        state = replace(state, flow=replace(state.flow, pending=tuple(pending)))
+    side = acting_side(game.ruleset, state)
+    required = [p for p in pending if p.required]
+    ruleset = getattr(game, "full_ruleset", game.ruleset)
+    raised = required and not _of_sequence(required[0].id.lower(), sequence_prompts(ruleset))
+    answering = deciders(game, required[0]) if raised else set()  # a sequence prompt's is the acting side's to ask
+    if len(answering) == 1:
+        side = answering.pop()
+    return next_step(game.ruleset, state, side)

@@ -12,8 +12,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
-from ..engine.sides import told_events, told_pending
-from ..rules.core.checklist import checklist, entry_event
+from ..engine.sides import told_checklist, told_events, told_pending
+from ..rules.core.checklist import entry_event
 from ..widgets.checklist import SegmentChecklist
 from ..widgets.pending_list import PendingList
 from ..widgets.game_header import side_title
@@ -75,7 +75,7 @@ class PhasesScreen(GameScreen):
         pending = told_pending(game)
         prompts = self.query_one(PendingList)
         prompts.show(pending)
-        listed = checklist(game.ruleset, game.state, game.events)
+        listed = told_checklist(game)  # a side view: only the entries and prompts its side is told of
         self.query_one(SegmentChecklist).show(listed)
         told = told_events(game)  # the referee is told the whole log: the checklist's read of it found the entry
         self.query_one("#entry", Static).update(self._entry_text(listed.entry if told is game.events else last_entry(told)))

@@ -15,9 +15,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..engine.flow import next_step_line
 from ..engine.game import Game
 from ..engine.lineage import describe_parent
+from ..engine.sides import told_next_step
 from .next_step import NextStepLine
 
 
@@ -73,7 +73,7 @@ class HeaderInfo(msgspec.Struct, frozen=True):
             read_only=bool(game.read_only),
             mode=mode,
             branch=describe_parent(game.meta, short=True),
-            next_step=next_step_line(game.ruleset, game.state),
+            next_step=told_next_step(game),
         )
 
 
