@@ -262,8 +262,16 @@ def open_side(game: Any, side: str) -> None:
 
 
 def fog(game: Any) -> Fog:
-    """The fog of ``game``'s side view (the referee's, telling everything, for a game that is not one)."""
-    return Fog.of(game, getattr(game, "side", None))
+    """The fog of ``game``'s side view (the referee's, telling everything, for a game that is not one). Made once per
+    state: a screen's refresh asks it for the log, the prompts, the checklist and the next step, and making it tries
+    the answers of a raised prompt on a copy of the game."""
+    side = getattr(game, "side", None)
+    made = getattr(game, "_fog", None)
+    if made is not None and made[0] is game.state and made[1] == len(game.events) and made[2] == side:
+        return made[3]
+    found = Fog.of(game, side)
+    game._fog = (game.state, len(game.events), side, found)
+    return found
 
 
 def told_events(game: Any) -> list[dict[str, Any]]:
