@@ -219,3 +219,13 @@ def test_21_5342C_two_dice_of_6_one_fast_carrier_per_attempt() -> None:
     assert RS.next_choice([6, 6], ROWS, ships, avail, []) == Choice(0, "ship", ("A", "B", "CV2"))
     ships, avail = fleet(CV1, CV2, CA2, dd(factors=1))
     assert RS.next_choice([6, 6], ROWS, ships, avail, [Engaged(0, "CV1", 1)]) == Choice(0, "escort", ("CA2", "DD"), 1)
+
+
+def test_21_5342D_a_bigger_carrier_listed_first_does_not_take_the_die_1s_destroyer() -> None:
+    """21.5342C-D: the dice 6 and 1, a 3-factor and a 2-factor fast carrier and 3 destroyer factors: the 2-factor
+    carrier with 2 of them leaves the 1 its destroyer factor, so the 1 sends one ("He may not refuse to send out
+    ships"), whichever carrier the world lists first; the defender may then name only the 2-factor carrier."""
+    for ships, avail in (fleet(CV3, CV2, dd(factors=3)), fleet(CV2, CV3, dd(factors=3))):
+        assert RS.ship_types([6, 1], ROWS, ships, avail, set(), {}) == Types((6, 1), None, (), ())
+        assert _walk([6, 1], ships, avail) == [Choice(0, "ship", ("CV2",)), Choice(0, "escort", ("DD",), 2),
+                                               Choice(1, "ship", ("DD",)), None]

@@ -322,3 +322,20 @@ def test_21_538B_a_defender_sunk_in_the_combat_returns_sunk() -> None:
                            "it return too: HMS-A (21.537C, 21.538B)")
     a = out.world.units["HMS-A"]
     assert (a.sunk, a.damaged, a.at_sea, a.sea_hex) == (True, False, "", "")
+
+
+def test_21_5342D_the_die_1_sends_its_destroyer_beside_the_smaller_carrier() -> None:
+    """21.5342C-D: the dice 6 and 1 against Big (a 3-factor fast carrier, listed first), Small (2 factors) and a
+    3-factor destroyer counter: Small with 2 destroyer factors leaves the 1 its destroyer factor, so the 1 sends one;
+    the defender may name only Small for the 6, then its escort and the 1's factor engage without a question."""
+    w = raiders_world(unit("Big", 3, type="fast-carrier", base="Liverpool", fast=True),
+                      unit("Small", 2, type="fast-carrier", base="Liverpool", fast=True),
+                      unit("RN-DD", 3, type="destroyer", base="Liverpool", fast=True), missions={"raid-1": RAID})
+    out = _ships(w, "raid-1", "6,1")
+    assert out.summary == (
+        "raid-1: the defender sends one fast carrier of any size and an equivalent number of light ship factors; one "
+        "destroyer factor (21.5342); engaging: Small for the die 6; 2 light ship factors of RN-DD with the carrier of the "
+        f"die 6; one destroyer factor of RN-DD for the die 1 (21.5342C, E); {NAMED}")
+    assert _attempts(out)[0]["engaged"] == [{"die": 0, "unit": "Small", "factors": 2, "role": "ship"},
+                                            {"die": 0, "unit": "RN-DD", "factors": 2, "role": "escort"},
+                                            {"die": 1, "unit": "RN-DD", "factors": 1, "role": "ship"}]

@@ -155,7 +155,9 @@ def ship_types(faces: Sequence[int], rows: Sequence[Any], ships: dict[str, Ship]
                     automatic.append(i)
         sent[i] = pick
         if pick:
-            unit = candidates(pick, by_face, ships, avail, reserved, carrier)[0]
+            found = candidates(pick, by_face, ships, avail, reserved, carrier)
+            # 21.5342C-D: a carrier reserves its size in light factors; the smallest leaves the lesser dice the most
+            unit = min(found, key=lambda u: ships[u].factors) if by_face[pick].factors == 0 else found[0]
             avail, reserved = _take(pick, unit, by_face, ships, avail, reserved)
             carrier = carrier or by_face[pick].factors == 0
     return Types(tuple(sent), None, (), tuple(automatic))
