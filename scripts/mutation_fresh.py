@@ -12,14 +12,47 @@ mutant is tested, the rule sets are loaded afresh once, before its first test:
 built with the mutant switched on, they are the mutant's for all its tests (a
 rule set loaded again for each test cost most of the time of a mutant that
 every test runs, a builder's, and changed no result).
+
+Each run under mutmut also gets a temporary folder of its own
+(:func:`pytest_configure`), removed at its end.
 """
 
 from __future__ import annotations
+
+import shutil
+import tempfile
 
 import pytest
 
 _LOADED_WITH = None
 """The mutant the rule sets in the cache were loaded with (None: not loaded in this process yet)."""
+
+
+_OWN_BASETEMP = pytest.StashKey[str]()
+"""The temporary folder :func:`pytest_configure` made for this run."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """A temporary folder of this run's own (``--basetemp``), removed at its end (:func:`pytest_unconfigure`).
+
+    mutmut runs each mutant's tests in a forked process that ends without
+    pytest's exit handlers, so the numbered folders pytest makes under
+    ``pytest-of-USER`` and removes at exit were never removed, and each run
+    scanned all of them for its number: after 46,861 mutants that scan took
+    0.25 s of a quick mutant's 0.9 s. The folder is made by ``mkdtemp`` (mode
+    0700, a name nobody can guess), and only where ``--basetemp`` is not given.
+    """
+    if config.option.basetemp is None:
+        config.option.basetemp = tempfile.mkdtemp(prefix="harbormaster-mutant-")
+        config.stash[_OWN_BASETEMP] = config.option.basetemp
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the temporary folder :func:`pytest_configure` made."""
+    folder = config.stash.get(_OWN_BASETEMP, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _mutant_now() -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
@@ -218,3 +220,29 @@ def test_the_ledgers_mutmut_is_the_pinned_one():
     """The ledger records mutants by mutmut's numbering: the version it names is the one pyproject.toml pins."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
     assert config["mutation"] == [f"mutmut=={_mutation().PINNED}"]
+
+
+def test_a_run_under_mutmut_has_a_private_temporary_folder_removed_at_its_end(tmp_path):
+    """scripts/mutation_fresh.py: each forked run of a mutant ends without pytest's exit handlers, so pytest's numbered
+    folders were never removed and every run scanned them all; a run now makes its own folder (0700, by mkdtemp) and
+    removes it at its end. A ``--basetemp`` given is left alone."""
+    import stat
+    import types
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import mutation_fresh
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    config = types.SimpleNamespace(option=types.SimpleNamespace(basetemp=None), stash=pytest.Stash())
+    mutation_fresh.pytest_configure(config)
+    folder = Path(config.option.basetemp)
+    assert folder.is_dir() and folder.name.startswith("harbormaster-mutant-")
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    (folder / "pytest-0").mkdir()
+    mutation_fresh.pytest_unconfigure(config)
+    assert not folder.exists()
+    given = types.SimpleNamespace(option=types.SimpleNamespace(basetemp=str(tmp_path)), stash=pytest.Stash())
+    mutation_fresh.pytest_configure(given)
+    mutation_fresh.pytest_unconfigure(given)
+    assert given.option.basetemp == str(tmp_path) and tmp_path.is_dir()
