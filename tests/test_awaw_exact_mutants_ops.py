@@ -217,18 +217,18 @@ def test_21_5283_no_bombardment_recorded_no_fleet_losses() -> None:
     ground units take them all."""
     out = _call(OI.invasion_losses, _INV, "invasion-1", "3")
     assert out.summary == ("invasion-1: 3 loss factors; fleet losses at most 0 (the bombardment's combat factors, "
-                           "21.5283); 1 ways")
+                           "21.5283); 1 way to take them")
     assert out.details == ("option: ground units of 3 factors and 0 fleet factors",)
 
 
-def test_21_5283_an_option_losing_no_ground_unit_says_none() -> None:
+def test_21_5283_an_option_losing_no_ground_unit_says_so() -> None:
     """21.5283: 1 loss factor and a bombardment of 1: either infantry unit, or the fleet alone ("none")."""
     out = _call(OI.invasion_losses, _BOMBARDED, "invasion-1", "1")
-    assert out.summary == ("invasion-1: 1 loss factors; fleet losses at most 1 (the bombardment's combat factors, "
-                           "21.5283); 3 ways")
+    assert out.summary == ("invasion-1: 1 loss factor; fleet losses at most 1 (the bombardment's combat factors, "
+                           "21.5283); 3 ways to take them")
     assert out.details == ("option: ground units of 3 factors and 0 fleet factors",
                            "option: ground units of 2 factors and 0 fleet factors",
-                           "option: ground units of none factors and 1 fleet factors")
+                           "option: no ground unit and 1 fleet factor")
 
 
 def test_21_5282A_destroyer_factors_lost_from_1_to_the_counters_factors_and_added_up() -> None:

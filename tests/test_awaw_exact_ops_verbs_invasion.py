@@ -128,9 +128,9 @@ def test_21_528_the_ways_to_take_ground_combat_losses() -> None:
         'usage: invasion-losses INVASION_ID REQUIRED [--ships "DD-UNIT:N,CRUISER,BATTLESHIP"] (21.528)')
     out = _call(OI.invasion_losses, w, "invasion-1", "3")
     assert out.summary == ("invasion-1: 3 loss factors; fleet losses at most 1 (the bombardment's combat factors, "
-                           "21.5283); 2 ways")
+                           "21.5283); 2 ways to take them")
     assert out.details == ("option: ground units of 3 factors and 0 fleet factors",
-                           "option: ground units of 2 factors and 1 fleet factors")
+                           "option: ground units of 2 factors and 1 fleet factor")
     assert out.world == w and out.explanations == () and out.actor == ""
 
 

@@ -116,6 +116,11 @@ def _joined(m: dict[str, Any], named: list[NavalUnit], carriers: list[NavalUnit]
     return joined
 
 
+def _ground_losses(factors: tuple[int, ...]) -> str:
+    """``ground units of 3+2 factors`` (one unit each), or ``no ground unit``."""
+    return f"ground units of {'+'.join(map(str, factors))} factors" if factors else "no ground unit"
+
+
 def invasion_losses(env: Env, ctx: Context, args: list[str], opts: dict[str, Any]) -> Outcome:
     """21.528x: ground combat losses taken by bombarding fleets; without --ships, the ways to take them."""
     t, ops = env.tables, env.ops
@@ -129,10 +134,10 @@ def invasion_losses(env: Env, ctx: Context, args: list[str], opts: dict[str, Any
     cargo = cargo_back(m["cargo"])
     ground = tuple(c.factors for c in cargo if c.name in m["attackers"])
     options = BO.loss_options(required, ground, fleet, value)
-    lines = tuple(f"option: ground units of {'+'.join(map(str, g)) or 'none'} factors and {n} fleet factors" for g, n in options)
+    lines = tuple(f"option: {_ground_losses(g)} and {plural(n, 'fleet factor')}" for g, n in options)
     if not opts.get("ships"):
-        return Outcome(world, f"{m['id']}: {required} loss factors; fleet losses at most {value} (the bombardment's combat "
-                              f"factors, 21.5283); {len(options)} ways", lines)
+        return Outcome(world, f"{m['id']}: {plural(required, 'loss factor')}; fleet losses at most {value} (the "
+                              f"bombardment's combat factors, 21.5283); {plural(len(options), 'way')} to take them", lines)
     dd = 0
     cruisers: list[int] = []
     heavy: list[int] = []
