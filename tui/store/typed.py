@@ -23,7 +23,7 @@ looking at each event took about 24 ms.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 import msgspec
 import orjson
