@@ -16,7 +16,7 @@ from msgspec.structs import fields, replace
 from ..core.data import DataModel, convert
 from ..core.names import resolve_name, take_named
 from ..core.saved import SavedDataError, check_numbers, check_unique, convert_saved
-from ..core.errors import DataError
+from ..core.errors import DataError, RuleError
 from .ports import Port
 from .seatables import SeaTables
 from .seaworld import SeaWorld, sea_from_data, sea_from_scenario, sea_to_data
