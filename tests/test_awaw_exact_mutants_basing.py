@@ -153,3 +153,160 @@ def test_21_3615A_a_named_beginning_matches_any_case_and_is_said_as_named() -> N
     assert str(err.value) == ("range exception 'hawaii-15' (Hawaiian Islands, Midway and Johnston Island held and "
                               "supplied): the activity must begin in midway or the hawaiian island group; Noumea is not "
                               "there (21.3615A)")
+
+
+# --- 21.232: displaced units on their way -------------------------------------------------------------------------
+
+
+def test_21_232_two_displaced_units_named_in_each_answer_and_the_next_prompt() -> None:
+    """21.232B-D: each answer names every displaced unit; the next round's prompt is a choice raised in the segment."""
+    from tests.test_awaw_exact_verbs_basing import _allied
+
+    game = _allied("Ground movement")
+    ok(game, "control Messina britain")
+    ok(game, "displace Messina Naples RM-CA-Messina RM-DD-Messina --distance 5")
+    both = "RM-CA-Messina, RM-DD-Messina"
+    assert ok(game, "answer displace-1 'engaged, fought through'").message == (
+        f"{both} fought through to Naples: displaced units may not abort after being engaged (21.232B); they are attacked "
+        "by air as they enter each hex and may be intercepted again, submarines included (21.232C, D): answer displace-1-2 "
+        "if they are (intercept ... --displaced RM-CA-Messina,RM-DD-Messina). Record losses with damage/sink.")
+    text = (f"Displaced {both} go on to Naples: do additional enemy forces, submarines included, attack them by air or "
+            "intercept them further along the route (21.232C, D)? They may not abort.")
+    assert _prompt(game, "displace-1-2") == (
+        text, "choice", ("not engaged", "engaged, fought through", "withdrew together"), "21.232D", "Naples", False,
+        "displace-step", "first-turn/movement/ground-movement",
+        {"units": ["RM-CA-Messina", "RM-DD-Messina"], "to": "Naples", "root": "displace-1", "round": 2})
+    assert ok(game, "answer displace-1-2 'withdrew together'").message == (
+        f"{both} withdrew from the naval combat in their entirety, leaving no unit behind, and continue along the same "
+        "route to Naples (21.232B): answer displace-1-3 if further enemy forces engage them (21.232D). Record losses with "
+        "damage/sink.")
+    assert ok(game, "answer displace-1-3 'not engaged'").message == f"{both} reached Naples unengaged (21.232)"
+
+
+# --- 21.537B, 21.538A: raiders come home with their group -----------------------------------------------------------
+
+
+def test_21_537B_raiders_at_sea_may_not_return_their_raids_named() -> None:
+    """21.537B, 21.538A: raiders at sea are refused ``return``; the open raids they belong to are named (a returned raid,
+    another's raid and a patrol are not); with no raid recorded, RAID_ID."""
+    a, b = unit("Scheer", power="germany", at_sea="raiding"), unit("Lutzow", power="germany", at_sea="raiding")
+    w = world([base("Brest")], [a, b, unit("Hipper", power="germany", at_sea="raiding")])
+    with pytest.raises(RuleError) as err:
+        _check_not_raiding(w, [a])
+    assert str(err.value) == ("return: Scheer is raiding: each raider group returns to port as a single group, after its "
+                              "second engagement attempt: raid-return RAID_ID (21.537B, 21.538A)")
+    missions = {"raid-1": {"kind": "raid", "units": ["Scheer"]},
+                "raid-2": {"kind": "raid", "units": ["Scheer", "Lutzow"], "returned": True},
+                "raid-3": {"kind": "raid", "units": ["Hipper"]},
+                "raid-4": {"kind": "raid"},
+                "patrol-5": {"kind": "patrol", "units": ["Lutzow"]},
+                "raid-6": {"kind": "raid", "units": ["Lutzow"]}}
+    w = replace(w, ops={"missions": missions})
+    with pytest.raises(RuleError) as err:
+        _check_not_raiding(w, [a, b])
+    assert str(err.value) == ("return: Scheer, Lutzow are raiding (raid-1, raid-6): each raider group returns to port as a "
+                              "single group, after its second engagement attempt: raid-return raid-1, raid-6 "
+                              "(21.537B, 21.538A)")
+
+
+# --- 21.33: units at sea return -------------------------------------------------------------------------------------
+
+
+def _at_sea(tf: bool = False):
+    """The bundled game, the Axis naval movement: RM-CA-Messina and RM-DD-Messina at sea in Y20 (a task force T9)."""
+    game = awaw_game()
+    to_key(game, "first-turn/movement/naval-movement")
+    if tf:
+        ok(game, "tf T9 RM-CA-Messina RM-DD-Messina")
+    ok(game, "patrol Y20 RM-CA-Messina RM-DD-Messina --distance 5")
+    for step, value in (("route", "no interception"), ("strikes", "remain at sea"), ("hex", "no interception")):
+        ok(game, f"answer patrol-1-{step} '{value}'")
+    return game
+
+
+def _ops(game, **changes) -> None:
+    """Set the world's operations record (None removes a key)."""
+    w = game.state.world
+    ops = {k: v for k, v in {**w.ops, **changes}.items() if v is not None}
+    game.state = game.state.with_world(replace(w, ops=ops))
+
+
+def test_21_33_return_to_another_base_its_distance_control_at_start_room_and_task_force() -> None:
+    """21.33: --distance must be typed; a base the record of the turn's start does not list is read from its control at
+    the start of the phase; the task force is left; with no room, refused (21.112); no record at all is no bar."""
+    game = _at_sea(tf=True)
+    assert refused(game, "return RM-CA-Messina --to Naples").message == (
+        "return: type the distance by water with --distance N (RULINGS A1, 21.33)")
+    control = dict(game.state.world.ops["turn_control"])
+    del control["Naples"]
+    _ops(game, turn_control=control)
+    assert ok(game, "return RM-CA-Messina --to Naples --distance 5").message == (
+        "RM-CA-Messina returned to Naples, 5 hexes from the activity hex, inverted (21.33)")
+    u = game.state.world.units["RM-CA-Messina"]
+    assert (u.base, u.tf, u.inverted, u.at_sea) == ("Naples", "", True, "")
+    assert game.state.world.units["RM-DD-Messina"].tf == "T9"
+    ok(game, "build IX italy battleship 20 Naples")
+    ok(game, "build IY italy battleship 17 Naples")
+    _ops(game, turn_control=None)
+    assert refused(game, "return RM-DD-Messina --to Naples --distance 5").message == (
+        "return: Naples bases 50 naval factors and holds 48; 4 more would exceed it, and capacity may not be voluntarily "
+        "exceeded (21.112)")
+
+
+def test_21_33_own_invasion_does_not_bar_a_return_in_the_combat_phase() -> None:
+    """21.33: only an invasion the enemy announced bars a return in the combat phase, not one of the returning side."""
+    game = _at_sea()
+    to_key(game, "first-turn/combat/naval-missions")
+    w = game.state.world
+    _ops(game, missions={**w.ops.get("missions", {}), "invade-9": {"kind": "invasion", "hex": "Messina"}})
+    assert ok(game, "return RM-DD-Messina").message == "RM-DD-Messina back at their base of origin, inverted (21.33, 21.4183)"
+
+
+# --- 21.112: failed NRs and the excess eliminated ------------------------------------------------------------------
+
+
+def test_21_112_nr_failed_refusals_and_its_task_force_left() -> None:
+    """21.112: nr-failed needs --to; only the acting side's units; the units come back inverted out of their task
+    force."""
+    from tests.test_awaw_exact_verbs_basing import _redeploying
+
+    game = _redeploying()
+    assert refused(game, "nr-failed RN-DD-Malta --to ''").message == "usage: nr-failed UNITS --to ORIGIN (21.112)"
+    assert refused(game, "nr-failed RM-CA-Messina --to Malta").message == (
+        "nr-failed: RM-CA-Messina is not allies units; it is the allies player's turn")
+    ok(game, "tf T1 Penelope Aurora")
+    ok(game, "nr Alexandria Penelope Aurora --distance 20")
+    assert game.state.world.units["Penelope"].tf == "T1"
+    assert ok(game, "nr-failed Penelope Aurora --to Malta").message == (
+        "Penelope, Aurora: NR failed, back at Malta, inverted (21.33)")
+    assert [(u.base, u.tf, u.inverted) for u in map(game.state.world.units.get, ("Penelope", "Aurora"))] == [
+        ("Malta", "", True), ("Malta", "", True)]
+
+
+def test_21_112_only_the_excess_is_eliminated_and_what_is_still_over_is_said() -> None:
+    """21.112: a unit whose loss already removes the excess is refused (the first named); eliminated units are sunk,
+    out of their task force and no longer unusable; what is still over capacity is listed, base by base."""
+    from tests.test_awaw_exact_verbs_basing import _allied, _fill
+
+    game = _allied("Patrols, base changes, SW deployments")
+    ok(game, "tf T1 Penelope Aurora")
+    ok(game, "rebase Alexandria RN-DD-Malta --distance 40")
+    ok(game, "rebase Scapa Flow RN-CA-Rosyth --distance 10")
+    ok(game, "build X1 britain destroyer 1 Malta")
+    ok(game, "build X2 britain destroyer 1 Malta")
+    _fill(game, "Malta", "M")
+    _fill(game, "Rosyth", "R")
+    ok(game, "rebase-failed RN-DD-Malta RN-CA-Rosyth")
+    to_key(game, "first-turn/redeployment/naval-redeployment")
+    assert refused(game, "eliminate Penelope X1").message == (
+        "eliminate: Malta is over by 2 factors; without X1 the others already remove the excess, and only excess units "
+        "are eliminated (21.112)")
+    assert refused(game, "eliminate X1 X2 Penelope").message == (
+        "eliminate: Malta is over by 2 factors; without X1 the others already remove the excess, and only excess units "
+        "are eliminated (21.112)")
+    assert ok(game, "eliminate X1").message == "X1 eliminated as excess (21.112); still over: Rosyth by 2, Malta by 1"
+    assert ok(game, "eliminate Penelope").message == "Penelope eliminated as excess (21.112); still over: Rosyth by 2"
+    assert ok(game, "eliminate RN-CA-Rosyth").message == "RN-CA-Rosyth eliminated as excess (21.112)"
+    units = game.state.world.units
+    assert [(units[i].sunk, units[i].tf, units[i].unusable) for i in ("Penelope", "RN-CA-Rosyth", "Aurora")] == [
+        (True, "", False), (True, "", False), (False, "T1", False)]
