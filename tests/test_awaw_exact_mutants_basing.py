@@ -310,3 +310,117 @@ def test_21_112_only_the_excess_is_eliminated_and_what_is_still_over_is_said() -
     units = game.state.world.units
     assert [(units[i].sunk, units[i].tf, units[i].unusable) for i in ("Penelope", "RN-CA-Rosyth", "Aurora")] == [
         (True, "", False), (True, "", False), (False, "T1", False)]
+
+
+# --- 21.44x: harbor attacks -----------------------------------------------------------------------------------------
+
+
+def _harbor_game(**world_changes):
+    """The bundled game at the Axis harbor attacks, the world changed by ``world_changes``."""
+    game = awaw_game()
+    to_key(game, "first-turn/movement/harbor-attacks")
+    game.state = game.state.with_world(replace(game.state.world, **world_changes))
+    return game
+
+
+def test_21_444_no_initial_german_attack_left_and_the_research_result_is_not_the_initial_attack() -> None:
+    """21.444: with no initial German attack left and no research result, refused even before any attack; 21.442: a
+    power with the research result makes a research attack, the initial attack left untouched."""
+    game = _harbor_game(harbor_attacks=0, initial_harbor_left=0)
+    assert refused(game, "harbor germany Malta").message == (
+        "harbor: germany does not have the research result harbor attacks require (21.442) (the initial German attack is "
+        "only possible while no other harbor attack has been made, 21.444)")
+    game = _harbor_game(harbor_attacks=0, initial_harbor_left=1)
+    ok(game, "research germany yes")
+    r = ok(game, "harbor germany Malta")
+    assert r.message == "Harbor attack 1: germany on Malta (as announced); research result (21.442)"
+    w = game.state.world
+    assert (w.harbor_attacks, w.initial_harbor_left) == (1, 1)
+
+
+def test_21_443_harbor_prompts_raised_in_the_segment_and_one_target_at_a_time() -> None:
+    """21.443A-D: each step's prompt is raised in the harbor attacks segment; harbor-losses names one target only."""
+    game = _harbor_game()
+    seg = "first-turn/movement/harbor-attacks"
+    assert refused(game, "harbor-losses Malta foo bar").message == (
+        "harbor-losses: one target base at a time, not 'foo bar' (21.443A)")
+    ok(game, "research germany yes")
+    ok(game, "harbor germany Malta")
+    assert [(p.id, p.raised) for p in game.state.flow.pending if p.id.startswith("harbor")] == [("harbor-1-B", seg)]
+    ok(game, "answer harbor-1-B yes")
+    assert [(p.id, p.raised) for p in game.state.flow.pending if p.id.startswith("harbor")] == [("harbor-1-C", seg)]
+    ok(game, "answer harbor-1-C yes")
+    assert [(p.id, p.raised) for p in game.state.flow.pending if p.id.startswith("harbor")] == [("harbor-1-D", seg)]
+
+
+# --- 21.121: port construction --------------------------------------------------------------------------------------
+
+CONSTRUCTION = "First player turn › End of player turn › Construction"
+
+
+def _construction(**world_changes):
+    """The bundled game, the Allies first, at their construction phase (Summer 1942), the world changed."""
+    from tests.awaw_game import to
+
+    game = awaw_game()
+    to(game, CONSTRUCTION, first="allies")
+    game.state = game.state.with_world(replace(game.state.world, **world_changes))
+    return game
+
+
+def test_21_121_construct_refusals_word_for_word() -> None:
+    """21.121: the usage, a blank name, an unknown front, a name taken (any case), the Aleutians (21.121C, with or
+    without the group), a hex another power holds, and the --island confirmation."""
+    game = _construction(hex_control={"H5": "japan"})
+    assert refused(game, "construct usa H5 pacific").message == "usage: construct POWER HEX FRONT NAME... --island (21.121)"
+    assert refused(game, "construct usa H5 pacific ''").message == "a base's name cannot be blank"
+    assert refused(game, "construct usa H5 atlantis Funafuti --island").message == (
+        "'atlantis' is not a front (western, eastern, mediterranean, pacific)")
+    assert refused(game, "construct usa H7 pacific MALTA --island").message == "there is already a base called MALTA"
+    assert refused(game, "construct usa Q10 pacific Attu --island --group aleutians").message == (
+        "ports may not be constructed in the Aleutians (Attu, group aleutians) (21.121C)")
+    assert refused(game, "construct usa Q10 pacific Attu --island").message == (
+        "ports may not be constructed in the Aleutians (Attu) (21.121C)")
+    assert refused(game, "construct usa h5 pacific Funafuti --island").message == (
+        "Funafuti (H5) is held by japan: a port is built only in a hex the constructing major power has controlled since "
+        "the start of its player turn (21.121C)")
+    assert refused(game, "construct usa H7 pacific Nukufetau").message == (
+        "confirm with --island that the hex is a controlled, fully supplied one-hex island of a Pacific island group (not "
+        "the Aleutians), held by the constructing power since the start of its player turn (21.121C)")
+
+
+def test_21_121_a_port_counter_built_its_base_in_full_and_last_years_ports_not_counted() -> None:
+    """21.121, 21.124: the port counter is a controlled, operational port of its front and group, held since the start of
+    the phase, noted with the turn it was built; two ports built last year do not count against this year's two."""
+    from tui.rules.awaw.bases import Base
+
+    game = _construction(port_builds={"usa": [7764, 7765]})
+    assert game.state.flow.turn == 7769
+    r = ok(game, "construct usa H5 pacific Funafuti --island")
+    assert r.message == ("Port counter Funafuti built in H5 by usa: 3 RPs and 10 BRPs, the BRPs counting against usa's "
+                         "construction limit (21.121, 21.122); usable at once (21.124)")
+    assert game.state.world.bases["Funafuti"] == Base("Funafuti", "port-counter", ("pacific",), "pacific", "H5", "usa",
+                                                      True, "", "usa", "built Summer 1942")
+    assert game.state.world.port_builds == {"usa": [7764, 7765, 7769]}
+
+
+# --- 21.526, 21.221: the referee's DRM and operational status ------------------------------------------------------
+
+
+def test_21_526_drm_knows_unit_nations_drm_entries_and_powers() -> None:
+    """21.526: a navy is a nation of a unit, an entry of the DRM table or a power; the refusal lists them all."""
+    game = awaw_game()
+    to_key(game, "first-turn/movement/naval-movement")
+    game.state = game.state.with_world(replace(game.state.world, drm={**game.state.world.drm, "netherlands": 0}))
+    ok(game, "build AU1 britain cruiser 2 Malta --nation australia")
+    assert refused(game, "drm xyz 1").message == (
+        "no navy 'xyz' (australia, britain, france, germany, italy, japan, netherlands, usa, ussr)")
+    assert ok(game, "drm australia -1").message == "australia naval nationality DRM -1 (21.526)"
+
+
+def test_21_221_operational_reads_a_base_of_several_words() -> None:
+    """21.221: ``operational BASE yes|no``: every word but the last names the base."""
+    game = awaw_game()
+    to_key(game, "first-turn/movement/naval-movement")
+    assert ok(game, "operational Atlantic U.S. no").message == "Atlantic U.S. not operational (21.221)"
+    assert game.state.world.bases["Atlantic U.S."].operational is False
