@@ -116,6 +116,13 @@ def _joined(m: dict[str, Any], named: list[NavalUnit], carriers: list[NavalUnit]
     return joined
 
 
+def holds_port(world: AwawWorld, hex_or_base: str) -> bool:
+    """21.517J: whether the invaded hex holds a port (a base on the map: a port, two-port or port counter; RULINGS A6,
+    the base typed by its hex is the base)."""
+    at = world.base_at(hex_or_base)
+    return at is not None and not at.is_box
+
+
 def _ground_losses(factors: tuple[int, ...]) -> str:
     """``ground units of 3+2 factors`` (one unit each), or ``no ground unit``."""
     return f"ground units of {'+'.join(map(str, factors))} factors" if factors else "no ground unit"
@@ -211,7 +218,8 @@ def invasion_result(env: Env, ctx: Context, args: list[str], opts: dict[str, Any
     if unknown:
         raise RuleError(f"invasion-result: {', '.join(sorted(unknown))} not in the cargo of {m['id']}")
     pacific = world.bases[world.units[m["units"][0]].base].theater == "pacific" if m["units"] else False
-    figures = (I.occupation_limit(bool(survivors & names), pacific and m.get("hex_kind") == "one-hex-island", False, ops),
+    figures = (I.occupation_limit(bool(survivors & names), pacific and m.get("hex_kind") == "one-hex-island",
+                                  holds_port(world, m["hex"]), ops),
                I.exploitation(attackers, final, survivors, ops))
     bridge = "a bridgehead counter may be placed (21.517I)" if survivors & names or not m["defended"] else "no bridgehead"
     breakthrough = (f"possible if the armor's CTL is {ops.invasion.exploit_min_ctl.value} or more (not typed)"

@@ -28,7 +28,7 @@ from .common import ids, words_list
 from .ops_common import check_enough
 from .ops_helpers import Action, Env, announced_id, ask, cargo_of, ends, entered_places, force, mission, place, record
 from .ops_helpers import route_checks, route_record, targeted_checks, transported, with_alias, with_record
-from .ops_invasion import cargo_data, invasion_bombard, invasion_losses, invasion_odds, invasion_result, to_sea
+from .ops_invasion import cargo_data, holds_port, invasion_bombard, invasion_losses, invasion_odds, invasion_result, to_sea
 from .tables import AwawTables
 from .transport import Cargo
 from .units import NavalUnit
@@ -147,7 +147,7 @@ def _invade(env: Env, ctx: Context, args: list[str], opts: dict[str, Any], confi
                                                  **({"defense": str(defence)} if defence is not None else {})}}
     new = with_record(to_sea(new_world, f.units, target), rec)
     figures = (*req.figures, *checks, presence, dm,
-               I.occupation_limit(True, kind == "one-hex-island" and theater == "pacific", False, ops))
+               I.occupation_limit(True, kind == "one-hex-island" and theater == "pacific", holds_port(world, target), ops))
     summary = (f"{mid}: invasion of {target} ({kind}, {'defended' if defended else 'undefended'}) from "
                f"{', '.join(b.name for b in starts)}: {sum(c.factors for c in cargo)} ground factors on {ids(f.units)}; "
                f"needs {req.destroyers.value} destroyer factors (21.513); {dm_text(dm.value)}; "
