@@ -186,3 +186,112 @@ def test_21_65I_a_shipment_recorded_without_units_may_be_combined() -> None:
     assert out.summary == ("escort-2: CA-SW protects the sea escort combined with escort-1, to the same destination "
                            "(Plymouth), for mutual protection (21.65I)")
     assert out.actor == "allies"
+
+
+# --- 21.23, 21.231-21.233: displacement -------------------------------------------------------------------------
+
+GROUND = "first-turn/movement/ground-movement"
+
+
+def _displace(w, *args: str, **opts: Any):
+    from tui.rules.awaw import verbs_displace as V
+
+    return V._displace(tables(), lambda _c: "allies", ctx(w, GROUND), list(args), opts)
+
+
+def _rabaul(**more: Any):
+    """A Japanese cruiser in a TF, marked at sea, at Rabaul now British; the India box held by Japan."""
+    return world([base("Rabaul", theater="pacific", control="britain", fronts=("pacific",)),
+                  base("India", "box", (), theater="pacific", control="japan"), *more.pop("bases", ())],
+                 [unit("IJN-CA", 2, power="japan", type="cruiser", base="Rabaul", tf="TF1", at_sea="x", sea_hex="Z1"),
+                  *more.pop("units", ())])
+
+
+def test_21_23_21_231_displaced_to_a_box_its_edge_its_record_and_its_prompt() -> None:
+    """21.23D, 21.231 (proposed A13): to the India box, its 8 edge hexes added and noted under 21.231; 21.233: out of
+    the TF, off the sea, inverted; 21.5153D: recorded as in a TF; 21.232: the enemy's question, a choice raised in the
+    segment; none still to displace."""
+    from tui.rules.core.state import Pending
+    from tui.rules.awaw.verbs_displace import DISPLACE_CHOICES
+
+    out = _displace(_rabaul(), "Rabaul", "India", distance="3")
+    assert (out.summary, out.details, out.actor) == (
+        "IJN-CA displaced Rabaul → India, 11 hexes, inverted (21.23, 21.233); answer displace-1 if the enemy engages "
+        "them on the way (21.232)", (), "axis")
+    assert [(e.name, e.value, e.rule, e.notes) for e in out.explanations] == [
+        ("Displacement range", 11, "21.23D, 21.3613",
+         ("8 hexes from the India box to the board edge added to the distance typed from the edge (21.17, 21.231; "
+          "proposed ruling A13)",)),
+        ("Room left at India", "unlimited", "21.114", ())]
+    u = out.world.units["IJN-CA"]
+    assert (u.base, u.inverted, u.tf, u.at_sea, u.sea_hex) == ("India", True, "", "", "")
+    assert out.world.ops["displaced_from"] == {"Rabaul": {"IJN-CA": True}}
+    assert out.raise_prompts == (Pending(
+        id="displace-1", text="Displaced IJN-CA on the way to India: does the enemy attack them by air or intercept them "
+        "(21.232)? They may not abort.", kind="choice", effect="displace-step", choices=DISPLACE_CHOICES, required=False,
+        rule="21.232", subject="India", args={"units": ["IJN-CA"], "to": "India"}, raised=GROUND),)
+
+
+def test_21_23D_no_port_in_range_eliminates_and_clears_the_tf() -> None:
+    """21.23D: ``displace FROM none``: sunk, out of its TF."""
+    out = _displace(_rabaul(), "Rabaul", "none")
+    assert out.summary == "IJN-CA eliminated: no controlled port with room within 20 hexes of Rabaul (21.23D)"
+    u = out.world.units["IJN-CA"]
+    assert (u.sunk, u.tf) == (True, "")
+
+
+def test_21_23B_21_112_a_full_port_takes_no_displaced_units() -> None:
+    """21.23B, 21.112: a port with no room: refused, naming partial room."""
+    w = _rabaul(bases=[base("Truk", theater="pacific", control="japan", fronts=("pacific",))],
+                units=[unit("IJN-BB", 50, power="japan", base="Truk")])
+    msg = refused(_displace, w, "Rabaul", "Truk", distance="3")
+    assert msg == ("displace (partial room: name the units that fit, 21.23B): Truk bases 50 naval factors and holds 50; "
+                   "2 more would exceed it, and capacity may not be voluntarily exceeded (21.112)")
+
+
+def _messina():
+    """The bundled game, the Allies first, in ground movement, Messina just captured by Britain."""
+    from tests.awaw_game import ok
+    from tests.test_awaw_exact_verbs_basing import _allied
+
+    game = _allied("Ground movement")
+    ok(game, "control Messina britain")
+    return game
+
+
+def test_21_23D_21_36A_the_distance_typed_and_its_floor_are_the_displacements() -> None:
+    """21.23D (RULINGS A1): the distance must be typed; 21.36A: not shorter than the hexes on the map."""
+    from tests.awaw_game import refused as game_refused
+
+    game = _messina()
+    assert game_refused(game, "displace Messina Naples").message == (
+        "displace: type the distance by water with --distance N (RULINGS A1, 21.23D)")
+    assert game_refused(game, "displace Messina Naples --distance 1").message == (
+        "displace: 1 hexes is shorter than the 2 hexes from Messina (BB22) to Naples (Z20) on the map; the route by water "
+        "can only be longer (21.36A, proposed A28)")
+
+
+def test_21_23_a_port_captured_this_phase_by_the_displaced_side_takes_them() -> None:
+    """21.23: "displaced to the nearest controlled port": Malta, taken by Italy this phase, is controlled now; each
+    displacement from Messina adds to its record (21.5153D)."""
+    from tests.awaw_game import ok
+
+    game = _messina()
+    ok(game, "control Malta italy")
+    assert ok(game, "displace Messina Malta RM-CA-Messina --distance 5").message == (
+        "RM-CA-Messina displaced Messina → Malta, 5 hexes, inverted (21.23, 21.233); answer displace-1 if the enemy engages "
+        "them on the way (21.232)")
+    ok(game, "displace Messina Naples RM-DD-Messina --distance 5")
+    assert game.state.world.ops["displaced_from"] == {"Messina": {"RM-CA-Messina": False, "RM-DD-Messina": False}}
+
+
+def test_21_23C_a_two_front_port_names_both_fronts() -> None:
+    """21.23C: from Gibraltar, a two-front port, the front must be chosen among western|mediterranean."""
+    from tests.awaw_game import ok, refused as game_refused
+
+    from tests.test_awaw_exact_verbs_basing import _allied
+
+    game = _allied("Ground movement")
+    ok(game, "control Gibraltar italy")
+    assert game_refused(game, "displace Gibraltar Malta --distance 5").message == (
+        "displace: Gibraltar is a two-front port: choose the front with --front western|mediterranean (21.23C)")
