@@ -55,7 +55,8 @@ def _build(tables: AwawTables, ctx: Context, args: list[str], opts: dict[str, An
     name = new_name(str(opts["name"]), "a unit's name (--name)") if "name" in opts else uid
     unit = NavalUnit(uid, name, power, str(opts.get("nation") or power), kind, factors,
                      bool(opts.get("fast")), base.name, inverted=True, acted=True)
-    check_room(world, base, [unit], tables, f"build {uid}")
+    # 21.112: not yet in the world, so all its factors arrive (a unit already "at" the base would count nothing)
+    check_room(world, base, [unit.change(base="")], tables, f"build {uid}")
     new = world.with_units([unit])
     return Outcome(new, f"{uid} ({tables.unit_types[kind].name}, {factors} factors) built at {base.name}, inverted: "
                         f"it may not act this player turn (21.34)", explanations=(room_left(new, base, tables),),
