@@ -8,6 +8,7 @@ from msgspec.structs import replace
 
 from tests.awaw_core_fixtures import base, tables, world
 from tests.awaw_game import awaw_game, ok, refused, to
+from tests.test_awaw_exact_mutants_basing import _pacific
 from tests.test_awaw_ops_engine import to as to_key
 from tui.rules.awaw.basing_routes import BoxRoute, box_route
 from tui.rules.core.explain import Term
@@ -158,12 +159,36 @@ def test_21_112_21_3612_nr_room_control_at_start_and_failed_nr_word_for_word() -
         "RN-DD-Malta redeployed Malta → Alexandria, 20 hexes (21.32, 21.3612)")
 
 
+def test_21_214E_an_answered_port_that_is_not_listed_is_refused_word_for_word() -> None:
+    """21.214E: the answer re-runs the redeployment through the port named; one the box does not list (a choice the
+    question should not have offered) is refused and the units stay."""
+    game = _redeploying()
+    ok(game, "nr Malta USN-CA-Lant --distance 40 --legs 20,20")
+    flow = game.state.flow
+    game.state = replace(game.state, flow=replace(flow, pending=tuple(
+        replace(p, choices=(*p.choices, "Malta")) if p.id == "nr-1" else p for p in flow.pending)))
+    assert refused(game, "answer nr-1 Malta").message == "nr: Malta is not a western front port (21.214E)"
+    assert game.state.world.units["USN-CA-Lant"].base == "Atlantic U.S."
+
+
+def test_21_215_an_nr_between_suez_and_an_indian_ocean_box_carries_its_reminder() -> None:
+    """21.215 (proposed ruling A32): India → Suez runs through the Indian Ocean: the result reminds the referee."""
+    game = _pacific()
+    r = ok(game, "nr Suez RN-DD-India --distance 10")
+    assert (r.message, list(r.details)) == (
+        "RN-DD-India redeployed India → Suez, 10 hexes (21.32, 21.3612); inverted: between theaters, pacific to europe "
+        "(21.224, 33.74B)",
+        ["21.215: India → Suez runs through the Indian Ocean under special rules (25.3, 28.753-28.755) the referee "
+         "applies; the distance typed is checked as for any other route (proposed ruling A32)."])
+
+
 # --- 21.221-21.224: rebase ------------------------------------------------------------------------------------------
 
 
 def test_21_223_rebase_distance_ports_floor_straits_and_room_word_for_word() -> None:
     """21.223 (RULINGS A1): the distance must be typed, the ports touched noted and measured from (21.36A); 21.211: a
-    closed strait; 21.112: no base change into a base it would overfill."""
+    closed strait; 21.112: no base change into a base it would overfill, nor of unusable excess (21.221); 21.32: the
+    base change comes before any activity."""
     game = _rebasing()
     assert refused(game, "rebase Alexandria RN-DD-Malta").message == (
         "rebase: type the distance by water with --distance N (RULINGS A1, 21.223)")
@@ -182,7 +207,10 @@ def test_21_223_rebase_distance_ports_floor_straits_and_room_word_for_word() -> 
     assert refused(game, "rebase Alexandria RN-DD-Malta --distance 20").message == (
         (
         "rebase: RN-DD-Malta is excess in an overstacked base (21.112) and cannot change base (21.221)"))
-    _set_units(game, **{"RN-DD-Malta": {"unusable": False}})
+    _set_units(game, **{"RN-DD-Malta": {"unusable": False, "acted": True}})
+    assert refused(game, "rebase Alexandria RN-DD-Malta --distance 20").message == (
+        "rebase: RN-DD-Malta has carried out an activity this player turn; a base change comes first (21.32, 21.414B)")
+    _set_units(game, **{"RN-DD-Malta": {"acted": False}})
     w = game.state.world
     game.state = game.state.with_world(replace(w, bases={**w.bases, "Taranto": replace(w.bases["Taranto"],
                                                                                        control_at_start="")}))
@@ -231,3 +259,17 @@ def test_21_112_21_34_a_new_unit_may_not_overfill_its_base() -> None:
         "voluntarily exceeded (21.112)")
     assert "X4" not in game.state.world.units
 
+
+def test_21_211_control_of_a_strait_hex_the_board_does_not_record_yet() -> None:
+    """21.211: a strait's hex typed in lower case and not yet in the record of hex control is recorded in upper case;
+    a bad power is named as typed (the last word)."""
+    game = _redeploying()
+    w = game.state.world
+    game.state = game.state.with_world(replace(w, hex_control={h: c for h, c in w.hex_control.items() if h != "AA7"}))
+    r = ok(game, "control aa7 britain")
+    assert (r.message, r.actor) == ("Hex AA7 held by britain; straits check control at the start of each phase (21.211)",
+                                    "allies")
+    assert game.state.world.hex_control["AA7"] == "britain"
+    assert "aa7" not in game.state.world.hex_control
+    assert refused(game, "control Port Said bogus").message == (
+        "'bogus' is not a power or neutral (germany, italy, japan, britain, usa, france, ussr)")
