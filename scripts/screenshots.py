@@ -34,6 +34,8 @@ def collect() -> dict[str, tuple[Any, tuple[int, int], Callable[[str], Any]]]:
 
 SCENES = collect()
 
+from test_snapshots import settle  # noqa: E402 (tests/ is on the path from here on)
+
 
 async def shoot(name: str, out: Path) -> Path:
     """Run scene ``name`` and save its SVG in ``out``."""
@@ -41,7 +43,7 @@ async def shoot(name: str, out: Path) -> Path:
     app = scene_app(name)
     async with app.run_test(size=size) as pilot:
         await scene(pilot)
-        await pilot.pause()
+        await settle(pilot)  # as the snapshot tests do: the screens drawn, the toasts cleared (snap())
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         path = out / f"{name}.svg"
