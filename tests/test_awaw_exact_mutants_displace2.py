@@ -10,6 +10,7 @@ from msgspec.structs import replace
 
 from awaw_core_fixtures import base, tables, unit, world
 from awaw_ops_fixtures import ops_tables
+from test_awaw_exact_combat import _apart
 from test_awaw_exact_ops_verbs import TURN, ctx, env, ops, refused, with_missions
 from tui.rules.awaw import interception as I
 from tui.rules.awaw import patrols as PA
@@ -86,14 +87,6 @@ def test_21_2111_in_strait_splits_at_the_first_equals_sign() -> None:
     """21.2111: ``--in-strait NAME=SIDE``: the strait is what comes before the first ``=``, the side all after it."""
     gib = find_strait("Gibraltar", tables())
     assert I.read_strait({"in-strait": "Gibraltar==atlantic"}, tables()) == (gib, "=atlantic")
-
-
-def _apart(w, names: str, hex_: str, in_strait=None) -> str:
-    try:
-        I.check_sides_apart(w, [w.units[n] for n in names.split()], hex_, in_strait, "axis", tables())
-    except RuleError as err:
-        return str(err)
-    return ""
 
 
 def test_21_2111_an_open_strait_in_the_hex_does_not_stop_the_check_of_the_strait_named() -> None:
