@@ -222,3 +222,12 @@ def test_21_4171_an_attempt_is_known_from_the_prompt_or_from_the_record() -> Non
     assert dict(strikes.args)["tried"] is False
     out = _step(game, strikes, "remain at sea")
     assert (out.summary, out.raise_prompts) == ("Patrol 1 remains in Y20 during the combat phase (21.416K-L)", ())
+
+
+def test_21_416L_the_victor_in_the_hex_is_not_offered_to_interception_again() -> None:
+    """21.416L, 21.4171: the victor's prompt follows a won interception in the hex, so remaining at sea ends the
+    procedure whatever its flag says: no further interception is asked."""
+    game = _patrolling()
+    victor = P.ask(game.state.world, "victor", 1, ["RM-CA-Messina"], "Y20", False, SEGMENT)
+    out = _step(game, victor, "remain at sea")
+    assert (out.summary, out.raise_prompts) == ("Patrol 1 remains in Y20 during the combat phase (21.416K-L)", ())
