@@ -121,9 +121,12 @@ def test_21_361_a_joint_patrol_checks_each_range_under_the_exception_named() -> 
 
 def test_21_413B_a_joint_patrol_from_the_india_box_counts_the_boxs_edge_hexes() -> None:
     """21.413B, 21.414B: the India contingent of a joint patrol goes 2 + 8 hexes (checked against the Pacific's 10-hex
-    port spacing) and its check says so; the Colombo contingent's check has no such note."""
+    port spacing) and its check says so; the Colombo contingent's check has no such note. The patrol is announced as
+    far as its longest contingent's route, the box's hexes included (as a patrol from the box alone is)."""
     w = _world(_italian("CA2", "India"), _italian("CA3", "Colombo"))
     out = _announce(w, ["Y20", "CA2", "CA3"], {"distance": "India=2,Colombo=6"})
+    assert out.summary == ("Patrol 1: CA2, CA3 to Y20, 10 hexes; BRPs for 6 naval factors on the ? front, the front of Y20 "
+                           "(21.414A). Answer patrol-1-route and the prompts that follow (21.416)")
     assert out.details == (NOTE, JOINT.format("India, Colombo"))
     assert _figures(out) == [(f"{RANGE} from India", 10, OFFENSIVE, (EDGE,)), (f"{RANGE} from Colombo", 6, OFFENSIVE, ()),
                              *_force(6, 0, 0)]

@@ -65,16 +65,16 @@ def _patrol(tables: AwawTables, side: Side, ctx: Context, args: list[str], opts:
             check_force([world.units[i] for i in names], world, tables, "patrol", patrol=True)
         figures = force_figures(units, tables)
         routes = J.read_routes(str(opts.get("distance") or ""), list(by_base), world.base)
-        checks = []
+        checks, n = [], 0
         for base_name, (n_b, legs_b) in routes.items():
             b = world.bases[base_name]
             edge, edge_rule = box_edge(b.name, tables)
             n_b, legs_b = add_edge(n_b, legs_b, edge)
+            n = max(n, n_b)  # the longest contingent's route, a box's edge hexes included (21.413B)
             c = check_range("offensive", b.theater, n_b, tables, legs=legs_b, ports=words_list(opts, "ports"),
                             exception=str(opts.get("exception") or ""))
             checks.append(replace(c, name=f"{c.name} from {b.name}",
                                   notes=(*c.notes, *([edge_note(b.name, edge, edge_rule)] if edge else []))))
-        n = max(v[0] for v in routes.values())
     else:
         figures = check_force(units, world, tables, "patrol", patrol=True)
         n = distance(opts, "patrol", "21.412, 21.3614")
