@@ -35,10 +35,11 @@ def test_21_513B_a_defended_hex_two_destroyer_factors_a_ground_factor_no_transpo
 
 
 def test_21_513C_from_a_box_two_destroyer_factors_a_factor_and_a_transport_per_five() -> None:
-    """21.513A, C: an undefended hex from a box: 5 x 1 raised to 5 x 2 = 10, and one transport; defended, 10 already."""
+    """21.513A, C: an undefended hex from a box: 5 x 1 raised to 5 x 2 = 10 (the figure cites 21.513C, which gave it),
+    and one transport; defended, 10 already."""
     req = invasion_requirement(FORCE, False, True, ops_tables())
     assert req.destroyers.to_dict() == {
-        "name": "destroyer factors for the invasion", "value": 10, "rule": "21.513A",
+        "name": "destroyer factors for the invasion", "value": 10, "rule": "21.513C",
         "terms": [{"label": "5 ground factors x 1 (undefended hex)", "value": 5, "rule": "21.513A"},
                   {"label": "from a mapboard box: 5 x 2", "value": 10, "rule": "21.513C"}],
         "notes": ["Assumption: the seed prints the heading 21.513C without its text. Read as 21.434B for sea transport: two "

@@ -239,7 +239,7 @@ def test_21_513C_from_a_mapboard_box_two_destroyer_factors_and_a_transport() -> 
     lot = ("Assumption: the heading 21.513C is printed without its text. Read as 21.434C: one transport of the SW box "
            "passed through per five ground factors, rounded up (21.64C).")
     assert [e.to_dict() for e in out.explanations[:2]] == [
-        {"name": "destroyer factors for the invasion", "value": 6, "rule": "21.513A",
+        {"name": "destroyer factors for the invasion", "value": 6, "rule": "21.513C",
          "terms": [{"label": "3 ground factors x 1 (undefended hex)", "value": 3, "rule": "21.513A"},
                    {"label": "from a mapboard box: 3 x 2", "value": 6, "rule": "21.513C"}], "notes": [box]},
         {"name": "transports for the invasion", "value": 1, "rule": "21.513C",

@@ -42,14 +42,14 @@ def invasion_requirement(cargo: tuple[Cargo, ...], defended: bool, from_box: boo
     per = inv.defended_destroyers_per_factor if defended else inv.undefended_destroyers_per_factor
     terms = [Term(f"{factors} ground factors x {per.value} ({'defended' if defended else 'undefended'} hex"
                   f"{', counting units kept back' if defended else ''})", factors * per.value, per.rule)]
-    value = factors * per.value
+    value, rule = factors * per.value, per.rule
     notes: list[str] = []
     if from_box and inv.box_destroyers_per_factor.value > per.value:
         box = inv.box_destroyers_per_factor
-        value = factors * box.value
+        value, rule = factors * box.value, box.rule  # the figure cites the clause that gave it (21.513C)
         terms.append(Term(f"from a mapboard box: {factors} x {box.value}", value, box.rule))
         notes.append(box.note)
-    dd = Explained("destroyer factors for the invasion", value, per.rule, tuple(terms), tuple(notes))
+    dd = Explained("destroyer factors for the invasion", value, rule, tuple(terms), tuple(notes))
     if not from_box:
         return Requirement(dd, none_needed("transports for the invasion", "21.513C", "not from a mapboard box"))
     lot = inv.box_factors_per_transport
